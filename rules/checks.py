@@ -1,0 +1,72 @@
+"""Pathfinder 2e checks: degrees of success and flat checks."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from rules.dice import Dice, Roll
+
+
+class Degree(IntEnum):
+    CRITICAL_FAILURE = 0
+    FAILURE = 1
+    SUCCESS = 2
+    CRITICAL_SUCCESS = 3
+
+    def shifted(self, steps: int) -> Degree:
+        return Degree(min(max(self + steps, Degree.CRITICAL_FAILURE), Degree.CRITICAL_SUCCESS))
+
+
+def degree_of_success(total: int, dc: int, natural: int | None = None) -> Degree:
+    """Meet the DC by 10+: critical success; meet it: success; miss by 10+: critical failure.
+
+    A natural 20 raises the result one degree and a natural 1 lowers it one degree.
+    """
+    if total >= dc + 10:
+        degree = Degree.CRITICAL_SUCCESS
+    elif total >= dc:
+        degree = Degree.SUCCESS
+    elif total <= dc - 10:
+        degree = Degree.CRITICAL_FAILURE
+    else:
+        degree = Degree.FAILURE
+    if natural == 20:
+        degree = degree.shifted(+1)
+    elif natural == 1:
+        degree = degree.shifted(-1)
+    return degree
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    roll: Roll
+    modifier: int
+    dc: int
+    degree: Degree
+
+    @property
+    def total(self) -> int:
+        return self.roll.total
+
+
+def check(dice: Dice, *, modifier: int, dc: int, purpose: str) -> CheckResult:
+    """Roll d20 + modifier against a DC and grade it."""
+    roll = dice.d20(purpose=purpose, modifier=modifier)
+    return CheckResult(roll, modifier, dc, degree_of_success(roll.total, dc, roll.natural))
+
+
+@dataclass(frozen=True)
+class FlatCheckResult:
+    dc: int
+    roll: Roll | None
+    success: bool
+
+
+def flat_check(dice: Dice, *, dc: int, purpose: str) -> FlatCheckResult:
+    """A d20 with no modifiers against a DC: DC 1 or less always succeeds, DC 21+ always fails."""
+    if dc <= 1:
+        return FlatCheckResult(dc, None, True)
+    if dc >= 21:
+        return FlatCheckResult(dc, None, False)
+    roll = dice.d20(purpose=purpose)
+    return FlatCheckResult(dc, roll, roll.total >= dc)

@@ -1,0 +1,52 @@
+"""The one source of randomness: a seeded dice object that logs every roll with its purpose."""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+_EXPRESSION = re.compile(r"^\s*(\d*)d(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One logged roll: why it was made, the expression, each die's face and the total."""
+
+    purpose: str
+    expression: str
+    faces: tuple[int, ...]
+    modifier: int
+    total: int
+
+    @property
+    def natural(self) -> int:
+        """The single die's face (for d20 checks, where natural 20 and 1 matter)."""
+        return self.faces[0]
+
+
+class Dice:
+    """Seeded dice. Same seed and same calls give the same log, so a resolution can be replayed."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self._random = random.Random(seed)
+        self.log: list[Roll] = []
+
+    def roll(self, expression: str, *, purpose: str) -> Roll:
+        """Roll an expression such as "1d4", "2d6+1" or "d20-2"."""
+        match = _EXPRESSION.match(expression)
+        if not match:
+            raise ValueError(f"not a dice expression: {expression!r}")
+        count = int(match.group(1) or 1)
+        sides = int(match.group(2))
+        if count < 1 or sides < 1:
+            raise ValueError(f"not a dice expression: {expression!r}")
+        modifier = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+        faces = tuple(self._random.randint(1, sides) for _ in range(count))
+        result = Roll(purpose, expression.replace(" ", ""), faces, modifier, sum(faces) + modifier)
+        self.log.append(result)
+        return result
+
+    def d20(self, *, purpose: str, modifier: int = 0) -> Roll:
+        expression = "1d20" if modifier == 0 else f"1d20{modifier:+d}"
+        return self.roll(expression, purpose=purpose)

@@ -1,0 +1,61 @@
+"""Typed modifiers and the PF2e stacking rule.
+
+Of each typed kind (status, circumstance, item) only the largest bonus and the worst penalty count;
+untyped penalties all count.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ModifierKind(StrEnum):
+    STATUS = "status"
+    CIRCUMSTANCE = "circumstance"
+    ITEM = "item"
+    UNTYPED = "untyped"
+
+
+@dataclass(frozen=True)
+class Modifier:
+    kind: ModifierKind
+    value: int
+    source: str
+
+
+def applied_modifiers(modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
+    """Return the modifiers that count after stacking, in their original order."""
+    modifiers = tuple(m for m in modifiers if m.value)
+    keep: set[int] = set()
+    for kind in ModifierKind:
+        of_kind = [(i, m) for i, m in enumerate(modifiers) if m.kind is kind]
+        if kind is ModifierKind.UNTYPED:
+            keep.update(i for i, _ in of_kind)
+            continue
+        bonuses = [(i, m) for i, m in of_kind if m.value > 0]
+        penalties = [(i, m) for i, m in of_kind if m.value < 0]
+        if bonuses:
+            keep.add(max(bonuses, key=lambda pair: pair[1].value)[0])
+        if penalties:
+            keep.add(min(penalties, key=lambda pair: pair[1].value)[0])
+    return tuple(m for i, m in enumerate(modifiers) if i in keep)
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """A base value and the modifiers on it; `total` applies the stacking rule."""
+
+    base: int
+    modifiers: tuple[Modifier, ...] = ()
+
+    @property
+    def applied(self) -> tuple[Modifier, ...]:
+        return applied_modifiers(self.modifiers)
+
+    @property
+    def total(self) -> int:
+        return self.base + sum(m.value for m in self.applied)
+
+    def with_modifiers(self, *extra: Modifier) -> Statistic:
+        return Statistic(self.base, self.modifiers + extra)
