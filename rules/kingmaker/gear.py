@@ -221,8 +221,9 @@ class OutfitQuote:
 
 
 def quote_outfit(template: ArmyTemplate, level: int, gear: Sequence[GearItem], item: GearItem,
-                 *, old_price_paid: int | None = None) -> OutfitQuote:
-    """Price fitting `item`, replacing gear of the same kind. Potions add doses (up to three)."""
+                 *, old_paid_with_rp: bool = True) -> OutfitQuote:
+    """Price fitting `item`, replacing gear of the same kind. Potions add doses (up to three).
+    The replaced gear's price is credited only if RP was spent on it (captured gear is free)."""
     gear = resolve_weapons(template, gear)
     item = resolve_weapons(template, [*gear, item])[-1]
     current = next((g for g in gear if g.slot() == item.slot()), None)
@@ -242,9 +243,7 @@ def quote_outfit(template: ArmyTemplate, level: int, gear: Sequence[GearItem], i
     if current is not None and item.kind is GearKind.ADDITIONAL_WEAPON:
         raise RuleViolation.single("duplicate_gear",
                                    _("The army already has %(gear)s."), "gear", gear=item.label())
-    credit = 0
-    if current is not None:
-        credit = current.price_rp if old_price_paid is None else old_price_paid
+    credit = current.price_rp if current is not None and old_paid_with_rp else 0
     return OutfitQuote(item, current, item.price_rp, credit, after)
 
 

@@ -1,0 +1,159 @@
+"""The GM's back office for armies: stat blocks beside the fields, rules-checked inlines."""
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from simple_history.admin import SimpleHistoryAdmin
+
+from armies.adapters import render_violation, template_state
+from armies.admin_views import transfer_gear_view
+from armies.forms import ArmyConditionFormSet, ArmyGearFormSet, ArmyTacticFormSet
+from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from armies.selectors import army_stat_block, army_violations
+from armies.services import army_disband
+from rules.errors import RuleViolation
+from rules.kingmaker.conditions import Target
+
+_SITUATIONAL = {
+    Target.MANEUVER_ACTION: gettext_lazy("maneuver actions"),
+    Target.RALLY: gettext_lazy("Rally"),
+    Target.ROUT_CHECK: gettext_lazy("rout checks"),
+    Target.ARMY_ACTIVITY: gettext_lazy("army activities"),
+    Target.DEPLOY: gettext_lazy("Deploy Army"),
+    Target.ATTACKS_AGAINST: gettext_lazy("attacks against it"),
+    Target.RANGED_AGAINST: gettext_lazy("ranged attacks against it"),
+}
+
+
+def render_stat_block(army: Army) -> str:
+    """The computed stat block, or what keeps it from being computed."""
+    try:
+        block = army_stat_block(army)
+    except RuleViolation as error:
+        return format_html('<ul class="errorlist">{}</ul>', "".join(
+            f"<li>{render_violation(v)}</li>" for v in error.violations))
+    strikes = [{"label": _("Melee") if kind.value == "melee" else _("Ranged"), "name": s.name,
+                "attack": s.attack.total} for kind, s in block.strikes.items()]
+    situational = [
+        {"label": label, "modifiers": ", ".join(f"{m.value:+d} {m.kind.value} ({m.source})"
+                                                 for m in block.statistic(target).applied)}
+        for target, label in _SITUATIONAL.items() if block.statistic(target).applied
+    ]
+    return render_to_string("admin/armies/statblock.html", {
+        "block": block, "strikes": strikes, "situational": situational,
+        "army_type": army.template.get_army_type_display(),
+        "violations": [render_violation(v) for v in army_violations(army)],
+    })
+
+
+class ArmyTacticInline(admin.TabularInline):
+    model = ArmyTactic
+    formset = ArmyTacticFormSet
+    extra = 0
+    fields = ["tactic", "position"]
+
+
+class ArmyGearInline(admin.TabularInline):
+    model = ArmyGear
+    formset = ArmyGearFormSet
+    extra = 0
+    fields = ["kind", "tier", "weapon", "doses", "price_paid_rp"]
+
+
+class ArmyConditionInline(admin.TabularInline):
+    model = ArmyCondition
+    formset = ArmyConditionFormSet
+    extra = 0
+    fields = ["condition", "value"]
+
+
+@admin.register(Army)
+class ArmyAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "kingdom", "template", "level", "hp", "hex", "status"]
+    list_filter = ["status", "template__army_type", "template__special", "kingdom__campaign",
+                   "kingdom"]
+    search_fields = ["name", "kingdom__name", "template__name", "hex"]
+    list_select_related = ["kingdom", "template"]
+    autocomplete_fields = ["kingdom", "template", "faction"]
+    readonly_fields = ["level", "stat_block"]
+    fieldsets = [
+        (None, {"fields": ["kingdom", "template", "faction", "name", "hex", "hp", "status"]}),
+        (gettext_lazy("Stat block"), {"fields": ["level", "stat_block"]}),
+    ]
+    inlines = [ArmyTacticInline, ArmyGearInline, ArmyConditionInline]
+    actions = ["disband_selected", "transfer_gear"]
+
+    @admin.display(description=gettext_lazy("level"))
+    def level(self, army: Army):
+        return army.level if army.kingdom_id else "—"
+
+    @admin.display(description=gettext_lazy("stat block"))
+    def stat_block(self, army: Army):
+        if not army.pk:
+            return _("Saved armies show their stat block here.")
+        return render_stat_block(army)
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        return [
+            path("<path:object_id>/transfer-gear/",
+                 view(lambda request, object_id: transfer_gear_view(self, request, object_id)),
+                 name="armies_army_transfer_gear"),
+            *super().get_urls(),
+        ]
+
+    @admin.action(description=gettext_lazy("Disband selected armies (their gear is lost)"),
+                  permissions=["change"])
+    def disband_selected(self, request, queryset):
+        disbanded = 0
+        for army in queryset:
+            try:
+                army_disband(army=army)
+                disbanded += 1
+            except RuleViolation as error:
+                self.message_user(request, f"{army}: {error.violations[0].render(_)}",
+                                  messages.WARNING)
+        if disbanded:
+            self.message_user(request, ngettext("%(count)d army disbanded.",
+                                                "%(count)d armies disbanded.", disbanded)
+                              % {"count": disbanded}, messages.SUCCESS)
+
+    @admin.action(description=gettext_lazy("Transfer gear to another army"),
+                  permissions=["change"])
+    def transfer_gear(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, _("Select exactly one army to transfer gear from."),
+                              messages.ERROR)
+            return None
+        return redirect(reverse("admin:armies_army_transfer_gear", args=[queryset.get().pk]))
+
+
+@admin.register(ArmyTemplate)
+class ArmyTemplateAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "army_type", "level", "special", "recruitment_dc", "consumption"]
+    list_filter = ["special", "army_type", "rarity"]
+    search_fields = ["name", "description"]
+    readonly_fields = ["adjustments"]
+    fieldsets = [
+        (None, {"fields": ["name", "army_type", "level", "special", "rarity", "alignment",
+                           "description"]}),
+        (gettext_lazy("Stat block at minimum level"), {"fields": [
+            "scouting", "recruitment_dc", "consumption", "ac", "maneuver", "morale", "high_save",
+            "hp", "routing_threshold", "melee_name", "melee_attack", "ranged_name",
+            "ranged_attack", "tactics", "free_tactics", "adjustments"]}),
+    ]
+
+    @admin.display(description=gettext_lazy("adjustments above minimum level"))
+    def adjustments(self, template: ArmyTemplate):
+        if not template.pk:
+            return "—"
+        try:
+            values = template_state(template).adjustments()
+        except RuleViolation as error:
+            return error.violations[0].render(_)
+        return ", ".join(f"{key} {value:+d}" for key, value in values.items())

@@ -1,0 +1,115 @@
+"""Translatable labels for the rules engine's codes (Russian terms from the glossary)."""
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from rules.kingmaker.conditions import Condition as RuleCondition
+from rules.kingmaker.gear import GearKind as RuleGearKind
+from rules.kingmaker.gear import Tier as RuleTier
+from rules.kingmaker.gear import WeaponKind as RuleWeaponKind
+from rules.kingmaker.tactics import TACTICS
+from rules.kingmaker.templates import ArmyType as RuleArmyType
+from rules.kingmaker.templates import Save as RuleSave
+
+
+class ArmyType(models.TextChoices):
+    INFANTRY = RuleArmyType.INFANTRY.value, _("infantry")
+    CAVALRY = RuleArmyType.CAVALRY.value, _("cavalry")
+    SKIRMISHER = RuleArmyType.SKIRMISHER.value, _("skirmishers")
+    SIEGE = RuleArmyType.SIEGE.value, _("siege engines")
+
+
+class Save(models.TextChoices):
+    MANEUVER = RuleSave.MANEUVER.value, _("Maneuver")
+    MORALE = RuleSave.MORALE.value, _("Morale")
+
+
+class Condition(models.TextChoices):
+    CONCEALED = RuleCondition.CONCEALED.value, _("concealed")
+    DEFEATED = RuleCondition.DEFEATED.value, _("defeated")
+    DESTROYED = RuleCondition.DESTROYED.value, _("destroyed")
+    DISTANT = RuleCondition.DISTANT.value, _("distant")
+    EFFICIENT = RuleCondition.EFFICIENT.value, _("efficient")
+    ENGAGED = RuleCondition.ENGAGED.value, _("engaged")
+    FORTIFIED = RuleCondition.FORTIFIED.value, _("fortified")
+    LOST = RuleCondition.LOST.value, _("lost")
+    MIRED = RuleCondition.MIRED.value, _("mired")
+    OUTFLANKED = RuleCondition.OUTFLANKED.value, _("outflanked")
+    PINNED = RuleCondition.PINNED.value, _("pinned")
+    ROUTED = RuleCondition.ROUTED.value, _("routed")
+    SHAKEN = RuleCondition.SHAKEN.value, _("shaken")
+    WEARY = RuleCondition.WEARY.value, _("weary")
+
+
+class GearKind(models.TextChoices):
+    ADDITIONAL_WEAPON = RuleGearKind.ADDITIONAL_WEAPON.value, _("additional weapon")
+    HEALING_POTIONS = RuleGearKind.HEALING_POTIONS.value, _("healing potions")
+    MAGIC_ARMOR = RuleGearKind.MAGIC_ARMOR.value, _("magic armor")
+    MAGIC_WEAPONS = RuleGearKind.MAGIC_WEAPONS.value, _("magic weapons")
+
+
+class Tier(models.TextChoices):
+    BASIC = RuleTier.BASIC.value, pgettext_lazy("gear tier", "basic")
+    GREATER = RuleTier.GREATER.value, pgettext_lazy("gear tier", "greater")
+    MAJOR = RuleTier.MAJOR.value, pgettext_lazy("gear tier", "major")
+
+
+class WeaponKind(models.TextChoices):
+    MELEE = RuleWeaponKind.MELEE.value, _("melee")
+    RANGED = RuleWeaponKind.RANGED.value, _("ranged")
+
+
+class ArmyStatus(models.TextChoices):
+    ACTIVE = "active", _("active")
+    DISBANDED = "disbanded", _("disbanded")
+    DESTROYED = "destroyed", _("destroyed")
+
+
+# Tactic names are proper names in the catalog; the Russian ones come from the locale.
+TACTIC_LABELS = {
+    "ambush": _("Ambush"),
+    "bloodied_but_unbroken": _("Bloodied but Unbroken"),
+    "cavalry_experts": _("Cavalry Experts"),
+    "darkvision": _("Darkvision"),
+    "defensive_tactics": _("Defensive Tactics"),
+    "explosive_shot": _("Explosive Shot"),
+    "field_triage": _("Field Triage"),
+    "flaming_shot": _("Flaming Shot"),
+    "flexible_tactics": _("Flexible Tactics"),
+    "focused_devotion": _("Focused Devotion"),
+    "hold_the_line": _("Hold the Line"),
+    "increased_ammunition": _("Increased Ammunition"),
+    "keen_eyed": _("Keen Eyed"),
+    "keep_up_the_pressure": _("Keep Up the Pressure"),
+    "live_off_the_land": _("Live off the Land"),
+    "low_light_vision": _("Low-Light Vision"),
+    "merciless": _("Merciless"),
+    "opening_salvo": _("Opening Salvo"),
+    "reckless_flankers": _("Reckless Flankers"),
+    "sharpshooter": _("Sharpshooter"),
+    "toughened_soldiers": _("Toughened Soldiers"),
+    "overrun": _("Overrun"),
+    "engines_of_war": _("Engines of War"),
+    "accustomed_to_panic": _("Accustomed to Panic"),
+    "amphibious": _("Amphibious"),
+    "brave": _("Brave"),
+    "burning_weaponry": _("Burning Weaponry"),
+    "chorus_of_croaks": _("Chorus of Croaks"),
+    "explosive_defeat": _("Explosive Defeat"),
+    "furious_charge": _("Furious Charge"),
+    "hurl_nets": _("Hurl Nets"),
+    "reactive_rally": _("Reactive Rally"),
+    "revel_in_battle": _("Revel in Battle"),
+    "self_sufficient": _("Self-Sufficient"),
+    "swamp_charge": _("Swamp Charge"),
+    "swamp_dwellers": _("Swamp Dwellers"),
+    "trample": _("Trample"),
+    "warmongers": _("Warmongers"),
+    "water_retreat": _("Water Retreat"),
+    "water_stride": _("Water Stride"),
+    "brutal_assault": _("Brutal Assault"),
+    "frightening_foe": _("Frightening Foe"),
+    "regeneration": _("Regeneration"),
+}
+assert set(TACTIC_LABELS) == set(TACTICS), "every tactic in the catalog needs a label"
+TACTIC_CHOICES = [(code, TACTIC_LABELS[code]) for code in TACTICS]

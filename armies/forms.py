@@ -1,0 +1,103 @@
+"""Admin forms and inline formsets that check armies against the rules before saving."""
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from armies.adapters import army_state, gear_item_from, template_state, validation_error
+from armies.choices import TACTIC_CHOICES
+from armies.models import Army, ArmyTemplate
+from campaigns.models import Faction, Kingdom
+from rules.errors import RuleViolation
+from rules.kingmaker.army import stat_block
+from rules.kingmaker.conditions import Condition as RuleCondition
+from rules.kingmaker.conditions import ConditionState, condition_violations
+from rules.kingmaker.gear import gear_violations
+from rules.kingmaker.tactics import tactic_violations
+
+
+class _ArmyRulesFormSet(forms.BaseInlineFormSet):
+    """Checks the army's whole list (what survives the edit) against one rule of the engine."""
+
+    def kept_forms(self):
+        return [f for f in self.forms
+                if f.cleaned_data and not f.cleaned_data.get("DELETE")]
+
+    def army_ready(self) -> bool:
+        army: Army = self.instance
+        return bool(army.template_id and army.kingdom_id and army.hp is not None)
+
+    def clean(self):
+        super().clean()
+        if any(self.errors) or not self.army_ready():
+            return
+        try:
+            self.check_rules(self.instance)
+        except RuleViolation as error:
+            raise validation_error(error, by_field=False) from None
+
+    def check_rules(self, army: Army) -> None:
+        raise NotImplementedError
+
+
+class ArmyTacticFormSet(_ArmyRulesFormSet):
+    def check_rules(self, army: Army) -> None:
+        ordered = sorted(self.kept_forms(), key=lambda f: f.cleaned_data.get("position") or 0)
+        tactics = [f.cleaned_data["tactic"] for f in ordered]
+        template = template_state(army.template)
+        violations = tactic_violations(template, army.kingdom.level, tactics)
+        if violations:
+            raise RuleViolation(violations)
+        block = stat_block(army_state(army, tactics=tactics, gear=(), conditions=(), hp=0))
+        if army.hp > block.max_hp:
+            raise ValidationError(_("HP %(hp)s is above the army's maximum of %(max)s.")
+                                  % {"hp": army.hp, "max": block.max_hp})
+
+
+class ArmyGearFormSet(_ArmyRulesFormSet):
+    def check_rules(self, army: Army) -> None:
+        items = [gear_item_from(kind=f.cleaned_data["kind"], tier=f.cleaned_data.get("tier"),
+                                weapon=f.cleaned_data.get("weapon"),
+                                doses=f.cleaned_data.get("doses") or 0)
+                 for f in self.kept_forms()]
+        violations = gear_violations(template_state(army.template), army.kingdom.level, items)
+        if violations:
+            raise RuleViolation(violations)
+
+
+class ArmyConditionFormSet(_ArmyRulesFormSet):
+    def check_rules(self, army: Army) -> None:
+        states = [ConditionState(RuleCondition(f.cleaned_data["condition"]),
+                                 f.cleaned_data.get("value") or 0) for f in self.kept_forms()]
+        violations = condition_violations(states, army.hp)
+        if violations:
+            raise RuleViolation(violations)
+
+
+class RecruitForm(forms.Form):
+    """The GM recruits an army into a kingdom (the Recruit Army activity's effect)."""
+
+    template = forms.ModelChoiceField(queryset=ArmyTemplate.objects.none(),
+                                      label=_("army type or special army"))
+    name = forms.CharField(label=_("name"), max_length=120)
+    hex = forms.CharField(label=_("hex"), max_length=20,
+                          help_text=_("A settlement's hex for a regular army; where it was met "
+                                      "for a special army."))
+    tactic = forms.ChoiceField(label=_("first tactic"), required=False,
+                               help_text=_("Regular armies only; cavalry and siege engines take "
+                                           "their required tactic first."))
+    faction = forms.ModelChoiceField(queryset=Faction.objects.none(), required=False,
+                                     label=_("faction"), help_text=_("Special armies only."))
+    efficient = forms.BooleanField(label=_("critical success (starts efficient)"), required=False)
+
+    def __init__(self, *args, kingdom: Kingdom, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.kingdom = kingdom
+        self.fields["template"].queryset = ArmyTemplate.objects.filter(
+            recruitment_dc__isnull=False)
+        self.fields["faction"].queryset = Faction.objects.filter(campaign=kingdom.campaign_id)
+        self.fields["tactic"].choices = [("", "—"), *TACTIC_CHOICES]
+        settlements = list(kingdom.settlements.all())
+        if settlements and not self.is_bound:
+            self.initial.setdefault("hex", settlements[0].hex)

@@ -1,0 +1,192 @@
+"""Armies, the templates they are raised from, and their tactics, gear and conditions."""
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from armies.choices import (
+    TACTIC_CHOICES,
+    ArmyStatus,
+    ArmyType,
+    Condition,
+    GearKind,
+    Save,
+    Tier,
+    WeaponKind,
+)
+from rules.kingmaker.levels import MAX_LEVEL, MIN_LEVEL
+from rules.kingmaker.tactics import TACTICS
+
+_LEVEL = [MinValueValidator(MIN_LEVEL), MaxValueValidator(MAX_LEVEL)]
+
+
+def validate_tactic_codes(value) -> None:
+    if not isinstance(value, list) or any(code not in TACTICS for code in value):
+        raise ValidationError(_("List tactic codes from the catalog, e.g. [\"darkvision\"]."))
+
+
+class ArmyTemplate(models.Model):
+    """A stat block at its minimum level: a regular army type or a special army the GM enters
+    (values as printed; the adjustments in parentheses follow from them)."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    army_type = models.CharField(_("army type"), max_length=20, choices=ArmyType.choices)
+    level = models.PositiveSmallIntegerField(_("minimum level"), validators=_LEVEL)
+    special = models.BooleanField(_("special army"), default=True)
+    high_save = models.CharField(_("high save"), max_length=10, choices=Save.choices, blank=True,
+                                 help_text=_("Blank: the army type's usual high save."))
+    scouting = models.IntegerField(_("Scouting"))
+    recruitment_dc = models.PositiveSmallIntegerField(
+        _("recruitment DC"), null=True, blank=True,
+        help_text=_("Blank: the army cannot be recruited (an enemy army)."))
+    consumption = models.SmallIntegerField(_("consumption"), null=True, blank=True)
+    ac = models.PositiveSmallIntegerField(_("AC"))
+    maneuver = models.IntegerField(_("Maneuver"))
+    morale = models.IntegerField(_("Morale"))
+    hp = models.PositiveSmallIntegerField(_("HP"), validators=[MinValueValidator(1)])
+    routing_threshold = models.PositiveSmallIntegerField(
+        _("routing threshold"), null=True, blank=True,
+        help_text=_("Blank: the army never routs from damage."))
+    melee_name = models.CharField(_("melee strike"), max_length=80, blank=True)
+    melee_attack = models.SmallIntegerField(_("melee attack"), null=True, blank=True)
+    ranged_name = models.CharField(_("ranged strike"), max_length=80, blank=True)
+    ranged_attack = models.SmallIntegerField(_("ranged attack"), null=True, blank=True)
+    tactics = models.JSONField(_("tactics"), default=list, blank=True,
+                               validators=[validate_tactic_codes])
+    free_tactics = models.JSONField(
+        _("free tactics"), default=list, blank=True, validators=[validate_tactic_codes],
+        help_text=_("Tactics that do not count against the maximum (e.g. darkvision)."))
+    rarity = models.CharField(_("rarity"), max_length=20, default="common")
+    alignment = models.CharField(_("alignment"), max_length=20, default="any")
+    description = models.TextField(_("description"), blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("army template")
+        verbose_name_plural = _("army templates")
+        ordering = ["special", "level", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        errors = {}
+        for kind in ("melee", "ranged"):
+            if bool(getattr(self, f"{kind}_name")) != (getattr(self, f"{kind}_attack") is not None):
+                errors[f"{kind}_attack"] = _("Give both the strike's name and its attack, or neither.")
+        if not self.melee_name and not self.ranged_name:
+            errors["melee_name"] = _("An army has a melee strike, a ranged strike or both.")
+        if self.routing_threshold is not None and self.hp and self.routing_threshold >= self.hp:
+            errors["routing_threshold"] = _("The routing threshold is below the army's HP.")
+        if isinstance(self.free_tactics, list) and isinstance(self.tactics, list) and \
+                not set(self.free_tactics) <= set(self.tactics):
+            errors["free_tactics"] = _("Free tactics must be among the army's tactics.")
+        if errors:
+            raise ValidationError(errors)
+
+
+class Army(models.Model):
+    kingdom = models.ForeignKey("campaigns.Kingdom", on_delete=models.CASCADE,
+                                related_name="armies", verbose_name=_("kingdom"))
+    template = models.ForeignKey(ArmyTemplate, on_delete=models.PROTECT, related_name="armies",
+                                 verbose_name=_("army type or special army"))
+    faction = models.ForeignKey("campaigns.Faction", on_delete=models.SET_NULL, null=True,
+                                blank=True, related_name="armies",
+                                verbose_name=_("recruited from faction"))
+    name = models.CharField(_("name"), max_length=120)
+    hp = models.PositiveSmallIntegerField(_("HP"))
+    hex = models.CharField(_("hex"), max_length=20)
+    status = models.CharField(_("status"), max_length=12, choices=ArmyStatus.choices,
+                              default=ArmyStatus.ACTIVE)
+    recruited_at = models.DateTimeField(_("recruited"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("army")
+        verbose_name_plural = _("armies")
+        ordering = ["kingdom", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["kingdom", "name"],
+                                    condition=models.Q(status="active"),
+                                    name="army_unique_active_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def level(self) -> int:
+        """Seed 003: "Когда ваше королевство повышает свой уровень, уровень повышают и все войска"."""
+        return self.kingdom.level
+
+
+class ArmyTactic(models.Model):
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="tactics",
+                             verbose_name=_("army"))
+    tactic = models.CharField(_("tactic"), max_length=40, choices=TACTIC_CHOICES)
+    position = models.PositiveSmallIntegerField(_("order learned"), default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("tactic")
+        verbose_name_plural = _("tactics")
+        ordering = ["army", "position", "id"]
+
+    def __str__(self) -> str:
+        return self.get_tactic_display()
+
+
+class ArmyGear(models.Model):
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="gear",
+                             verbose_name=_("army"))
+    kind = models.CharField(_("gear"), max_length=30, choices=GearKind.choices)
+    tier = models.CharField(_("tier"), max_length=10, choices=Tier.choices, blank=True,
+                            help_text=_("Magic armor and magic weapons only."))
+    weapon = models.CharField(_("weapon"), max_length=10, choices=WeaponKind.choices, blank=True,
+                              help_text=_("Which Strike magic weapons enhance or an additional "
+                                          "weapon adds."))
+    doses = models.PositiveSmallIntegerField(_("doses"), default=0,
+                                             help_text=_("Healing potions only (at most 3)."))
+    price_paid_rp = models.PositiveIntegerField(
+        _("RP paid"), null=True, blank=True,
+        help_text=_("Credited when better gear of the same kind replaces it."))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("gear")
+        verbose_name_plural = _("gear")
+        ordering = ["army", "kind"]
+
+    def __str__(self) -> str:
+        parts = [self.get_kind_display()]
+        if self.tier and self.tier != Tier.BASIC:
+            parts.insert(0, self.get_tier_display())
+        if self.weapon:
+            parts.append(f"({self.get_weapon_display()})")
+        if self.kind == GearKind.HEALING_POTIONS:
+            parts.append(f"×{self.doses}")
+        return " ".join(str(p) for p in parts)
+
+
+class ArmyCondition(models.Model):
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="conditions",
+                             verbose_name=_("army"))
+    condition = models.CharField(_("condition"), max_length=20, choices=Condition.choices)
+    value = models.PositiveSmallIntegerField(_("value"), default=0,
+                                             help_text=_("Mired, shaken and weary only."))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("condition")
+        verbose_name_plural = _("conditions")
+        ordering = ["army", "condition"]
+        constraints = [
+            models.UniqueConstraint(fields=["army", "condition"], name="condition_once_per_army"),
+        ]
+
+    def __str__(self) -> str:
+        label = str(self.get_condition_display())
+        return f"{label} {self.value}" if self.value else label

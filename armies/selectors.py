@@ -1,0 +1,40 @@
+"""Reads about armies."""
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from armies.adapters import army_state
+from armies.choices import ArmyStatus
+from armies.models import Army
+from rules.errors import RuleViolation, Violation
+from rules.kingmaker.army import StatBlock, stat_block
+from rules.kingmaker.conditions import condition_violations
+from rules.kingmaker.gear import gear_violations
+from rules.kingmaker.tactics import tactic_violations
+
+
+def armies_with_details() -> QuerySet[Army]:
+    return Army.objects.select_related("kingdom", "template", "faction").prefetch_related(
+        "tactics", "gear", "conditions")
+
+
+def active_armies(kingdom) -> QuerySet[Army]:
+    return armies_with_details().filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
+
+
+def army_stat_block(army: Army) -> StatBlock:
+    return stat_block(army_state(army))
+
+
+def army_violations(army: Army) -> list[Violation]:
+    """What the stored army breaks under the rules now (e.g. after the GM lowers its level)."""
+    state = army_state(army)
+    try:
+        state.template.check_level(state.level)
+    except RuleViolation as error:
+        return list(error.violations)
+    return [
+        *tactic_violations(state.template, state.level, state.tactics),
+        *gear_violations(state.template, state.level, state.gear),
+        *condition_violations(state.conditions, army.hp),
+    ]

@@ -1,0 +1,150 @@
+"""Writes about armies. Each service validates through `rules/` and applies in one transaction."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from armies.adapters import army_state, gear_item, kingdom_state, template_fields, template_state
+from armies.choices import ArmyStatus
+from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from rules.errors import RuleViolation, _
+from rules.kingmaker import conditions as rules_conditions
+from rules.kingmaker.army import stat_block
+from rules.kingmaker.gear import GearItem, GearKind, OutfitQuote, quote_outfit, transfer_violations
+from rules.kingmaker.recruitment import RecruitmentOrder, recruit
+from rules.kingmaker.tactics import validate_tactics
+from rules.kingmaker.templates import ALL_TEMPLATES
+
+
+def templates_install_catalog(template_model=ArmyTemplate) -> int:
+    """Create or update the regular and special armies of the rules catalog; returns how many.
+    Takes the model so a data migration can pass its historical one."""
+    for template in ALL_TEMPLATES.values():
+        template_model.objects.update_or_create(name=template.name,
+                                                defaults=template_fields(template))
+    return len(ALL_TEMPLATES)
+
+
+def _lock_kingdom(kingdom):
+    return type(kingdom).objects.select_for_update().get(pk=kingdom.pk)
+
+
+def _lock_army(army: Army) -> Army:
+    return Army.objects.select_for_update().select_related("kingdom", "template").get(pk=army.pk)
+
+
+def _store_gear(army: Army, items: Sequence[GearItem], prices: dict[tuple, int | None]) -> None:
+    army.gear.all().delete()
+    ArmyGear.objects.bulk_create(
+        ArmyGear(army=army, kind=i.kind.value, tier=i.tier.value if i.tier else "",
+                 weapon=i.weapon.value if i.weapon else "", doses=i.doses,
+                 price_paid_rp=prices.get(i.slot()))
+        for i in items)
+
+
+def _store_conditions(army: Army, conditions: Sequence[rules_conditions.ConditionState]) -> None:
+    army.conditions.all().delete()
+    ArmyCondition.objects.bulk_create(
+        ArmyCondition(army=army, condition=c.condition.value, value=c.value) for c in conditions)
+
+
+@transaction.atomic
+def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
+                 tactics: Sequence[str] = (), faction=None, efficient: bool = False) -> Army:
+    """Recruit an army into the kingdom (seed 003, the seven steps); raises RuleViolation."""
+    kingdom = _lock_kingdom(kingdom)
+    order = RecruitmentOrder(template=template_state(template), name=name, hex=hex,
+                             tactics=tuple(tactics), faction=faction.name if faction else None,
+                             efficient=efficient)
+    if faction is not None and not faction.special_armies.filter(pk=template.pk).exists():
+        raise RuleViolation.single("faction_does_not_offer",
+                                   _("%(faction)s does not offer %(army)s."), "faction",
+                                   faction=faction.name, army=template.name)
+    recruitment = recruit(kingdom_state(kingdom), order)
+    new = recruitment.army
+    army = Army.objects.create(kingdom=kingdom, template=template, faction=faction, name=new.name,
+                               hex=new.hex, hp=stat_block(new).max_hp)
+    ArmyTactic.objects.bulk_create(
+        ArmyTactic(army=army, tactic=code, position=i) for i, code in enumerate(new.tactics))
+    _store_conditions(army, new.conditions)
+    return army
+
+
+@transaction.atomic
+def army_learn_tactic(*, army: Army, tactic: str) -> ArmyTactic:
+    """Add a tactic the army may learn (the GM's edit; Train Army's effect)."""
+    army = _lock_army(army)
+    state = army_state(army)
+    validate_tactics(state.template, state.level, (*state.tactics, tactic))
+    return ArmyTactic.objects.create(army=army, tactic=tactic, position=len(state.tactics))
+
+
+@transaction.atomic
+def gear_fit(*, army: Army, item: GearItem, price_paid_rp: int | None = None) -> OutfitQuote:
+    """Fit gear to the army, replacing gear of the same kind; returns the quote (price, credit
+    for the replaced gear, RP due). `price_paid_rp` records what was spent (0 for captured gear);
+    charging the kingdom belongs to the Outfit Army activity."""
+    army = _lock_army(army)
+    state = army_state(army)
+    stored = {gear_item(g).slot(): g for g in army.gear.all()}
+    current = stored.get(item.slot())
+    old_paid = current is None or current.price_paid_rp is None or current.price_paid_rp > 0
+    quote = quote_outfit(state.template, state.level, state.gear, item, old_paid_with_rp=old_paid)
+    prices = {slot: g.price_paid_rp for slot, g in stored.items()}
+    spent = quote.cost_rp if price_paid_rp is None else price_paid_rp
+    if current is not None and item.kind is GearKind.HEALING_POTIONS:
+        spent += current.price_paid_rp or 0
+    prices[quote.item.slot()] = spent
+    _store_gear(army, quote.gear_after, prices)
+    return quote
+
+
+@transaction.atomic
+def gear_transfer(*, gear: ArmyGear, target: Army) -> ArmyGear:
+    """Seed 003, ПЕРЕДАЧА СНАРЯЖЕНИЯ: pass gear to an army of the same kingdom in the same hex
+    whose level is high enough; no activity is spent."""
+    gear = ArmyGear.objects.select_for_update().select_related("army__kingdom").get(pk=gear.pk)
+    target = _lock_army(target)
+    if target.pk == gear.army_id:
+        raise RuleViolation.single("transfer_same_army", _("The gear is already this army's."),
+                                   "target")
+    if target.kingdom_id != gear.army.kingdom_id or target.status != ArmyStatus.ACTIVE:
+        raise RuleViolation.single("transfer_other_kingdom",
+                                   _("Gear passes only to an active army of the same kingdom."),
+                                   "target")
+    receiver = army_state(target)
+    violations = transfer_violations(item=gear_item(gear), giver_hex=gear.army.hex,
+                                     receiver_template=receiver.template,
+                                     receiver_level=receiver.level, receiver_hex=target.hex,
+                                     receiver_gear=receiver.gear)
+    if violations:
+        raise RuleViolation(violations)
+    gear.army = target
+    gear.save(update_fields=["army"])
+    return gear
+
+
+@transaction.atomic
+def army_disband(*, army: Army, gear_to: Army | None = None) -> Army:
+    """Disband the army; its gear passes to `gear_to` (same rules as a transfer) or is lost."""
+    army = _lock_army(army)
+    if army.status != ArmyStatus.ACTIVE:
+        raise RuleViolation.single("not_active", _("%(army)s is not an active army."), army=army.name)
+    if gear_to is not None:
+        for gear in army.gear.all():
+            gear_transfer(gear=gear, target=gear_to)
+    army.gear.all().delete()
+    army.status = ArmyStatus.DISBANDED
+    army.save(update_fields=["status"])
+    return army
+
+
+@transaction.atomic
+def army_gain_condition(*, army: Army, condition: str, value: int = 1) -> Army:
+    """The army gains a condition (a valued one rises by `value`), with what it replaces."""
+    army = _lock_army(army)
+    state = army_state(army)
+    _store_conditions(army, rules_conditions.gain(state.conditions,
+                                                  rules_conditions.Condition(condition), value))
+    return army

@@ -1,0 +1,88 @@
+"""The demo campaign a newcomer gets: a GM, two players, two kingdoms and their armies."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from armies.models import ArmyTemplate
+from armies.services import army_gain_condition, army_learn_tactic, army_recruit, gear_fit
+from campaigns.models import Campaign, DiplomaticRelation, Faction, Kingdom, Membership, Role
+from rules.kingmaker.gear import parse_gear
+
+DEMO_CAMPAIGN = "The Stolen Lands"
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    username: str
+    password: str
+    role: str
+    kingdom: str = ""
+
+
+LOGINS = (
+    DemoLogin("gm", "muster-gm", "GM"),
+    DemoLogin("amiri", "muster-player", "player", "Restov March"),
+    DemoLogin("valeros", "muster-player", "player", "Greenbelt Reach"),
+)
+
+
+def _user(login: DemoLogin):
+    user, _ = get_user_model().objects.get_or_create(username=login.username)
+    user.set_password(login.password)
+    user.is_staff = user.is_superuser = login.role == "GM"
+    user.save()
+    return user
+
+
+@transaction.atomic
+def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
+    """Create the demo campaign from scratch (an existing one is replaced)."""
+    Campaign.objects.filter(name=DEMO_CAMPAIGN).delete()
+    campaign = Campaign.objects.create(name=DEMO_CAMPAIGN, timezone="Europe/Moscow")
+    restov = Kingdom.objects.create(campaign=campaign, name="Restov March", level=8, size=30,
+                                    warfare=14, defense=12, statecraft=11, trade=10,
+                                    resource_points=60, food=12, lumber=4, ore=3, stone=2)
+    greenbelt = Kingdom.objects.create(campaign=campaign, name="Greenbelt Reach", level=5,
+                                       size=14, warfare=9, defense=10, statecraft=12,
+                                       resource_points=35, food=8, unrest=1, crime=1)
+    restov.settlements.create(name="Tatzlford", hex="C4")
+    restov.settlements.create(name="Oleg's Post", hex="D6")
+    greenbelt.settlements.create(name="Varnhold", hex="H7")
+    kobolds = Faction.objects.create(campaign=campaign, name="Sootscale kobolds")
+    kobolds.special_armies.add(ArmyTemplate.objects.get(name="Sootscale Warriors"))
+    DiplomaticRelation.objects.create(kingdom=greenbelt, faction=kobolds)
+
+    for login in LOGINS:
+        user = _user(login)
+        kingdom = {"Restov March": restov, "Greenbelt Reach": greenbelt}.get(login.kingdom)
+        Membership.objects.create(user=user, campaign=campaign, kingdom=kingdom,
+                                  role=Role.GM if login.role == "GM" else Role.PLAYER)
+
+    def template(name: str) -> ArmyTemplate:
+        return ArmyTemplate.objects.get(name=name)
+
+    guard = army_recruit(kingdom=restov, template=template("Infantry"), name="Restov Guard",
+                         hex="C4", tactics=["toughened_soldiers"])
+    army_learn_tactic(army=guard, tactic="hold_the_line")
+    gear_fit(army=guard, item=parse_gear("magic_armor"))
+    gear_fit(army=guard, item=parse_gear("magic_weapons"))
+    riders = army_recruit(kingdom=restov, template=template("Cavalry"), name="Aldori Riders",
+                          hex="C4")
+    army_learn_tactic(army=riders, tactic="keen_eyed")
+    gear_fit(army=riders, item=parse_gear("healing_potions:2"))
+    army_gain_condition(army=riders, condition="weary", value=1)
+    rangers = army_recruit(kingdom=restov, template=template("Skirmishers"),
+                           name="Narlmarch Rangers", hex="D6", tactics=["keen_eyed"])
+    gear_fit(army=rangers, item=parse_gear("additional_weapon"))
+    army_gain_condition(army=rangers, condition="shaken", value=2)
+    army_recruit(kingdom=restov, template=template("Siege Engines"), name="Tatzlford Battery",
+                 hex="C4", tactics=["keen_eyed"])
+    militia = army_recruit(kingdom=greenbelt, template=template("Infantry"),
+                           name="Varnhold Militia", hex="H7", tactics=["hold_the_line"])
+    gear_fit(army=militia, item=parse_gear("healing_potions:1"))
+    army_recruit(kingdom=greenbelt, template=template("Sootscale Warriors"),
+                 name="Sootscale Spears", hex="J9", faction=kobolds)
+    return campaign, LOGINS

@@ -1,0 +1,216 @@
+"""Campaigns, kingdoms, who plays them, their settlements and the factions they deal with."""
+from __future__ import annotations
+
+import zoneinfo
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from rules.kingmaker.levels import MAX_LEVEL, MIN_LEVEL, control_dc
+
+
+def validate_timezone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("Unknown time zone: %(zone)s."), params={"zone": value})
+
+
+class Ruleset(models.TextChoices):
+    KINGMAKER = "kingmaker", _("Kingmaker battle scenes")
+    CERILIA = "cerilia", _("Wars of Cerilia sector battles")
+
+
+class Campaign(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    ruleset = models.CharField(_("battle ruleset"), max_length=20, choices=Ruleset.choices,
+                               default=Ruleset.KINGMAKER)
+    timezone = models.CharField(_("time zone"), max_length=64, default="UTC",
+                                validators=[validate_timezone])
+    nightly_resolution_time = models.TimeField(_("nightly resolution time"), default="03:00")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("campaign")
+        verbose_name_plural = _("campaigns")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _skill(label: str) -> models.IntegerField:
+    return models.IntegerField(label, default=0)
+
+
+def _amount(label: str) -> models.PositiveIntegerField:
+    return models.PositiveIntegerField(label, default=0)
+
+
+class Kingdom(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="kingdoms",
+                                 verbose_name=_("campaign"))
+    name = models.CharField(_("name"), max_length=120)
+    level = models.PositiveSmallIntegerField(
+        _("level"), default=1,
+        validators=[MinValueValidator(MIN_LEVEL), MaxValueValidator(MAX_LEVEL)])
+    size = models.PositiveIntegerField(_("size (hexes)"), default=1,
+                                       help_text=_("Claimed hexes; sets the Control DC."))
+    # Kingdom skill modifiers (Warfare and Defense decide battles; the others army activities).
+    agriculture = _skill(_("Agriculture"))
+    arts = _skill(_("Arts"))
+    boating = _skill(_("Boating"))
+    defense = _skill(_("Defense"))
+    engineering = _skill(_("Engineering"))
+    exploration = _skill(_("Exploration"))
+    folklore = _skill(_("Folklore"))
+    industry = _skill(_("Industry"))
+    intrigue = _skill(_("Intrigue"))
+    magic = _skill(_("Magic"))
+    politics = _skill(_("Politics"))
+    scholarship = _skill(_("Scholarship"))
+    statecraft = _skill(_("Statecraft"))
+    trade = _skill(_("Trade"))
+    warfare = _skill(_("Warfare"))
+    wilderness = _skill(_("Wilderness"))
+    # Resources and commodities.
+    resource_points = _amount(_("RP"))
+    food = _amount(_("Food"))
+    lumber = _amount(_("Lumber"))
+    luxuries = _amount(_("Luxuries"))
+    ore = _amount(_("Ore"))
+    stone = _amount(_("Stone"))
+    unrest = _amount(_("unrest"))
+    # Ruin by kind.
+    corruption = _amount(_("corruption"))
+    crime = _amount(_("crime"))
+    decay = _amount(_("decay"))
+    strife = _amount(_("strife"))
+    fame = _amount(_("fame"))
+    infamy = _amount(_("infamy"))
+    xp = _amount(_("kingdom XP"))
+    history = HistoricalRecords()
+
+    SKILLS = ("agriculture", "arts", "boating", "defense", "engineering", "exploration", "folklore",
+              "industry", "intrigue", "magic", "politics", "scholarship", "statecraft", "trade",
+              "warfare", "wilderness")
+    COMMODITIES = ("food", "lumber", "luxuries", "ore", "stone")
+    RUIN = ("corruption", "crime", "decay", "strife")
+
+    class Meta:
+        verbose_name = _("kingdom")
+        verbose_name_plural = _("kingdoms")
+        ordering = ["campaign", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "name"], name="kingdom_unique_name"),
+            models.CheckConstraint(condition=models.Q(level__gte=MIN_LEVEL, level__lte=MAX_LEVEL),
+                                   name="kingdom_level_range"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def control_dc(self) -> int:
+        return control_dc(self.level, self.size)
+
+
+class Role(models.TextChoices):
+    GM = "gm", _("game master")
+    PLAYER = "player", _("player")
+
+
+class Membership(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="memberships", verbose_name=_("user"))
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships",
+                                 verbose_name=_("campaign"))
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.PLAYER)
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="memberships", verbose_name=_("kingdom"))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "campaign"], name="membership_once_per_campaign"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.campaign} ({self.get_role_display()})"
+
+    def clean(self) -> None:
+        if self.role == Role.PLAYER and not self.kingdom_id:
+            raise ValidationError({"kingdom": _("A player plays a kingdom: choose one.")})
+        if self.kingdom_id and self.campaign_id and self.kingdom.campaign_id != self.campaign_id:
+            raise ValidationError({"kingdom": _("This kingdom belongs to another campaign.")})
+
+
+class Settlement(models.Model):
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="settlements",
+                                verbose_name=_("kingdom"))
+    name = models.CharField(_("name"), max_length=120)
+    hex = models.CharField(_("hex"), max_length=20, help_text=_("Map coordinate, e.g. C4."))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("settlement")
+        verbose_name_plural = _("settlements")
+        ordering = ["kingdom", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["kingdom", "name"], name="settlement_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.hex})"
+
+
+class Faction(models.Model):
+    """A group of creatures a kingdom can deal with; it offers special armies."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="factions",
+                                 verbose_name=_("campaign"))
+    name = models.CharField(_("name"), max_length=120)
+    special_armies = models.ManyToManyField(
+        "armies.ArmyTemplate", blank=True, related_name="factions",
+        verbose_name=_("special armies it offers"))
+    history = HistoricalRecords(m2m_fields=[special_armies])
+
+    class Meta:
+        verbose_name = _("faction")
+        verbose_name_plural = _("factions")
+        ordering = ["campaign", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "name"], name="faction_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DiplomaticRelation(models.Model):
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE,
+                                related_name="diplomatic_relations", verbose_name=_("kingdom"))
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE,
+                                related_name="diplomatic_relations", verbose_name=_("faction"))
+    established_on = models.DateField(_("established on"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("diplomatic relation")
+        verbose_name_plural = _("diplomatic relations")
+        constraints = [
+            models.UniqueConstraint(fields=["kingdom", "faction"], name="relation_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kingdom} — {self.faction}"
+
+    def clean(self) -> None:
+        if self.kingdom_id and self.faction_id and \
+                self.kingdom.campaign_id != self.faction.campaign_id:
+            raise ValidationError({"faction": _("This faction belongs to another campaign.")})
