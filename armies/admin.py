@@ -82,11 +82,16 @@ class ArmyAdmin(SimpleHistoryAdmin):
     autocomplete_fields = ["kingdom", "template", "faction"]
     readonly_fields = ["level", "stat_block"]
     fieldsets = [
-        (None, {"fields": ["kingdom", "template", "faction", "name", "hex", "hp", "status"]}),
-        (gettext_lazy("Stat block"), {"fields": ["level", "stat_block"]}),
+        (gettext_lazy("Stat block"), {"fields": ["level", "stat_block"],
+                                      "classes": ["muster-statblock-panel"]}),
+        (None, {"fields": ["kingdom", "template", "faction", "name", "hex", "hp", "status"],
+                "classes": ["muster-army-fields"]}),
     ]
     inlines = [ArmyTacticInline, ArmyGearInline, ArmyConditionInline]
     actions = ["disband_selected", "transfer_gear"]
+
+    class Media:
+        css = {"all": ["armies/admin.css"]}
 
     @admin.display(description=gettext_lazy("level"))
     def level(self, army: Army):

@@ -80,7 +80,7 @@ class ArmyTemplate(models.Model):
         if not self.melee_name and not self.ranged_name:
             errors["melee_name"] = _("An army has a melee strike, a ranged strike or both.")
         if self.routing_threshold is not None and self.hp and self.routing_threshold >= self.hp:
-            errors["routing_threshold"] = _("The routing threshold is below the army's HP.")
+            errors["routing_threshold"] = _("The routing threshold must be below the army's HP.")
         if isinstance(self.free_tactics, list) and isinstance(self.tactics, list) and \
                 not set(self.free_tactics) <= set(self.tactics):
             errors["free_tactics"] = _("Free tactics must be among the army's tactics.")

@@ -193,7 +193,10 @@ def gear_violations(template: ArmyTemplate, level: int, gear: Sequence[GearItem]
             else:
                 weapons.add(item.weapon)
     for item in gear:
-        if item.kind is GearKind.MAGIC_WEAPONS and item.weapon not in weapons:
+        if item.kind is GearKind.MAGIC_WEAPONS and item.weapon is None and len(weapons) > 1:
+            add("magic_weapon_which", _("Say which weapon the magic weapons enhance: melee or "
+                                        "ranged (e.g. magic_weapons:basic:ranged)."))
+        elif item.kind is GearKind.MAGIC_WEAPONS and item.weapon not in weapons:
             add("magic_weapon_kind", _("Magic weapons must name a weapon the army has "
                                        "(%(weapons)s)."),
                 weapons=", ".join(sorted(w.value for w in weapons)) or "-")
