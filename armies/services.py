@@ -120,6 +120,9 @@ def gear_transfer(*, gear: ArmyGear, target: Army) -> ArmyGear:
                                      receiver_gear=receiver.gear)
     if violations:
         raise RuleViolation(violations)
+    slot = gear_item(gear).slot()
+    ArmyGear.objects.filter(pk__in=[g.pk for g in target.gear.all()
+                                    if gear_item(g).slot() == slot]).delete()
     gear.army = target
     gear.save(update_fields=["army"])
     return gear

@@ -157,8 +157,8 @@ def _status(value: int, source: str) -> Modifier:
 
 
 def _scaled(level: int, steps: tuple[tuple[int, int], ...]) -> int:
-    """The value of a bonus that grows with level: steps are (from level, value), ascending."""
-    return max((value for start, value in steps if level >= start), default=0)
+    """The value that applies at this level: steps are (from level, value), ascending levels."""
+    return next((value for start, value in reversed(steps) if level >= start), 0)
 
 
 def _tactic_modifiers(army: ArmyState, hp: int, routing_threshold: int | None

@@ -260,9 +260,15 @@ def transfer_violations(*, item: GearItem, giver_hex: str, receiver_template: Ar
         violations.append(Violation("transfer_other_hex",
                                     _("Gear can only pass between armies in the same hex."),
                                     "target"))
-    violations += gear_violations(receiver_template, receiver_level, [*receiver_gear, item],
-                                  field="target")
+    violations += gear_violations(receiver_template, receiver_level,
+                                  gear_after_receiving(receiver_gear, item), field="target")
     return violations
+
+
+def gear_after_receiving(gear: Sequence[GearItem], item: GearItem) -> tuple[GearItem, ...]:
+    """Seed 003: "Если вы выдадите войску снаряжение с типом, который у него уже есть, то новое
+    заменит старое"."""
+    return (*(g for g in gear if g.slot() != item.slot()), item)
 
 
 def gear_modifiers(gear: Sequence[GearItem]) -> dict[str, list[Modifier]]:

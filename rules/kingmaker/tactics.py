@@ -191,7 +191,11 @@ def tactic_violations(template: ArmyTemplate, level: int, tactics: Sequence[str]
             add("required_first_tactic", _("A %(type)s army's first tactic must be %(tactic)s."),
                 type=template.army_type.value, tactic=TACTICS[required].name)
     else:
-        missing = [c for c in template.tactics if c not in {t.code for t in known}]
+        # "Эти тактики ... не могут быть заменены на новые": unique tactics, the army type's basic
+        # feature and free ones (darkvision) stay; standard tactics it came with may be retrained.
+        missing = [c for c in template.tactics if c not in {t.code for t in known}
+                   and (TACTICS[c].category is not TacticCategory.STANDARD
+                        or c in template.free_tactics)]
         if missing:
             add("unique_tactic_removed",
                 _("%(army)s keeps its own tactics (%(tactics)s): they cannot be replaced."),
