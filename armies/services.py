@@ -11,7 +11,14 @@ from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplat
 from rules.errors import RuleViolation, _
 from rules.kingmaker import conditions as rules_conditions
 from rules.kingmaker.army import stat_block
-from rules.kingmaker.gear import GearItem, GearKind, OutfitQuote, quote_outfit, transfer_violations
+from rules.kingmaker.gear import (
+    GearItem,
+    GearKind,
+    OutfitQuote,
+    quote_outfit,
+    resolve_weapons,
+    transfer_violations,
+)
 from rules.kingmaker.recruitment import RecruitmentOrder, recruit
 from rules.kingmaker.tactics import validate_tactics
 from rules.kingmaker.templates import ALL_TEMPLATES
@@ -30,8 +37,13 @@ def _lock_kingdom(kingdom):
     return type(kingdom).objects.select_for_update().get(pk=kingdom.pk)
 
 
-def _lock_army(army: Army) -> Army:
-    return Army.objects.select_for_update().select_related("kingdom", "template").get(pk=army.pk)
+def _lock_army(army: Army, *, active: bool = False) -> Army:
+    """Lock the army's row; with `active`, refuse an army that was disbanded or destroyed."""
+    army = Army.objects.select_for_update().select_related("kingdom", "template").get(pk=army.pk)
+    if active and army.status != ArmyStatus.ACTIVE:
+        raise RuleViolation.single("not_active", _("%(army)s is not an active army."),
+                                   army=army.name)
+    return army
 
 
 def _store_gear(army: Army, items: Sequence[GearItem], prices: dict[tuple, int | None]) -> None:
@@ -74,7 +86,7 @@ def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
 @transaction.atomic
 def army_learn_tactic(*, army: Army, tactic: str) -> ArmyTactic:
     """Add a tactic the army may learn (the GM's edit; Train Army's effect)."""
-    army = _lock_army(army)
+    army = _lock_army(army, active=True)
     state = army_state(army)
     validate_tactics(state.template, state.level, (*state.tactics, tactic))
     return ArmyTactic.objects.create(army=army, tactic=tactic, position=len(state.tactics))
@@ -85,8 +97,9 @@ def gear_fit(*, army: Army, item: GearItem, price_paid_rp: int | None = None) ->
     """Fit gear to the army, replacing gear of the same kind; returns the quote (price, credit
     for the replaced gear, RP due). `price_paid_rp` records what was spent (0 for captured gear);
     charging the kingdom belongs to the Outfit Army activity."""
-    army = _lock_army(army)
+    army = _lock_army(army, active=True)
     state = army_state(army)
+    item = resolve_weapons(state.template, [*state.gear, item])[-1]
     stored = {gear_item(g).slot(): g for g in army.gear.all()}
     current = stored.get(item.slot())
     old_paid = current is None or current.price_paid_rp is None or current.price_paid_rp > 0
@@ -131,9 +144,7 @@ def gear_transfer(*, gear: ArmyGear, target: Army) -> ArmyGear:
 @transaction.atomic
 def army_disband(*, army: Army, gear_to: Army | None = None) -> Army:
     """Disband the army; its gear passes to `gear_to` (same rules as a transfer) or is lost."""
-    army = _lock_army(army)
-    if army.status != ArmyStatus.ACTIVE:
-        raise RuleViolation.single("not_active", _("%(army)s is not an active army."), army=army.name)
+    army = _lock_army(army, active=True)
     if gear_to is not None:
         for gear in army.gear.all():
             gear_transfer(gear=gear, target=gear_to)
@@ -146,7 +157,7 @@ def army_disband(*, army: Army, gear_to: Army | None = None) -> Army:
 @transaction.atomic
 def army_gain_condition(*, army: Army, condition: str, value: int = 1) -> Army:
     """The army gains a condition (a valued one rises by `value`), with what it replaces."""
-    army = _lock_army(army)
+    army = _lock_army(army, active=True)
     state = army_state(army)
     _store_conditions(army, rules_conditions.gain(state.conditions,
                                                   rules_conditions.Condition(condition), value))

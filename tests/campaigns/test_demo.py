@@ -1,0 +1,76 @@
+"""The `demo` command: the newcomer's campaign with a GM, two players, kingdoms and armies."""
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from armies.choices import ArmyType
+from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
+from armies.selectors import army_violations
+from campaigns.demo import DEMO_CAMPAIGN
+from campaigns.models import Campaign, Kingdom, Membership, Role
+
+pytestmark = pytest.mark.django_db
+
+
+def run_demo() -> str:
+    out = StringIO()
+    call_command("demo", "--no-serve", stdout=out)
+    return out.getvalue()
+
+
+def test_demo_creates_the_campaign_its_members_and_kingdoms():
+    run_demo()
+    campaign = Campaign.objects.get(name=DEMO_CAMPAIGN)
+    assert campaign.kingdoms.count() == 2
+    memberships = Membership.objects.filter(campaign=campaign)
+    assert memberships.count() == 3
+    assert memberships.filter(role=Role.GM).get().user.is_superuser
+    players = memberships.filter(role=Role.PLAYER)
+    assert {m.kingdom.name for m in players} == {"Restov March", "Greenbelt Reach"}
+
+
+def test_demo_creates_an_army_of_every_regular_type_and_a_special_army():
+    run_demo()
+    armies = Army.objects.filter(kingdom__campaign__name=DEMO_CAMPAIGN).select_related("template")
+    regular_types = {a.template.army_type for a in armies if not a.template.special}
+    assert regular_types == set(ArmyType.values)
+    assert [a.name for a in armies if a.template.special] == ["Sootscale Spears"]
+    assert ArmyGear.objects.filter(army__in=armies).exists()
+    assert ArmyTactic.objects.filter(army__in=armies).exists()
+    assert ArmyCondition.objects.filter(army__in=armies).exists()
+
+
+def test_demo_armies_break_no_rule():
+    run_demo()
+    for army in Army.objects.filter(kingdom__campaign__name=DEMO_CAMPAIGN):
+        assert army_violations(army) == [], army.name
+
+
+def test_running_the_demo_twice_replaces_it():
+    run_demo()
+    run_demo()
+    assert Campaign.objects.filter(name=DEMO_CAMPAIGN).count() == 1
+    assert Kingdom.objects.filter(campaign__name=DEMO_CAMPAIGN).count() == 2
+    assert Membership.objects.filter(campaign__name=DEMO_CAMPAIGN).count() == 3
+    assert get_user_model().objects.filter(username__in=["gm", "amiri", "valeros"]).count() == 3
+    assert Army.objects.filter(kingdom__campaign__name=DEMO_CAMPAIGN).count() == 6
+
+
+def test_demo_prints_the_three_logins():
+    output = run_demo()
+    assert "gm / muster-gm" in output
+    assert "amiri / muster-player — Restov March" in output
+    assert "valeros / muster-player — Greenbelt Reach" in output
+    assert "2 kingdoms and 6 armies" in output
+
+
+def test_demo_logins_work(client):
+    run_demo()
+    assert client.login(username="gm", password="muster-gm")
+    assert client.get("/admin/").status_code == 200
+    client.logout()
+    assert client.login(username="amiri", password="muster-player")

@@ -1,0 +1,87 @@
+"""Personas and shared fixtures for the Django-side tests.
+
+The army templates are shipped by a data migration, so tests use the `db` fixture (a transaction
+rolled back after each test) rather than `transactional_db`, whose flush would remove them.
+"""
+from __future__ import annotations
+
+import pytest
+from factories import (
+    CampaignFactory,
+    KingdomFactory,
+    MembershipFactory,
+    SettlementFactory,
+    UserFactory,
+    shipped_template,
+)
+
+from campaigns.models import Role
+
+
+@pytest.fixture
+def campaign(db):
+    return CampaignFactory(name="The Stolen Lands (test)")
+
+
+@pytest.fixture
+def kingdom(campaign):
+    """The player's kingdom: level 1, one settlement in hex C4."""
+    kingdom = KingdomFactory(campaign=campaign, name="Brevoy Marches", level=1)
+    SettlementFactory(kingdom=kingdom, name="Tatzlford", hex="C4")
+    return kingdom
+
+
+@pytest.fixture
+def rival_kingdom(campaign):
+    kingdom = KingdomFactory(campaign=campaign, name="Pitax", level=1)
+    SettlementFactory(kingdom=kingdom, name="Pitax City", hex="P9")
+    return kingdom
+
+
+@pytest.fixture
+def gm(campaign):
+    """The game master: a superuser with staff access and a GM membership (no kingdom)."""
+    user = UserFactory(username="gm-persona", is_staff=True, is_superuser=True)
+    MembershipFactory(user=user, campaign=campaign, role=Role.GM, kingdom=None)
+    return user
+
+
+@pytest.fixture
+def player(campaign, kingdom):
+    user = UserFactory(username="player-persona")
+    MembershipFactory(user=user, campaign=campaign, role=Role.PLAYER, kingdom=kingdom)
+    return user
+
+
+@pytest.fixture
+def rival(campaign, rival_kingdom):
+    """Another player of the same campaign, whose kingdom is a different one."""
+    user = UserFactory(username="rival-persona")
+    MembershipFactory(user=user, campaign=campaign, role=Role.PLAYER, kingdom=rival_kingdom)
+    return user
+
+
+@pytest.fixture
+def gm_client(client, gm):
+    client.force_login(gm)
+    return client
+
+
+@pytest.fixture
+def infantry(db):
+    return shipped_template("Infantry")
+
+
+@pytest.fixture
+def template():
+    """Look up a shipped army template by name: template("Cavalry")."""
+    return shipped_template
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """A request in another language (LocaleMiddleware) must not leak into the next test."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

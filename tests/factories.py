@@ -1,0 +1,152 @@
+"""factory_boy factories for the Django models (the army templates come from the shipped catalog)."""
+from __future__ import annotations
+
+import factory
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from factory.django import DjangoModelFactory
+
+from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from campaigns.models import (
+    Campaign,
+    DiplomaticRelation,
+    Faction,
+    Kingdom,
+    Membership,
+    Role,
+    Settlement,
+)
+
+
+def shipped_template(name: str = "Infantry") -> ArmyTemplate:
+    """A template of the catalog shipped by armies/migrations/0003_ship_catalog_templates.py."""
+    return ArmyTemplate.objects.get(name=name)
+
+
+class UserFactory(DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
+    password = factory.django.Password("muster-test-password")
+
+
+class GroupFactory(DjangoModelFactory):
+    class Meta:
+        model = Group
+        django_get_or_create = ("name",)
+
+    name = factory.Sequence(lambda n: f"group {n}")
+
+
+class CampaignFactory(DjangoModelFactory):
+    class Meta:
+        model = Campaign
+
+    name = factory.Sequence(lambda n: f"Campaign {n}")
+    timezone = "UTC"
+
+
+class KingdomFactory(DjangoModelFactory):
+    class Meta:
+        model = Kingdom
+
+    campaign = factory.SubFactory(CampaignFactory)
+    name = factory.Sequence(lambda n: f"Kingdom {n}")
+    level = 1
+    size = 1
+
+
+class SettlementFactory(DjangoModelFactory):
+    class Meta:
+        model = Settlement
+
+    kingdom = factory.SubFactory(KingdomFactory)
+    name = factory.Sequence(lambda n: f"Settlement {n}")
+    hex = factory.Sequence(lambda n: f"S{n}")
+
+
+class FactionFactory(DjangoModelFactory):
+    class Meta:
+        model = Faction
+        skip_postgeneration_save = True
+
+    campaign = factory.SubFactory(CampaignFactory)
+    name = factory.Sequence(lambda n: f"Faction {n}")
+
+    @factory.post_generation
+    def special_armies(self, create, extracted, **kwargs):
+        if create and extracted:
+            self.special_armies.add(*extracted)
+
+
+class MembershipFactory(DjangoModelFactory):
+    class Meta:
+        model = Membership
+
+    user = factory.SubFactory(UserFactory)
+    campaign = factory.SubFactory(CampaignFactory)
+    role = Role.PLAYER
+    kingdom = factory.Maybe(
+        factory.LazyAttribute(lambda m: m.role == Role.PLAYER),
+        yes_declaration=factory.SubFactory(KingdomFactory,
+                                           campaign=factory.SelfAttribute("..campaign")),
+        no_declaration=None,
+    )
+
+
+class DiplomaticRelationFactory(DjangoModelFactory):
+    class Meta:
+        model = DiplomaticRelation
+
+    kingdom = factory.SubFactory(KingdomFactory)
+    faction = factory.SubFactory(FactionFactory,
+                                 campaign=factory.SelfAttribute("..kingdom.campaign"))
+
+
+class ArmyFactory(DjangoModelFactory):
+    """An active army of the shipped Infantry template at full HP."""
+
+    class Meta:
+        model = Army
+
+    kingdom = factory.SubFactory(KingdomFactory)
+    template = factory.LazyFunction(shipped_template)
+    name = factory.Sequence(lambda n: f"Army {n}")
+    hp = factory.LazyAttribute(lambda a: a.template.hp)
+    hex = "C4"
+
+
+class ArmyTacticFactory(DjangoModelFactory):
+    class Meta:
+        model = ArmyTactic
+
+    army = factory.SubFactory(ArmyFactory)
+    tactic = "keen_eyed"
+    position = factory.LazyAttribute(lambda t: t.army.tactics.count())
+
+
+class ArmyGearFactory(DjangoModelFactory):
+    """Default: one dose of healing potions bought for 15 RP (an item of level 1)."""
+
+    class Meta:
+        model = ArmyGear
+
+    army = factory.SubFactory(ArmyFactory)
+    kind = "healing_potions"
+    tier = ""
+    weapon = ""
+    doses = 1
+    price_paid_rp = 15
+
+
+class ArmyConditionFactory(DjangoModelFactory):
+    class Meta:
+        model = ArmyCondition
+
+    army = factory.SubFactory(ArmyFactory)
+    condition = "weary"
+    value = 1
