@@ -85,3 +85,9 @@ def _default_language():
 
     yield
     translation.deactivate()
+
+
+def pytest_report_header(config):
+    from django.conf import settings
+
+    return f"database: {settings.DATABASES['default']['ENGINE']}"
