@@ -5,7 +5,7 @@ from django.contrib import admin, messages
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from simple_history.admin import SimpleHistoryAdmin
@@ -35,8 +35,8 @@ def render_stat_block(army: Army) -> str:
     try:
         block = army_stat_block(army)
     except RuleViolation as error:
-        return format_html('<ul class="errorlist">{}</ul>', "".join(
-            f"<li>{render_violation(v)}</li>" for v in error.violations))
+        return format_html('<ul class="errorlist">{}</ul>', format_html_join(
+            "", "<li>{}</li>", ((render_violation(v),) for v in error.violations)))
     strikes = [{"label": _("Melee") if kind.value == "melee" else _("Ranged"), "name": s.name,
                 "attack": s.attack.total} for kind, s in block.strikes.items()]
     situational = [

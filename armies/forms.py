@@ -93,7 +93,6 @@ class RecruitForm(forms.Form):
 
     def __init__(self, *args, kingdom: Kingdom, **kwargs):
         super().__init__(*args, **kwargs)
-        self.kingdom = kingdom
         self.fields["template"].queryset = ArmyTemplate.objects.filter(
             recruitment_dc__isnull=False)
         self.fields["faction"].queryset = Faction.objects.filter(campaign=kingdom.campaign_id)

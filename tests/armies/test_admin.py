@@ -166,6 +166,17 @@ def test_army_change_page_shows_the_computed_stat_block(gm_client, kingdom):
     assert "<th>AC</th><td>23</td>" in response.content.decode()
 
 
+def test_army_page_lists_why_no_stat_block_can_be_derived(gm_client, kingdom):
+    set_level(kingdom, 5)
+    army = ArmyFactory(kingdom=kingdom, template=shipped_template("Siege Engines"), hp=6)
+    # seed 003_750bd81a16f66abf.txt: "Вы не можете рекрутировать войско, чей минимальный уровень
+    # выше текущего уровня вашего королевства." (siege engines start at level 7)
+    response = gm_client.get(admin_url(Army, "change", army.pk))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert '<ul class="errorlist"><li>Siege Engines cannot be fielded below level 7' in page
+
+
 # --- the army change form checks its inlines against the rules --------------------------------
 
 
