@@ -10,13 +10,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
-from armies.adapters import render_violation, template_state
+from armies.adapters import army_state, render_violation, template_state
 from armies.admin_views import transfer_gear_view
 from armies.forms import ArmyConditionFormSet, ArmyGearFormSet, ArmyTacticFormSet
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
-from armies.selectors import army_stat_block, army_violations
+from armies.selectors import state_violations
 from armies.services import army_disband
 from rules.errors import RuleViolation
+from rules.kingmaker.army import stat_block
 from rules.kingmaker.conditions import Target
 
 _SITUATIONAL = {
@@ -32,8 +33,9 @@ _SITUATIONAL = {
 
 def render_stat_block(army: Army) -> str:
     """The computed stat block, or what keeps it from being computed."""
+    state = army_state(army)
     try:
-        block = army_stat_block(army)
+        block = stat_block(state)
     except RuleViolation as error:
         return format_html('<ul class="errorlist">{}</ul>', format_html_join(
             "", "<li>{}</li>", ((render_violation(v),) for v in error.violations)))
@@ -47,7 +49,7 @@ def render_stat_block(army: Army) -> str:
     return render_to_string("admin/armies/statblock.html", {
         "block": block, "strikes": strikes, "situational": situational,
         "army_type": army.template.get_army_type_display(),
-        "violations": [render_violation(v) for v in army_violations(army)],
+        "violations": [render_violation(v) for v in state_violations(state)],
     })
 
 

@@ -7,7 +7,7 @@ from armies.adapters import army_state
 from armies.choices import ArmyStatus
 from armies.models import Army
 from rules.errors import RuleViolation, Violation
-from rules.kingmaker.army import StatBlock, stat_block
+from rules.kingmaker.army import ArmyState, StatBlock, stat_block
 from rules.kingmaker.conditions import condition_violations
 from rules.kingmaker.gear import gear_violations
 from rules.kingmaker.tactics import tactic_violations
@@ -28,7 +28,10 @@ def army_stat_block(army: Army) -> StatBlock:
 
 def army_violations(army: Army) -> list[Violation]:
     """What the stored army breaks under the rules now (e.g. after the GM lowers its level)."""
-    state = army_state(army)
+    return state_violations(army_state(army))
+
+
+def state_violations(state: ArmyState) -> list[Violation]:
     try:
         state.template.check_level(state.level)
     except RuleViolation as error:
@@ -36,5 +39,5 @@ def army_violations(army: Army) -> list[Violation]:
     return [
         *tactic_violations(state.template, state.level, state.tactics),
         *gear_violations(state.template, state.level, state.gear),
-        *condition_violations(state.conditions, army.hp),
+        *condition_violations(state.conditions, state.hp),
     ]

@@ -47,18 +47,27 @@ def _lock_army(army: Army, *, active: bool = False) -> Army:
 
 
 def _store_gear(army: Army, items: Sequence[GearItem], prices: dict[tuple, int | None]) -> None:
-    army.gear.all().delete()
-    ArmyGear.objects.bulk_create(
-        ArmyGear(army=army, kind=i.kind.value, tier=i.tier.value if i.tier else "",
-                 weapon=i.weapon.value if i.weapon else "", doses=i.doses,
-                 price_paid_rp=prices.get(i.slot()))
-        for i in items)
+    # One row at a time, not bulk: simple-history records only per-object saves and deletes.
+    for gear in army.gear.all():
+        gear.delete()
+    for i in items:
+        ArmyGear.objects.create(army=army, kind=i.kind.value, tier=i.tier.value if i.tier else "",
+                                weapon=i.weapon.value if i.weapon else "", doses=i.doses,
+                                price_paid_rp=prices.get(i.slot()))
 
 
 def _store_conditions(army: Army, conditions: Sequence[rules_conditions.ConditionState]) -> None:
-    army.conditions.all().delete()
-    ArmyCondition.objects.bulk_create(
-        ArmyCondition(army=army, condition=c.condition.value, value=c.value) for c in conditions)
+    stored = {c.condition: c for c in army.conditions.all()}
+    wanted = {c.condition.value: c.value for c in conditions}
+    for code, row in stored.items():
+        if code not in wanted:
+            row.delete()
+        elif row.value != wanted[code]:
+            row.value = wanted[code]
+            row.save(update_fields=["value"])
+    for code, value in wanted.items():
+        if code not in stored:
+            ArmyCondition.objects.create(army=army, condition=code, value=value)
 
 
 @transaction.atomic
@@ -77,8 +86,8 @@ def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
     new = recruitment.army
     army = Army.objects.create(kingdom=kingdom, template=template, faction=faction, name=new.name,
                                hex=new.hex, hp=stat_block(new).max_hp)
-    ArmyTactic.objects.bulk_create(
-        ArmyTactic(army=army, tactic=code, position=i) for i, code in enumerate(new.tactics))
+    for position, code in enumerate(new.tactics):
+        ArmyTactic.objects.create(army=army, tactic=code, position=position)
     _store_conditions(army, new.conditions)
     return army
 
@@ -134,8 +143,8 @@ def gear_transfer(*, gear: ArmyGear, target: Army) -> ArmyGear:
     if violations:
         raise RuleViolation(violations)
     slot = gear_item(gear).slot()
-    ArmyGear.objects.filter(pk__in=[g.pk for g in target.gear.all()
-                                    if gear_item(g).slot() == slot]).delete()
+    for replaced in [g for g in target.gear.all() if gear_item(g).slot() == slot]:
+        replaced.delete()
     gear.army = target
     gear.save(update_fields=["army"])
     return gear
@@ -148,7 +157,8 @@ def army_disband(*, army: Army, gear_to: Army | None = None) -> Army:
     if gear_to is not None:
         for gear in army.gear.all():
             gear_transfer(gear=gear, target=gear_to)
-    army.gear.all().delete()
+    for gear in army.gear.all():
+        gear.delete()
     army.status = ArmyStatus.DISBANDED
     army.save(update_fields=["status"])
     return army

@@ -8,7 +8,6 @@ from typing import Any
 
 from rules.kingmaker.conditions import (
     BROADER,
-    Condition,
     Conditions,
     Target,
     condition_modifiers,
@@ -30,9 +29,6 @@ class ArmyState:
     hp: int | None = None  # None: at maximum HP
     name: str = ""
     hex: str = ""
-
-    def has(self, condition: Condition) -> bool:
-        return any(c.condition is condition for c in self.conditions)
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,6 @@ BATTLE_ONLY = frozenset({Condition.CONCEALED, Condition.DISTANT, Condition.ENGAG
 DECAYS_WHEN_IDLE = (Condition.WEARY, Condition.SHAKEN)
 MIRED_PINS_AT = 4   # "Если войско завязнет 4, оно станет взятым в котёл."
 SHAKEN_ROUTS_AT = 4  # "Когда потрясение войска достигнет 4, оно обращено в бегство."
-SHAKEN_DAMAGE_FLAT_DC = 11  # "При получении урона потрясённое войско должно пройти ... СЛ 11."
 
 
 class Target(StrEnum):
@@ -254,8 +253,3 @@ def condition_modifiers(conditions: Iterable[ConditionState]) -> dict[Target, li
             mods[Target.RANGED_AGAINST].append(Modifier(ModifierKind.UNTYPED, -5, c.value))
     return mods
 
-
-# What each condition forbids, for activities and war actions in later modules.
-NO_MANEUVER_ACTIONS = frozenset({Condition.PINNED, Condition.DEFEATED, Condition.DESTROYED})
-NO_WAR_ACTIONS = frozenset({Condition.DEFEATED, Condition.DESTROYED})
-NO_DEPLOYMENT = frozenset({Condition.PINNED, Condition.LOST, Condition.DESTROYED})
