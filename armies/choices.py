@@ -3,6 +3,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from rules.kingmaker.activities import ActivityKind as RuleActivityKind
+from rules.kingmaker.activities import Garrisoned as RuleGarrisoned
 from rules.kingmaker.conditions import Condition as RuleCondition
 from rules.kingmaker.gear import GearKind as RuleGearKind
 from rules.kingmaker.gear import Tier as RuleTier
@@ -113,3 +115,28 @@ TACTIC_LABELS = {
 }
 assert set(TACTIC_LABELS) == set(TACTICS), "every tactic in the catalog needs a label"
 TACTIC_CHOICES = [(code, TACTIC_LABELS[code]) for code in TACTICS]
+
+
+class ActivityKind(models.TextChoices):
+    RECRUIT_ARMY = RuleActivityKind.RECRUIT_ARMY.value, _("Recruit Army")
+    WARFARE_EXERCISES = RuleActivityKind.WARFARE_EXERCISES.value, _("Warfare Exercises")
+    TRAIN_ARMY = RuleActivityKind.TRAIN_ARMY.value, _("Train Army")
+    OUTFIT_ARMY = RuleActivityKind.OUTFIT_ARMY.value, _("Outfit Army")
+    DEPLOY_ARMY = RuleActivityKind.DEPLOY_ARMY.value, _("Deploy Army")
+    RECOVER_ARMY = RuleActivityKind.RECOVER_ARMY.value, _("Recover Army")
+    DISBAND_ARMY = RuleActivityKind.DISBAND_ARMY.value, _("Disband Army")
+    GARRISON_ARMY = RuleActivityKind.GARRISON_ARMY.value, _("Garrison Army")
+    OFFENSIVE_GAMBIT = RuleActivityKind.OFFENSIVE_GAMBIT.value, _("Offensive Gambit")
+
+
+class ActivityStatus(models.TextChoices):
+    QUEUED = "queued", _("queued")
+    RESOLVED = "resolved", _("resolved")
+    REJECTED = "rejected", _("rejected")
+    SKIPPED = "skipped", _("skipped")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+
+
+class Garrisoned(models.TextChoices):
+    UNTIL_NEXT_TURN = RuleGarrisoned.UNTIL_NEXT_TURN.value, _("until the next turn")
+    UNTIL_DEPLOYED = RuleGarrisoned.UNTIL_DEPLOYED.value, _("until deployed")

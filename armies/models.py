@@ -1,6 +1,7 @@
 """Armies, the templates they are raised from, and their tactics, gear and conditions."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -9,9 +10,12 @@ from simple_history.models import HistoricalRecords
 
 from armies.choices import (
     TACTIC_CHOICES,
+    ActivityKind,
+    ActivityStatus,
     ArmyStatus,
     ArmyType,
     Condition,
+    Garrisoned,
     GearKind,
     Save,
     Tier,
@@ -102,6 +106,14 @@ class Army(models.Model):
     status = models.CharField(_("status"), max_length=12, choices=ArmyStatus.choices,
                               default=ArmyStatus.ACTIVE)
     recruited_at = models.DateTimeField(_("recruited"), auto_now_add=True)
+    garrisoned = models.CharField(_("garrisoned"), max_length=20, choices=Garrisoned.choices,
+                                  blank=True, default="")
+    garrison_relief = models.BooleanField(
+        _("garrison eats less"), default=False,
+        help_text=_("Garrison Army critical success: consumption 2 lower (minimum 1)."))
+    garrison_bans = models.JSONField(
+        _("garrison bans"), default=list, blank=True,
+        help_text=_("[hex, last turn] pairs where a critically failed garrison may not return."))
     history = HistoricalRecords()
 
     class Meta:
@@ -190,3 +202,39 @@ class ArmyCondition(models.Model):
     def __str__(self) -> str:
         label = str(self.get_condition_display())
         return f"{label} {self.value}" if self.value else label
+
+
+class ArmyActivity(models.Model):
+    """An order for one kingdom turn: an army activity, or a leadership one (no army)."""
+
+    turn = models.ForeignKey("campaigns.KingdomTurn", on_delete=models.CASCADE,
+                             related_name="activities", verbose_name=_("turn"))
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="activities", verbose_name=_("army"))
+    kind = models.CharField(_("activity"), max_length=30, choices=ActivityKind.choices)
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+    second = models.BooleanField(_("second activity (if efficient)"), default=False)
+    position = models.PositiveIntegerField(_("order"), default=0)
+    status = models.CharField(_("status"), max_length=10, choices=ActivityStatus.choices,
+                              default=ActivityStatus.QUEUED, db_index=True)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, related_name="+",
+                                     verbose_name=_("submitted by"))
+    idempotency_key = models.CharField(_("idempotency key"), max_length=100, blank=True)
+    submitted_at = models.DateTimeField(_("submitted"), auto_now_add=True)
+    result = models.JSONField(_("result"), default=dict, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("army activity")
+        verbose_name_plural = _("army activities")
+        ordering = ["turn", "position", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["submitted_by", "idempotency_key"],
+                                    condition=~models.Q(idempotency_key=""),
+                                    name="activity_idempotency_key_once"),
+        ]
+
+    def __str__(self) -> str:
+        who = self.army.name if self.army_id else self.turn.kingdom.name
+        return f"{self.get_kind_display()}: {who}"

@@ -4,11 +4,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.db.models import Max
 
 from armies.adapters import army_state, gear_item, kingdom_state, template_fields, template_state
-from armies.choices import ArmyStatus
-from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from armies.choices import ActivityStatus, ArmyStatus
+from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from armies.orders import queued_activities, rules_order, situation
 from rules.errors import RuleViolation, _
+from rules.kingmaker import activities as act
 from rules.kingmaker import conditions as rules_conditions
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.gear import (
@@ -172,3 +175,98 @@ def army_gain_condition(*, army: Army, condition: str, value: int = 1) -> Army:
     _store_conditions(army, rules_conditions.gain(state.conditions,
                                                   rules_conditions.Condition(condition), value))
     return army
+
+
+class TurnLocked(Exception):
+    """The turn no longer takes orders (the API answers 409 with the deadline)."""
+
+    def __init__(self, turn):
+        self.turn = turn
+        super().__init__(f"turn {turn.number} of {turn.kingdom} is {turn.status}")
+
+
+def _lock_open_turn(turn):
+    from campaigns.models import KingdomTurn
+    turn = KingdomTurn.objects.select_for_update().select_related("kingdom__campaign").get(
+        pk=turn.pk)
+    if not turn.accepts_orders:
+        raise TurnLocked(turn)
+    return turn
+
+
+def _validate_order(turn, activity: ArmyActivity) -> None:
+    """Check the order as the rules would now; raises RuleViolation with every problem."""
+    kind = act.ActivityKind(activity.kind)
+    if kind in act.LEADERSHIP and activity.army_id is not None:
+        raise RuleViolation.single("leadership_no_army",
+                                   _("A leadership activity is not taken by an army."), "army")
+    if activity.army_id is not None and activity.army.kingdom_id != turn.kingdom_id:
+        raise RuleViolation.single("army_required", _("Choose one of the kingdom's armies."),
+                                   "army")
+    order = rules_order(activity, campaign_id=turn.kingdom.campaign_id)
+    current = situation(turn, with_foreign=kind is act.ActivityKind.OFFENSIVE_GAMBIT)
+    others = [rules_order(a, campaign_id=turn.kingdom.campaign_id)
+              for a in queued_activities(turn) if a.pk != activity.pk]
+    violations = act.order_slot_violations(order, tuple(others))
+    violations += act.order_violations(current, order)
+    if violations:
+        raise RuleViolation(violations)
+
+
+@transaction.atomic
+def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: dict,
+                    second: bool = False, idempotency_key: str = "") -> tuple[ArmyActivity, bool]:
+    """Queue an order for the turn. With an idempotency key already used by this user, return
+    the first activity unchanged (and False: nothing new was created)."""
+    if idempotency_key:
+        first = ArmyActivity.objects.filter(submitted_by=user,
+                                            idempotency_key=idempotency_key).first()
+        if first is not None:
+            return first, False
+    turn = _lock_open_turn(turn)
+    position = (turn.activities.aggregate(last=Max("position"))["last"] or 0) + 1
+    activity = ArmyActivity(turn=turn, army=army, kind=kind, params=params, second=second,
+                            position=position, submitted_by=user,
+                            idempotency_key=idempotency_key)
+    _validate_order(turn, activity)
+    activity.save()
+    _unready(turn)
+    return activity, True
+
+
+@transaction.atomic
+def activity_change(*, activity: ArmyActivity, params: dict | None = None,
+                    second: bool | None = None, position: int | None = None) -> ArmyActivity:
+    turn = _lock_open_turn(activity.turn)
+    activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
+    if activity.status != ActivityStatus.QUEUED:
+        raise RuleViolation.single("not_queued", _("Only a queued activity can change."))
+    if params is not None:
+        activity.params = params
+    if second is not None:
+        activity.second = second
+    if position is not None:
+        activity.position = position
+    _validate_order(turn, activity)
+    activity.save()
+    _unready(turn)
+    return activity
+
+
+@transaction.atomic
+def activity_withdraw(*, activity: ArmyActivity) -> ArmyActivity:
+    turn = _lock_open_turn(activity.turn)
+    activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
+    if activity.status != ActivityStatus.QUEUED:
+        raise RuleViolation.single("not_queued", _("Only a queued activity can be withdrawn."))
+    activity.status = ActivityStatus.WITHDRAWN
+    activity.save(update_fields=["status"])
+    _unready(turn)
+    return activity
+
+
+def _unready(turn) -> None:
+    """Changed orders are no longer the ones the players marked ready."""
+    if turn.ready:
+        turn.ready = False
+        turn.save(update_fields=["ready"])

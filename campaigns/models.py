@@ -1,6 +1,7 @@
 """Campaigns, kingdoms, who plays them, their settlements and the factions they deal with."""
 from __future__ import annotations
 
+import datetime
 import zoneinfo
 
 from django.conf import settings
@@ -29,7 +30,16 @@ class Campaign(models.Model):
                                default=Ruleset.KINGMAKER)
     timezone = models.CharField(_("time zone"), max_length=64, default="UTC",
                                 validators=[validate_timezone])
-    nightly_resolution_time = models.TimeField(_("nightly resolution time"), default="03:00")
+    nightly_resolution_time = models.TimeField(_("nightly resolution time"),
+                                               default=datetime.time(3, 0))
+    turn_length_days = models.PositiveSmallIntegerField(
+        _("days per kingdom turn"), default=7, validators=[MinValueValidator(1)],
+        help_text=_("A new turn's deadline is this many days later, at the nightly time."))
+    resolve_when_all_ready = models.BooleanField(
+        _("resolve early when every kingdom is ready"), default=False)
+    warfare_exercises_unlocked = models.BooleanField(
+        _("Warfare Exercises unlocked"), default=False,
+        help_text=_("A leadership activity some companions unlock."))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     history = HistoricalRecords()
 
@@ -214,3 +224,72 @@ class DiplomaticRelation(models.Model):
         if self.kingdom_id and self.faction_id and \
                 self.kingdom.campaign_id != self.faction.campaign_id:
             raise ValidationError({"faction": _("This faction belongs to another campaign.")})
+
+
+class TurnStatus(models.TextChoices):
+    OPEN = "open", _("open")
+    LOCKED = "locked", _("locked")
+    RESOLVING = "resolving", _("resolving")
+    RESOLVED = "resolved", _("resolved")
+    FAILED = "failed", _("failed")
+
+
+class KingdomTurn(models.Model):
+    """One kingdom's turn: players order its armies until the deadline; then it is resolved."""
+
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="turns",
+                                verbose_name=_("kingdom"))
+    number = models.PositiveIntegerField(_("turn"))
+    deadline = models.DateTimeField(_("deadline"))
+    status = models.CharField(_("status"), max_length=10, choices=TurnStatus.choices,
+                              default=TurnStatus.OPEN, db_index=True)
+    ready = models.BooleanField(_("orders ready"), default=False)
+    ruin_choice = models.CharField(
+        _("ruin to raise"), max_length=12, blank=True,
+        choices=[(kind, Kingdom._meta.get_field(kind).verbose_name) for kind in Kingdom.RUIN],
+        help_text=_("Which ruin rises if an army disbands from hunger; blank: the lowest."))
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    locked_at = models.DateTimeField(_("locked"), null=True, blank=True)
+    resolving_since = models.DateTimeField(_("resolving since"), null=True, blank=True)
+    # The token of the worker resolving the turn; a swept turn's old worker cannot commit.
+    claim = models.CharField(_("claim"), max_length=32, blank=True, editable=False)
+    resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("kingdom turn")
+        verbose_name_plural = _("kingdom turns")
+        ordering = ["kingdom", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["kingdom", "number"], name="turn_once_per_number"),
+            # At most one turn of a kingdom takes orders at a time.
+            models.UniqueConstraint(fields=["kingdom"], condition=models.Q(status="open"),
+                                    name="one_open_turn_per_kingdom"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kingdom} — {_('turn')} {self.number}"
+
+    @property
+    def accepts_orders(self) -> bool:
+        return self.status == TurnStatus.OPEN
+
+
+class TurnReport(models.Model):
+    """What the resolution did: every activity with its roll, upkeep, conditions, kingdom deltas.
+    `outcome` holds the whole resolution as data; `inputs` what it was resolved from (replays)."""
+
+    turn = models.OneToOneField(KingdomTurn, on_delete=models.CASCADE, related_name="report",
+                                verbose_name=_("turn"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    inputs = models.JSONField(_("inputs"), default=dict)
+    outcome = models.JSONField(_("outcome"), default=dict)
+
+    class Meta:
+        verbose_name = _("turn report")
+        verbose_name_plural = _("turn reports")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return str(self.turn)

@@ -1,11 +1,16 @@
 """Writes about campaigns and kingdoms."""
 from __future__ import annotations
 
+import datetime
+import zoneinfo
+
 from django.db import transaction
+from django.utils import timezone
 
 from armies.selectors import active_armies, army_violations
-from campaigns.models import Kingdom
-from rules.errors import Violation
+from armies.services import TurnLocked as TurnLockedError
+from campaigns.models import Campaign, Kingdom, KingdomTurn, TurnStatus
+from rules.errors import RuleViolation, Violation, _
 from rules.kingmaker.levels import check_level
 
 
@@ -25,3 +30,75 @@ def kingdom_set_level(*, kingdom: Kingdom, level: int) -> dict:
         if violations:
             broken[army] = violations
     return broken
+
+
+def next_deadline(campaign: Campaign, after: datetime.datetime | None = None) -> datetime.datetime:
+    """The campaign's nightly resolution time, `turn_length_days` local days after `after`."""
+    zone = zoneinfo.ZoneInfo(campaign.timezone)
+    local = (after or timezone.now()).astimezone(zone)
+    day = local.date() + datetime.timedelta(days=campaign.turn_length_days)
+    return datetime.datetime.combine(day, campaign.nightly_resolution_time, tzinfo=zone)
+
+
+@transaction.atomic
+def turn_open(*, kingdom: Kingdom, deadline: datetime.datetime | None = None) -> KingdomTurn:
+    """Open the kingdom's next turn (the first one is turn 1), unless one is already open."""
+    kingdom = Kingdom.objects.select_for_update().select_related("campaign").get(pk=kingdom.pk)
+    current = kingdom.turns.filter(status=TurnStatus.OPEN).first()
+    if current is not None:
+        return current
+    last = kingdom.turns.order_by("-number").first()
+    after = last.deadline if last is not None and last.deadline > timezone.now() else None
+    return KingdomTurn.objects.create(
+        kingdom=kingdom, number=(last.number + 1) if last else 1,
+        deadline=deadline or next_deadline(kingdom.campaign, after))
+
+
+@transaction.atomic
+def turn_extend(*, turn: KingdomTurn, deadline: datetime.datetime) -> KingdomTurn:
+    """Move the deadline of a turn that still takes orders (the GM's "extend")."""
+    turn = KingdomTurn.objects.select_for_update().get(pk=turn.pk)
+    if turn.status != TurnStatus.OPEN:
+        raise RuleViolation.single("turn_not_open", _("Only an open turn's deadline can move."),
+                                   "deadline")
+    if deadline <= timezone.now():
+        raise RuleViolation.single("deadline_past", _("The new deadline must be in the future."),
+                                   "deadline")
+    turn.deadline = deadline
+    turn.save(update_fields=["deadline"])
+    return turn
+
+
+@transaction.atomic
+def turn_mark_ready(*, turn: KingdomTurn, ready: bool = True) -> KingdomTurn:
+    """The players say their orders are complete. When every kingdom of the campaign is ready and
+    the GM allows it, the campaign's turns lock now and resolve without waiting for the deadline."""
+    turn = KingdomTurn.objects.select_for_update().select_related("kingdom__campaign").get(
+        pk=turn.pk)
+    if turn.status != TurnStatus.OPEN:
+        raise TurnLockedError(turn)
+    turn.ready = ready
+    turn.save(update_fields=["ready"])
+    campaign = turn.kingdom.campaign
+    if ready and campaign.resolve_when_all_ready:
+        open_turns = KingdomTurn.objects.filter(kingdom__campaign=campaign,
+                                                status=TurnStatus.OPEN)
+        if not open_turns.filter(ready=False).exists():
+            from campaigns.resolution import turns_lock
+            turns_lock(open_turns)
+    return turn
+
+
+@transaction.atomic
+def turn_reopen(*, turn: KingdomTurn) -> KingdomTurn:
+    """The GM hands a failed turn back to the queue: it is locked again and resolves next."""
+    turn = KingdomTurn.objects.select_for_update().get(pk=turn.pk)
+    if turn.status != TurnStatus.FAILED:
+        raise RuleViolation.single("turn_not_failed", _("Only a failed turn can be reopened."))
+    turn.status = TurnStatus.LOCKED
+    turn.locked_at = timezone.now()
+    turn.error = ""
+    turn.save(update_fields=["status", "locked_at", "error"])
+    from campaigns.resolution import enqueue_resolution
+    enqueue_resolution([turn.pk])
+    return turn

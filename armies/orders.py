@@ -1,0 +1,186 @@
+"""Adapters between stored turns and orders and the rules engine's turn input.
+
+An order's `params` are stored as JSON in the shape the API accepts (see PARAM_FIELDS); here they
+become the engine's frozen parameter objects, and a kingdom with its armies becomes a
+`KingdomTurnInput`. Every read is a fixed number of queries, however many armies a kingdom has.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from armies.adapters import army_state, gear_item_from, template_state
+from armies.choices import ActivityStatus, ArmyStatus
+from armies.models import Army, ArmyActivity, ArmyTemplate
+from rules.errors import RuleViolation, _
+from rules.kingmaker import activities as act
+from rules.kingmaker.army import stat_block
+from rules.kingmaker.turn import KingdomTurnInput
+
+# The parameters each activity takes, with their defaults (None: required).
+PARAM_FIELDS: Mapping[act.ActivityKind, dict[str, Any]] = {
+    act.ActivityKind.RECRUIT_ARMY: {"template": None, "name": None, "hex": None, "tactics": [],
+                                    "faction": None},
+    act.ActivityKind.WARFARE_EXERCISES: {},
+    act.ActivityKind.TRAIN_ARMY: {"tactic": None, "skill": "warfare", "replaces": None},
+    act.ActivityKind.OUTFIT_ARMY: {"gear": None, "tier": None, "weapon": None, "doses": 0,
+                                   "captured": False},
+    act.ActivityKind.DEPLOY_ARMY: {"destination": None, "skill": "exploration", "border": "none",
+                                   "road": False, "forced_march": False, "difficult_hexes": 0},
+    act.ActivityKind.RECOVER_ARMY: {"affliction": None, "skill": None},
+    act.ActivityKind.DISBAND_ARMY: {"gear_to": None},
+    act.ActivityKind.GARRISON_ARMY: {"site": None, "territory": "own"},
+    act.ActivityKind.OFFENSIVE_GAMBIT: {"target": None, "approach": "attack"},
+}
+
+
+def _armies(queryset) -> Iterable[Army]:
+    return queryset.select_related("template", "faction", "kingdom").prefetch_related(
+        "tactics", "gear", "conditions")
+
+
+def turn_army(army: Army, level: int) -> act.TurnArmy:
+    gear = list(army.gear.all())
+    return act.TurnArmy(
+        key=army.pk,
+        state=army_state(army, level=level),
+        faction=army.faction.name if army.faction_id else None,
+        status=army.status,
+        garrisoned=act.Garrisoned(army.garrisoned or ""),
+        garrison_relief=army.garrison_relief,
+        garrison_bans=tuple((hex_, int(until)) for hex_, until in army.garrison_bans or ()),
+        gear_paid_rp=tuple(g.price_paid_rp for g in gear),
+    )
+
+
+def kingdom_sheet(kingdom, *, warfare_exercises_unlocked: bool) -> act.KingdomSheet:
+    return act.KingdomSheet(
+        name=kingdom.name,
+        level=kingdom.level,
+        size=kingdom.size,
+        skills={skill: getattr(kingdom, skill) for skill in kingdom.SKILLS},
+        resource_points=kingdom.resource_points,
+        food=kingdom.food,
+        unrest=kingdom.unrest,
+        ruin={kind: getattr(kingdom, kind) for kind in kingdom.RUIN},
+        fame=kingdom.fame,
+        infamy=kingdom.infamy,
+        xp=kingdom.xp,
+        settlement_hexes=frozenset(kingdom.settlements.values_list("hex", flat=True)),
+        factions_with_relations=frozenset(
+            kingdom.diplomatic_relations.values_list("faction__name", flat=True)),
+        warfare_exercises_unlocked=warfare_exercises_unlocked,
+    )
+
+
+def kingdom_armies(kingdom) -> dict[int, act.TurnArmy]:
+    armies = _armies(Army.objects.filter(kingdom=kingdom, status=ArmyStatus.ACTIVE))
+    return {a.pk: turn_army(a, kingdom.level) for a in armies}
+
+
+def foreign_armies(kingdom) -> dict[int, act.ForeignArmy]:
+    armies = _armies(Army.objects.filter(kingdom__campaign_id=kingdom.campaign_id,
+                                         status=ArmyStatus.ACTIVE).exclude(kingdom=kingdom))
+    found = {}
+    for army in armies:
+        block = stat_block(army_state(army))
+        found[army.pk] = act.ForeignArmy(army.pk, army.kingdom.name, army.name, army.hex,
+                                         block.scouting_dc)
+    return found
+
+
+def situation(turn, *, with_foreign: bool = True) -> act.Situation:
+    kingdom = turn.kingdom
+    return act.Situation(
+        turn=turn.number,
+        kingdom=kingdom_sheet(kingdom,
+                              warfare_exercises_unlocked=kingdom.campaign.warfare_exercises_unlocked),
+        armies=kingdom_armies(kingdom),
+        foreign_armies=foreign_armies(kingdom) if with_foreign else {},
+    )
+
+
+def _required(params: Mapping[str, Any], name: str) -> Any:
+    value = params.get(name)
+    if value in (None, ""):
+        raise RuleViolation.single("required", _("This field is required."), name)
+    return value
+
+
+def _choice(enum, value, name: str):
+    try:
+        return enum(value)
+    except ValueError:
+        raise RuleViolation.single("invalid_choice", _("%(value)s is not a valid choice."), name,
+                                   value=value) from None
+
+
+def rules_params(kind: act.ActivityKind, params: Mapping[str, Any], *, campaign_id: int
+                 ) -> act.Params:
+    """The engine's parameters for stored `params`; raises RuleViolation naming the field."""
+    p = {**PARAM_FIELDS[kind], **params}
+    if kind is act.ActivityKind.RECRUIT_ARMY:
+        template = ArmyTemplate.objects.filter(pk=_required(p, "template")).first()
+        if template is None:
+            raise RuleViolation.single("template_unknown", _("Choose an army type."), "template")
+        faction = None
+        if p["faction"] is not None:
+            from campaigns.models import Faction
+            faction = Faction.objects.filter(pk=p["faction"], campaign_id=campaign_id).first()
+            if faction is None:
+                raise RuleViolation.single("faction_unknown", _("Choose a faction."), "faction")
+            if not faction.special_armies.filter(pk=template.pk).exists():
+                raise RuleViolation.single("faction_does_not_offer",
+                                           _("%(faction)s does not offer %(army)s."), "faction",
+                                           faction=faction.name, army=template.name)
+        return act.RecruitArmy(template_state(template), str(_required(p, "name")),
+                               str(_required(p, "hex")).strip().upper(), tuple(p["tactics"] or ()),
+                               faction.name if faction else None)
+    if kind is act.ActivityKind.WARFARE_EXERCISES:
+        return act.WarfareExercises()
+    if kind is act.ActivityKind.TRAIN_ARMY:
+        return act.TrainArmy(_required(p, "tactic"), p["skill"], p["replaces"] or None)
+    if kind is act.ActivityKind.OUTFIT_ARMY:
+        item = gear_item_from(kind=_required(p, "gear"), tier=p["tier"], weapon=p["weapon"],
+                              doses=int(p["doses"] or 0))
+        return act.OutfitArmy(item, bool(p["captured"]))
+    if kind is act.ActivityKind.DEPLOY_ARMY:
+        return act.DeployArmy(str(_required(p, "destination")).strip().upper(), p["skill"],
+                              _choice(act.Border, p["border"], "border"), bool(p["road"]),
+                              bool(p["forced_march"]), int(p["difficult_hexes"] or 0))
+    if kind is act.ActivityKind.RECOVER_ARMY:
+        return act.RecoverArmy(_choice(act.Affliction, _required(p, "affliction"), "affliction"),
+                               _required(p, "skill"))
+    if kind is act.ActivityKind.DISBAND_ARMY:
+        return act.DisbandArmy(p["gear_to"])
+    if kind is act.ActivityKind.GARRISON_ARMY:
+        return act.GarrisonArmy(_choice(act.Site, _required(p, "site"), "site"),
+                                _choice(act.Territory, p["territory"], "territory"))
+    return act.OffensiveGambit(int(_required(p, "target")),
+                               _choice(act.Approach, p["approach"], "approach"))
+
+
+def rules_order(activity: ArmyActivity, *, campaign_id: int) -> act.Order:
+    kind = act.ActivityKind(activity.kind)
+    return act.Order(key=activity.pk or 0, kind=kind,
+                     params=rules_params(kind, activity.params, campaign_id=campaign_id),
+                     army=activity.army_id, second=activity.second)
+
+
+def queued_activities(turn) -> list[ArmyActivity]:
+    return list(turn.activities.filter(status=ActivityStatus.QUEUED).order_by("position", "id"))
+
+
+def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order]) -> KingdomTurnInput:
+    """The engine's input for resolving `turn` with these (already converted) orders."""
+    needs_foreign = any(o.kind is act.ActivityKind.OFFENSIVE_GAMBIT for o in orders)
+    current = situation(turn, with_foreign=needs_foreign)
+    return KingdomTurnInput(
+        number=turn.number,
+        kingdom=current.kingdom,
+        armies=tuple(current.armies.values()),
+        orders=tuple(orders),
+        foreign_armies=tuple(current.foreign_armies.values()),
+        ruin_choice=turn.ruin_choice,
+    )
+

@@ -1,0 +1,203 @@
+"""Write a resolved turn's outcome back to the database, inside the caller's transaction.
+
+Writes are batched (a fixed number of queries per table, however many armies changed) and still
+leave a simple-history record for every row they touch.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db import transaction
+from django.utils import timezone
+from simple_history.utils import (
+    bulk_create_with_history,
+    bulk_update_with_history,
+    get_history_manager_for_model,
+)
+
+from armies.choices import ActivityStatus
+from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from armies.services import army_gain_condition
+from campaigns.models import Faction, Kingdom, TurnReport
+from campaigns.reports import activity_data, report_data
+from rules.data import to_data
+from rules.errors import RuleViolation
+from rules.kingmaker.activities import TurnArmy
+from rules.kingmaker.army import stat_block
+from rules.kingmaker.turn import KingdomTurnInput, KingdomTurnOutcome
+
+REASON = "kingdom turn"
+
+
+def apply_outcome(turn, engine_input: KingdomTurnInput, outcome: KingdomTurnOutcome,
+                  activities: list[ArmyActivity], unreadable: dict[int, RuleViolation]) -> None:
+    assert transaction.get_connection().in_atomic_block, "apply inside the turn's transaction"
+    kingdom = turn.kingdom
+    _apply_kingdom(kingdom, outcome)
+    before = {a.key: a for a in engine_input.armies}
+    _apply_armies([a for a in outcome.armies if a != before[a.key]])
+    army_ids = _create_recruited(kingdom, outcome)
+    for change in outcome.foreign_conditions:
+        foreign = Army.objects.filter(pk=change.army, status="active").first()
+        if foreign is not None:
+            army_gain_condition(army=foreign, condition=change.condition.value,
+                                value=change.value)
+    _apply_activities(activities, outcome, unreadable, army_ids)
+    TurnReport.objects.create(turn=turn, inputs=to_data(engine_input),
+                              outcome=report_data(engine_input, outcome, army_ids))
+
+
+def _apply_kingdom(kingdom: Kingdom, outcome: KingdomTurnOutcome) -> None:
+    sheet = outcome.kingdom
+    for field in ("level", "resource_points", "food", "unrest", "fame", "infamy", "xp"):
+        setattr(kingdom, field, getattr(sheet, field))
+    for kind in Kingdom.RUIN:
+        setattr(kingdom, kind, sheet.ruin.get(kind, 0))
+    kingdom._change_reason = REASON
+    kingdom.save()
+
+
+def _army_fields(row: Army, army: TurnArmy) -> None:
+    row.hp = stat_block(army.state).hp
+    row.hex = army.state.hex
+    row.status = army.status
+    row.garrisoned = army.garrisoned.value
+    row.garrison_relief = army.garrison_relief
+    row.garrison_bans = [list(ban) for ban in army.garrison_bans]
+
+
+def _apply_armies(changed: list[TurnArmy]) -> None:
+    if not changed:
+        return
+    rows = {a.pk: a for a in Army.objects.filter(pk__in=[a.key for a in changed])
+            .prefetch_related("tactics", "gear", "conditions")}
+    creates: dict[type, list] = defaultdict(list)
+    deletes: dict[type, list] = defaultdict(list)
+    condition_updates: list[ArmyCondition] = []
+    for army in changed:
+        row = rows[army.key]
+        _army_fields(row, army)
+        _diff_children(row, army, creates, deletes, condition_updates)
+    bulk_update_with_history(list(rows.values()), Army,
+                             ["hp", "hex", "status", "garrisoned", "garrison_relief",
+                              "garrison_bans"], default_change_reason=REASON)
+    _write_children(creates, deletes, condition_updates)
+
+
+def _children(army_row: Army, army: TurnArmy) -> dict[type, list]:
+    """The tactic, gear and condition rows the army should have (unsaved)."""
+    gear = []
+    paid = army.gear_paid_rp + (None,) * (len(army.state.gear) - len(army.gear_paid_rp))
+    for item, price in zip(army.state.gear, paid, strict=False):
+        gear.append(ArmyGear(army=army_row, kind=item.kind.value,
+                             tier=item.tier.value if item.tier else "",
+                             weapon=item.weapon.value if item.weapon else "", doses=item.doses,
+                             price_paid_rp=price))
+    return {
+        ArmyTactic: [ArmyTactic(army=army_row, tactic=code, position=i)
+                     for i, code in enumerate(army.state.tactics)],
+        ArmyGear: gear,
+        ArmyCondition: [ArmyCondition(army=army_row, condition=c.condition.value, value=c.value)
+                        for c in army.state.conditions],
+    }
+
+
+def _diff_children(row: Army, army: TurnArmy, creates, deletes, condition_updates) -> None:
+    wanted = _children(row, army)
+    tactics = [t.tactic for t in row.tactics.all()]
+    if tactics != [t.tactic for t in wanted[ArmyTactic]]:
+        deletes[ArmyTactic] += list(row.tactics.all())
+        creates[ArmyTactic] += wanted[ArmyTactic]
+
+    def gear_key(g):
+        return (g.kind, g.tier, g.weapon, g.doses, g.price_paid_rp)
+
+    if sorted(map(gear_key, row.gear.all())) != sorted(map(gear_key, wanted[ArmyGear])):
+        deletes[ArmyGear] += list(row.gear.all())
+        creates[ArmyGear] += wanted[ArmyGear]
+    stored = {c.condition: c for c in row.conditions.all()}
+    new = {c.condition: c for c in wanted[ArmyCondition]}
+    deletes[ArmyCondition] += [c for code, c in stored.items() if code not in new]
+    creates[ArmyCondition] += [c for code, c in new.items() if code not in stored]
+    for code, condition in new.items():
+        if code in stored and stored[code].value != condition.value:
+            stored[code].value = condition.value
+            condition_updates.append(stored[code])
+
+
+def _write_children(creates, deletes, condition_updates) -> None:
+    for model, rows in deletes.items():
+        _delete_with_history(model, rows)
+    for model, rows in creates.items():
+        if rows:
+            bulk_create_with_history(rows, model, default_change_reason=REASON)
+    if condition_updates:
+        bulk_update_with_history(condition_updates, ArmyCondition, ["value"],
+                                 default_change_reason=REASON)
+
+
+def _delete_with_history(model, rows: list) -> None:
+    """Delete rows in one statement and record each deletion in its history table.
+
+    QuerySet.delete() would record history too, but with one INSERT per row (post_delete)."""
+    if not rows:
+        return
+    history = get_history_manager_for_model(model)
+    now = timezone.now()
+    names = [f.attname for f in model._meta.concrete_fields]
+    history.bulk_create([
+        history.model(history_date=now, history_type="-", history_change_reason=REASON,
+                      **{name: getattr(row, name) for name in names})
+        for row in rows])
+    # No other table points at these rows, so skipping Django's cascade collector is safe.
+    model.objects.filter(pk__in=[row.pk for row in rows])._raw_delete(model.objects.db)
+
+
+def _create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome) -> dict[int, int]:
+    """Create the armies recruited this turn; returns engine key -> new army id."""
+    if not outcome.recruited:
+        return {}
+    templates = {t.name: t for t in ArmyTemplate.objects.filter(
+        name__in=[r.army.state.template.name for r in outcome.recruited])}
+    factions = {f.name: f for f in Faction.objects.filter(
+        campaign_id=kingdom.campaign_id,
+        name__in=[r.army.faction for r in outcome.recruited if r.army.faction])}
+    rows = []
+    for recruited in outcome.recruited:
+        army = recruited.army
+        row = Army(kingdom=kingdom, template=templates[army.state.template.name],
+                   faction=factions.get(army.faction), name=army.state.name)
+        _army_fields(row, army)
+        rows.append(row)
+    rows = bulk_create_with_history(rows, Army, default_change_reason=REASON)
+    if any(row.pk is None for row in rows):  # backends that return no ids from bulk inserts
+        saved = {a.name: a for a in Army.objects.filter(
+            kingdom=kingdom, status="active", name__in=[r.name for r in rows])}
+        rows = [saved[r.name] for r in rows]
+    creates: dict[type, list] = defaultdict(list)
+    for row, recruited in zip(rows, outcome.recruited, strict=True):
+        for model, children in _children(row, recruited.army).items():
+            creates[model] += children
+    _write_children(creates, {}, [])
+    return {r.army.key: row.pk for r, row in zip(outcome.recruited, rows, strict=True)}
+
+
+def _apply_activities(activities: list[ArmyActivity], outcome: KingdomTurnOutcome,
+                      unreadable: dict[int, RuleViolation], army_ids: dict[int, int]) -> None:
+    results = {r.order: activity_data(r, army_ids) for r in outcome.activities}
+    recruited = {r.order: army_ids[r.army.key] for r in outcome.recruited}
+    for activity in activities:
+        if activity.pk in unreadable:
+            activity.status = ActivityStatus.REJECTED
+            activity.result = {"violations": [
+                {"field": v.field, "code": v.code, "message": v.message, "params": dict(v.params)}
+                for v in unreadable[activity.pk].violations]}
+            continue
+        activity.result = results[activity.pk]
+        activity.status = activity.result["status"]
+        if activity.pk in recruited:
+            activity.result["recruited_army"] = recruited[activity.pk]
+    if activities:
+        bulk_update_with_history(activities, ArmyActivity, ["status", "result"],
+                                 default_change_reason=REASON)
+

@@ -1,0 +1,104 @@
+"""Turn reports as data: what a resolution did, for the API, the admin and replays.
+
+Messages stay gettext msgids with their parameters, so each reader gets them in their language
+(`with_text`)."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext
+
+from rules.data import to_data
+from rules.kingmaker.activities import KingdomSheet, TurnArmy
+from rules.kingmaker.army import stat_block
+from rules.kingmaker.turn import ActivityResult, KingdomTurnInput, KingdomTurnOutcome
+
+KINGDOM_FIELDS = ("level", "resource_points", "food", "unrest", "fame", "infamy", "xp")
+
+
+def _kingdom(sheet: KingdomSheet) -> dict[str, int]:
+    return {**{f: getattr(sheet, f) for f in KINGDOM_FIELDS}, **dict(sheet.ruin)}
+
+
+def army_summary(army: TurnArmy) -> dict[str, Any]:
+    block = stat_block(army.state)
+    return {
+        "name": army.state.name,
+        "status": army.status,
+        "hex": army.state.hex,
+        "hp": block.hp,
+        "max_hp": block.max_hp,
+        "conditions": [c.label() for c in army.state.conditions],
+        "tactics": list(army.state.tactics),
+        "gear": [g.label() for g in army.state.gear],
+        "garrisoned": army.garrisoned.value,
+    }
+
+
+def _check(detail) -> dict[str, Any] | None:
+    if detail is None:
+        return None
+    return {
+        "skill": detail.skill,
+        "modifier": detail.modifier,
+        "modifiers": to_data(detail.modifiers),
+        "dc": detail.dc,
+        "dc_parts": [{"label": label, "value": value} for label, value in detail.dc_parts],
+        "roll": detail.roll.natural,
+        "total": detail.roll.total,
+        "degree": to_data(detail.degree),
+    }
+
+
+def activity_data(result: ActivityResult, army_ids: dict[int, int]) -> dict[str, Any]:
+    return {
+        "activity": result.order,
+        "kind": result.kind.value,
+        "army": army_ids.get(result.army, result.army),
+        "status": result.status,
+        "check": _check(result.check),
+        "cost_rp": result.cost_rp,
+        "violations": [{"field": v.field, "code": v.code, "message": v.message,
+                        "params": dict(v.params)} for v in result.violations],
+        "events": to_data(result.events),
+    }
+
+
+def report_data(engine_input: KingdomTurnInput, outcome: KingdomTurnOutcome,
+                army_ids: dict[int, int]) -> dict[str, Any]:
+    """`army_ids` maps the engine's keys for recruited armies to their new database ids."""
+    before = {a.key: army_summary(a) for a in engine_input.armies}
+    after = {a.key: army_summary(a) for a in outcome.armies}
+    kingdom_before, kingdom_after = _kingdom(engine_input.kingdom), _kingdom(outcome.kingdom)
+    return {
+        "turn": outcome.number,
+        "seed": outcome.seed,
+        "kingdom": {"before": kingdom_before, "after": kingdom_after,
+                    "delta": {k: kingdom_after[k] - kingdom_before[k] for k in kingdom_after
+                              if kingdom_after[k] != kingdom_before[k]}},
+        "upkeep": {"consumption": outcome.upkeep.consumption,
+                   "food_before": outcome.upkeep.food_before, "paid": outcome.upkeep.paid,
+                   "events": to_data(outcome.upkeep.events)},
+        "activities": [activity_data(result, army_ids) for result in outcome.activities],
+        "armies": [{"army": key, "before": before[key], "after": after[key]}
+                   for key in before if before[key] != after[key]],
+        "recruited": [{"activity": r.order, "army": army_ids.get(r.army.key),
+                       "after": army_summary(r.army)} for r in outcome.recruited],
+        "events": to_data(outcome.events),
+        "battles": to_data(outcome.battles),
+        "foreign_conditions": to_data(outcome.foreign_conditions),
+        "rolls": [{"purpose": r.purpose, "expression": r.expression, "faces": list(r.faces),
+                   "total": r.total} for r in outcome.rolls],
+    }
+
+
+def with_text(data: Any) -> Any:
+    """The report with every event and violation's message rendered in the active language."""
+    if isinstance(data, dict):
+        rendered = {k: with_text(v) for k, v in data.items()}
+        if "message" in data and "params" in data:
+            rendered["text"] = gettext(data["message"]) % dict(data["params"])
+        return rendered
+    if isinstance(data, list):
+        return [with_text(v) for v in data]
+    return data

@@ -1,0 +1,152 @@
+"""Resolving kingdom turns exactly once (docs/concurrency.md tells the whole story).
+
+1. `turns_lock_due` locks open turns whose deadline has passed and, after commit, enqueues one
+   task per turn.
+2. `turn_claim` moves a locked turn to resolving under a row lock and records a claim token; only
+   one worker can win it.
+3. `turn_resolve` computes the outcome through `rules/` and, in one transaction that re-checks the
+   claim under a row lock, applies it, writes the report, marks the turn resolved and opens the
+   next one. A worker killed before that commit applies nothing; `turns_sweep_stuck` hands a turn
+   stuck in resolving back to the queue.
+"""
+from __future__ import annotations
+
+import datetime
+import logging
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from armies.orders import queued_activities, rules_order, turn_input
+from campaigns.apply import apply_outcome
+from campaigns.models import Kingdom, KingdomTurn, TurnStatus
+from campaigns.services import turn_open
+from rules.errors import RuleViolation
+from rules.kingmaker.turn import resolve_turn
+
+log = logging.getLogger(__name__)
+
+
+def enqueue_resolution(turn_ids: list[int]) -> None:
+    """Send one resolution task per turn once the current transaction commits."""
+    from campaigns.tasks import resolve_kingdom_turn
+
+    def send() -> None:
+        for turn_id in turn_ids:
+            resolve_kingdom_turn.delay(turn_id)
+
+    transaction.on_commit(send)
+
+
+@transaction.atomic
+def turns_lock(turns) -> list[int]:
+    """Lock these open turns (no more orders) and enqueue their resolution."""
+    ids = list(turns.select_for_update(skip_locked=True).filter(status=TurnStatus.OPEN)
+               .values_list("pk", flat=True))
+    KingdomTurn.objects.filter(pk__in=ids, status=TurnStatus.OPEN).update(
+        status=TurnStatus.LOCKED, locked_at=timezone.now())
+    enqueue_resolution(ids)
+    return ids
+
+
+def due_turns(*, now: datetime.datetime | None = None, campaign_id: int | None = None,
+              ignore_deadline: bool = False):
+    turns = KingdomTurn.objects.filter(status=TurnStatus.OPEN)
+    if not ignore_deadline:
+        turns = turns.filter(deadline__lte=now or timezone.now())
+    if campaign_id is not None:
+        turns = turns.filter(kingdom__campaign_id=campaign_id)
+    return turns
+
+
+def turns_lock_due(*, now: datetime.datetime | None = None, campaign_id: int | None = None,
+                   ignore_deadline: bool = False) -> list[int]:
+    """The nightly job: lock every open turn past its deadline and enqueue it."""
+    return turns_lock(due_turns(now=now, campaign_id=campaign_id,
+                                ignore_deadline=ignore_deadline))
+
+
+def turn_claim(turn_id: int) -> str | None:
+    """Claim a locked turn for resolution; returns the claim token, or None if it is not ours to
+    resolve (already claimed, resolved, or not locked)."""
+    with transaction.atomic():
+        turn = KingdomTurn.objects.select_for_update().filter(pk=turn_id).first()
+        if turn is None or turn.status != TurnStatus.LOCKED:
+            return None
+        token = uuid.uuid4().hex
+        turn.status = TurnStatus.RESOLVING
+        turn.resolving_since = timezone.now()
+        turn.claim = token
+        if turn.seed is None:
+            turn.seed = secrets.randbits(62)  # kept, so a retry rolls the same dice
+        turn.save(update_fields=["status", "resolving_since", "claim", "seed"])
+        return token
+
+
+def turn_resolve(turn_id: int) -> str:
+    """Resolve one turn if it is locked; return what happened ("resolved", "skipped", "failed")."""
+    token = turn_claim(turn_id)
+    if token is None:
+        return "skipped"
+    try:
+        with transaction.atomic():
+            turn = (KingdomTurn.objects.select_for_update()
+                    .select_related("kingdom__campaign").get(pk=turn_id))
+            if turn.status != TurnStatus.RESOLVING or turn.claim != token:
+                return "skipped"  # the sweep gave it to another worker meanwhile
+            kingdom = Kingdom.objects.select_for_update().get(pk=turn.kingdom_id)
+            turn.kingdom = kingdom
+            _resolve_locked(turn)
+        return "resolved"
+    except Exception as error:  # the GM sees the error; the turn's data stays as it was
+        log.exception("kingdom turn %s failed", turn_id)
+        _fail(turn_id, token, error)
+        return "failed"
+
+
+def _resolve_locked(turn: KingdomTurn) -> None:
+    activities = queued_activities(turn)
+    orders, unreadable = [], {}
+    for activity in activities:
+        try:
+            orders.append(rules_order(activity, campaign_id=turn.kingdom.campaign_id))
+        except RuleViolation as error:  # e.g. its template was deleted since it was queued
+            unreadable[activity.pk] = error
+    engine_input = turn_input(turn, activities, orders)
+    outcome = resolve_turn(engine_input, turn.seed)
+    apply_outcome(turn, engine_input, outcome, activities, unreadable)
+    turn.status = TurnStatus.RESOLVED
+    turn.resolved_at = timezone.now()
+    turn.error = ""
+    turn.save(update_fields=["status", "resolved_at", "error"])
+    turn_open(kingdom=turn.kingdom)
+
+
+def _fail(turn_id: int, token: str, error: Exception) -> None:
+    with transaction.atomic():
+        turn = KingdomTurn.objects.select_for_update().get(pk=turn_id)
+        if turn.status == TurnStatus.RESOLVING and turn.claim == token:
+            turn.status = TurnStatus.FAILED
+            turn.error = f"{type(error).__name__}: {error}"
+            turn.save(update_fields=["status", "error"])
+
+
+def turns_sweep_stuck(*, now: datetime.datetime | None = None) -> list[int]:
+    """Turns left in resolving past the timeout (their worker died) go back to locked, and they
+    and turns locked that long (their message was lost) are enqueued again. A stuck turn's claim
+    is void, so a late commit from its old worker is refused; a duplicate message is skipped."""
+    now = now or timezone.now()
+    cutoff = now - datetime.timedelta(seconds=settings.MUSTER_RESOLVING_TIMEOUT_SECONDS)
+    with transaction.atomic():
+        stuck = list(KingdomTurn.objects.select_for_update(skip_locked=True)
+                     .filter(status=TurnStatus.RESOLVING, resolving_since__lt=cutoff)
+                     .values_list("pk", flat=True))
+        KingdomTurn.objects.filter(pk__in=stuck).update(status=TurnStatus.LOCKED, claim="",
+                                                        locked_at=now)
+        waiting = list(KingdomTurn.objects.filter(status=TurnStatus.LOCKED, locked_at__lt=cutoff)
+                       .values_list("pk", flat=True))
+        enqueue_resolution(stuck + waiting)
+    return stuck + waiting

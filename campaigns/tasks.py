@@ -1,0 +1,22 @@
+"""Celery tasks: thin wrappers over campaigns.resolution (which makes them safe to repeat)."""
+from __future__ import annotations
+
+from celery import shared_task
+
+from campaigns import resolution
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def resolve_kingdom_turn(turn_id: int) -> str:
+    return resolution.turn_resolve(turn_id)
+
+
+@shared_task(acks_late=True)
+def lock_due_turns() -> list[int]:
+    """The nightly job (django-celery-beat schedule, editable in the admin)."""
+    return resolution.turns_lock_due()
+
+
+@shared_task(acks_late=True)
+def sweep_stuck_turns() -> list[int]:
+    return resolution.turns_sweep_stuck()

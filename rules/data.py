@@ -1,0 +1,24 @@
+"""Engine objects as plain JSON-able data (for stored reports and replay inputs)."""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from enum import Enum, IntEnum
+from typing import Any
+
+
+def to_data(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.repr}
+    if isinstance(value, IntEnum):  # degrees of success read better by name
+        return value.name.lower()
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        return {str(to_data(k)): to_data(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted(to_data(v) for v in value)
+    if isinstance(value, list | tuple):
+        return [to_data(v) for v in value]
+    return value

@@ -1,0 +1,43 @@
+"""Hex map coordinates as the GM writes them ("C4": column letters, row number).
+
+Our ruling: the map is a grid of flat-topped hexes in columns, odd columns (A, C, E, ...) set half a
+hex up, as on the Kingmaker poster map. Distance is counted in hexes through cube coordinates.
+"""
+from __future__ import annotations
+
+import re
+
+from rules.errors import RuleViolation, _
+
+_HEX = re.compile(r"^\s*([A-Za-z]{1,3})\s*(\d{1,4})\s*$")
+
+
+def parse_hex(text: str, field: str = "hex") -> tuple[int, int]:
+    """Return (column, row), both counted from 0."""
+    match = _HEX.match(text or "")
+    if not match:
+        raise RuleViolation.single("hex_format",
+                                   _("%(hex)s is not a map hex: write its column letters and row "
+                                     "number, for example C4."), field, hex=text)
+    column = 0
+    for letter in match.group(1).upper():
+        column = column * 26 + (ord(letter) - ord("A") + 1)
+    return column - 1, int(match.group(2))
+
+
+def normalize_hex(text: str, field: str = "hex") -> str:
+    parse_hex(text, field)
+    return text.strip().upper().replace(" ", "")
+
+
+def hex_distance(start: str, end: str, field: str = "hex") -> int:
+    (col_a, row_a), (col_b, row_b) = parse_hex(start, field), parse_hex(end, field)
+
+    def cube(column: int, row: int) -> tuple[int, int, int]:
+        x = column
+        z = row - (column - (column & 1)) // 2
+        return x, -x - z, z
+
+    ax, ay, az = cube(col_a, row_a)
+    bx, by, bz = cube(col_b, row_b)
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
