@@ -14,6 +14,7 @@ from armies.admin_views import add_violations, form_page
 from armies.forms import RecruitForm
 from armies.models import Army
 from armies.services import army_recruit
+from campaigns import admin_turns  # noqa: F401  (registers the turn pages)
 from campaigns.models import (
     Campaign,
     DiplomaticRelation,
@@ -22,7 +23,7 @@ from campaigns.models import (
     Membership,
     Settlement,
 )
-from campaigns.services import kingdom_set_level
+from campaigns.services import kingdom_set_level, turn_open
 from rules.errors import RuleViolation
 
 
@@ -88,7 +89,7 @@ class KingdomAdmin(SimpleHistoryAdmin):
             Kingdom.RUIN, ("fame", "infamy", "xp")]}),
     ]
     inlines = [SettlementInline, DiplomaticRelationInline, ArmyInline]
-    actions = ["level_up", "level_down", "recruit_army"]
+    actions = ["level_up", "level_down", "recruit_army", "open_turn"]
 
     @admin.display(description=gettext_lazy("Control DC"))
     def control_dc(self, kingdom: Kingdom):
@@ -156,6 +157,13 @@ class KingdomAdmin(SimpleHistoryAdmin):
     @admin.action(description=gettext_lazy("Level down (armies follow)"), permissions=["change"])
     def level_down(self, request, queryset):
         self._shift_level(request, queryset, -1)
+
+    @admin.action(description=gettext_lazy("Open the next kingdom turn"), permissions=["change"])
+    def open_turn(self, request, queryset):
+        for kingdom in queryset:
+            turn = turn_open(kingdom=kingdom)
+            self.message_user(request, _("%(turn)s is open until %(deadline)s.")
+                              % {"turn": turn, "deadline": turn.deadline}, messages.SUCCESS)
 
     @admin.action(description=gettext_lazy("Recruit an army"), permissions=["change"])
     def recruit_army(self, request, queryset):

@@ -42,13 +42,14 @@ def enqueue_resolution(turn_ids: list[int]) -> None:
 
 
 @transaction.atomic
-def turns_lock(turns) -> list[int]:
-    """Lock these open turns (no more orders) and enqueue their resolution."""
+def turns_lock(turns, *, enqueue: bool = True) -> list[int]:
+    """Lock these open turns (no more orders) and, unless told not to, enqueue their resolution."""
     ids = list(turns.select_for_update(skip_locked=True).filter(status=TurnStatus.OPEN)
                .values_list("pk", flat=True))
     KingdomTurn.objects.filter(pk__in=ids, status=TurnStatus.OPEN).update(
         status=TurnStatus.LOCKED, locked_at=timezone.now())
-    enqueue_resolution(ids)
+    if enqueue:
+        enqueue_resolution(ids)
     return ids
 
 

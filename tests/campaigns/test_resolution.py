@@ -4,8 +4,8 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from factories import ArmyConditionFactory, ArmyFactory, ArmyTacticFactory
 from django.utils import timezone
+from factories import ArmyConditionFactory, ArmyFactory, ArmyTacticFactory
 
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity

@@ -1,0 +1,214 @@
+"""The GM's back office for kingdom turns, their orders and reports."""
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+from django.contrib import admin, messages
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from simple_history.admin import SimpleHistoryAdmin
+
+from armies.admin_views import add_violations
+from armies.models import ArmyActivity
+from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
+from campaigns import resolution
+from campaigns.models import KingdomTurn, TurnReport, TurnStatus
+from campaigns.reports import with_text
+from campaigns.services import turn_extend, turn_open, turn_reopen
+from rules.errors import RuleViolation
+
+
+class ActivityInline(admin.TabularInline):
+    model = ArmyActivity
+    extra = 0
+    fields = ["position", "kind", "army", "second", "params", "status", "submitted_by"]
+    readonly_fields = fields
+    show_change_link = True
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False  # orders go through the activity page, which checks the rules
+
+
+class KingdomTurnForm(forms.ModelForm):
+    class Meta:
+        model = KingdomTurn
+        fields = ["kingdom", "number", "deadline", "ruin_choice"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["kingdom"].disabled = True
+            self.fields["number"].disabled = True
+        else:
+            self.fields["number"].required = False
+            self.fields["number"].help_text = _("Blank: the kingdom's next turn.")
+            self.fields["deadline"].required = False
+            self.fields["deadline"].help_text = _("Blank: the campaign's next nightly time.")
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk and "deadline" in self.changed_data:
+            try:
+                turn_extend(turn=self.instance, deadline=data["deadline"])
+            except RuleViolation as error:
+                add_violations(self, error)
+        return data
+
+
+@admin.register(KingdomTurn)
+class KingdomTurnAdmin(SimpleHistoryAdmin):
+    form = KingdomTurnForm
+    list_display = ["__str__", "kingdom", "number", "status", "deadline", "ready", "resolved_at",
+                    "report_link"]
+    list_filter = ["status", "ready", "kingdom__campaign"]
+    search_fields = ["kingdom__name"]
+    list_select_related = ["kingdom", "report"]
+    readonly_fields = ["status", "ready", "seed", "locked_at", "resolving_since", "resolved_at",
+                       "error", "report_link"]
+    inlines = [ActivityInline]
+    actions = ["resolve_now", "extend_one_day", "reopen_failed"]
+
+    @admin.display(description=gettext_lazy("report"))
+    def report_link(self, turn: KingdomTurn):
+        report = getattr(turn, "report", None)
+        if report is None:
+            return "—"
+        return format_html('<a href="{}">{}</a>',
+                           reverse("admin:campaigns_turnreport_change", args=[report.pk]),
+                           _("Read the report"))
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            obj.save(update_fields=["ruin_choice"])
+            return
+        opened = turn_open(kingdom=obj.kingdom, deadline=form.cleaned_data.get("deadline"))
+        obj.pk = opened.pk
+        obj.refresh_from_db()
+
+    @admin.action(description=gettext_lazy("Resolve now"), permissions=["change"])
+    def resolve_now(self, request, queryset):
+        locked = resolution.turns_lock(queryset)
+        waiting = list(queryset.filter(status=TurnStatus.LOCKED).exclude(pk__in=locked)
+                       .values_list("pk", flat=True))
+        resolution.enqueue_resolution(waiting)
+        count = len(locked) + len(waiting)
+        self.message_user(request, _("%(count)s turn(s) locked and sent for resolution.")
+                          % {"count": count}, messages.SUCCESS if count else messages.WARNING)
+
+    @admin.action(description=gettext_lazy("Extend the deadline by one day"),
+                  permissions=["change"])
+    def extend_one_day(self, request, queryset):
+        for turn in queryset:
+            try:
+                turn_extend(turn=turn, deadline=turn.deadline + datetime.timedelta(days=1))
+            except RuleViolation as error:
+                self.message_user(request, f"{turn}: {error.violations[0].render(_)}",
+                                  messages.ERROR)
+            else:
+                self.message_user(request, _("%(turn)s: the deadline moved one day.")
+                                  % {"turn": turn}, messages.SUCCESS)
+
+    @admin.action(description=gettext_lazy("Reopen failed turns"), permissions=["change"])
+    def reopen_failed(self, request, queryset):
+        for turn in queryset:
+            try:
+                turn_reopen(turn=turn)
+            except RuleViolation as error:
+                self.message_user(request, f"{turn}: {error.violations[0].render(_)}",
+                                  messages.ERROR)
+            else:
+                self.message_user(request, _("%(turn)s goes back to the queue.") % {"turn": turn},
+                                  messages.SUCCESS)
+
+
+@admin.register(TurnReport)
+class TurnReportAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "created_at"]
+    list_filter = ["turn__kingdom__campaign", "turn__kingdom"]
+    list_select_related = ["turn__kingdom"]
+    fields = ["turn", "created_at", "report"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False  # reports come from resolutions
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description=gettext_lazy("report"))
+    def report(self, report: TurnReport):
+        return render_to_string("admin/campaigns/turn_report.html",
+                                {"report": with_text(report.outcome)})
+
+
+class ArmyActivityForm(forms.ModelForm):
+    class Meta:
+        model = ArmyActivity
+        fields = ["turn", "army", "kind", "second", "position", "params"]
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        if self.instance.pk:
+            for name in ("turn", "army", "kind"):
+                self.fields[name].disabled = True
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            if self.instance.pk:
+                self.instance = activity_change(activity=self.instance, params=data["params"],
+                                                second=data["second"], position=data["position"])
+            else:
+                self.instance, _created = activity_submit(
+                    turn=data["turn"], user=self.user, kind=data["kind"], army=data["army"],
+                    params=data["params"] or {}, second=data["second"])
+        except RuleViolation as error:
+            for violation in error.violations:
+                field = violation.field if violation.field in self.fields else "params"
+                self.add_error(field, violation.render(_))
+        except TurnLocked as error:
+            self.add_error("turn", _("Turn %(number)s is %(status)s: it takes no more orders.")
+                           % {"number": error.turn.number, "status": error.turn.status})
+        return data
+
+
+@admin.register(ArmyActivity)
+class ArmyActivityAdmin(SimpleHistoryAdmin):
+    form = ArmyActivityForm
+    list_display = ["__str__", "turn", "army", "kind", "second", "status", "submitted_by"]
+    list_filter = ["status", "kind", "turn__kingdom__campaign", "turn__kingdom"]
+    list_select_related = ["turn__kingdom", "army"]
+    readonly_fields = ["status", "submitted_by", "idempotency_key", "result"]
+    actions = ["withdraw"]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+
+        class WithUser(form):
+            def __init__(self, *args, **inner):
+                super().__init__(*args, user=request.user, **inner)
+
+        return WithUser
+
+    def save_model(self, request, obj, form, change):
+        pass  # the form's clean() already saved it through the services
+
+    def save_related(self, request, form, formsets, change):
+        pass
+
+    @admin.action(description=gettext_lazy("Withdraw"), permissions=["change"])
+    def withdraw(self, request, queryset):
+        for activity in queryset:
+            try:
+                activity_withdraw(activity=activity)
+            except (RuleViolation, TurnLocked) as error:
+                self.message_user(request, f"{activity}: {error}", messages.ERROR)
+        self.message_user(request, _("Done."), messages.SUCCESS)

@@ -1,0 +1,91 @@
+"""The GM's turn tools: resolve now, extend, reopen, orders and reports in the admin, and the
+resolve_turns command."""
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+from factories import ArmyFactory
+
+from armies.models import ArmyActivity
+from campaigns.models import KingdomTurn, TurnStatus
+from campaigns.services import turn_open
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def army(kingdom):
+    return ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="C4")
+
+
+@pytest.fixture
+def turn(kingdom):
+    return turn_open(kingdom=kingdom)
+
+
+def run_action(client, action: str, turns) -> list[str]:
+    response = client.post(reverse("admin:campaigns_kingdomturn_changelist"),
+                           {"action": action, "_selected_action": [t.pk for t in turns]},
+                           follow=True)
+    assert response.status_code == 200
+    return [str(m) for m in response.context["messages"]]
+
+
+def test_resolve_now_locks_and_resolves(gm_client, turn, army, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        messages = run_action(gm_client, "resolve_now", [turn])
+    assert "1 turn(s) locked and sent for resolution." in messages
+    turn.refresh_from_db()
+    assert turn.status == TurnStatus.RESOLVED
+    response = gm_client.get(reverse("admin:campaigns_turnreport_change", args=[turn.report.pk]))
+    assert response.status_code == 200
+    assert b"Every roll" in response.content
+
+
+def test_extend_moves_the_deadline_of_open_turns_only(gm_client, turn):
+    deadline = turn.deadline
+    run_action(gm_client, "extend_one_day", [turn])
+    turn.refresh_from_db()
+    assert turn.deadline == deadline + datetime.timedelta(days=1)
+    KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.RESOLVED)
+    messages = run_action(gm_client, "extend_one_day", [turn])
+    assert any("Only an open turn" in m for m in messages)
+
+
+def test_reopen_refuses_a_turn_that_did_not_fail(gm_client, turn):
+    messages = run_action(gm_client, "reopen_failed", [turn])
+    assert any("Only a failed turn" in m for m in messages)
+
+
+def test_gm_adds_an_order_in_the_admin_and_sees_rule_errors(gm_client, turn, army):
+    url = reverse("admin:armies_armyactivity_add")
+    bad = gm_client.post(url, {"turn": turn.pk, "army": army.pk, "kind": "deploy_army",
+                               "second": "", "position": 1, "params": '{"destination": "ZZ"}'})
+    assert bad.status_code == 200
+    assert "is not a map hex" in bad.content.decode()
+    assert not ArmyActivity.objects.exists()
+    good = gm_client.post(url, {"turn": turn.pk, "army": army.pk, "kind": "deploy_army",
+                                "second": "", "position": 1, "params": '{"destination": "C5"}'})
+    assert good.status_code == 302
+    assert ArmyActivity.objects.get().params == {"destination": "C5"}
+
+
+def test_resolve_turns_command_resolves_with_a_summary(turn, army, capsys):
+    call_command("resolve_turns", "--now", "--campaign", str(turn.kingdom.campaign_id))
+    out = capsys.readouterr().out
+    assert "1 resolved, 0 already taken by a worker, 0 failed." in out
+    turn.refresh_from_db()
+    assert turn.status == TurnStatus.RESOLVED
+
+
+def test_resolve_turns_command_waits_for_deadlines_without_now(turn, capsys):
+    call_command("resolve_turns")
+    assert "No turn is due." in capsys.readouterr().out
+
+
+def test_resolve_turns_command_rejects_an_unknown_campaign():
+    with pytest.raises(CommandError, match="no campaign with id 999"):
+        call_command("resolve_turns", "--campaign", "999")
