@@ -7,8 +7,15 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from armies.models import ArmyTemplate
-from armies.services import army_gain_condition, army_learn_tactic, army_recruit, gear_fit
+from armies.services import (
+    activity_submit,
+    army_gain_condition,
+    army_learn_tactic,
+    army_recruit,
+    gear_fit,
+)
 from campaigns.models import Campaign, DiplomaticRelation, Faction, Kingdom, Membership, Role
+from campaigns.services import turn_open
 from rules.kingmaker.gear import parse_gear
 
 DEMO_CAMPAIGN = "The Stolen Lands"
@@ -55,8 +62,9 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     kobolds.special_armies.add(ArmyTemplate.objects.get(name="Sootscale Warriors"))
     DiplomaticRelation.objects.create(kingdom=greenbelt, faction=kobolds)
 
+    users = {}
     for login in LOGINS:
-        user = _user(login)
+        user = users[login.username] = _user(login)
         kingdom = {"Restov March": restov, "Greenbelt Reach": greenbelt}.get(login.kingdom)
         Membership.objects.create(user=user, campaign=campaign, kingdom=kingdom,
                                   role=Role.GM if login.role == "GM" else Role.PLAYER)
@@ -85,4 +93,21 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     gear_fit(army=militia, item=parse_gear("healing_potions:1"))
     army_recruit(kingdom=greenbelt, template=template("Sootscale Warriors"),
                  name="Sootscale Spears", hex="J9", faction=kobolds)
+    _first_turn(restov, users["amiri"], {
+        "recruit_army": (None, {"template": template("Infantry").pk, "name": "Oleg's Watch",
+                                "hex": "D6", "tactics": ["live_off_the_land"]}),
+        "deploy_army": (riders, {"destination": "D6"}),
+        "recover_army": (rangers, {"affliction": "shaken", "skill": "arts"}),
+        "train_army": (guard, {"tactic": "keen_eyed", "skill": "warfare"}),
+    })
+    _first_turn(greenbelt, users["valeros"], {
+        "garrison_army": (militia, {"site": "settlement"}),
+    })
     return campaign, LOGINS
+
+
+def _first_turn(kingdom: Kingdom, player, orders: dict) -> None:
+    """Open the kingdom's first turn with the player's orders queued."""
+    turn = turn_open(kingdom=kingdom)
+    for kind, (army, params) in orders.items():
+        activity_submit(turn=turn, user=player, kind=kind, army=army, params=params)

@@ -74,3 +74,17 @@ def test_demo_logins_work(client):
     assert client.get("/admin/").status_code == 200
     client.logout()
     assert client.login(username="amiri", password="muster-player")
+
+
+def test_demo_has_an_open_turn_with_orders_that_resolve():
+    from armies.models import ArmyActivity
+    from campaigns.models import KingdomTurn, TurnStatus
+    from campaigns.resolution import turn_resolve
+
+    run_demo()
+    turns = KingdomTurn.objects.filter(kingdom__campaign__name=DEMO_CAMPAIGN)
+    assert {t.status for t in turns} == {TurnStatus.OPEN}
+    assert ArmyActivity.objects.filter(turn__in=turns).count() == 5
+    turns.update(status=TurnStatus.LOCKED)
+    assert [turn_resolve(t.pk) for t in turns] == ["resolved", "resolved"]
+    assert not ArmyActivity.objects.filter(turn__in=turns, status="rejected").exists()
