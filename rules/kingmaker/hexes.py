@@ -13,7 +13,7 @@ _HEX = re.compile(r"^\s*([A-Za-z]{1,3})\s*(\d{1,4})\s*$")
 
 
 def parse_hex(text: str, field: str = "hex") -> tuple[int, int]:
-    """Return (column, row), both counted from 0."""
+    """Return (column, row): the column counted from 0 (A is 0, AA is 26), the row as written."""
     match = _HEX.match(text or "")
     if not match:
         raise RuleViolation.single("hex_format",

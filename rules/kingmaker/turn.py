@@ -171,21 +171,40 @@ class _Resolution:
         for order in orders:
             if order.kind in act.LEADERSHIP:
                 self._resolve(order)
-        seconds = {o.army: o for o in orders if o.second and o.kind not in act.LEADERSHIP}
+        # Seed 003: "каждое войско ... может выполнить одно из войсковых занятий": the slot rules are
+        # checked again here, so an army never acts twice whatever orders reach the resolution.
+        seconds: dict[int | None, Order] = {}
+        extra: list[tuple[Order, Violation]] = []
+        for order in orders:
+            if order.second and order.kind not in act.LEADERSHIP:
+                if order.army in seconds:
+                    extra.append((order, act.order_slot_violations(order, (seconds[order.army],))[0]))
+                else:
+                    seconds[order.army] = order
+        firsts: list[Order] = []
         for order in orders:
             if order.kind in act.LEADERSHIP or order.second:
+                continue
+            slot = act.order_slot_violations(order, tuple(firsts))
+            firsts.append(order)
+            if slot:
+                extra.append((order, slot[0]))
                 continue
             self._resolve(order)
             self._after_first_activity(order, seconds.pop(order.army, None))
         for order in seconds.values():  # a second activity with no first one
             self.results.append(self._skipped(order, Violation(
                 "second_without_first", _("A second activity needs a first one."), "second")))
+        for order, violation in extra:
+            self.results.append(self._skipped(order, violation))
         self._idle_armies()
         self._level_up()
         return KingdomTurnOutcome(
             number=self.turn.number, seed=self.dice.seed, kingdom=self.kingdom,
             armies=tuple(self.armies[a.key] for a in self.turn.armies),
-            recruited=tuple(self.recruited), activities=tuple(self.results), upkeep=upkeep,
+            # The recruited armies as they end the turn (a level-up raises them too).
+            recruited=tuple(replace(r, army=self.armies[r.army.key]) for r in self.recruited),
+            activities=tuple(self.results), upkeep=upkeep,
             events=tuple(self.events), battles=tuple(self.battles),
             foreign_conditions=tuple(self.foreign), rolls=tuple(self.dice.log))
 
@@ -220,7 +239,8 @@ class _Resolution:
                 # "Войско, измотанность или потрясение которого достигнет 4 или более, немедленно
                 # распущено. В этом случае беспорядки повышаются на 1d4, а один из типов раздора
                 # (на выбор игроков) — на 1."
-                self._set(army, status="disbanded")
+                # Not a Disband Army activity: "Если вы этого не сделаете, снаряжение будет потеряно."
+                self._set(army, status="disbanded", gear=(), gear_paid_rp=())
                 unrest = self.dice.roll("1d4", purpose=f"Unrest: {army.state.name} disbands").total
                 ruin = ruin_to_raise(self.kingdom.ruin, self.turn.ruin_choice)
                 self.kingdom = replace(self.kingdom, unrest=self.kingdom.unrest + unrest,
@@ -325,7 +345,10 @@ class _Resolution:
             state_changes["level"] = level
         state = replace(army.state, **state_changes) if state_changes else army.state
         if Condition.DESTROYED in as_mapping(state.conditions):
+            # Seed 003: "Если войско со снаряжением уничтожено, то уничтожается и всё его снаряжение."
             changes["status"] = "destroyed"
+            state = replace(state, gear=())
+            changes["gear_paid_rp"] = ()
         army = replace(army, state=state, **changes)
         self.armies[army.key] = army
         return army
@@ -395,7 +418,7 @@ class _Resolution:
         template = params.template
         new = ArmyState(template=template, level=self.kingdom.level,
                         tactics=initial_tactics(template, params.tactics), name=params.name.strip(),
-                        hex=params.hex)
+                        hex=normalize_hex(params.hex))
         # "Warfare vs the army's Recruitment DC for a basic army; Statecraft ... for a specialized
         # army".
         skill = "statecraft" if template.special else "warfare"
