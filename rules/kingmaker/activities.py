@@ -14,7 +14,7 @@ from rules.errors import RuleViolation, Violation, _
 from rules.kingmaker.army import ArmyState, stat_block
 from rules.kingmaker.conditions import Condition, as_mapping
 from rules.kingmaker.gear import GearItem, GearKind, quote_outfit, transfer_violations
-from rules.kingmaker.hexes import hex_distance, parse_hex
+from rules.kingmaker.hexes import hex_distance, parse_hex, same_hex
 from rules.kingmaker.levels import control_dc
 from rules.kingmaker.recruitment import KingdomState, RecruitmentOrder, recruitment_violations
 from rules.kingmaker.tactics import TacticCategory, find_tactic, max_tactics, tactic_violations
@@ -478,7 +478,7 @@ def _garrison(situation: Situation, army: TurnArmy, params: GarrisonArmy) -> lis
                           _("There is no settlement of the kingdom in %(hex)s."), "site",
                           {"hex": hex_})]
     for banned_hex, until in army.garrison_bans:
-        if banned_hex == hex_ and situation.turn <= until:
+        if same_hex(banned_hex, hex_) and situation.turn <= until:
             return [Violation("garrison_banned",
                               _("%(army)s cannot garrison in %(hex)s before turn %(turn)s."),
                               "site", {"army": army.state.name, "hex": hex_, "turn": until + 1})]
@@ -490,7 +490,7 @@ def _gambit(situation: Situation, army: TurnArmy, params: OffensiveGambit) -> li
     if target is None:
         return [Violation("target_unknown", _("Choose an enemy army."), "target")]
     # "Requires at least one of your armies in the same hex as an enemy army".
-    if target.hex != army.state.hex:
+    if not same_hex(target.hex, army.state.hex):
         return [Violation("target_elsewhere",
                           _("%(target)s is not in %(hex)s with %(army)s."), "target",
                           {"target": target.name, "hex": army.state.hex,

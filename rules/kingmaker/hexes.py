@@ -41,3 +41,8 @@ def hex_distance(start: str, end: str, field: str = "hex") -> int:
     ax, ay, az = cube(col_a, row_a)
     bx, by, bz = cube(col_b, row_b)
     return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+
+def same_hex(a: str, b: str) -> bool:
+    """Whether two hexes as written ("c4", " C4") are the same one."""
+    return (a or "").strip().upper().replace(" ", "") == (b or "").strip().upper().replace(" ", "")

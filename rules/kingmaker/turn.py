@@ -26,7 +26,7 @@ from rules.kingmaker.conditions import (
     reduce,
 )
 from rules.kingmaker.gear import GearKind
-from rules.kingmaker.hexes import normalize_hex
+from rules.kingmaker.hexes import normalize_hex, same_hex
 from rules.kingmaker.levels import MAX_LEVEL
 from rules.kingmaker.tactics import code_for, find_tactic, initial_tactics
 from rules.kingmaker.upkeep import (
@@ -643,14 +643,15 @@ class _Resolution:
         army = self.armies[order.army]
         target = {f.key: f for f in self.turn.foreign_armies}[params.target]
         hex_ = army.state.hex
-        if any(b.hex == hex_ for b in self.battles):
+        if any(same_hex(b.hex, hex_) for b in self.battles):
             self._say("battle_already_set", _("A battle in %(hex)s is already set."), army,
                       hex=hex_)
             return None
         attackers = tuple(a.key for a in self.armies.values()
-                          if a.active and a.state.hex == hex_ and not a.has(Condition.DEFEATED))
+                          if a.active and same_hex(a.state.hex, hex_)
+                          and not a.has(Condition.DEFEATED))
         defenders = tuple(f.key for f in self.turn.foreign_armies
-                          if f.hex == hex_ and f.kingdom == target.kingdom)
+                          if same_hex(f.hex, hex_) and f.kingdom == target.kingdom)
         detail, ours, theirs = None, 0, 0
         if params.approach is not act.Approach.ATTACK:
             detail = self._check(order, params.approach.value,

@@ -120,3 +120,12 @@ def test_hex_distance_reports_the_bad_hex_on_the_given_field():
         hex_distance("C4", "far away", "destination")
     assert error.value.codes() == {"hex_format"}
     assert error.value.violations[0].field == "destination"
+
+
+def test_same_hex_ignores_case_and_spaces():
+    # Hexes are written by hand ("c4", "C 4"); an Offensive Gambit needs "an enemy army in the
+    # same hex" (reference army_activities Offensive Gambit) whatever the spelling.
+    from rules.kingmaker.hexes import same_hex
+
+    assert same_hex("c4", " C4") and same_hex("C 4", "C4")
+    assert not same_hex("C4", "C5")
