@@ -404,11 +404,32 @@ class _Resolution:
         flat = flat_check(self.dice, dc=dc, purpose=f"{purpose} ({army.state.name})")
         if flat.success:
             return army
+        return self._damage(army)
+
+    def _damage(self, army: TurnArmy) -> TurnArmy:
+        """1 damage outside battle, with what taking damage sets off."""
+        mapping = as_mapping(army.state.conditions)
+        name = army.state.name
+        if Condition.DEFEATED in mapping:
+            # Reference "Flat checks in warfare": "defeated army taking damage: DC 16 (else
+            # destroyed)".
+            if not flat_check(self.dice, dc=16, purpose=f"Defeated army takes damage ({name})"
+                              ).success:
+                self._say("destroyed", _("%(army)s is destroyed."), army)
+                return self._set(army, conditions=gain(army.state.conditions,
+                                                       Condition.DESTROYED))
+            return army
         hp = max(stat_block(army.state).hp - 1, 0)
         conditions = army.state.conditions
+        self._say("hp_lost", _("%(army)s loses 1 HP."), army)
+        if Condition.SHAKEN in mapping and not flat_check(
+                self.dice, dc=11, purpose=f"Shaken army takes damage ({name})").success:
+            # Seed 003: "При получении урона потрясённое войско должно пройти чистую проверку со
+            # СЛ 11. При провале потрясение увеличится на 1."
+            conditions = gain(conditions, Condition.SHAKEN)
+            self._say("shaken_more", _("%(army)s is shaken further: shaken +1."), army)
         if hp == 0:
             conditions = gain(conditions, Condition.DEFEATED)
-        self._say("hp_lost", _("%(army)s loses 1 HP."), army)
         return self._set(army, hp=hp, conditions=conditions)
 
     # -- the activities -------------------------------------------------------------------------

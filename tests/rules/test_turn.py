@@ -1381,3 +1381,24 @@ def test_resolving_does_not_change_the_input():
     resolve_turn(turn, 3)
     assert turn == before
     assert dict(turn.kingdom.ruin) == {"crime": 1}
+
+
+@pytest.mark.parametrize(("flat", "shaken"), [(10, 2), (11, 1)])
+def test_a_shaken_army_hurt_on_the_march_may_be_shaken_further(flat, shaken):
+    # seed 003_750bd81a16f66abf.txt: "При получении урона потрясённое войско должно пройти чистую
+    # проверку со СЛ 11. При провале потрясение увеличится на 1."
+    outcome = deploy(F, conditions=[cs(Condition.SHAKEN, 1)],
+                     seed=seed_where(d20(10), d20(1), d20(flat)))
+    assert conditions_of(outcome)[Condition.SHAKEN] == shaken
+    assert "Shaken army takes damage" in outcome.rolls[2].purpose
+
+
+@pytest.mark.parametrize(("flat", "destroyed"), [(15, True), (16, False)])
+def test_a_defeated_army_hurt_on_the_march_may_be_destroyed(flat, destroyed):
+    # reference degree_of_success_rules "Flat checks in warfare": "defeated army taking damage:
+    # DC 16 (else destroyed)"; seed 003_750bd81a16f66abf.txt: "Разгромленное войско можно
+    # переместить только на 1 гекс при использовании занятия Развёртывание войска".
+    outcome = deploy(F, DeployArmy("C5"), conditions=[cs(Condition.DEFEATED)], hp=0,
+                     seed=seed_where(d20(10), d20(1), d20(flat)))
+    assert (Condition.DESTROYED in conditions_of(outcome)) is destroyed
+    assert (only(outcome).status == "destroyed") is destroyed
