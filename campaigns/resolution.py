@@ -147,7 +147,10 @@ def turns_sweep_stuck(*, now: datetime.datetime | None = None) -> list[int]:
                      .values_list("pk", flat=True))
         KingdomTurn.objects.filter(pk__in=stuck).update(status=TurnStatus.LOCKED, claim="",
                                                         locked_at=now)
-        waiting = list(KingdomTurn.objects.filter(status=TurnStatus.LOCKED, locked_at__lt=cutoff)
+        waiting = list(KingdomTurn.objects.select_for_update(skip_locked=True)
+                       .filter(status=TurnStatus.LOCKED, locked_at__lt=cutoff)
                        .values_list("pk", flat=True))
+        # Restart their clock, so the next sweep does not send them again straight away.
+        KingdomTurn.objects.filter(pk__in=waiting).update(locked_at=now)
         enqueue_resolution(stuck + waiting)
     return stuck + waiting

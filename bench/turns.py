@@ -1,0 +1,249 @@
+"""Kingdom turns per second through real Celery workers, and SQL queries per kingdom turn, at
+several army counts: the query count must not grow with the number of armies.
+
+For each M it empties the bench database and builds N level-5 kingdoms with M Infantry armies each
+(a tactic and a dose of healing potions apiece) and an open turn holding a Recruit Army order and
+one order per army (Deploy, Train and Outfit Army in turn). It resolves `--sample` extra kingdoms'
+turns in this process, counting their SQL queries (with the same seeds at every M), then locks
+the N turns as the nightly job does and times W worker processes resolving them. Prints a table;
+no assertions.
+
+Run: .venv/bin/python bench/turns.py [--kingdoms N] [--armies M1,M2] [--workers W] [--queries]
+Needs PostgreSQL (--database, default below: created and migrated if missing; its contents are
+replaced, so its name must contain "bench") and Redis (--broker, default its database 10, which is
+flushed).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "worker"))  # the worker process helper
+
+DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/muster_bench"
+DEFAULT_BROKER = "redis://127.0.0.1:6379/10"
+# The armies' orders, in turn: each changes the army row and some of its tactic, gear or condition
+# rows, so every batched write of campaigns/apply.py is exercised.
+ORDERS = [
+    ("deploy_army", {"destination": "D4"}),
+    ("train_army", {"tactic": "toughened_soldiers", "replaces": "keen_eyed"}),
+    ("outfit_army", {"gear": "magic_armor", "tier": "basic"}),
+]
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kingdoms", type=int, default=20, help="kingdom turns resolved by workers")
+    parser.add_argument("--armies", default="5,50", help="armies per kingdom, comma-separated")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (concurrency 1)")
+    parser.add_argument("--sample", type=int, default=3,
+                        help="extra kingdoms resolved in-process to count queries")
+    parser.add_argument("--database", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE))
+    parser.add_argument("--broker", default=os.environ.get("BENCH_BROKER_URL", DEFAULT_BROKER))
+    parser.add_argument("--queries", action="store_true",
+                        help="print the queries of the sampled turns, grouped by table")
+    return parser.parse_args()
+
+
+def ensure_database(url: str) -> None:
+    """Create the bench database if it does not exist yet."""
+    import psycopg
+    from psycopg import sql
+
+    parts = urlparse(url)
+    name = parts.path.lstrip("/")
+    if "bench" not in name:
+        sys.exit(f"refusing to empty database {name!r}: a bench database's name contains 'bench'")
+    with psycopg.connect(host=parts.hostname, port=parts.port or 5432, user=parts.username,
+                         password=parts.password, dbname="postgres", autocommit=True) as admin:
+        if admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is None:
+            admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            print(f"created database {name}")
+
+
+def main() -> None:
+    args = arguments()
+    sizes = [int(m) for m in args.armies.split(",")]
+    ensure_database(args.database)
+    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=args.database,
+                      CELERY_BROKER_URL=args.broker, DEBUG="false")
+    import django
+
+    django.setup()
+    from celery_workers import Worker, redis_client, redis_reachable
+    from django.core.management import call_command
+
+    if not redis_reachable(args.broker):
+        sys.exit(f"Redis is not reachable at {args.broker}")
+    print("migrating the bench database ...", flush=True)
+    call_command("migrate", verbosity=0)
+    redis_client(args.broker).flushdb()
+
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="muster-bench-") as logs:
+        workers = [Worker(f"bench{i}", broker=args.broker, database=args.database,
+                          log_dir=Path(logs), env={"DEBUG": "false"})
+                   for i in range(args.workers)]
+        try:
+            for worker in workers:
+                worker.start()
+            for worker in workers:
+                worker.wait_ready(timeout=60)
+            print(f"{len(workers)} workers ready", flush=True)
+            for m in sizes:
+                rows.append(run(m, args, workers))
+        finally:
+            for worker in workers:
+                worker.stop()
+    redis_client(args.broker).flushdb()
+
+    print()
+    print(f"{args.kingdoms} kingdom turns per run, {args.workers} workers, PostgreSQL + Redis")
+    header = f"{'armies/kingdom':>14} {'orders/turn':>11} {'queries/turn':>12} {'turns':>6} " \
+             f"{'seconds':>8} {'turns/s':>8} {'ms/turn (median task)':>22}"
+    print(header)
+    print("-" * len(header))
+    for row in rows:
+        print(f"{row['m']:>14} {row['orders']:>11} {row['queries']:>12} {row['turns']:>6} "
+              f"{row['seconds']:>8.2f} {row['rate']:>8.1f} {row['median'] * 1000:>22.0f}")
+    counts = {row["queries"] for row in rows}
+    verdict = "constant" if len(counts) == 1 else "NOT constant"
+    print(f"queries per kingdom turn: {verdict} in the number of armies")
+
+
+def run(m: int, args, workers) -> dict:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from armies.models import ArmyActivity
+    from campaigns import resolution
+    from campaigns.models import KingdomTurn, TurnReport, TurnStatus
+
+    print(f"\n== M={m}: emptying the bench database", flush=True)
+    reset()
+    _, sample = build(f"Bench sample, {m} armies a kingdom", args.sample, m)
+    campaign, batch = build(f"Bench, {m} armies a kingdom", args.kingdoms, m)
+
+    counts = []
+    for seed, turn in enumerate(sample, start=1):
+        # The same seeds at every M: the recruitment, rolled first, ends the same way (it decides
+        # whether the new army comes with a condition row), so the counts compare like for like.
+        KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED, seed=seed)
+        with CaptureQueriesContext(connection) as captured:
+            outcome = resolution.turn_resolve(turn.pk)
+        assert outcome == "resolved", (outcome, KingdomTurn.objects.get(pk=turn.pk).error)
+        if args.queries and len(captured) not in counts:
+            print(f"   the {len(captured)} queries of turn {turn.pk}:")
+            print_queries(captured.captured_queries)
+        counts.append(len(captured))
+    print(f"   queries per turn in-process: {counts}", flush=True)
+
+    before = [sum(w.results().values()) for w in workers]
+    started = time.perf_counter()
+    ids = resolution.turns_lock_due(ignore_deadline=True, campaign_id=campaign.pk)
+    assert sorted(ids) == sorted(t.pk for t in batch)
+    last = -1
+    while True:
+        status = Counter(KingdomTurn.objects.filter(pk__in=ids).values_list("status", flat=True))
+        done = status[TurnStatus.RESOLVED]
+        if status[TurnStatus.FAILED]:
+            failed = KingdomTurn.objects.filter(pk__in=ids, status=TurnStatus.FAILED)
+            sys.exit(f"failed turns: {list(failed.values_list('error', flat=True))}")
+        if done != last and sys.stdout.isatty():
+            print(f"\r   workers resolved {done}/{len(ids)} turns", end="", flush=True)
+            last = done
+        if done == len(ids):
+            break
+        time.sleep(0.02)
+    elapsed = time.perf_counter() - started
+    print(f"\r   workers resolved {len(ids)}/{len(ids)} turns in {elapsed:.2f} s", flush=True)
+    reports = TurnReport.objects.filter(turn__kingdom__campaign=campaign).count()
+    assert reports == len(ids), (reports, len(ids))  # one report per turn, no more
+    orders = Counter(ArmyActivity.objects.filter(turn_id__in=ids).values_list("kind", "status"))
+    print(f"   orders: {dict(orders)}", flush=True)
+    time.sleep(0.5)  # the last task's result line reaches its log
+    by_worker = [sum(w.results().values()) - b for w, b in zip(workers, before, strict=True)]
+    runtimes = sorted(t for w, b in zip(workers, before, strict=True) for t in w.runtimes()[b:])
+    median = runtimes[len(runtimes) // 2]
+    print(f"   tasks per worker: {by_worker}; task run time median {median * 1000:.0f} ms, "
+          f"max {runtimes[-1] * 1000:.0f} ms", flush=True)
+    return {"m": m, "orders": m + 1, "queries": max(counts), "turns": len(ids),
+            "seconds": elapsed, "rate": len(ids) / elapsed, "median": median}
+
+
+def reset() -> None:
+    from django.core.management import call_command
+
+    from armies.services import templates_install_catalog
+
+    call_command("flush", interactive=False, verbosity=0)
+    templates_install_catalog()
+
+
+def build(name: str, kingdoms: int, m: int):
+    """A campaign of `kingdoms` kingdoms with M armies each and an open turn with M + 1 orders."""
+    from django.contrib.auth import get_user_model
+
+    from armies.models import Army, ArmyActivity, ArmyGear, ArmyTactic, ArmyTemplate
+    from campaigns.models import Campaign, Kingdom, Settlement
+    from campaigns.services import turn_open
+
+    infantry = ArmyTemplate.objects.get(name="Infantry")
+    player, _ = get_user_model().objects.get_or_create(username=f"bench-player-{m}")
+    campaign = Campaign.objects.create(name=name)
+    turns = []
+    started = time.perf_counter()
+    for k in range(kingdoms):
+        # Skills high enough that every check succeeds (critically but on a natural 1): each turn
+        # takes the same code paths however many armies it has.
+        kingdom = Kingdom.objects.create(campaign=campaign, name=f"Kingdom {k}", level=5,
+                                         food=10_000, resource_points=10_000, exploration=40,
+                                         trade=40, warfare=40)
+        Settlement.objects.create(kingdom=kingdom, name=f"Town {k}", hex="C4")
+        turn = turn_open(kingdom=kingdom)
+        armies = Army.objects.bulk_create([
+            Army(kingdom=kingdom, template=infantry, name=f"Army {k}.{a}", hp=infantry.hp, hex="C4")
+            for a in range(m)])
+        ArmyTactic.objects.bulk_create([ArmyTactic(army=a, tactic="keen_eyed") for a in armies])
+        ArmyGear.objects.bulk_create([ArmyGear(army=a, kind="healing_potions", doses=1,
+                                               price_paid_rp=15) for a in armies])
+        orders = [ArmyActivity(turn=turn, kind="recruit_army", position=1, submitted_by=player,
+                               params={"template": infantry.pk, "name": f"Levy {k}", "hex": "C4",
+                                       "tactics": ["live_off_the_land"]})]
+        orders += [ArmyActivity(turn=turn, army=a, kind=ORDERS[i % len(ORDERS)][0],
+                                params=ORDERS[i % len(ORDERS)][1], position=i + 2,
+                                submitted_by=player)
+                   for i, a in enumerate(armies)]
+        ArmyActivity.objects.bulk_create(orders)
+        turns.append(turn)
+        if (k + 1) % 10 == 0 or k + 1 == kingdoms:
+            print(f"   {name}: built {k + 1}/{kingdoms} kingdoms ({m} armies, {m + 1} orders "
+                  f"each)", flush=True)
+    print(f"   ... in {time.perf_counter() - started:.1f} s", flush=True)
+    return campaign, turns
+
+
+def print_queries(queries) -> None:
+    """The turn's queries by statement kind and table, so a count that grows shows where."""
+    import re
+
+    groups: Counter = Counter()
+    for query in queries:
+        sql = query["sql"]
+        verb = sql.split(None, 1)[0].upper()
+        table = re.search(r'(?:FROM|INTO|UPDATE)\s+"(\w+)"', sql)
+        groups[(verb, table.group(1) if table else "?")] += 1
+    for (verb, table), count in sorted(groups.items(), key=lambda item: (-item[1], item[0])):
+        print(f"   {count:>4}  {verb:<9} {table}")
+
+
+if __name__ == "__main__":
+    main()
