@@ -5,7 +5,8 @@ from django.db.models import QuerySet
 
 from armies.adapters import army_state
 from armies.choices import ArmyStatus
-from armies.models import Army
+from armies.models import Army, ArmyActivity
+from campaigns.selectors import visible_to
 from rules.errors import RuleViolation, Violation
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
 from rules.kingmaker.conditions import condition_violations
@@ -41,3 +42,14 @@ def state_violations(state: ArmyState) -> list[Violation]:
         *gear_violations(state.template, state.level, state.gear),
         *condition_violations(state.conditions, state.hp),
     ]
+
+
+def visible_armies(user) -> QuerySet[Army]:
+    """The armies of the kingdoms `user` may see (campaigns.selectors.visible_kingdoms)."""
+    return visible_to(user, armies_with_details(), "kingdom__")
+
+
+def visible_activities(user) -> QuerySet[ArmyActivity]:
+    """The orders of the kingdoms `user` may see, whoever submitted them."""
+    return visible_to(user, ArmyActivity.objects.select_related("turn", "army", "submitted_by"),
+                      "turn__kingdom__")

@@ -126,4 +126,18 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Choice sets several fields share, named once.
+    "ENUM_NAME_OVERRIDES": {
+        "ActivityKindEnum": "armies.choices.ActivityKind",
+        "ActivityStatusEnum": "armies.choices.ActivityStatus",
+        "ArmyStatusEnum": "armies.choices.ArmyStatus",
+        "GearKindEnum": "armies.choices.GearKind",
+        "TacticEnum": "armies.choices.TACTIC_CHOICES",
+        "TurnStatusEnum": "campaigns.models.TurnStatus",
+    },
+    # Each activity's params are a closed object; the schema offers them as an anyOf.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "armies.api.schema.close_activity_params",
+    ],
 }

@@ -9,6 +9,7 @@ import pytest
 from factories import (
     CampaignFactory,
     KingdomFactory,
+    KingdomTurnFactory,
     MembershipFactory,
     SettlementFactory,
     UserFactory,
@@ -76,6 +77,12 @@ def infantry(db):
 def template():
     """Look up a shipped army template by name: template("Cavalry")."""
     return shipped_template
+
+
+@pytest.fixture
+def open_turn(kingdom):
+    """The player's kingdom's turn 1, open for orders for another week."""
+    return KingdomTurnFactory(kingdom=kingdom, number=1)
 
 
 @pytest.fixture(autouse=True)

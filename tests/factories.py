@@ -1,20 +1,26 @@
 """factory_boy factories for the Django models (the army templates come from the shipped catalog)."""
 from __future__ import annotations
 
+import datetime
+
 import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.utils import timezone
 from factory.django import DjangoModelFactory
 
-from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from campaigns.models import (
     Campaign,
     DiplomaticRelation,
     Faction,
     Kingdom,
+    KingdomTurn,
     Membership,
     Role,
     Settlement,
+    TurnReport,
+    TurnStatus,
 )
 
 
@@ -150,3 +156,37 @@ class ArmyConditionFactory(DjangoModelFactory):
     army = factory.SubFactory(ArmyFactory)
     condition = "weary"
     value = 1
+
+
+class KingdomTurnFactory(DjangoModelFactory):
+    """An open turn whose deadline is a week away."""
+
+    class Meta:
+        model = KingdomTurn
+
+    kingdom = factory.SubFactory(KingdomFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    deadline = factory.LazyFunction(lambda: timezone.now() + datetime.timedelta(days=7))
+    status = TurnStatus.OPEN
+
+
+class ArmyActivityFactory(DjangoModelFactory):
+    """A queued order, stored as is (armies.services.activity_submit is what checks orders).
+    Default: Warfare Exercises, a leadership activity without parameters."""
+
+    class Meta:
+        model = ArmyActivity
+
+    turn = factory.SubFactory(KingdomTurnFactory)
+    army = None
+    kind = "warfare_exercises"
+    params = factory.LazyFunction(dict)
+    position = factory.Sequence(lambda n: n + 1)
+
+
+class TurnReportFactory(DjangoModelFactory):
+    class Meta:
+        model = TurnReport
+
+    turn = factory.SubFactory(KingdomTurnFactory, status=TurnStatus.RESOLVED)
+    outcome = factory.LazyAttribute(lambda r: {"turn": r.turn.number, "events": []})

@@ -1,0 +1,60 @@
+"""How the API answers the services' refusals: a rule violation is a 400 with a message per field,
+an order after the turn locked a 409 with the deadline."""
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers, status
+from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
+
+from armies.adapters import render_violation
+from rules.errors import RuleViolation
+
+# Violations of these fields concern the order itself; any other field is one of its params.
+ORDER_FIELDS = frozenset({"army", "kind", "second", "turn", "position"})
+
+
+def violation_error(error: RuleViolation) -> ValidationError:
+    """A 400 whose body names each field, in the user's language:
+    {"army": ["..."], "params": {"hex": ["..."]}, "non_field_errors": ["..."]}."""
+    body: dict = {}
+    for violation in error.violations:
+        message = ErrorDetail(render_violation(violation), code=violation.code)
+        if violation.field in ORDER_FIELDS:
+            body.setdefault(violation.field, []).append(message)
+        elif violation.field in ("__all__", "", None):
+            body.setdefault("non_field_errors", []).append(message)
+        else:
+            body.setdefault("params", {}).setdefault(violation.field, []).append(message)
+    return ValidationError(body)
+
+
+class TurnClosed(APIException):
+    """The turn no longer takes orders: 409, with its deadline and status."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = _("This turn no longer takes orders.")
+    default_code = "turn_locked"
+
+    def __init__(self, turn):
+        super().__init__()
+        self.detail = {
+            "detail": ErrorDetail(str(self.default_detail), code=self.default_code),
+            "turn": turn.pk,
+            "status": turn.status,
+            "deadline": serializers.DateTimeField().to_representation(turn.deadline),
+        }
+
+
+class TurnClosedSerializer(serializers.Serializer):
+    """The body of a 409 (for the schema)."""
+
+    detail = serializers.CharField()
+    turn = serializers.IntegerField()
+    status = serializers.CharField()
+    deadline = serializers.DateTimeField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    """A 401, 403, 404 or 405 body (for the schema)."""
+
+    detail = serializers.CharField()

@@ -1,0 +1,130 @@
+"""Armies (read-only, with the computed stat block) and their activities: submit, list, change
+and withdraw orders until the turn locks. The rules are checked by armies.services."""
+from __future__ import annotations
+
+from django.db import IntegrityError
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+
+from armies.api.errors import TurnClosed, TurnClosedSerializer, violation_error
+from armies.api.filters import ActivityFilter, ArmyFilter
+from armies.api.serializers import (
+    ActivityChangeSerializer,
+    ActivitySerializer,
+    ActivitySubmitSerializer,
+    ArmySerializer,
+)
+from armies.models import ArmyActivity
+from armies.selectors import visible_activities, visible_armies
+from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
+from campaigns.api.views import NOT_FOUND
+from rules.errors import RuleViolation
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+IDEMPOTENCY_KEY_LENGTH = ArmyActivity._meta.get_field("idempotency_key").max_length
+
+BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
+    "Bad input: a list of messages per field; the activity's parameters under `params`."))
+TURN_CLOSED = OpenApiResponse(TurnClosedSerializer, description=_(
+    "The turn no longer takes orders: its status and deadline."))
+
+
+class ArmyViewSet(viewsets.ReadOnlyModelViewSet):
+    """Your kingdom's armies (a game master: every army of the campaign), each with its computed
+    stat block."""
+
+    serializer_class = ArmySerializer
+    filterset_class = ArmyFilter
+
+    def get_queryset(self):
+        return visible_armies(self.request.user)
+
+
+def _idempotency_key(request) -> str:
+    key = request.headers.get(IDEMPOTENCY_HEADER, "").strip()
+    if len(key) > IDEMPOTENCY_KEY_LENGTH or not key.isprintable():
+        raise ValidationError({"idempotency_key": [
+            _("Send at most %(length)s printable characters.") % {"length": IDEMPOTENCY_KEY_LENGTH}]})
+    return key
+
+
+class ActivityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Army activities: the orders of a kingdom turn. Submit, change or withdraw them while the
+    turn is open."""
+
+    serializer_class = ActivitySerializer
+    filterset_class = ActivityFilter
+    parser_classes = [JSONParser]
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        return visible_activities(self.request.user)
+
+    def _answer(self, activity: ArmyActivity, code: int = status.HTTP_200_OK) -> Response:
+        return Response(self.get_serializer(activity).data, status=code)
+
+    @extend_schema(
+        request=ActivitySubmitSerializer,
+        parameters=[OpenApiParameter(
+            IDEMPOTENCY_HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER,
+            description=str(_("Resubmitting with the same key returns the first result (200).")))],
+        responses={201: ActivitySerializer,
+                   200: OpenApiResponse(ActivitySerializer, description=_(
+                       "A replay: the activity first submitted with this Idempotency-Key.")),
+                   400: BAD_INPUT, 409: TURN_CLOSED})
+    def create(self, request):
+        key = _idempotency_key(request)
+        body = ActivitySubmitSerializer(data=request.data, context=self.get_serializer_context())
+        body.is_valid(raise_exception=True)
+        order = body.validated_data
+        try:
+            activity, created = activity_submit(
+                turn=order["turn"], user=request.user, kind=order["kind"], army=order["army"],
+                params=order["params"], second=order["second"], idempotency_key=key)
+        except RuleViolation as error:
+            raise violation_error(error) from None
+        except TurnLocked as error:
+            raise TurnClosed(error.turn) from None
+        except IntegrityError:
+            # The same key raced in on a parallel request: answer with the one that won.
+            activity = ArmyActivity.objects.filter(submitted_by=request.user,
+                                                   idempotency_key=key).first() if key else None
+            if activity is None:
+                raise
+            created = False
+        return self._answer(activity, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+    @extend_schema(request=ActivityChangeSerializer,
+                   responses={200: ActivitySerializer, 400: BAD_INPUT, 404: NOT_FOUND,
+                              409: TURN_CLOSED})
+    def partial_update(self, request, pk=None):
+        activity = self.get_object()
+        context = {**self.get_serializer_context(), "activity": activity}
+        body = ActivityChangeSerializer(data=request.data, context=context)
+        body.is_valid(raise_exception=True)
+        try:
+            activity = activity_change(activity=activity, **body.validated_data)
+        except RuleViolation as error:
+            raise violation_error(error) from None
+        except TurnLocked as error:
+            raise TurnClosed(error.turn) from None
+        return self._answer(activity)
+
+    @extend_schema(request=None,
+                   responses={200: OpenApiResponse(ActivitySerializer, description=_(
+                       "Withdrawn: the activity with status `withdrawn`.")),
+                       400: BAD_INPUT, 404: NOT_FOUND, 409: TURN_CLOSED})
+    def destroy(self, request, pk=None):
+        activity = self.get_object()
+        try:
+            activity = activity_withdraw(activity=activity)
+        except RuleViolation as error:
+            raise violation_error(error) from None
+        except TurnLocked as error:
+            raise TurnClosed(error.turn) from None
+        return self._answer(activity)

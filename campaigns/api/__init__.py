@@ -1,0 +1,1 @@
+"""The REST API for campaigns, kingdoms, settlements, turns and turn reports."""

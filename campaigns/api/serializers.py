@@ -1,0 +1,85 @@
+"""Campaigns, kingdoms, settlements, turns and turn reports as the API shows them."""
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from campaigns.models import Campaign, Kingdom, KingdomTurn, Settlement, TurnReport
+from campaigns.reports import with_text
+
+
+@extend_schema_field({"type": "string", "pattern": r"^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$",
+                      "example": "03:00:00"})
+class LocalTimeField(serializers.TimeField):
+    """A wall-clock time in the campaign's time zone (OpenAPI's `time` format wants an offset)."""
+
+
+def blank_choice(model, name: str) -> serializers.ChoiceField:
+    """A read-only model choice that may be blank (so "" is in the schema's enum: a read-only
+    ModelSerializer field loses `allow_blank`)."""
+    return serializers.ChoiceField(choices=model._meta.get_field(name).choices, allow_blank=True,
+                                   read_only=True)
+
+
+class CampaignSerializer(serializers.ModelSerializer):
+    nightly_resolution_time = LocalTimeField(read_only=True, help_text=_(
+        "When turns lock and resolve, in the campaign's time zone."))
+
+    class Meta:
+        model = Campaign
+        fields = ["id", "name", "ruleset", "timezone", "nightly_resolution_time",
+                  "turn_length_days", "resolve_when_all_ready", "warfare_exercises_unlocked",
+                  "created_at"]
+        read_only_fields = fields
+
+
+class KingdomSerializer(serializers.ModelSerializer):
+    control_dc = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Kingdom
+        fields = ["id", "campaign", "name", "level", "size", "control_dc", *Kingdom.SKILLS,
+                  "resource_points", *Kingdom.COMMODITIES, "unrest", *Kingdom.RUIN, "fame",
+                  "infamy", "xp"]
+        read_only_fields = fields
+
+
+class SettlementSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Settlement
+        fields = ["id", "kingdom", "name", "hex"]
+        read_only_fields = fields
+
+
+class TurnSerializer(serializers.ModelSerializer):
+    ruin_choice = blank_choice(KingdomTurn, "ruin_choice")
+
+    class Meta:
+        model = KingdomTurn
+        fields = ["id", "kingdom", "number", "deadline", "status", "ready", "ruin_choice",
+                  "resolved_at"]
+        read_only_fields = fields
+
+
+class TurnReadySerializer(serializers.Serializer):
+    ready = serializers.BooleanField(default=True,
+                                     help_text=_("Whether the kingdom's orders are complete."))
+
+
+class ReportSerializer(serializers.ModelSerializer):
+    kingdom = serializers.IntegerField(source="turn.kingdom_id", read_only=True)
+    number = serializers.IntegerField(source="turn.number", read_only=True)
+    outcome = serializers.SerializerMethodField()
+
+    class Meta:
+        model = TurnReport
+        fields = ["id", "turn", "kingdom", "number", "created_at", "outcome"]
+        read_only_fields = fields
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_outcome(self, report: TurnReport) -> dict:
+        """What the resolution did, with each event's and violation's `text` in the reader's
+        language."""
+        return with_text(report.outcome)

@@ -1,0 +1,12 @@
+from rest_framework.routers import SimpleRouter
+
+from campaigns.api import views
+
+router = SimpleRouter()
+router.register("campaigns", views.CampaignViewSet, basename="campaign")
+router.register("kingdoms", views.KingdomViewSet, basename="kingdom")
+router.register("settlements", views.SettlementViewSet, basename="settlement")
+router.register("turns", views.TurnViewSet, basename="turn")
+router.register("reports", views.ReportViewSet, basename="report")
+
+urlpatterns = router.urls

@@ -1,0 +1,113 @@
+"""Read-only endpoints for campaigns, kingdoms, settlements, turns and reports, and marking a turn's
+orders ready. Every queryset is limited to what the user may see: another kingdom's objects
+answer 404."""
+from __future__ import annotations
+
+from django.http import Http404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import viewsets
+from rest_framework.decorators import action
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+
+from armies.api.errors import ErrorSerializer, TurnClosed, TurnClosedSerializer
+from armies.services import TurnLocked
+from campaigns.api.filters import KingdomFilter, ReportFilter, SettlementFilter, TurnFilter
+from campaigns.api.serializers import (
+    CampaignSerializer,
+    KingdomSerializer,
+    ReportSerializer,
+    SettlementSerializer,
+    TurnReadySerializer,
+    TurnSerializer,
+)
+from campaigns.selectors import (
+    current_turn,
+    visible_campaigns,
+    visible_kingdoms,
+    visible_reports,
+    visible_settlements,
+    visible_turns,
+)
+from campaigns.services import turn_mark_ready
+
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description=_("Not found, or not yours to see."))
+
+
+class CampaignViewSet(viewsets.ReadOnlyModelViewSet):
+    """The campaigns you play in or run."""
+
+    serializer_class = CampaignSerializer
+
+    def get_queryset(self):
+        return visible_campaigns(self.request.user)
+
+
+class KingdomViewSet(viewsets.ReadOnlyModelViewSet):
+    """Your kingdom (a game master: every kingdom of the campaign)."""
+
+    serializer_class = KingdomSerializer
+    filterset_class = KingdomFilter
+
+    def get_queryset(self):
+        return visible_kingdoms(self.request.user)
+
+    @extend_schema(responses={200: TurnSerializer, 404: NOT_FOUND},
+                   description=str(_("The kingdom's open turn, or its latest one: its number, "
+                                     "deadline, status and whether its orders are ready.")))
+    @action(detail=True, methods=["get"], url_path="current-turn", filterset_class=None,
+            pagination_class=None)
+    def current_turn(self, request, pk=None):
+        turn = current_turn(self.get_object())
+        if turn is None:
+            raise Http404(_("The kingdom has no turn yet."))
+        return Response(TurnSerializer(turn, context=self.get_serializer_context()).data)
+
+
+class SettlementViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = SettlementSerializer
+    filterset_class = SettlementFilter
+
+    def get_queryset(self):
+        return visible_settlements(self.request.user)
+
+
+class TurnViewSet(viewsets.ReadOnlyModelViewSet):
+    """Kingdom turns: orders are taken while a turn is open, until its deadline."""
+
+    serializer_class = TurnSerializer
+    filterset_class = TurnFilter
+    parser_classes = [JSONParser]
+
+    def get_queryset(self):
+        return visible_turns(self.request.user)
+
+    @extend_schema(request=TurnReadySerializer,
+                   responses={200: TurnSerializer, 400: OpenApiResponse(description=_("Bad input.")),
+                              404: NOT_FOUND,
+                              409: OpenApiResponse(TurnClosedSerializer,
+                                                   description=_("The turn is no longer open."))},
+                   description=str(_("Say the kingdom's orders are complete (or not yet).")))
+    @action(detail=True, methods=["post"], filterset_class=None, pagination_class=None)
+    def ready(self, request, pk=None):
+        turn = self.get_object()
+        body = TurnReadySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            turn_mark_ready(turn=turn, ready=body.validated_data["ready"])
+        except TurnLocked as error:
+            raise TurnClosed(error.turn) from None
+        # Read it again: when every kingdom is ready the campaign may have locked it just now.
+        turn = self.get_queryset().get(pk=turn.pk)
+        return Response(TurnSerializer(turn, context=self.get_serializer_context()).data)
+
+
+class ReportViewSet(viewsets.ReadOnlyModelViewSet):
+    """What each resolved turn did, for the kingdom's players and the GM."""
+
+    serializer_class = ReportSerializer
+    filterset_class = ReportFilter
+
+    def get_queryset(self):
+        return visible_reports(self.request.user)

@@ -1,0 +1,91 @@
+"""Reads about campaigns and kingdoms, limited to what a user may see.
+
+A user sees a campaign they have a membership in. The campaign's game master (a membership with
+the GM role) sees every kingdom of it and everything in them; a player sees only the kingdom of
+their membership. Superusers see everything.
+"""
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from campaigns.models import (
+    Campaign,
+    Kingdom,
+    KingdomTurn,
+    Membership,
+    Role,
+    Settlement,
+    TurnReport,
+    TurnStatus,
+)
+
+
+def _sees_everything(user) -> bool:
+    return bool(user.is_active and user.is_superuser)
+
+
+def gm_campaign_ids(user) -> QuerySet:
+    """The ids of the campaigns `user` is the game master of (a subquery)."""
+    return Membership.objects.filter(user_id=user.pk, role=Role.GM).values("campaign_id")
+
+
+def player_kingdom_ids(user) -> QuerySet:
+    """The ids of the kingdoms `user` plays (a subquery)."""
+    return Membership.objects.filter(user_id=user.pk, kingdom__isnull=False).values("kingdom_id")
+
+
+def kingdom_visibility(user, prefix: str = "") -> Q | None:
+    """A filter on a model that reaches a kingdom through `prefix` (e.g. "turn__kingdom__"),
+    or None when the user sees every kingdom. An anonymous user sees none."""
+    if _sees_everything(user):
+        return None
+    if not user.is_authenticated or not user.is_active:
+        return Q(pk__in=[])
+    return Q(**{f"{prefix}campaign_id__in": gm_campaign_ids(user)}) | \
+        Q(**{f"{prefix}id__in": player_kingdom_ids(user)})
+
+
+def visible_to(user, queryset: QuerySet, prefix: str) -> QuerySet:
+    """`queryset` restricted to the objects of the kingdoms `user` may see."""
+    condition = kingdom_visibility(user, prefix)
+    return queryset if condition is None else queryset.filter(condition)
+
+
+def is_campaign_gm(user, campaign_id: int) -> bool:
+    """Whether `user` runs this campaign (a GM membership, or a superuser)."""
+    if _sees_everything(user):
+        return True
+    if not user.is_authenticated:
+        return False
+    return Membership.objects.filter(user_id=user.pk, campaign_id=campaign_id, role=Role.GM).exists()
+
+
+def visible_campaigns(user) -> QuerySet[Campaign]:
+    if _sees_everything(user):
+        return Campaign.objects.all()
+    if not user.is_authenticated:
+        return Campaign.objects.none()
+    return Campaign.objects.filter(pk__in=Membership.objects.filter(user_id=user.pk)
+                                   .values("campaign_id"))
+
+
+def visible_kingdoms(user) -> QuerySet[Kingdom]:
+    return visible_to(user, Kingdom.objects.select_related("campaign"), "")
+
+
+def visible_settlements(user) -> QuerySet[Settlement]:
+    return visible_to(user, Settlement.objects.all(), "kingdom__")
+
+
+def visible_turns(user) -> QuerySet[KingdomTurn]:
+    return visible_to(user, KingdomTurn.objects.select_related("kingdom"), "kingdom__")
+
+
+def visible_reports(user) -> QuerySet[TurnReport]:
+    return visible_to(user, TurnReport.objects.select_related("turn"), "turn__kingdom__")
+
+
+def current_turn(kingdom: Kingdom) -> KingdomTurn | None:
+    """The kingdom's open turn, or else its latest one (None before the first turn)."""
+    turns = KingdomTurn.objects.filter(kingdom=kingdom)
+    return turns.filter(status=TurnStatus.OPEN).first() or turns.order_by("-number").first()

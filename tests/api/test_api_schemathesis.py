@@ -1,0 +1,92 @@
+"""Property-based checks from the OpenAPI schema (schemathesis): whatever a signed-in player sends
+to any operation, the API never answers 5xx and its answers match the schema it publishes.
+
+The schema is the one /api/schema/ serves, generated at collection (no database needed) so that
+each operation is a test of its own. Requests go to the WSGI app inside the test's transaction
+(the `db` fixture: the shipped army templates stay), so they see the fixtures' world.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+import schemathesis
+from api_support import DEPLOY
+from django.core import signals
+from django.db import close_old_connections
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.renderers import OpenApiJsonRenderer
+from factories import ArmyActivityFactory, KingdomTurnFactory, TurnReportFactory
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rest_framework.authtoken.models import Token
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import response_schema_conformance
+
+from config.wsgi import application
+
+pytestmark = pytest.mark.django_db
+
+# Examples per operation; API_EXAMPLES=500 for a longer hunt.
+EXAMPLES = int(os.environ.get("API_EXAMPLES", "20"))
+
+
+def _load_schema():
+    document = SchemaGenerator().get_schema(request=None, public=True)
+    schema = schemathesis.openapi.from_dict(json.loads(OpenApiJsonRenderer().render(document)))
+    schema.app = application
+    return schema
+
+
+OPERATIONS = [result.ok() for result in _load_schema().get_all_operations()]
+
+
+@pytest.fixture
+def _same_connection():
+    """Keep the app from closing the test's connection (and its transaction) after each request,
+    as Django's test client does."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def world(player, campaign, kingdom, open_turn, army, rival_army) -> dict[str, int]:
+    """The player's objects by endpoint: generated ids are aimed at them half of the time."""
+    activity = ArmyActivityFactory(turn=open_turn, army=army, kind="deploy_army",
+                                   params={**DEPLOY}, submitted_by=player)
+    report = TurnReportFactory(turn=KingdomTurnFactory(kingdom=kingdom, number=0,
+                                                       status="resolved"))
+    return {"activities": activity.pk, "armies": army.pk, "campaigns": campaign.pk,
+            "kingdoms": kingdom.pk, "reports": report.pk, "turns": open_turn.pk,
+            "settlements": kingdom.settlements.get().pk}
+
+
+def _aim(case, world: dict[str, int]) -> None:
+    """Point the case at the player's own objects, so that the rules engine gets the params."""
+    endpoint = case.operation.path.split("/")[2]
+    if case.path_parameters and "id" in case.path_parameters:
+        case.path_parameters["id"] = world[endpoint]
+    if case.method == "POST" and endpoint == "activities" and isinstance(case.body, dict):
+        case.body["turn"] = world["turns"]
+        if case.body.get("army") is not None:
+            case.body["army"] = world["armies"]
+
+
+@pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.label)
+def test_no_server_error_and_answers_match_the_schema(operation, world, player, _same_connection):
+    token = Token.objects.get_or_create(user=player)[0].key
+
+    @given(case=operation.as_strategy(), aim=st.booleans())
+    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck),
+              database=None)
+    def check(case, aim):
+        if aim:
+            _aim(case, world)
+        response = case.call(headers={"Authorization": f"Token {token}"})
+        case.validate_response(response, checks=[not_a_server_error, response_schema_conformance])
+
+    check()
