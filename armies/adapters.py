@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext
 
 from armies import models
 from armies.choices import ArmyStatus
+from armies.labels import render_message
 from rules.errors import RuleViolation, Violation
 from rules.kingmaker import templates as rules_templates
 from rules.kingmaker.army import ArmyState
@@ -111,7 +111,7 @@ def army_state(army: models.Army, *, tactics: Iterable[str] | None = None,
 
 
 def render_violation(violation: Violation) -> str:
-    return violation.render(gettext)
+    return render_message(violation.message, violation.params)
 
 
 def validation_error(error: RuleViolation | Iterable[Violation], *, by_field: bool = True

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
+from armies.adapters import render_violation
 from armies.admin_views import add_violations
 from armies.models import ArmyActivity
 from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
@@ -107,7 +108,7 @@ class KingdomTurnAdmin(SimpleHistoryAdmin):
             try:
                 turn_extend(turn=turn, deadline=turn.deadline + datetime.timedelta(days=1))
             except RuleViolation as error:
-                self.message_user(request, f"{turn}: {error.violations[0].render(_)}",
+                self.message_user(request, f"{turn}: {render_violation(error.violations[0])}",
                                   messages.ERROR)
             else:
                 self.message_user(request, _("%(turn)s: the deadline moved one day.")
@@ -119,7 +120,7 @@ class KingdomTurnAdmin(SimpleHistoryAdmin):
             try:
                 turn_reopen(turn=turn)
             except RuleViolation as error:
-                self.message_user(request, f"{turn}: {error.violations[0].render(_)}",
+                self.message_user(request, f"{turn}: {render_violation(error.violations[0])}",
                                   messages.ERROR)
             else:
                 self.message_user(request, _("%(turn)s goes back to the queue.") % {"turn": turn},
@@ -173,10 +174,11 @@ class ArmyActivityForm(forms.ModelForm):
         except RuleViolation as error:
             for violation in error.violations:
                 field = violation.field if violation.field in self.fields else "params"
-                self.add_error(field, violation.render(_))
+                self.add_error(field, render_violation(violation))
         except TurnLocked as error:
             self.add_error("turn", _("Turn %(number)s is %(status)s: it takes no more orders.")
-                           % {"number": error.turn.number, "status": error.turn.status})
+                           % {"number": error.turn.number,
+                              "status": error.turn.get_status_display()})
         return data
 
 

@@ -18,6 +18,7 @@ from simple_history.utils import (
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.services import army_gain_condition
+from battles.services import scene_queue_from_gambit
 from campaigns.models import Faction, Kingdom, TurnReport
 from campaigns.reports import activity_data, report_data
 from rules.data import to_data
@@ -43,6 +44,10 @@ def apply_outcome(turn, engine_input: KingdomTurnInput, outcome: KingdomTurnOutc
             army_gain_condition(army=foreign, condition=change.condition.value,
                                 value=change.value)
     _apply_activities(activities, outcome, unreadable, army_ids)
+    gambits = {a.pk: a for a in activities}
+    for request in outcome.battles:
+        scene_queue_from_gambit(campaign=kingdom.campaign, request=request,
+                                gambit=gambits.get(request.order))
     TurnReport.objects.create(turn=turn, inputs=to_data(engine_input),
                               outcome=report_data(engine_input, outcome, army_ids))
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
-
+from armies.labels import render_message
 from rules.data import to_data
 from rules.kingmaker.activities import KingdomSheet, TurnArmy
 from rules.kingmaker.army import stat_block
@@ -97,7 +96,7 @@ def with_text(data: Any) -> Any:
     if isinstance(data, dict):
         rendered = {k: with_text(v) for k, v in data.items()}
         if "message" in data and "params" in data:
-            rendered["text"] = gettext(data["message"]) % dict(data["params"])
+            rendered["text"] = render_message(data["message"], data["params"])
         return rendered
     if isinstance(data, list):
         return [with_text(v) for v in data]

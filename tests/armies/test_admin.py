@@ -36,6 +36,8 @@ from armies.choices import ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyGear, ArmyTemplate
 from armies.selectors import army_stat_block
 from armies.services import activity_submit
+from battles.models import BattleScene
+from battles.services import scene_queue_from_gambit
 from campaigns.models import (
     Campaign,
     DiplomaticRelation,
@@ -49,6 +51,7 @@ from campaigns.models import (
 )
 from campaigns.resolution import turn_resolve
 from campaigns.services import turn_open
+from rules.kingmaker.turn import BattleRequest
 
 pytestmark = pytest.mark.django_db
 
@@ -75,7 +78,14 @@ MAKERS = {
                                                         longitude=30),
     ClockedSchedule: lambda: ClockedSchedule.objects.create(clocked_time=timezone.now()),
     TokenProxy: lambda: TokenProxy.objects.create(user=UserFactory()),
+    BattleScene: lambda: _scene(),
 }
+
+
+def _scene() -> BattleScene:
+    army = ArmyFactory()
+    return scene_queue_from_gambit(campaign=army.kingdom.campaign,
+                                   request=BattleRequest(0, "C4", (army.pk,), ()))
 
 
 def _activity() -> ArmyActivity:

@@ -174,3 +174,37 @@ def test_activities_queue_in_order(kingdom, army, turn, player):
     a, _ = activity_submit(turn=turn, user=player, kind="deploy_army", army=army,
                            params={"destination": "D4"})
     assert ArmyActivity.objects.get().position == a.position
+
+
+def test_offensive_gambit_queues_a_battle_scene(kingdom, rival_kingdom, army, turn, player):
+    # reference army_activities Offensive Gambit: "Requires at least one of your armies in the same
+    # hex as an enemy army"; "The war encounter happens right after the Kingdom turn ends".
+    from battles.models import BattleScene
+
+    enemy = ArmyFactory(kingdom=rival_kingdom, name="Pitax Raiders", hex="c4")
+    activity, _ = activity_submit(turn=turn, user=player, kind="offensive_gambit", army=army,
+                                  params={"target": enemy.pk})
+    locked(turn)
+    resolution.turn_resolve(turn.pk)
+    scene = BattleScene.objects.get()
+    assert scene.gambit == activity and scene.hex == "C4"
+    assert {(p.army.name, p.side) for p in scene.participants.all()} == {
+        ("Tatzlford Guard", "attacker"), ("Pitax Raiders", "defender")}
+
+
+def test_the_same_inputs_and_seed_give_the_same_report(kingdom, army, turn, player):
+    from armies.orders import queued_activities, rules_order, turn_input
+    from campaigns.reports import report_data
+    from rules.kingmaker.turn import resolve_turn
+
+    ArmyConditionFactory(army=army, condition="shaken", value=1)
+    activity_submit(turn=turn, user=player, kind="deploy_army", army=army,
+                    params={"destination": "D5", "forced_march": True})
+    activities = queued_activities(turn)
+    engine_input = turn_input(turn, activities, [rules_order(a, campaign_id=kingdom.campaign_id)
+                                                 for a in activities])
+    locked(turn)
+    resolution.turn_resolve(turn.pk)
+    turn.refresh_from_db()
+    replayed = report_data(engine_input, resolve_turn(engine_input, turn.seed), {})
+    assert replayed == turn.report.outcome

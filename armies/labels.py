@@ -1,0 +1,48 @@
+"""Render the engine's messages in the reader's language, codes in their parameters included
+("weary", "politics", "crime") so a Russian sentence gets Russian words."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from armies.choices import ActivityKind, ArmyType, Condition
+from campaigns.models import Kingdom, TurnStatus
+
+
+def _field_labels(names) -> dict[str, Any]:
+    return {name: Kingdom._meta.get_field(name).verbose_name for name in names}
+
+
+def _labels() -> dict[str, Mapping[str, Any]]:
+    conditions = dict(Condition.choices)
+    return {
+        "condition": conditions,
+        "affliction": {**conditions, "damaged": _("damaged")},
+        "skill": _field_labels(Kingdom.SKILLS),
+        "skills": _field_labels(Kingdom.SKILLS),
+        "ruin": _field_labels(Kingdom.RUIN),
+        "status": dict(TurnStatus.choices),
+        "type": dict(ArmyType.choices),
+        "kind": dict(ActivityKind.choices),
+    }
+
+
+def translated_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    labels = _labels()
+    rendered = {}
+    for name, value in params.items():
+        table = labels.get(name)
+        if table is not None and isinstance(value, str):
+            # "skills" holds a comma-separated list of codes.
+            value = ", ".join(str(table.get(code.strip(), code.strip()))
+                              for code in value.split(",")) if name == "skills" \
+                else str(table.get(value, value))
+        rendered[name] = value
+    return rendered
+
+
+def render_message(message: str, params: Mapping[str, Any]) -> str:
+    return gettext(message) % translated_params(params)
