@@ -7,14 +7,12 @@ from collections.abc import Iterable
 from django.core.exceptions import ValidationError
 
 from armies import models
-from armies.choices import ArmyStatus
 from armies.labels import render_message
 from rules.errors import RuleViolation, Violation
 from rules.kingmaker import templates as rules_templates
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.conditions import Condition, ConditionState
 from rules.kingmaker.gear import GearItem, GearKind, Tier, WeaponKind
-from rules.kingmaker.recruitment import KingdomState
 from rules.kingmaker.templates import ArmyType, Save, Weapon
 
 
@@ -124,18 +122,3 @@ def validation_error(error: RuleViolation | Iterable[Violation], *, by_field: bo
     for violation in violations:
         messages.setdefault(violation.field, []).append(render_violation(violation))
     return ValidationError(messages)
-
-
-def kingdom_state(kingdom) -> KingdomState:
-    """The kingdom as recruitment sees it: level, consumption, settlements and factions."""
-    active = list(kingdom.armies.filter(status=ArmyStatus.ACTIVE)
-                  .select_related("template", "faction"))
-    return KingdomState(
-        level=kingdom.level,
-        consumption=sum(a.template.consumption or 0 for a in active),
-        settlement_hexes=frozenset(kingdom.settlements.values_list("hex", flat=True)),
-        factions_with_relations=frozenset(
-            kingdom.diplomatic_relations.values_list("faction__name", flat=True)),
-        factions_recruited=frozenset(a.faction.name for a in active if a.faction),
-        army_names=frozenset(a.name for a in active),
-    )

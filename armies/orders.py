@@ -15,7 +15,9 @@ from armies.models import Army, ArmyActivity, ArmyTemplate
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
 from rules.kingmaker.army import stat_block
+from rules.kingmaker.recruitment import KingdomState
 from rules.kingmaker.turn import KingdomTurnInput
+from rules.kingmaker.upkeep import kingdom_army_consumption
 
 # The parameters each activity takes, with their defaults (None: required).
 PARAM_FIELDS: Mapping[act.ActivityKind, dict[str, Any]] = {
@@ -87,6 +89,20 @@ def foreign_armies(kingdom) -> dict[int, act.ForeignArmy]:
         found[army.pk] = act.ForeignArmy(army.pk, army.kingdom.name, army.name, army.hex,
                                          block.scouting_dc)
     return found
+
+
+def kingdom_state(kingdom) -> KingdomState:
+    """The kingdom as recruitment sees it; its armies' consumption is the Upkeep phase's."""
+    armies = kingdom_armies(kingdom)
+    sheet = kingdom_sheet(kingdom, warfare_exercises_unlocked=False)
+    return KingdomState(
+        level=kingdom.level,
+        consumption=kingdom_army_consumption(armies.values(), sheet.settlement_hexes),
+        settlement_hexes=sheet.settlement_hexes,
+        factions_with_relations=sheet.factions_with_relations,
+        factions_recruited=frozenset(a.faction for a in armies.values() if a.faction),
+        army_names=frozenset(a.state.name for a in armies.values()),
+    )
 
 
 def situation(turn, *, with_foreign: bool = True) -> act.Situation:

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.db.models import Max
 
-from armies.adapters import army_state, gear_item, kingdom_state, template_fields, template_state
+from armies.adapters import army_state, gear_item, template_fields, template_state
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
-from armies.orders import queued_activities, rules_order, situation
+from armies.orders import kingdom_state, queued_activities, rules_order, situation
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
 from rules.kingmaker import conditions as rules_conditions

@@ -10,9 +10,9 @@ from factories import (
     FactionFactory,
 )
 
-from armies.adapters import kingdom_state
 from armies.choices import ArmyStatus
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
+from armies.orders import kingdom_state
 from armies.selectors import army_stat_block
 from armies.services import (
     army_disband,
