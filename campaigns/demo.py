@@ -36,6 +36,10 @@ LOGINS = (
 )
 
 
+def _skills(base: int, strong: tuple[str, ...]) -> dict[str, int]:
+    return {skill: base + (3 if skill in strong else 0) for skill in Kingdom.SKILLS}
+
+
 def _user(login: DemoLogin):
     user, _ = get_user_model().objects.get_or_create(username=login.username)
     user.set_password(login.password)
@@ -49,11 +53,12 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     """Create the demo campaign from scratch (an existing one is replaced)."""
     Campaign.objects.filter(name=DEMO_CAMPAIGN).delete()
     campaign = Campaign.objects.create(name=DEMO_CAMPAIGN, timezone="Europe/Moscow")
+    # Kingdom skill modifiers a kingdom of that level plausibly has (trained or better).
     restov = Kingdom.objects.create(campaign=campaign, name="Restov March", level=8, size=30,
-                                    warfare=14, defense=12, statecraft=11, trade=10,
+                                    **_skills(15, strong=("warfare", "defense", "exploration")),
                                     resource_points=60, food=12, lumber=4, ore=3, stone=2)
     greenbelt = Kingdom.objects.create(campaign=campaign, name="Greenbelt Reach", level=5,
-                                       size=14, warfare=9, defense=10, statecraft=12,
+                                       size=14, **_skills(10, strong=("statecraft", "politics")),
                                        resource_points=35, food=8, unrest=1, crime=1)
     restov.settlements.create(name="Tatzlford", hex="C4")
     restov.settlements.create(name="Oleg's Post", hex="D6")

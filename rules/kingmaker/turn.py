@@ -583,6 +583,7 @@ class _Resolution:
         detail = self._check(order, params.skill, dc, army)
         steps = {Degree.CRITICAL_SUCCESS: 2, Degree.SUCCESS: 1}.get(detail.degree, 0)
         if detail.degree is Degree.CRITICAL_FAILURE:
+            self._say("no_recovery", _("%(army)s does not recover."), army)
             self._unrest(1)
             if params.affliction is Affliction.DEFEATED:
                 self._set(army, conditions=gain(army.state.conditions, Condition.DESTROYED))
