@@ -6,18 +6,24 @@ become the engine's frozen parameter objects, and a kingdom with its armies beco
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import logging
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from armies.adapters import army_state, gear_item_from, template_state
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyTemplate
+from armies.selectors import armies_with_details
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
 from rules.kingmaker.army import stat_block
+from rules.kingmaker.hexes import canonical_hex
 from rules.kingmaker.recruitment import KingdomState
 from rules.kingmaker.turn import KingdomTurnInput
 from rules.kingmaker.upkeep import kingdom_army_consumption
+
+log = logging.getLogger(__name__)
 
 # The parameters each activity takes, with their defaults (None: required).
 PARAM_FIELDS: Mapping[act.ActivityKind, dict[str, Any]] = {
@@ -36,16 +42,11 @@ PARAM_FIELDS: Mapping[act.ActivityKind, dict[str, Any]] = {
 }
 
 
-def _armies(queryset) -> Iterable[Army]:
-    return queryset.select_related("template", "faction", "kingdom").prefetch_related(
-        "tactics", "gear", "conditions")
-
-
 def turn_army(army: Army, level: int) -> act.TurnArmy:
     gear = list(army.gear.all())
     return act.TurnArmy(
         key=army.pk,
-        state=army_state(army, level=level),
+        state=replace(army_state(army, level=level), hex=canonical_hex(army.hex)),
         faction=army.faction.name if army.faction_id else None,
         status=army.status,
         garrisoned=act.Garrisoned(army.garrisoned or ""),
@@ -68,41 +69,58 @@ def kingdom_sheet(kingdom, *, warfare_exercises_unlocked: bool) -> act.KingdomSh
         fame=kingdom.fame,
         infamy=kingdom.infamy,
         xp=kingdom.xp,
-        settlement_hexes=frozenset(kingdom.settlements.values_list("hex", flat=True)),
+        settlement_hexes=frozenset(
+            canonical_hex(h) for h in kingdom.settlements.values_list("hex", flat=True)),
         factions_with_relations=frozenset(
             kingdom.diplomatic_relations.values_list("faction__name", flat=True)),
         warfare_exercises_unlocked=warfare_exercises_unlocked,
     )
 
 
+def _fieldable(army: Army, level: int) -> bool:
+    """Whether the army's stat block exists at this level. One the GM left below its template's
+    minimum level (a kingdom level lowered) sits the turn out until the GM mends it."""
+    try:
+        template_state(army.template).check_level(level)
+    except RuleViolation:
+        log.warning("army %s (%s) cannot be fielded at level %s", army.pk, army, level)
+        return False
+    return True
+
+
 def kingdom_armies(kingdom) -> dict[int, act.TurnArmy]:
-    armies = _armies(Army.objects.filter(kingdom=kingdom, status=ArmyStatus.ACTIVE))
-    return {a.pk: turn_army(a, kingdom.level) for a in armies}
+    armies = armies_with_details().filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
+    return {a.pk: turn_army(a, kingdom.level) for a in armies if _fieldable(a, kingdom.level)}
 
 
 def foreign_armies(kingdom) -> dict[int, act.ForeignArmy]:
-    armies = _armies(Army.objects.filter(kingdom__campaign_id=kingdom.campaign_id,
-                                         status=ArmyStatus.ACTIVE).exclude(kingdom=kingdom))
-    found = {}
-    for army in armies:
-        block = stat_block(army_state(army))
-        found[army.pk] = act.ForeignArmy(army.pk, army.kingdom.name, army.name, army.hex,
-                                         block.scouting_dc)
-    return found
+    armies = armies_with_details().filter(
+        kingdom__campaign_id=kingdom.campaign_id, status=ArmyStatus.ACTIVE).exclude(kingdom=kingdom)
+    return {
+        army.pk: act.ForeignArmy(army.pk, army.kingdom.name, army.name, canonical_hex(army.hex),
+                                 stat_block(army_state(army)).scouting_dc)
+        for army in armies if _fieldable(army, army.kingdom.level)}
+
+
+def armies_in_battle_since_last_turn(turn) -> frozenset[int]:
+    """The kingdom's armies in battle scenes queued since its previous turn was resolved: they do
+    not rest this turn (seed 003: "...и не участвует в сценах битвы")."""
+    from battles.models import BattleParticipant
+
+    previous = turn.kingdom.turns.filter(number__lt=turn.number, resolved_at__isnull=False) \
+        .order_by("-number").values_list("resolved_at", flat=True).first()
+    participants = BattleParticipant.objects.filter(army__kingdom_id=turn.kingdom_id)
+    if previous is not None:
+        participants = participants.filter(scene__created_at__gte=previous)
+    return frozenset(participants.values_list("army_id", flat=True))
 
 
 def kingdom_state(kingdom) -> KingdomState:
     """The kingdom as recruitment sees it; its armies' consumption is the Upkeep phase's."""
-    armies = kingdom_armies(kingdom)
+    armies = kingdom_armies(kingdom).values()
     sheet = kingdom_sheet(kingdom, warfare_exercises_unlocked=False)
-    return KingdomState(
-        level=kingdom.level,
-        consumption=kingdom_army_consumption(armies.values(), sheet.settlement_hexes),
-        settlement_hexes=sheet.settlement_hexes,
-        factions_with_relations=sheet.factions_with_relations,
-        factions_recruited=frozenset(a.faction for a in armies.values() if a.faction),
-        army_names=frozenset(a.state.name for a in armies.values()),
-    )
+    return replace(act.recruiting_kingdom(sheet, armies),
+                   consumption=kingdom_army_consumption(armies, sheet.settlement_hexes))
 
 
 def situation(turn, *, with_foreign: bool = True) -> act.Situation:
@@ -150,7 +168,7 @@ def rules_params(kind: act.ActivityKind, params: Mapping[str, Any], *, campaign_
                                            _("%(faction)s does not offer %(army)s."), "faction",
                                            faction=faction.name, army=template.name)
         return act.RecruitArmy(template_state(template), str(_required(p, "name")),
-                               str(_required(p, "hex")).strip().upper(), tuple(p["tactics"] or ()),
+                               canonical_hex(str(_required(p, "hex"))), tuple(p["tactics"] or ()),
                                faction.name if faction else None)
     if kind is act.ActivityKind.WARFARE_EXERCISES:
         return act.WarfareExercises()
@@ -161,7 +179,7 @@ def rules_params(kind: act.ActivityKind, params: Mapping[str, Any], *, campaign_
                               doses=int(p["doses"] or 0))
         return act.OutfitArmy(item, bool(p["captured"]))
     if kind is act.ActivityKind.DEPLOY_ARMY:
-        return act.DeployArmy(str(_required(p, "destination")).strip().upper(), p["skill"],
+        return act.DeployArmy(canonical_hex(str(_required(p, "destination"))), p["skill"],
                               _choice(act.Border, p["border"], "border"), bool(p["road"]),
                               bool(p["forced_march"]), int(p["difficult_hexes"] or 0))
     if kind is act.ActivityKind.RECOVER_ARMY:
@@ -197,6 +215,7 @@ def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order]) ->
         armies=tuple(current.armies.values()),
         orders=tuple(orders),
         foreign_armies=tuple(current.foreign_armies.values()),
+        fought=armies_in_battle_since_last_turn(turn),
         ruin_choice=turn.ruin_choice,
     )
 

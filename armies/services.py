@@ -205,9 +205,11 @@ def _validate_order(turn, activity: ArmyActivity) -> None:
                                    "army")
     order = rules_order(activity, campaign_id=turn.kingdom.campaign_id)
     current = situation(turn, with_foreign=kind is act.ActivityKind.OFFENSIVE_GAMBIT)
-    others = [rules_order(a, campaign_id=turn.kingdom.campaign_id)
-              for a in queued_activities(turn) if a.pk != activity.pk]
-    violations = act.order_slot_violations(order, tuple(others))
+    # The slot rule needs only who acts and whether it is a second activity, so another order
+    # whose parameters no longer convert (a template removed since) does not block this one.
+    others = tuple(act.Order(a.pk, act.ActivityKind(a.kind), None, a.army_id, a.second)
+                   for a in queued_activities(turn) if a.pk != activity.pk)
+    violations = act.order_slot_violations(order, others)
     violations += act.order_violations(current, order)
     if violations:
         raise RuleViolation(violations)

@@ -49,6 +49,8 @@ class BattleParticipant(models.Model):
     army = models.ForeignKey("armies.Army", on_delete=models.CASCADE,
                              related_name="battle_participations", verbose_name=_("army"))
     side = models.CharField(_("side"), max_length=10, choices=Side.choices)
+    # Offensive Gambit critical success: the target "becomes shaken 1" as the battle begins.
+    starts_shaken = models.PositiveSmallIntegerField(_("starts shaken"), default=0)
     history = HistoricalRecords()
 
     class Meta:

@@ -10,16 +10,17 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from rest_framework.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
 from armies.adapters import render_violation
-from armies.admin_views import add_violations
+from armies.api.params import validated_params
 from armies.models import ArmyActivity
 from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
 from campaigns import resolution
-from campaigns.models import KingdomTurn, TurnReport, TurnStatus
+from campaigns.models import KingdomTurn, TurnReport
 from campaigns.reports import with_text
-from campaigns.services import turn_extend, turn_open, turn_reopen
+from campaigns.services import deadline_violations, turn_extend, turn_open, turn_reopen
 from rules.errors import RuleViolation
 
 
@@ -46,18 +47,17 @@ class KingdomTurnForm(forms.ModelForm):
             self.fields["kingdom"].disabled = True
             self.fields["number"].disabled = True
         else:
+            # The next turn's number follows the last one; an open turn is reused.
+            self.fields["number"].disabled = True
             self.fields["number"].required = False
-            self.fields["number"].help_text = _("Blank: the kingdom's next turn.")
             self.fields["deadline"].required = False
             self.fields["deadline"].help_text = _("Blank: the campaign's next nightly time.")
 
     def clean(self):
         data = super().clean()
-        if self.instance.pk and "deadline" in self.changed_data:
-            try:
-                turn_extend(turn=self.instance, deadline=data["deadline"])
-            except RuleViolation as error:
-                add_violations(self, error)
+        if self.instance.pk and "deadline" in self.changed_data and not self.errors:
+            for violation in deadline_violations(self.instance, data["deadline"]):
+                self.add_error("deadline", render_violation(violation))
         return data
 
 
@@ -86,6 +86,8 @@ class KingdomTurnAdmin(SimpleHistoryAdmin):
     def save_model(self, request, obj, form, change):
         if change:
             obj.save(update_fields=["ruin_choice"])
+            if "deadline" in form.changed_data:
+                turn_extend(turn=obj, deadline=form.cleaned_data["deadline"])
             return
         opened = turn_open(kingdom=obj.kingdom, deadline=form.cleaned_data.get("deadline"))
         obj.pk = opened.pk
@@ -93,11 +95,7 @@ class KingdomTurnAdmin(SimpleHistoryAdmin):
 
     @admin.action(description=gettext_lazy("Resolve now"), permissions=["change"])
     def resolve_now(self, request, queryset):
-        locked = resolution.turns_lock(queryset)
-        waiting = list(queryset.filter(status=TurnStatus.LOCKED).exclude(pk__in=locked)
-                       .values_list("pk", flat=True))
-        resolution.enqueue_resolution(waiting)
-        count = len(locked) + len(waiting)
+        count = len(resolution.turns_lock_with_waiting(queryset))
         self.message_user(request, _("%(count)s turn(s) locked and sent for resolution.")
                           % {"count": count}, messages.SUCCESS if count else messages.WARNING)
 
@@ -163,6 +161,15 @@ class ArmyActivityForm(forms.ModelForm):
         data = super().clean()
         if self.errors:
             return data
+        kind = data["kind"] if not self.instance.pk else self.instance.kind
+        try:
+            data["params"] = validated_params(kind, data["params"] or {})
+        except ValidationError as error:
+            detail = error.detail if isinstance(error.detail, dict) else {"": error.detail}
+            for name, messages_ in detail.items():
+                for message in messages_:
+                    self.add_error("params", f"{name}: {message}" if name else str(message))
+            return data
         try:
             if self.instance.pk:
                 self.instance = activity_change(activity=self.instance, params=data["params"],
@@ -208,9 +215,18 @@ class ArmyActivityAdmin(SimpleHistoryAdmin):
 
     @admin.action(description=gettext_lazy("Withdraw"), permissions=["change"])
     def withdraw(self, request, queryset):
+        withdrawn = 0
         for activity in queryset:
             try:
                 activity_withdraw(activity=activity)
-            except (RuleViolation, TurnLocked) as error:
-                self.message_user(request, f"{activity}: {error}", messages.ERROR)
-        self.message_user(request, _("Done."), messages.SUCCESS)
+            except RuleViolation as error:
+                self.message_user(request, f"{activity}: {render_violation(error.violations[0])}",
+                                  messages.ERROR)
+            except TurnLocked as error:
+                self.message_user(request, _("%(activity)s: turn %(number)s takes no more orders.")
+                                  % {"activity": activity, "number": error.turn.number},
+                                  messages.ERROR)
+            else:
+                withdrawn += 1
+        self.message_user(request, _("%(count)s order(s) withdrawn.") % {"count": withdrawn},
+                          messages.SUCCESS if withdrawn else messages.WARNING)

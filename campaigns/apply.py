@@ -17,10 +17,9 @@ from simple_history.utils import (
 
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
-from armies.services import army_gain_condition
 from battles.services import scene_queue_from_gambit
 from campaigns.models import Faction, Kingdom, TurnReport
-from campaigns.reports import activity_data, report_data
+from campaigns.reports import activity_data, report_data, violation_data
 from rules.data import to_data
 from rules.errors import RuleViolation
 from rules.kingmaker.activities import TurnArmy
@@ -38,16 +37,11 @@ def apply_outcome(turn, engine_input: KingdomTurnInput, outcome: KingdomTurnOutc
     before = {a.key: a for a in engine_input.armies}
     _apply_armies([a for a in outcome.armies if a != before[a.key]])
     army_ids = _create_recruited(kingdom, outcome)
-    for change in outcome.foreign_conditions:
-        foreign = Army.objects.filter(pk=change.army, status="active").first()
-        if foreign is not None:
-            army_gain_condition(army=foreign, condition=change.condition.value,
-                                value=change.value)
     _apply_activities(activities, outcome, unreadable, army_ids)
     gambits = {a.pk: a for a in activities}
     for request in outcome.battles:
         scene_queue_from_gambit(campaign=kingdom.campaign, request=request,
-                                gambit=gambits.get(request.order))
+                                gambit=gambits.get(request.order), army_ids=army_ids)
     TurnReport.objects.create(turn=turn, inputs=to_data(engine_input),
                               outcome=report_data(engine_input, outcome, army_ids))
 
@@ -194,9 +188,8 @@ def _apply_activities(activities: list[ArmyActivity], outcome: KingdomTurnOutcom
     for activity in activities:
         if activity.pk in unreadable:
             activity.status = ActivityStatus.REJECTED
-            activity.result = {"violations": [
-                {"field": v.field, "code": v.code, "message": v.message, "params": dict(v.params)}
-                for v in unreadable[activity.pk].violations]}
+            activity.result = {"violations": [violation_data(v)
+                                              for v in unreadable[activity.pk].violations]}
             continue
         activity.result = results[activity.pk]
         activity.status = activity.result["status"]

@@ -8,6 +8,7 @@ from typing import Any
 
 from armies.labels import render_message
 from rules.data import to_data
+from rules.errors import Violation
 from rules.kingmaker.activities import KingdomSheet, TurnArmy
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.turn import ActivityResult, KingdomTurnInput, KingdomTurnOutcome
@@ -49,6 +50,11 @@ def _check(detail) -> dict[str, Any] | None:
     }
 
 
+def violation_data(violation: Violation) -> dict[str, Any]:
+    return {"field": violation.field, "code": violation.code, "message": violation.message,
+            "params": dict(violation.params)}
+
+
 def activity_data(result: ActivityResult, army_ids: dict[int, int]) -> dict[str, Any]:
     return {
         "activity": result.order,
@@ -57,8 +63,7 @@ def activity_data(result: ActivityResult, army_ids: dict[int, int]) -> dict[str,
         "status": result.status,
         "check": _check(result.check),
         "cost_rp": result.cost_rp,
-        "violations": [{"field": v.field, "code": v.code, "message": v.message,
-                        "params": dict(v.params)} for v in result.violations],
+        "violations": [violation_data(v) for v in result.violations],
         "events": to_data(result.events),
     }
 
@@ -85,7 +90,6 @@ def report_data(engine_input: KingdomTurnInput, outcome: KingdomTurnOutcome,
                        "after": army_summary(r.army)} for r in outcome.recruited],
         "events": to_data(outcome.events),
         "battles": to_data(outcome.battles),
-        "foreign_conditions": to_data(outcome.foreign_conditions),
         "rolls": [{"purpose": r.purpose, "expression": r.expression, "faces": list(r.faces),
                    "total": r.total} for r in outcome.rolls],
     }

@@ -53,6 +53,17 @@ def turns_lock(turns, *, enqueue: bool = True) -> list[int]:
     return ids
 
 
+def turns_lock_with_waiting(turns, *, enqueue: bool = True) -> list[int]:
+    """Lock the open ones of these turns, and gather those already locked and waiting for a
+    worker; returns both (enqueued unless told not to)."""
+    locked = turns_lock(turns, enqueue=False)
+    waiting = list(turns.filter(status=TurnStatus.LOCKED).exclude(pk__in=locked)
+                   .values_list("pk", flat=True))
+    if enqueue:
+        enqueue_resolution(locked + waiting)
+    return locked + waiting
+
+
 def due_turns(*, now: datetime.datetime | None = None, campaign_id: int | None = None,
               ignore_deadline: bool = False):
     turns = KingdomTurn.objects.filter(status=TurnStatus.OPEN)

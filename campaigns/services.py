@@ -8,9 +8,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from armies.selectors import active_armies, army_violations
-from armies.services import TurnLocked as TurnLockedError
+from armies.services import TurnLocked
 from campaigns.models import Campaign, Kingdom, KingdomTurn, TurnStatus
-from rules.errors import RuleViolation, Violation, _
+from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker.levels import check_level
 
 
@@ -54,16 +54,21 @@ def turn_open(*, kingdom: Kingdom, deadline: datetime.datetime | None = None) ->
         deadline=deadline or next_deadline(kingdom.campaign, after))
 
 
+def deadline_violations(turn: KingdomTurn, deadline: datetime.datetime) -> list[Violation]:
+    if turn.status != TurnStatus.OPEN:
+        return [Violation("turn_not_open", _("Only an open turn's deadline can move."),
+                          "deadline")]
+    if deadline <= timezone.now():
+        return [Violation("deadline_past", _("The new deadline must be in the future."),
+                          "deadline")]
+    return []
+
+
 @transaction.atomic
 def turn_extend(*, turn: KingdomTurn, deadline: datetime.datetime) -> KingdomTurn:
     """Move the deadline of a turn that still takes orders (the GM's "extend")."""
     turn = KingdomTurn.objects.select_for_update().get(pk=turn.pk)
-    if turn.status != TurnStatus.OPEN:
-        raise RuleViolation.single("turn_not_open", _("Only an open turn's deadline can move."),
-                                   "deadline")
-    if deadline <= timezone.now():
-        raise RuleViolation.single("deadline_past", _("The new deadline must be in the future."),
-                                   "deadline")
+    raise_if_any(deadline_violations(turn, deadline))
     turn.deadline = deadline
     turn.save(update_fields=["deadline"])
     return turn
@@ -73,19 +78,21 @@ def turn_extend(*, turn: KingdomTurn, deadline: datetime.datetime) -> KingdomTur
 def turn_mark_ready(*, turn: KingdomTurn, ready: bool = True) -> KingdomTurn:
     """The players say their orders are complete. When every kingdom of the campaign is ready and
     the GM allows it, the campaign's turns lock now and resolve without waiting for the deadline."""
-    turn = KingdomTurn.objects.select_for_update().select_related("kingdom__campaign").get(
-        pk=turn.pk)
-    if turn.status != TurnStatus.OPEN:
-        raise TurnLockedError(turn)
+    turn = KingdomTurn.objects.select_related("kingdom__campaign").get(pk=turn.pk)
+    campaign = turn.kingdom.campaign
+    # Lock every open turn of the campaign, in one order, so two kingdoms marking ready at once
+    # cannot each miss the other's "ready".
+    open_turns = KingdomTurn.objects.filter(kingdom__campaign=campaign, status=TurnStatus.OPEN)
+    locked = {t.pk: t for t in open_turns.select_for_update().order_by("pk")}
+    if turn.pk not in locked:
+        turn.refresh_from_db()
+        raise TurnLocked(turn)
+    turn = locked[turn.pk]
     turn.ready = ready
     turn.save(update_fields=["ready"])
-    campaign = turn.kingdom.campaign
-    if ready and campaign.resolve_when_all_ready:
-        open_turns = KingdomTurn.objects.filter(kingdom__campaign=campaign,
-                                                status=TurnStatus.OPEN)
-        if not open_turns.filter(ready=False).exists():
-            from campaigns.resolution import turns_lock
-            turns_lock(open_turns)
+    if ready and campaign.resolve_when_all_ready and all(t.ready for t in locked.values()):
+        from campaigns.resolution import turns_lock
+        turns_lock(open_turns)
     return turn
 
 

@@ -2,11 +2,14 @@
 an order after the turn locked a 409 with the deadline."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
 
 from armies.adapters import render_violation
+from armies.services import TurnLocked
 from rules.errors import RuleViolation
 
 # Violations of these fields concern the order itself; any other field is one of its params.
@@ -58,3 +61,14 @@ class ErrorSerializer(serializers.Serializer):
     """A 401, 403, 404 or 405 body (for the schema)."""
 
     detail = serializers.CharField()
+
+
+@contextmanager
+def service_errors():
+    """Turn a service's refusal into the API's answer (400 per field, 409 after the lock)."""
+    try:
+        yield
+    except RuleViolation as error:
+        raise violation_error(error) from None
+    except TurnLocked as error:
+        raise TurnClosed(error.turn) from None

@@ -11,7 +11,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
-from armies.api.errors import TurnClosed, TurnClosedSerializer, violation_error
+from armies.api.errors import TurnClosedSerializer, service_errors
 from armies.api.filters import ActivityFilter, ArmyFilter
 from armies.api.serializers import (
     ActivityChangeSerializer,
@@ -21,9 +21,8 @@ from armies.api.serializers import (
 )
 from armies.models import ArmyActivity
 from armies.selectors import visible_activities, visible_armies
-from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
+from armies.services import activity_change, activity_submit, activity_withdraw
 from campaigns.api.views import NOT_FOUND
-from rules.errors import RuleViolation
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 IDEMPOTENCY_KEY_LENGTH = ArmyActivity._meta.get_field("idempotency_key").max_length
@@ -83,13 +82,10 @@ class ActivityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         body.is_valid(raise_exception=True)
         order = body.validated_data
         try:
-            activity, created = activity_submit(
-                turn=order["turn"], user=request.user, kind=order["kind"], army=order["army"],
-                params=order["params"], second=order["second"], idempotency_key=key)
-        except RuleViolation as error:
-            raise violation_error(error) from None
-        except TurnLocked as error:
-            raise TurnClosed(error.turn) from None
+            with service_errors():
+                activity, created = activity_submit(
+                    turn=order["turn"], user=request.user, kind=order["kind"], army=order["army"],
+                    params=order["params"], second=order["second"], idempotency_key=key)
         except IntegrityError:
             # The same key raced in on a parallel request: answer with the one that won.
             activity = ArmyActivity.objects.filter(submitted_by=request.user,
@@ -107,12 +103,8 @@ class ActivityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         context = {**self.get_serializer_context(), "activity": activity}
         body = ActivityChangeSerializer(data=request.data, context=context)
         body.is_valid(raise_exception=True)
-        try:
+        with service_errors():
             activity = activity_change(activity=activity, **body.validated_data)
-        except RuleViolation as error:
-            raise violation_error(error) from None
-        except TurnLocked as error:
-            raise TurnClosed(error.turn) from None
         return self._answer(activity)
 
     @extend_schema(request=None,
@@ -121,10 +113,6 @@ class ActivityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
                        400: BAD_INPUT, 404: NOT_FOUND, 409: TURN_CLOSED})
     def destroy(self, request, pk=None):
         activity = self.get_object()
-        try:
+        with service_errors():
             activity = activity_withdraw(activity=activity)
-        except RuleViolation as error:
-            raise violation_error(error) from None
-        except TurnLocked as error:
-            raise TurnClosed(error.turn) from None
         return self._answer(activity)

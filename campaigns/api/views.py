@@ -11,8 +11,7 @@ from rest_framework.decorators import action
 from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
-from armies.api.errors import ErrorSerializer, TurnClosed, TurnClosedSerializer
-from armies.services import TurnLocked
+from armies.api.errors import ErrorSerializer, TurnClosedSerializer, service_errors
 from campaigns.api.filters import KingdomFilter, ReportFilter, SettlementFilter, TurnFilter
 from campaigns.api.serializers import (
     CampaignSerializer,
@@ -94,10 +93,8 @@ class TurnViewSet(viewsets.ReadOnlyModelViewSet):
         turn = self.get_object()
         body = TurnReadySerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
+        with service_errors():
             turn_mark_ready(turn=turn, ready=body.validated_data["ready"])
-        except TurnLocked as error:
-            raise TurnClosed(error.turn) from None
         # Read it again: when every kingdom is ready the campaign may have locked it just now.
         turn = self.get_queryset().get(pk=turn.pk)
         return Response(TurnSerializer(turn, context=self.get_serializer_context()).data)

@@ -259,6 +259,18 @@ class Situation:
     recruiting_blocked: bool = False
 
 
+def recruiting_kingdom(kingdom: KingdomSheet, armies) -> KingdomState:
+    """The kingdom as recruitment sees it: its level, settlements, factions and army names."""
+    active = [a for a in armies if a.active]
+    return KingdomState(
+        level=kingdom.level,
+        settlement_hexes=kingdom.settlement_hexes,
+        factions_with_relations=kingdom.factions_with_relations,
+        factions_recruited=frozenset(a.faction for a in active if a.faction),
+        army_names=frozenset(a.state.name for a in active),
+    )
+
+
 def army_may(army: TurnArmy, kind: ActivityKind) -> Violation | None:
     """The condition limits on which activities an army may take."""
     conditions = as_mapping(army.state.conditions)
@@ -309,14 +321,7 @@ def _leadership_violations(situation: Situation, kind: ActivityKind, params: Par
         # Recruit Army critical failure: "no further recruiting until next Kingdom turn".
         return [Violation("recruiting_blocked",
                           _("Recruits were offended: no more recruiting this turn."), "kind")]
-    active = [a for a in situation.armies.values() if a.active]
-    state = KingdomState(
-        level=kingdom.level,
-        settlement_hexes=kingdom.settlement_hexes,
-        factions_with_relations=kingdom.factions_with_relations,
-        factions_recruited=frozenset(a.faction for a in active if a.faction),
-        army_names=frozenset(a.state.name for a in active),
-    )
+    state = recruiting_kingdom(kingdom, situation.armies.values())
     order = RecruitmentOrder(template=params.template, name=params.name, hex=params.hex,
                              tactics=params.tactics, faction=params.faction)
     violations = recruitment_violations(state, order)
@@ -486,15 +491,13 @@ def _garrison(situation: Situation, army: TurnArmy, params: GarrisonArmy) -> lis
 
 
 def _gambit(situation: Situation, army: TurnArmy, params: OffensiveGambit) -> list[Violation]:
+    # "Requires at least one of your armies in the same hex as an enemy army". One message whether
+    # the id is unknown or elsewhere, so an order cannot probe where other kingdoms' armies are.
     target = situation.foreign_armies.get(params.target)
-    if target is None:
-        return [Violation("target_unknown", _("Choose an enemy army."), "target")]
-    # "Requires at least one of your armies in the same hex as an enemy army".
-    if not same_hex(target.hex, army.state.hex):
-        return [Violation("target_elsewhere",
-                          _("%(target)s is not in %(hex)s with %(army)s."), "target",
-                          {"target": target.name, "hex": army.state.hex,
-                           "army": army.state.name})]
+    if target is None or not same_hex(target.hex, army.state.hex):
+        return [Violation("target_not_here",
+                          _("Choose an enemy army in %(hex)s, where %(army)s is."), "target",
+                          {"hex": army.state.hex, "army": army.state.name})]
     return []
 
 

@@ -25,9 +25,15 @@ def parse_hex(text: str, field: str = "hex") -> tuple[int, int]:
     return column - 1, int(match.group(2))
 
 
+def canonical_hex(text: str) -> str:
+    """A hex as written, in one spelling: " c 4" -> "C4" (not checked)."""
+    return (text or "").strip().upper().replace(" ", "")
+
+
 def normalize_hex(text: str, field: str = "hex") -> str:
+    """The hex in its one spelling; raises RuleViolation if it is not a map hex."""
     parse_hex(text, field)
-    return text.strip().upper().replace(" ", "")
+    return canonical_hex(text)
 
 
 def hex_distance(start: str, end: str, field: str = "hex") -> int:
@@ -45,4 +51,4 @@ def hex_distance(start: str, end: str, field: str = "hex") -> int:
 
 def same_hex(a: str, b: str) -> bool:
     """Whether two hexes as written ("c4", " C4") are the same one."""
-    return (a or "").strip().upper().replace(" ", "") == (b or "").strip().upper().replace(" ", "")
+    return canonical_hex(a) == canonical_hex(b)

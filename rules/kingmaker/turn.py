@@ -47,9 +47,6 @@ class Event:
     params: Mapping = field(default_factory=dict)
     army: int | None = None
 
-    def render(self, translate=lambda message: message) -> str:
-        return translate(self.message) % dict(self.params)
-
 
 @dataclass(frozen=True)
 class CheckDetail:
@@ -92,13 +89,9 @@ class BattleRequest:
     defenders: tuple[int, ...]
     attacker_initiative: int = 0
     defender_initiative: int = 0
-
-
-@dataclass(frozen=True)
-class ForeignCondition:
-    army: int
-    condition: Condition
-    value: int
+    # Critical success: "one enemy army there becomes shaken 1" as the battle begins (another
+    # kingdom's army is only touched by the battle that involves it).
+    shaken_defender: int | None = None
 
 
 @dataclass(frozen=True)
@@ -114,7 +107,8 @@ class KingdomTurnInput:
     armies: tuple[TurnArmy, ...]
     orders: tuple[Order, ...] = ()
     foreign_armies: tuple[act.ForeignArmy, ...] = ()
-    fought: frozenset[int] = frozenset()  # armies that fought a battle scene this turn
+    # Armies in a battle scene since the kingdom's last turn: they do not rest.
+    fought: frozenset[int] = frozenset()
     ruin_choice: str = ""
 
 
@@ -129,7 +123,6 @@ class KingdomTurnOutcome:
     upkeep: UpkeepResult
     events: tuple[Event, ...]
     battles: tuple[BattleRequest, ...]
-    foreign_conditions: tuple[ForeignCondition, ...]
     rolls: tuple[Roll, ...]
 
 
@@ -157,7 +150,7 @@ class _Resolution:
         self.results: list[ActivityResult] = []
         self.events: list[Event] = []
         self.battles: list[BattleRequest] = []
-        self.foreign: list[ForeignCondition] = []
+        self.foreign_armies = {f.key: f for f in turn.foreign_armies}
         self.acted: set[int] = set()
         self.recruiting_blocked = False
         self.exercises = _Exercises()
@@ -173,30 +166,25 @@ class _Resolution:
                 self._resolve(order)
         # Seed 003: "каждое войско ... может выполнить одно из войсковых занятий": the slot rules are
         # checked again here, so an army never acts twice whatever orders reach the resolution.
-        seconds: dict[int | None, Order] = {}
-        extra: list[tuple[Order, Violation]] = []
+        accepted: list[Order] = []
+        refused: list[ActivityResult] = []
         for order in orders:
-            if order.second and order.kind not in act.LEADERSHIP:
-                if order.army in seconds:
-                    extra.append((order, act.order_slot_violations(order, (seconds[order.army],))[0]))
-                else:
-                    seconds[order.army] = order
-        firsts: list[Order] = []
-        for order in orders:
-            if order.kind in act.LEADERSHIP or order.second:
+            if order.kind in act.LEADERSHIP:
                 continue
-            slot = act.order_slot_violations(order, tuple(firsts))
-            firsts.append(order)
+            slot = act.order_slot_violations(order, tuple(accepted))
             if slot:
-                extra.append((order, slot[0]))
-                continue
-            self._resolve(order)
-            self._after_first_activity(order, seconds.pop(order.army, None))
+                refused.append(self._skipped(order, slot[0]))
+            else:
+                accepted.append(order)
+        seconds = {o.army: o for o in accepted if o.second}
+        for order in accepted:
+            if not order.second:
+                self._resolve(order)
+                self._after_first_activity(order, seconds.pop(order.army, None))
         for order in seconds.values():  # a second activity with no first one
             self.results.append(self._skipped(order, Violation(
                 "second_without_first", _("A second activity needs a first one."), "second")))
-        for order, violation in extra:
-            self.results.append(self._skipped(order, violation))
+        self.results += refused
         self._idle_armies()
         self._level_up()
         return KingdomTurnOutcome(
@@ -206,7 +194,7 @@ class _Resolution:
             recruited=tuple(replace(r, army=self.armies[r.army.key]) for r in self.recruited),
             activities=tuple(self.results), upkeep=upkeep,
             events=tuple(self.events), battles=tuple(self.battles),
-            foreign_conditions=tuple(self.foreign), rolls=tuple(self.dice.log))
+            rolls=tuple(self.dice.log))
 
     def _start_of_turn(self) -> None:
         for army in list(self.armies.values()):
@@ -312,7 +300,7 @@ class _Resolution:
 
     def _situation(self) -> act.Situation:
         return act.Situation(turn=self.turn.number, kingdom=self.kingdom, armies=self.armies,
-                             foreign_armies={f.key: f for f in self.turn.foreign_armies},
+                             foreign_armies=self.foreign_armies,
                              recruiting_blocked=self.recruiting_blocked)
 
     def _skipped(self, order: Order, violation: Violation) -> ActivityResult:
@@ -629,7 +617,6 @@ class _Resolution:
             self._say("gear_lost", _("%(army)s's gear is lost."), army)
         self._set(army, status="disbanded", gear=(), gear_paid_rp=())
         self._say("disbanded", _("%(army)s disbands."), army)
-        return None
 
     def _garrison(self, order: Order) -> CheckDetail:
         params: act.GarrisonArmy = order.params
@@ -663,7 +650,7 @@ class _Resolution:
     def _gambit(self, order: Order) -> CheckDetail | None:
         params: act.OffensiveGambit = order.params
         army = self.armies[order.army]
-        target = {f.key: f for f in self.turn.foreign_armies}[params.target]
+        target = self.foreign_armies[params.target]
         hex_ = army.state.hex
         if any(same_hex(b.hex, hex_) for b in self.battles):
             self._say("battle_already_set", _("A battle in %(hex)s is already set."), army,
@@ -672,9 +659,9 @@ class _Resolution:
         attackers = tuple(a.key for a in self.armies.values()
                           if a.active and same_hex(a.state.hex, hex_)
                           and not a.has(Condition.DEFEATED))
-        defenders = tuple(f.key for f in self.turn.foreign_armies
+        defenders = tuple(f.key for f in self.foreign_armies.values()
                           if same_hex(f.hex, hex_) and f.kingdom == target.kingdom)
-        detail, ours, theirs = None, 0, 0
+        detail, ours, theirs, shaken = None, 0, 0, None
         if params.approach is not act.Approach.ATTACK:
             detail = self._check(order, params.approach.value,
                                  [("Scouting DC of " + target.name, target.scouting_dc)], army)
@@ -683,14 +670,15 @@ class _Resolution:
                 self._say("gambit_edge", _("Our armies in %(hex)s gain +2 to initiative."), army,
                           hex=hex_)
             if detail.degree is Degree.CRITICAL_SUCCESS:
-                self.foreign.append(ForeignCondition(target.key, Condition.SHAKEN, 1))
+                shaken = target.key
                 self._say("gambit_shakes", _("%(target)s becomes shaken 1."), army,
                           target=target.name)
             if detail.degree is Degree.CRITICAL_FAILURE:
                 theirs = 4
                 self._say("gambit_exposed", _("The enemy in %(hex)s gains +4 to initiative."),
                           army, hex=hex_)
-        self.battles.append(BattleRequest(order.key, hex_, attackers, defenders, ours, theirs))
+        self.battles.append(BattleRequest(order.key, hex_, attackers, defenders, ours, theirs,
+                                          shaken))
         self._say("battle_queued", _("%(army)s attacks %(target)s in %(hex)s after this turn."),
                   army, target=target.name, hex=hex_)
         return detail

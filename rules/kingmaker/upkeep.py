@@ -18,7 +18,8 @@ RUIN_KINDS = ("corruption", "crime", "decay", "strife")
 
 
 def army_consumption(army: TurnArmy, settlement_hexes: frozenset[str]) -> int:
-    """One army's Food per Upkeep. Negative for an army that feeds the kingdom (Self-Sufficient)."""
+    """One army's Food per Upkeep. Negative for an army that lowers the kingdom's consumption
+    (Self-Sufficient); the kingdom's total never goes below zero."""
     consumption = army.state.template.consumption or 0
     if consumption <= 0:
         return consumption

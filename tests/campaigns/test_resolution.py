@@ -208,3 +208,69 @@ def test_the_same_inputs_and_seed_give_the_same_report(kingdom, army, turn, play
     turn.refresh_from_db()
     replayed = report_data(engine_input, resolve_turn(engine_input, turn.seed), {})
     assert replayed == turn.report.outcome
+
+
+def test_an_army_recruited_this_turn_joins_the_gambits_battle(kingdom, rival_kingdom, army,
+                                                             turn, player, infantry):
+    from battles.models import BattleScene
+
+    Kingdom.objects.filter(pk=kingdom.pk).update(warfare=40)
+    enemy = ArmyFactory(kingdom=rival_kingdom, name="Pitax Raiders", hex="C4")
+    activity_submit(turn=turn, user=player, kind="recruit_army",
+                    params={"template": infantry.pk, "name": "New Levy", "hex": "C4",
+                            "tactics": ["live_off_the_land"]})
+    activity_submit(turn=turn, user=player, kind="offensive_gambit", army=army,
+                    params={"target": enemy.pk})
+    locked(turn)
+    assert resolution.turn_resolve(turn.pk) == "resolved"
+    names = {p.army.name for p in BattleScene.objects.get().participants.all()}
+    assert names == {"Tatzlford Guard", "New Levy", "Pitax Raiders"}
+
+
+def test_an_army_below_its_template_level_sits_the_turn_out(kingdom, army, turn, template):
+    # The GM may lower a kingdom's level under an army's minimum (kingdom_set_level flags it);
+    # the turn still resolves for the others.
+    ArmyFactory(kingdom=kingdom, template=template("Cavalry"), name="Too Early", hex="C4")
+    locked(turn)
+    assert resolution.turn_resolve(turn.pk) == "resolved"
+
+
+def test_hexes_match_however_they_are_written(kingdom, turn, player, infantry):
+    # seed 003_750bd81a16f66abf.txt: "Обычное войско начинает игру в гексе с одним из поселений
+    # вашего королевства."
+    kingdom.settlements.update(hex="c 4")
+    activity, _ = activity_submit(turn=turn, user=player, kind="recruit_army",
+                                  params={"template": infantry.pk, "name": "New Levy",
+                                          "hex": "C4", "tactics": ["live_off_the_land"]})
+    assert activity.pk
+
+
+def test_an_order_that_no_longer_converts_does_not_block_new_ones(kingdom, army, turn, player,
+                                                                 infantry):
+    stale, _ = activity_submit(turn=turn, user=player, kind="recruit_army",
+                               params={"template": infantry.pk, "name": "New Levy", "hex": "C4",
+                                       "tactics": ["live_off_the_land"]})
+    ArmyActivity.objects.filter(pk=stale.pk).update(params={**stale.params, "template": 999999})
+    fresh, created = activity_submit(turn=turn, user=player, kind="deploy_army", army=army,
+                                     params={"destination": "D4"})
+    assert created
+    locked(turn)
+    resolution.turn_resolve(turn.pk)
+    stale.refresh_from_db()
+    fresh.refresh_from_db()
+    assert (stale.status, fresh.status) == ("rejected", "resolved")
+
+
+def test_armies_in_a_battle_since_the_last_turn_do_not_rest(kingdom, rival_kingdom, army, turn):
+    # seed 003_750bd81a16f66abf.txt: "Это состояние уменьшается на 1 в каждый ход королевства, в
+    # котором войско не совершает войсковые занятия и не участвует в сценах битвы."
+    from battles.services import scene_queue_from_gambit
+    from rules.kingmaker.turn import BattleRequest
+
+    ArmyConditionFactory(army=army, condition="weary", value=2)
+    raider = ArmyFactory(kingdom=rival_kingdom, name="Pitax Raiders", hex="C4")
+    scene_queue_from_gambit(campaign=kingdom.campaign,
+                            request=BattleRequest(0, "C4", (raider.pk,), (army.pk,)))
+    locked(turn)
+    resolution.turn_resolve(turn.pk)
+    assert army.conditions.get().value == 2

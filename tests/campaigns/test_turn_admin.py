@@ -70,7 +70,45 @@ def test_gm_adds_an_order_in_the_admin_and_sees_rule_errors(gm_client, turn, arm
     good = gm_client.post(url, {"turn": turn.pk, "army": army.pk, "kind": "deploy_army",
                                 "second": "", "position": 1, "params": '{"destination": "C5"}'})
     assert good.status_code == 302
-    assert ArmyActivity.objects.get().params == {"destination": "C5"}
+    assert ArmyActivity.objects.get().params["destination"] == "C5"
+
+
+@pytest.mark.parametrize("params", ['{"gear": "nope"}', '{"difficult_hexes": "x"}', "[1, 2]"])
+def test_malformed_order_parameters_are_a_form_error(gm_client, turn, army, params):
+    kind = "outfit_army" if "gear" in params else "deploy_army"
+    response = gm_client.post(reverse("admin:armies_armyactivity_add"),
+                              {"turn": turn.pk, "army": army.pk, "kind": kind, "second": "",
+                               "position": 1, "params": params})
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["params"]
+    assert not ArmyActivity.objects.exists()
+
+
+@pytest.mark.parametrize(("days", "ruin", "field"), [(-30, "", "deadline"),
+                                                     (+3, "not-a-ruin", "ruin_choice")])
+def test_a_bad_turn_edit_is_a_form_error_and_nothing_is_saved(gm_client, turn, days, ruin, field):
+    url = reverse("admin:campaigns_kingdomturn_change", args=[turn.pk])
+    original = turn.deadline
+    moved = turn.deadline + datetime.timedelta(days=days)
+    response = gm_client.post(url, {"deadline_0": moved.strftime("%Y-%m-%d"),
+                                    "deadline_1": moved.strftime("%H:%M:%S"), "ruin_choice": ruin,
+                                    "activities-TOTAL_FORMS": "0",
+                                    "activities-INITIAL_FORMS": "0"})
+    assert response.status_code == 200
+    assert field in response.context["adminform"].form.errors
+    turn.refresh_from_db()
+    assert turn.deadline == original
+
+
+def test_the_gm_moves_a_deadline_on_the_turn_page(gm_client, turn):
+    moved = turn.deadline + datetime.timedelta(days=2)
+    response = gm_client.post(
+        reverse("admin:campaigns_kingdomturn_change", args=[turn.pk]),
+        {"deadline_0": moved.strftime("%Y-%m-%d"), "deadline_1": moved.strftime("%H:%M:%S"),
+         "ruin_choice": "", "activities-TOTAL_FORMS": "0", "activities-INITIAL_FORMS": "0"})
+    assert response.status_code == 302
+    turn.refresh_from_db()
+    assert turn.deadline == moved
 
 
 def test_resolve_turns_command_resolves_with_a_summary(turn, army, capsys):

@@ -521,9 +521,9 @@ def test_offensive_gambit_target_in_another_hex_is_refused():
     # hex as an enemy army"
     here = situation(foreign=(HORDE, RAIDERS))
     found = order_violations(here, Order(1, K.OFFENSIVE_GAMBIT, OffensiveGambit(8), 1))
-    assert [(v.code, v.field) for v in found] == [("target_elsewhere", "target")]
-    assert found[0].params["target"] == "Pitaxian Raiders"
-    assert codes(here, K.OFFENSIVE_GAMBIT, OffensiveGambit(99)) == [("target_unknown", "target")]
+    assert [(v.code, v.field) for v in found] == [("target_not_here", "target")]
+    assert "Pitaxian Raiders" not in found[0].render()  # no news of where others' armies are
+    assert codes(here, K.OFFENSIVE_GAMBIT, OffensiveGambit(99)) == [("target_not_here", "target")]
 
 
 # --- Leadership: Recruit Army and Warfare Exercises --------------------------------------------

@@ -977,11 +977,8 @@ def test_offensive_gambit_degrees(approach, degree, ours, theirs, shaken):
     assert detail.dc_parts == (("Scouting DC of Pitax Horde", 29),)
     (battle,) = outcome.battles
     assert (battle.attacker_initiative, battle.defender_initiative) == (ours, theirs)
-    if shaken:
-        (foreign,) = outcome.foreign_conditions
-        assert (foreign.army, foreign.condition, foreign.value) == (7, Condition.SHAKEN, 1)
-    else:
-        assert outcome.foreign_conditions == ()
+    # The enemy's shaken 1 belongs to the battle: it is applied when the scene begins.
+    assert battle.shaken_defender == (7 if shaken else None)
 
 
 def test_one_battle_per_hex():

@@ -23,12 +23,11 @@ class Command(BaseCommand):
     def handle(self, *args, campaign=None, now=False, **options):
         if campaign is not None and not Campaign.objects.filter(pk=campaign).exists():
             raise CommandError(_("There is no campaign with id %(id)s.") % {"id": campaign})
-        locked = resolution.turns_lock(
-            resolution.due_turns(campaign_id=campaign, ignore_deadline=now), enqueue=False)
-        waiting = KingdomTurn.objects.filter(status=TurnStatus.LOCKED).exclude(pk__in=locked)
+        due = resolution.due_turns(campaign_id=campaign, ignore_deadline=now)
+        waiting = KingdomTurn.objects.filter(status=TurnStatus.LOCKED)
         if campaign is not None:
             waiting = waiting.filter(kingdom__campaign_id=campaign)
-        turn_ids = locked + list(waiting.values_list("pk", flat=True))
+        turn_ids = resolution.turns_lock_with_waiting(due | waiting, enqueue=False)
         if not turn_ids:
             self.stdout.write(_("No turn is due."))
             return
