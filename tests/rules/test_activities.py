@@ -4,6 +4,8 @@ invalid, and one activity per army per turn (seed 003, "ВОЙСКОВЫЕ ЗА�
 from dataclasses import replace
 
 import pytest
+from turn_support import CAVALRY, INFANTRY, army, cs
+from turn_support import kingdom as support_kingdom
 
 from rules.kingmaker.activities import (
     LEADERSHIP,
@@ -15,7 +17,6 @@ from rules.kingmaker.activities import (
     DisbandArmy,
     ForeignArmy,
     GarrisonArmy,
-    KingdomSheet,
     OffensiveGambit,
     Order,
     OutfitArmy,
@@ -25,7 +26,6 @@ from rules.kingmaker.activities import (
     Situation,
     Territory,
     TrainArmy,
-    TurnArmy,
     WarfareExercises,
     afflictions,
     army_may,
@@ -34,13 +34,10 @@ from rules.kingmaker.activities import (
     order_violations,
 )
 from rules.kingmaker.activities import ActivityKind as K
-from rules.kingmaker.army import ArmyState
-from rules.kingmaker.conditions import Condition, ConditionState
+from rules.kingmaker.conditions import Condition
 from rules.kingmaker.gear import GearItem, GearKind, Tier
 from rules.kingmaker.templates import REGULAR_TEMPLATES, ArmyType, find_template
 
-INFANTRY = REGULAR_TEMPLATES[ArmyType.INFANTRY]
-CAVALRY = REGULAR_TEMPLATES[ArmyType.CAVALRY]
 SKIRMISHERS = REGULAR_TEMPLATES[ArmyType.SKIRMISHER]
 SOOTSCALE = find_template("Sootscale Warriors")
 TROLLS = find_template("Troll Marauders")
@@ -50,23 +47,8 @@ GREATER_ARMOR = GearItem(GearKind.MAGIC_ARMOR, Tier.GREATER)
 POTIONS = GearItem(GearKind.HEALING_POTIONS, doses=1)
 
 
-def cs(condition, value=0):
-    return ConditionState(condition, value)
-
-
-def army(key=1, *, template=INFANTRY, level=1, tactics=("hold_the_line",), gear=(), conditions=(),
-         hp=None, name=None, hex="C4", **extra):
-    state = ArmyState(template=template, level=level, tactics=tactics, gear=gear,
-                      conditions=tuple(conditions), hp=hp, name=name or f"Army {key}", hex=hex)
-    return TurnArmy(key=key, state=state, **extra)
-
-
 def kingdom(**changes):
-    values = {"name": "Brevoy", "level": 1, "resource_points": 30, "food": 5,
-              "settlement_hexes": frozenset({"C4"}),
-              "factions_with_relations": frozenset({"Sootscale kobolds"})}
-    values.update(changes)
-    return KingdomSheet(**values)
+    return support_kingdom(**{"resource_points": 30, "food": 5, **changes})
 
 
 def situation(*armies, turn=1, foreign=(), **kingdom_changes):

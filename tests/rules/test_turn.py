@@ -10,6 +10,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from turn_support import CAVALRY, INFANTRY, army, cs, kingdom
 
 from rules.checks import Degree
 from rules.kingmaker.activities import ActivityKind as K
@@ -22,7 +23,6 @@ from rules.kingmaker.activities import (
     ForeignArmy,
     GarrisonArmy,
     Garrisoned,
-    KingdomSheet,
     OffensiveGambit,
     Order,
     OutfitArmy,
@@ -31,18 +31,15 @@ from rules.kingmaker.activities import (
     Site,
     Territory,
     TrainArmy,
-    TurnArmy,
     WarfareExercises,
 )
 from rules.kingmaker.army import ArmyState, stat_block
-from rules.kingmaker.conditions import Condition, ConditionState, as_mapping
+from rules.kingmaker.conditions import Condition, as_mapping
 from rules.kingmaker.gear import GearItem, GearKind, Tier
-from rules.kingmaker.templates import REGULAR_TEMPLATES, ArmyType, find_template
+from rules.kingmaker.templates import find_template
 from rules.kingmaker.turn import XP_PER_LEVEL, KingdomTurnInput, resolve_turn
 from rules.modifiers import ModifierKind
 
-INFANTRY = REGULAR_TEMPLATES[ArmyType.INFANTRY]
-CAVALRY = REGULAR_TEMPLATES[ArmyType.CAVALRY]
 SOOTSCALE = find_template("Sootscale Warriors")
 
 CS, S, F, CF = (Degree.CRITICAL_SUCCESS, Degree.SUCCESS, Degree.FAILURE, Degree.CRITICAL_FAILURE)
@@ -75,23 +72,6 @@ def skill_for(degree, dc=CONTROL_DC, natural=10, other=0):
     return total - natural - other
 
 
-def cs(condition, value=0):
-    return ConditionState(condition, value)
-
-
-def army(key=1, *, template=INFANTRY, level=1, tactics=("hold_the_line",), gear=(), conditions=(),
-         hp=None, name=None, hex="C4", **extra):
-    state = ArmyState(template=template, level=level, tactics=tactics, gear=gear,
-                      conditions=tuple(conditions), hp=hp, name=name or f"Army {key}", hex=hex)
-    return TurnArmy(key=key, state=state, **extra)
-
-
-def kingdom(**changes):
-    values = {"name": "Brevoy", "level": 1, "resource_points": 50, "food": 10,
-              "settlement_hexes": frozenset({"C4"}),
-              "factions_with_relations": frozenset({"Sootscale kobolds"})}
-    values.update(changes)
-    return KingdomSheet(**values)
 
 
 def order(kind, params, army_key=1, key=1, second=False):
