@@ -1,0 +1,138 @@
+"""The end of a battle scene (seed 003, "ПОБЕДА ИЛИ ПОРАЖЕНИЕ"): the Warfare check after a victory,
+the Defense check after a defeat, kingdom XP for the defeated enemy armies, and every army's state
+as it leaves the field."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rules.checks import Degree, check
+from rules.errors import _
+from rules.kingmaker.battle.setup import (
+    ArmyResult,
+    BattleEvent,
+    CheckRecord,
+    PcFight,
+    Side,
+    SideResult,
+)
+from rules.kingmaker.battle.units import Unit
+from rules.kingmaker.conditions import Condition, after_battle, from_mapping
+
+if TYPE_CHECKING:
+    from rules.kingmaker.battle.engine import Battle
+
+# Seed 003: "каждое разгромленное вами войско приносит столько же опыта, сколько и победа над
+# противником того же уровня"; the creature XP table by level against the party (the kingdom).
+XP_BY_LEVEL_DIFFERENCE = {-4: 10, -3: 15, -2: 20, -1: 30, 0: 40, 1: 60, 2: 80, 3: 120, 4: 160}
+
+
+def xp_for(enemy_level: int, kingdom_level: int) -> int:
+    difference = enemy_level - kingdom_level
+    if difference < -4:
+        return 0
+    return XP_BY_LEVEL_DIFFERENCE[min(difference, 4)]
+
+
+def settle_battle(b: Battle) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, ...]]:
+    sides = []
+    for side in Side:
+        sides.append(_side_result(b, side))
+    armies = tuple(_army_result(b, unit) for unit in b._sorted())
+    return armies, tuple(sides)
+
+
+def _damaged(unit: Unit) -> bool:
+    return 0 < unit.hp < unit.max_hp
+
+
+def _side_result(b: Battle, side: Side) -> SideResult:
+    setup = b.setup.side(side)
+    units = b.side_units(side)
+    won = b.winner is side
+    events: list[BattleEvent] = []
+
+    def say(code: str, message: str, **params) -> None:
+        events.append(BattleEvent(b.round, code, message, params))
+
+    xp = 0
+    if setup.kingdom_level is not None:
+        # "Ваше королевство в любом случае получает опыт".
+        xp = sum(xp_for(e.base.level, setup.kingdom_level)
+                 for e in b.side_units(side.other) if e.defeated)
+        if xp:
+            say("kingdom_xp", _("The kingdom gains %(xp)s XP."), xp=xp)
+    if b.winner is None or setup.kingdom is None or setup.control_dc is None:
+        return SideResult(side, won, xp=xp, events=tuple(events))
+    skill, name = (setup.warfare, "Warfare") if won else (setup.defense, "Defense")
+    result = check(b.dice, modifier=skill, dc=setup.control_dc,
+                   purpose=f"{'Victory' if won else 'Defeat'}: {name} ({setup.kingdom})")
+    degree = result.degree
+    # "Если персонажи игроков победили в бою, результат битвы улучшается на одну ступень, а если
+    # проиграли или враг сумел сбежать — ухудшается на одну ступень."
+    degree = degree.shifted({PcFight.WON: 1, PcFight.LOST: -1}.get(setup.pc_fight, 0))
+    record = CheckRecord(result.roll, skill, setup.control_dc, degree)
+    unrest = fame = 0
+    if won:
+        if degree >= Degree.SUCCESS:
+            # "Восстановите 1 ПЗ каждому получившему урон войску."
+            for unit in units:
+                if _damaged(unit):
+                    b.heal(unit, 1)
+            say("victory_heal", _("Every damaged army regains 1 HP."))
+        if degree is Degree.CRITICAL_SUCCESS:
+            # "получите 1 бонусную славу или бесславие и уменьшите беспорядки на 1".
+            fame, unrest = 1, -1
+            say("victory_fame", _("Fame +1 and unrest -1."))
+        if degree is Degree.CRITICAL_FAILURE:
+            # "Каждое войско, которое получило урон в ходе битвы, повышает измотанность или
+            # потрясение на 1 (по выбору игроков)."
+            for unit in units:
+                if unit.hp < unit.hp_at_start:
+                    _tire(unit, 1)
+            say("victory_costly", _("Every damaged army: weary +1."))
+    else:
+        if degree is Degree.CRITICAL_SUCCESS:
+            # "Все разгромленные войска восстанавливаются до 1 ПЗ, одно получившее урон войско на
+            # ваш выбор восстанавливает 1 ПЗ."
+            for unit in units:
+                if unit.defeated and not unit.destroyed:
+                    b.heal(unit, 1)
+            say("defeat_survivors", _("Every defeated army is back on its feet with 1 HP."))
+        if degree >= Degree.SUCCESS:
+            damaged = [u for u in units if _damaged(u)]
+            if damaged:
+                worst = min(damaged, key=lambda u: (u.hp, u.key))
+                b.heal(worst, 1)
+                say("defeat_escape", _("%(army)s slips away: +1 HP."), army=worst.name)
+        if degree in (Degree.SUCCESS, Degree.FAILURE):
+            unrest = 1
+        if degree is Degree.CRITICAL_FAILURE:
+            # "Каждое войско, участвовавшее в битве, повышает измотанность или потрясение на 2 (по
+            # выбору игроков). Беспорядки повышаются на 1d4."
+            for unit in units:
+                _tire(unit, 2)
+            unrest = b.dice.roll("1d4", purpose=f"Unrest after defeat ({setup.kingdom})").total
+            say("defeat_rout", _("Every army: weary +2."))
+        if unrest:
+            say("defeat_unrest", _("Unrest +%(unrest)s."), unrest=unrest)
+    return SideResult(side, won, record, unrest, fame, xp, tuple(events))
+
+
+def _tire(unit: Unit, value: int) -> None:
+    """Weary or shaken (the players' choice): our default is weary, which a kingdom turn of rest
+    lowers the same way and which does not push the army towards routing."""
+    if not unit.destroyed:
+        unit.lasting[Condition.WEARY] = unit.lasting.get(Condition.WEARY, 0) + value
+
+
+def _army_result(b: Battle, unit: Unit) -> ArmyResult:
+    lasting = dict(unit.lasting)
+    destroyed = Condition.DESTROYED in lasting
+    if unit.hp == 0 and not destroyed:
+        lasting[Condition.DEFEATED] = 0
+    conditions = after_battle(from_mapping(lasting))
+    gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
+    army = replace(unit.base, hp=unit.hp, conditions=conditions, gear=gear)
+    return ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
+                      unit.defeated, unit.routed_ever, unit.fled, destroyed)
