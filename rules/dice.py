@@ -48,5 +48,9 @@ class Dice:
         return result
 
     def d20(self, *, purpose: str, modifier: int = 0) -> Roll:
+        """Exactly `roll("1d20+N")`, without parsing the expression (the engine's hot path)."""
         expression = "1d20" if modifier == 0 else f"1d20{modifier:+d}"
-        return self.roll(expression, purpose=purpose)
+        face = self._random.randint(1, 20)
+        result = Roll(purpose, expression, (face,), modifier, face + modifier)
+        self.log.append(result)
+        return result

@@ -179,3 +179,13 @@ def test_flat_check_dc_11_both_outcomes_occur():
     # seed 003_750bd81a16f66abf.txt: "потрясённое войско должно пройти чистую проверку со СЛ 11"
     outcomes = {flat_check(Dice(seed), dc=11, purpose="shaken").success for seed in range(40)}
     assert outcomes == {True, False}
+
+
+def test_d20_is_the_same_roll_as_its_expression():
+    # The fast path must keep replays identical to rolling "1d20+N".
+    from rules.dice import Dice
+
+    fast, slow = Dice(99), Dice(99)
+    for modifier in (0, 7, -3):
+        assert fast.d20(purpose="p", modifier=modifier) == \
+            slow.roll("1d20" if modifier == 0 else f"1d20{modifier:+d}", purpose="p")

@@ -381,8 +381,9 @@ class Battle:
             attacker.attack_targets.append(target.key)
         if kind is WeaponKind.RANGED:
             attacker.ammunition -= 1
-        target.feinted_by.discard(attacker.key)
-        target.changed()
+        if attacker.key in target.feinted_by:
+            target.feinted_by.discard(attacker.key)
+            target.changed()
         return record
 
     # -- rounds -----------------------------------------------------------------------------

@@ -3,12 +3,16 @@ and what it has done this turn. The engine changes units; the stat block follows
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
 from rules.kingmaker.battle.setup import BattlePlan, Combatant, Position, Side
 from rules.kingmaker.conditions import Condition, as_mapping, from_mapping, settle
 from rules.kingmaker.gear import GearKind, WeaponKind
 from rules.kingmaker.templates import ArmyType
+
+# The same army in the same state recurs across rounds and across the runs of `battle_odds`.
+_stat_block = lru_cache(maxsize=8192)(stat_block)
 
 MAX_ENGAGED = 4  # seed 003: "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
 
@@ -43,6 +47,7 @@ class Unit:
         self.temporary: list[Temporary] = []
         self.gear = list(army.gear)
         self.ammunition = block.ammunition or 0
+        self.strike_kinds = frozenset(block.strikes)  # gear does not change during a battle
         self.position = Position.NEARBY
         self.engaged: set[int] = set()
         # Per turn and per scene.
@@ -94,7 +99,7 @@ class Unit:
     @property
     def block(self) -> StatBlock:
         if self._block is None:
-            self._block = stat_block(self.state())
+            self._block = _stat_block(self.state())
         return self._block
 
     # -- what it is ---------------------------------------------------------------------------
@@ -133,7 +138,7 @@ class Unit:
         return tactic in self.tactics
 
     def has_strike(self, kind: WeaponKind) -> bool:
-        return kind in self.block.strikes
+        return kind in self.strike_kinds
 
     @property
     def potions(self) -> int:
