@@ -87,10 +87,13 @@ def false_retreat(b: Battle, unit: Unit) -> None:
     record = b.check(unit, Target.MORALE, b.dc(target, Target.MORALE), "False Retreat")
     b.log("false_retreat", _("%(army)s feigns a retreat before %(target)s."), unit, target,
           record)
-    if record.degree >= Degree.SUCCESS:
+    if record.degree is Degree.CRITICAL_SUCCESS:
+        # "Target outflanked and unable to react until the start of your next turn".
         b.gain_until(target, Condition.OUTFLANKED, 0, unit, "start")
-        if record.degree is Degree.CRITICAL_SUCCESS:
-            target.no_reactions_until = unit.key
+        target.no_reactions_until = unit.key
+    elif record.degree is Degree.SUCCESS:
+        # "Target outflanked until the start of its next turn".
+        b.gain_until(target, Condition.OUTFLANKED, 0, target, "start")
     elif record.degree is Degree.CRITICAL_FAILURE:
         b.gain_until(unit, Condition.OUTFLANKED, 0, unit, "start")
 
@@ -316,6 +319,8 @@ def all_out_assault(b: Battle, unit: Unit, target: Unit) -> None:
     b.log("all_out_assault", _("%(army)s throws everything at %(target)s."), unit, target,
           record, damage)
     b.hurt(target, damage, unit)
+    if record.degree is Degree.CRITICAL_SUCCESS:
+        unit.assault_bonus_except = target.key  # +1 to the next attack on another army this turn
     if record.degree is Degree.CRITICAL_FAILURE:
         b.gain_until(unit, Condition.OUTFLANKED, 0, unit, "start")
     elif damage and unit.knows("brutal_assault") and target.on_field:
@@ -392,7 +397,9 @@ def feint(b: Battle, unit: Unit, target: Unit) -> None:
         target.feinted_by.add(unit.key)  # "counts as outflanked for your next melee Strike"
         target.changed()
     elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain_until(unit, Condition.OUTFLANKED, 0, unit, "end")
+        # "You are outflanked by the target until the end of your next turn": past the end of this
+        # turn, to the end of the next.
+        b.gain_until(unit, Condition.OUTFLANKED, 0, unit, "end", skip=1)
 
 
 def outflank(b: Battle, unit: Unit, target: Unit) -> None:

@@ -35,10 +35,14 @@ def xp_for(enemy_level: int, kingdom_level: int) -> int:
 
 
 def settle_battle(b: Battle) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, ...]]:
+    # Who was defeated in the battle, before a Defense critical success ("Все разгромленные войска
+    # восстанавливаются до 1 ПЗ") brings them back: the enemy's kingdom XP and the armies' results
+    # count the defeat all the same.
+    defeated = frozenset(u.key for u in b._sorted() if u.defeated)
     sides = []
     for side in Side:
-        sides.append(_side_result(b, side))
-    armies = tuple(_army_result(b, unit) for unit in b._sorted())
+        sides.append(_side_result(b, side, defeated))
+    armies = tuple(_army_result(b, unit, unit.key in defeated) for unit in b._sorted())
     return armies, tuple(sides)
 
 
@@ -46,7 +50,7 @@ def _damaged(unit: Unit) -> bool:
     return 0 < unit.hp < unit.max_hp
 
 
-def _side_result(b: Battle, side: Side) -> SideResult:
+def _side_result(b: Battle, side: Side, defeated: frozenset[int]) -> SideResult:
     setup = b.setup.side(side)
     units = b.side_units(side)
     won = b.winner is side
@@ -59,7 +63,7 @@ def _side_result(b: Battle, side: Side) -> SideResult:
     if setup.kingdom_level is not None:
         # "Ваше королевство в любом случае получает опыт".
         xp = sum(xp_for(e.base.level, setup.kingdom_level)
-                 for e in b.side_units(side.other) if e.defeated)
+                 for e in b.side_units(side.other) if e.key in defeated)
         if xp:
             say("kingdom_xp", _("The kingdom gains %(xp)s XP."), xp=xp)
     if b.winner is None or setup.kingdom is None or setup.control_dc is None:
@@ -126,7 +130,7 @@ def _tire(unit: Unit, value: int) -> None:
         unit.lasting[Condition.WEARY] = unit.lasting.get(Condition.WEARY, 0) + value
 
 
-def _army_result(b: Battle, unit: Unit) -> ArmyResult:
+def _army_result(b: Battle, unit: Unit, defeated: bool) -> ArmyResult:
     lasting = dict(unit.lasting)
     destroyed = Condition.DESTROYED in lasting
     if unit.hp == 0 and not destroyed:
@@ -135,4 +139,4 @@ def _army_result(b: Battle, unit: Unit) -> ArmyResult:
     gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
     army = replace(unit.base, hp=unit.hp, conditions=conditions, gear=gear)
     return ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
-                      unit.defeated, unit.routed_ever, unit.fled, destroyed)
+                      defeated, unit.routed_ever, unit.fled, destroyed)

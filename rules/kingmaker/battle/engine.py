@@ -57,9 +57,12 @@ class Battle:
         if setup.fortification is not None:
             fort = setup.fortification
             self.fortification_hp = fort.spec.hp if fort.hp is None else fort.hp
-            # Only as many armies as the fortification holds are inside it.
+            # Only the holding side's armies are inside, and only as many as it holds ("Там же
+            # указано, сколько войск может содержать каждое сооружение").
             inside = [u for u in self._sorted() if u.has(Condition.FORTIFIED)]
-            for unit in inside[fort.spec.capacity:]:
+            outside = [u for u in inside if u.side is not fort.side]
+            inside = [u for u in inside if u.side is fort.side]
+            for unit in outside + inside[fort.spec.capacity:]:
                 unit.lasting.pop(Condition.FORTIFIED, None)
         else:
             for unit in self.units.values():
@@ -84,11 +87,13 @@ class Battle:
     def engaged_enemies(self, unit: Unit) -> list[Unit]:
         return [self.units[k] for k in sorted(unit.engaged)]
 
-    def can_engage(self, unit: Unit, target: Unit) -> bool:
+    def can_engage(self, unit: Unit, target: Unit, *, leaving_fortification: bool = False) -> bool:
         # "Защищённые войска не могут быть вовлечены в бой врагом и не могут вовлечь в бой
         # противника"; "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
+        # `leaving_fortification`: whether it could once a maneuver (Advance) has taken it out.
+        own_fortified = unit.has(Condition.FORTIFIED) and not leaving_fortification
         return (target.on_field and target.key not in unit.engaged
-                and not unit.has(Condition.FORTIFIED) and not target.has(Condition.FORTIFIED)
+                and not own_fortified and not target.has(Condition.FORTIFIED)
                 and len(unit.engaged) < MAX_ENGAGED and len(target.engaged) < MAX_ENGAGED)
 
     def engage(self, unit: Unit, target: Unit) -> None:
@@ -174,7 +179,11 @@ class Battle:
         return base.with_modifiers(*self.modifiers_for(unit, target), *extra)
 
     def dc(self, unit: Unit, target: Target, *extra: Modifier) -> int:
-        return self.statistic(unit, target, *extra).total + 10
+        # The battlefield's situational modifiers (terrain, light, player characters) are given "к
+        # проверкам" — to the checks an army attempts — so they are not added to the DCs those
+        # checks are rolled against: on difficult terrain every army's Advance is 2 harder, which a
+        # DC lowered by the same 2 would cancel.
+        return unit.block.statistic(target).with_modifiers(*extra).total + 10
 
     def roll(self, unit: Unit, statistic: Statistic, dc: int, purpose: str) -> CheckRecord:
         roll = self.dice.d20(purpose=f"{purpose} ({unit.name})", modifier=statistic.total)
@@ -208,8 +217,8 @@ class Battle:
         self._settle(unit)
 
     def gain_until(self, unit: Unit, condition: Condition, value: int, owner: Unit,
-                   at: str) -> None:
-        unit.temporary.append(Temporary(condition, value, owner.key, at))
+                   at: str, skip: int = 0) -> None:
+        unit.temporary.append(Temporary(condition, value, owner.key, at, skip))
         self._settle(unit)
 
     def reduce(self, unit: Unit, condition: Condition, by: int = 1) -> None:
@@ -359,6 +368,11 @@ class Battle:
             mods.append(_circumstance(1, "swamp_charge"))
         if attacker.reckless and attacker.engaged:
             mods.append(_circumstance(1, "reckless_flankers"))
+        if multiple_attack and attacker.assault_bonus_except is not None and \
+                attacker.assault_bonus_except != target.key:
+            # All-Out Assault, critical success: "+1 circumstance to your next attack war action
+            # this turn if it targets a different army".
+            mods.append(_circumstance(1, "all_out_assault"))
         return mods
 
     def _light_concealment(self, attacker: Unit, target: Unit) -> list[Modifier]:
@@ -379,6 +393,7 @@ class Battle:
         record = self.roll(attacker, statistic, self.armor_class(target, attacker), purpose)
         if multiple_attack:
             attacker.attack_targets.append(target.key)
+            attacker.assault_bonus_except = None  # spent on (or lost to) this attack war action
         if kind is WeaponKind.RANGED:
             attacker.ammunition -= 1
         if attacker.key in target.feinted_by:
@@ -394,12 +409,13 @@ class Battle:
             self.round += 1
             self._round()
             self._end_of_round()
-            if stop_after_round is not None and self.round >= stop_after_round and \
-                    not self.finished:
-                return self._outcome(finished=False)
+            # The round limit first: stopping after the last round gives the whole fight.
             if not self.finished and self.round >= self.setup.max_rounds:
                 self.finished = True
                 self.log("round_limit", _("Night falls: both sides withdraw."))
+            if stop_after_round is not None and self.round >= stop_after_round and \
+                    not self.finished:
+                return self._outcome(finished=False)
         return self._outcome(finished=True)
 
     def _initiative(self) -> None:
@@ -473,6 +489,7 @@ class Battle:
         unit.reaction_used = False
         unit.cannot_disengage = False
         unit.attack_targets = []
+        unit.assault_bonus_except = None
         if unit.fled or unit.destroyed:
             return
         if unit.knows("regeneration"):
@@ -491,7 +508,13 @@ class Battle:
 
     def _expire(self, owner: Unit, at: str) -> None:
         for unit in self.units.values():
-            kept = [t for t in unit.temporary if not (t.owner == owner.key and t.at == at)]
+            kept = []
+            for temp in unit.temporary:
+                if temp.owner != owner.key or temp.at != at:
+                    kept.append(temp)
+                elif temp.skip:
+                    temp.skip -= 1  # lasts until the end of a later turn ("your next turn")
+                    kept.append(temp)
             if len(kept) != len(unit.temporary):
                 unit.temporary = kept
                 unit.changed()

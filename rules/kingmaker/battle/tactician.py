@@ -47,6 +47,11 @@ def can_shoot(unit: Unit) -> bool:
     return not (act.siege_engine(unit) and unit.engaged)
 
 
+def shooting_targets(b: Battle, unit: Unit) -> list[Unit]:
+    # Engines of War: siege engines "cannot attack engaged armies" — nor shoot into a melee.
+    return [e for e in b.enemies(unit) if not (act.siege_engine(unit) and e.engaged)]
+
+
 def wants_melee(b: Battle, unit: Unit) -> bool:
     return unit.plan.stance is Stance.ADVANCE and melee_allowed(unit)
 
@@ -62,6 +67,10 @@ def take_turn(b: Battle, unit: Unit) -> None:
 def _choose(b: Battle, unit: Unit) -> Step | None:
     plan = unit.plan
     pinned = unit.has(Condition.PINNED)
+    # Guard is a maneuver: a fortified army would lose its fortification ("Защищённое войско,
+    # которое использует боевое действие с дескриптором «манёвр», немедленно утратит это
+    # состояние") for a +2 item bonus that does not stack with the fortification's +4 item bonus.
+    may_guard = not pinned and not unit.has(Condition.FORTIFIED)
     if plan.retreat_below is not None and unit.hp <= plan.retreat_below:
         return _withdraw(unit, b, pinned)
     if not pinned and unit.actions == 3 and unit.value(Condition.SHAKEN) >= 2 \
@@ -75,29 +84,32 @@ def _choose(b: Battle, unit: Unit) -> Step | None:
     engaged = [e for e in b.engaged_enemies(unit) if e.on_field]
     if engaged and melee_allowed(unit):
         target = pick(b, unit, engaged)
-        if len(unit.attack_targets) >= 2 and not pinned:
+        if len(unit.attack_targets) >= 2 and may_guard:
             return lambda: act.guard(b, unit, target)
         return lambda: act.battle(b, unit, target, WeaponKind.MELEE)
-    if plan.stance is Stance.GUARD and not (unit.guard_all or unit.guard_against) and not pinned:
+    guarding = unit.guard_all or unit.guard_against
+    if plan.stance is Stance.GUARD and not guarding and may_guard:
         target = pick(b, unit, b.enemies(unit))
         return (lambda: act.guard(b, unit, target)) if target else None
     if plan.stance is Stance.ADVANCE and melee_allowed(unit) and not pinned:
-        reachable = [e for e in b.enemies(unit) if b.can_engage(unit, e)]
+        # Advancing takes a fortified army out of its fortification first.
+        reachable = [e for e in b.enemies(unit) if b.can_engage(unit, e, leaving_fortification=True)]
         target = pick(b, unit, reachable)
         if target is not None:
             return lambda: act.advance(b, unit, target)
     if can_shoot(unit):
-        target = pick(b, unit, [e for e in b.enemies(unit)])
+        target = pick(b, unit, shooting_targets(b, unit))
         if target is not None:
-            if len(unit.attack_targets) >= 2 and not pinned:
+            if len(unit.attack_targets) >= 2 and may_guard:
                 return lambda: act.guard(b, unit, target)
             return lambda: act.battle(b, unit, target, WeaponKind.RANGED)
     if plan.stance is not Stance.GUARD and melee_allowed(unit) and not pinned:
         # Out of shots: close in after all.
-        target = pick(b, unit, [e for e in b.enemies(unit) if b.can_engage(unit, e)])
+        target = pick(b, unit, [e for e in b.enemies(unit)
+                                if b.can_engage(unit, e, leaving_fortification=True)])
         if target is not None:
             return lambda: act.advance(b, unit, target)
-    if not (unit.guard_all or unit.guard_against) and not pinned:
+    if not guarding and may_guard:
         target = pick(b, unit, b.enemies(unit))
         if target is not None:
             return lambda: act.guard(b, unit, target)

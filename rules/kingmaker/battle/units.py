@@ -25,6 +25,7 @@ class Temporary:
     value: int
     owner: int
     at: str  # "start" or "end" of the owner's turn
+    skip: int = 0  # how many of those moments it outlasts first ("the end of your next turn": 1)
 
 
 class Unit:
@@ -63,6 +64,7 @@ class Unit:
         self.no_reactions_until: int | None = None
         self.feinted_by: set[int] = set()
         self.ambush_target: int | None = None
+        self.assault_bonus_except: int | None = None  # All-Out Assault critical success
         self.first_turn_bonus_target: int | None = None  # Swamp Charge
         self.cannot_disengage = False
         self.routed_ever = False
