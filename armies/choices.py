@@ -5,6 +5,7 @@ from django.utils.translation import pgettext_lazy
 
 from rules.kingmaker.activities import ActivityKind as RuleActivityKind
 from rules.kingmaker.activities import Garrisoned as RuleGarrisoned
+from rules.kingmaker.battle.plans import ACTIVE_TACTICAL_ACTIONS
 from rules.kingmaker.conditions import Condition as RuleCondition
 from rules.kingmaker.gear import GearKind as RuleGearKind
 from rules.kingmaker.gear import Tier as RuleTier
@@ -115,6 +116,24 @@ TACTIC_LABELS = {
 }
 assert set(TACTIC_LABELS) == set(TACTICS), "every tactic in the catalog needs a label"
 TACTIC_CHOICES = [(code, TACTIC_LABELS[code]) for code in TACTICS]
+
+
+# The tactical war actions a battle plan may name (seed 003, "ТАКТИЧЕСКИЕ БОЕВЫЕ ДЕЙСТВИЯ").
+WAR_ACTION_LABELS = {
+    "all_out_assault": _("All-Out Assault"),
+    "battlefield_medicine": _("Battlefield Medicine"),
+    "covering_fire": _("Covering Fire"),
+    "defensive_stance": _("Defensive Stance"),
+    "dirty_fighting": _("Dirty Fighting"),
+    "feint": _("Feint"),
+    "furious_charge": _("Furious Charge"),
+    "outflank": _("Outflank"),
+    "overwhelming_bombardment": _("Overwhelming Bombardment"),
+    "taunt": _("Taunt"),
+    "trample": _("Trample"),
+}
+assert set(WAR_ACTION_LABELS) == set(ACTIVE_TACTICAL_ACTIONS), "every war action needs a label"
+WAR_ACTION_CHOICES = sorted(WAR_ACTION_LABELS.items())
 
 
 class ActivityKind(models.TextChoices):

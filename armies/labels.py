@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from armies.choices import ActivityKind, ArmyType, Condition
+from armies.choices import WAR_ACTION_LABELS, ActivityKind, ArmyType, Condition, WeaponKind
 from campaigns.models import Kingdom, TurnStatus
 
 
@@ -27,6 +27,8 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "status": dict(TurnStatus.choices),
         "type": dict(ArmyType.choices),
         "kind": dict(ActivityKind.choices),
+        "weapon": dict(WeaponKind.choices),
+        "action": WAR_ACTION_LABELS,
     }
 
 

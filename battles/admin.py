@@ -1,29 +1,240 @@
-"""The GM's view of queued battle scenes (the battle-scene issue adds setting up and fighting)."""
-from django.contrib import admin
+"""The GM's back office for battle scenes: set one up (armies, sides, garrisons, plans checked by
+the rules), send it for resolution, step through it round by round, replay it from its seed, weigh
+its odds, and read its report."""
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.template.loader import render_to_string
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
-from battles.models import BattleParticipant, BattleScene
+from armies.adapters import render_violation
+from armies.choices import ArmyStatus
+from armies.selectors import armies_with_details
+from battles import admin_views, resolution
+from battles.api.serializers import PlanSerializer
+from battles.models import BattleParticipant, BattleReport, BattleScene
+from battles.reports import with_names
+from battles.services import plan_problems, scene_reopen
+from campaigns.reports import with_text
+from rules.errors import RuleViolation
+
+SCENE_FIELDS = ["campaign", "hex", "attacker_kingdom", "defender_kingdom", "terrain", "water",
+                "wind", "light", "fortification", "fortification_side", "fortification_hp",
+                "attacker_pcs_present", "defender_pcs_present", "attacker_pc_fight",
+                "defender_pc_fight", "attacker_initiative", "defender_initiative", "max_rounds"]
+PARTICIPANT_FIELDS = ["army", "side", "garrisoned", "starts_shaken", "plan"]
+
+
+def plan_shape_errors(plan) -> list[str]:
+    """The DRF plan serializer's complaints about a plan's shape, as "field: message" lines."""
+    body = PlanSerializer(data=plan)
+    try:
+        body.is_valid(raise_exception=True)
+    except ValidationError as error:
+        detail = error.detail if isinstance(error.detail, dict) else {"": error.detail}
+        return [f"{name}: {message}" if name and name != "non_field_errors" else str(message)
+                for name, messages_ in detail.items() for message in messages_]
+    return []
+
+
+class ParticipantFormSet(forms.BaseInlineFormSet):
+    """Each army once, from the scene's campaign, active; a garrison only on the side that holds
+    the fortification; each plan as the API takes it and as the rules allow it."""
+
+    def clean(self):
+        super().clean()
+        if any(self.errors):
+            return
+        scene = self.instance
+        forms_ = [f for f in self.forms if f.cleaned_data and not f.cleaned_data.get("DELETE")]
+        rows = [BattleParticipant(scene=scene, army=f.cleaned_data["army"],
+                                  side=f.cleaned_data["side"],
+                                  garrisoned=f.cleaned_data["garrisoned"],
+                                  starts_shaken=f.cleaned_data["starts_shaken"] or 0)
+                for f in forms_]
+        armies = {a.pk: a for a in armies_with_details().filter(pk__in=[r.army_id for r in rows])}
+        for form, row in zip(forms_, rows, strict=True):
+            army = armies[row.army_id]
+            if scene.campaign_id and army.kingdom.campaign_id != scene.campaign_id:
+                form.add_error("army", _("This army belongs to another campaign."))
+            if army.status != ArmyStatus.ACTIVE:
+                form.add_error("army", _("%(army)s is not an active army.") % {"army": army})
+            if row.garrisoned and (not scene.fortification or
+                                   scene.fortification_side != row.side):
+                form.add_error("garrisoned", _(
+                    "Only the side holding the scene's fortification garrisons it."))
+            plan = form.cleaned_data.get("plan") or {}
+            if not isinstance(plan, dict):
+                form.add_error("plan", _("Give the plan as a JSON object."))
+                continue
+            shape = plan_shape_errors(plan)
+            for message in shape:
+                form.add_error("plan", message)
+            if shape or form.errors:
+                continue
+            try:
+                problems = plan_problems(row, plan, army, rows)
+            except RuleViolation as error:  # e.g. the army cannot be fielded at its level
+                problems = list(error.violations)
+            for violation in problems:
+                form.add_error("plan", f"{violation.field}: {render_violation(violation)}"
+                               if violation.field != "__all__" else render_violation(violation))
 
 
 class ParticipantInline(admin.TabularInline):
     model = BattleParticipant
+    formset = ParticipantFormSet
     extra = 0
-    fields = ["army", "side"]
-    readonly_fields = fields
-    can_delete = False
+    fields = PARTICIPANT_FIELDS
+    autocomplete_fields = ["army"]
+
+    def _open(self, obj) -> bool:
+        return obj is None or obj.takes_plans
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if self._open(obj) else PARTICIPANT_FIELDS
 
     def has_add_permission(self, request, obj=None):
-        return False
+        return self._open(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._open(obj) and super().has_delete_permission(request, obj)
+
+
+class BattleSceneForm(forms.ModelForm):
+    class Meta:
+        model = BattleScene
+        fields = SCENE_FIELDS
+
+    def clean(self):
+        data = super().clean()
+        campaign = data.get("campaign")
+        for name in ("attacker_kingdom", "defender_kingdom"):
+            kingdom = data.get(name)
+            if kingdom is not None and campaign is not None and kingdom.campaign_id != campaign.pk:
+                self.add_error(name, _("This kingdom belongs to another campaign."))
+        if data.get("fortification") and not data.get("fortification_side"):
+            self.add_error("fortification_side", _("Say which side holds the fortification."))
+        if not data.get("fortification"):
+            data["fortification_side"] = ""
+            data["fortification_hp"] = None
+        return data
 
 
 @admin.register(BattleScene)
 class BattleSceneAdmin(SimpleHistoryAdmin):
-    list_display = ["__str__", "campaign", "status", "attacker_initiative", "defender_initiative",
-                    "created_at"]
+    form = BattleSceneForm
+    list_display = ["__str__", "campaign", "status", "attacker_kingdom", "defender_kingdom",
+                    "created_at", "report_link"]
     list_filter = ["status", "campaign"]
-    readonly_fields = ["campaign", "hex", "status", "gambit", "attacker_initiative",
-                       "defender_initiative", "seed"]
+    list_select_related = ["campaign", "attacker_kingdom", "defender_kingdom", "report"]
+    search_fields = ["hex", "attacker_kingdom__name", "defender_kingdom__name"]
     inlines = [ParticipantInline]
+    actions = ["resolve_now", "reopen_failed"]
+    STATE_FIELDS = ["status", "gm_tools", "gambit", "seed", "locked_at", "resolving_since",
+                    "resolved_at", "error"]
+
+    def get_fieldsets(self, request, obj=None):
+        return [
+            (None, {"fields": ["campaign", "hex", ("attacker_kingdom", "defender_kingdom")]}),
+            (gettext_lazy("Battlefield"), {"fields": [
+                ("terrain", "water"), ("wind", "light"),
+                ("fortification", "fortification_side", "fortification_hp"), "max_rounds"]}),
+            (gettext_lazy("Player characters and initiative"), {"fields": [
+                ("attacker_pcs_present", "attacker_pc_fight", "attacker_initiative"),
+                ("defender_pcs_present", "defender_pc_fight", "defender_initiative")]}),
+            (gettext_lazy("Resolution"), {"fields": self.STATE_FIELDS}),
+        ]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and not obj.takes_plans:
+            return [*SCENE_FIELDS, *self.STATE_FIELDS]
+        return self.STATE_FIELDS
+
+    @admin.display(description=gettext_lazy("report"))
+    def report_link(self, scene: BattleScene):
+        report = getattr(scene, "report", None)
+        if report is None:
+            return "—"
+        return format_html('<a href="{}">{}</a>',
+                           reverse("admin:battles_battlereport_change", args=[report.pk]),
+                           _("Read the report"))
+
+    @admin.display(description=gettext_lazy("GM tools"))
+    def gm_tools(self, scene: BattleScene):
+        if not scene.pk:
+            return _("Save the scene first.")
+        links = []
+        if hasattr(scene, "report"):
+            links += [(reverse("admin:battles_battlereport_change", args=[scene.report.pk]),
+                       _("Read the report")),
+                      (reverse("admin:battles_battlescene_replay", args=[scene.pk]),
+                       _("Replay from seed"))]
+        links += [(reverse("admin:battles_battlescene_step", args=[scene.pk]),
+                   _("Resolve one round at a time")),
+                  (reverse("admin:battles_battlescene_odds", args=[scene.pk]), _("Odds"))]
+        return format_html_join(" · ", '<a class="button" href="{}">{}</a>', links)
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+
+        def page(function):
+            return view(lambda request, object_id: function(self, request, object_id))
+
+        return [
+            path("<path:object_id>/replay/", page(admin_views.replay_view),
+                 name="battles_battlescene_replay"),
+            path("<path:object_id>/step/", page(admin_views.step_view),
+                 name="battles_battlescene_step"),
+            path("<path:object_id>/odds/", page(admin_views.odds_view),
+                 name="battles_battlescene_odds"),
+            *super().get_urls(),
+        ]
+
+    @admin.action(description=gettext_lazy("Resolve now"), permissions=["change"])
+    def resolve_now(self, request, queryset):
+        count = len(resolution.scenes_lock(queryset))
+        self.message_user(request, _("%(count)s battle scene(s) locked and sent for resolution.")
+                          % {"count": count}, messages.SUCCESS if count else messages.WARNING)
+
+    @admin.action(description=gettext_lazy("Reopen failed scenes"), permissions=["change"])
+    def reopen_failed(self, request, queryset):
+        for scene in queryset:
+            try:
+                scene_reopen(scene=scene)
+            except RuleViolation as error:
+                self.message_user(request, f"{scene}: {render_violation(error.violations[0])}",
+                                  messages.ERROR)
+            else:
+                self.message_user(request, _("%(scene)s goes back to the queue.")
+                                  % {"scene": scene}, messages.SUCCESS)
+
+
+@admin.register(BattleReport)
+class BattleReportAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "scene_status", "created_at"]
+    list_filter = ["scene__campaign"]
+    list_select_related = ["scene"]
+    fields = ["scene", "created_at", "report"]
+    readonly_fields = fields
 
     def has_add_permission(self, request):
-        return False  # scenes come from Offensive Gambits until the battle issue adds set-up
+        return False  # reports come from resolutions
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description=gettext_lazy("status"))
+    def scene_status(self, report: BattleReport):
+        return report.scene.get_status_display()
+
+    @admin.display(description=gettext_lazy("report"))
+    def report(self, report: BattleReport):
+        return render_to_string("admin/battles/battle_report.html",
+                                {"report": with_names(with_text(report.outcome))})

@@ -1,8 +1,14 @@
-"""Battle scenes. An Offensive Gambit queues one right after its kingdom turn; the battle-scene
-issue adds the engine that fights it, the plans and the round-by-round log."""
+"""Battle scenes: who fights where, under which sky, with which plans; their resolution (exactly
+once, like kingdom turns) and the round-by-round report. An Offensive Gambit queues one right after
+its kingdom turn; the GM sets up the others in the admin."""
+from __future__ import annotations
+
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
+
+from rules.kingmaker.battle import setup as engine
 
 
 class SceneStatus(models.TextChoices):
@@ -17,30 +23,118 @@ class Side(models.TextChoices):
     DEFENDER = "defender", _("defender")
 
 
+class Terrain(models.TextChoices):
+    OPEN = engine.Terrain.OPEN.value, _("open ground")
+    DIFFICULT = engine.Terrain.DIFFICULT.value, _("difficult terrain (mountains, swamp, forest)")
+
+
+class Wind(models.TextChoices):
+    CALM = engine.Wind.CALM.value, _("calm")
+    STRONG = engine.Wind.STRONG.value, _("strong wind")
+    STORM = engine.Wind.STORM.value, _("storm")
+
+
+class Light(models.TextChoices):
+    BRIGHT = engine.Light.BRIGHT.value, _("bright light")
+    DIM = engine.Light.DIM.value, _("dim light, light fog or rain")
+    DARK = engine.Light.DARK.value, _("darkness or thick fog")
+
+
+class FortificationKind(models.TextChoices):
+    CASTLE = engine.FortificationKind.CASTLE.value, _("castle")
+    FORTRESS = engine.FortificationKind.FORTRESS.value, _("fortress")
+    TOWER = engine.FortificationKind.TOWER.value, _("tower")
+    TRENCH = engine.FortificationKind.TRENCH.value, _("trench")
+    STONE_WALL = engine.FortificationKind.STONE_WALL.value, _("stone wall")
+    WOODEN_WALL = engine.FortificationKind.WOODEN_WALL.value, _("wooden wall")
+
+
+class PcFight(models.TextChoices):
+    NONE = engine.PcFight.NONE.value, _("no fight of their own")
+    WON = engine.PcFight.WON.value, _("the player characters won their fight")
+    LOST = engine.PcFight.LOST.value, _("the player characters lost, or the enemy escaped")
+
+
 class BattleScene(models.Model):
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
                                  related_name="battle_scenes", verbose_name=_("campaign"))
     hex = models.CharField(_("hex"), max_length=20)
-    status = models.CharField(_("status"), max_length=10, choices=SceneStatus.choices,
-                              default=SceneStatus.QUEUED, db_index=True)
-    gambit = models.OneToOneField("armies.ArmyActivity", on_delete=models.SET_NULL, null=True,
-                                  blank=True, related_name="battle_scene",
-                                  verbose_name=_("Offensive Gambit"))
+    attacker_kingdom = models.ForeignKey(
+        "campaigns.Kingdom", on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="battles_attacking", verbose_name=_("attacking kingdom"),
+        help_text=_("Blank: the attackers are no kingdom's (monsters): no unrest, fame or XP."))
+    defender_kingdom = models.ForeignKey(
+        "campaigns.Kingdom", on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="battles_defending", verbose_name=_("defending kingdom"),
+        help_text=_("Blank: the defenders are no kingdom's (monsters): no unrest, fame or XP."))
+    # The battlefield.
+    terrain = models.CharField(_("terrain"), max_length=12, choices=Terrain.choices,
+                               default=Terrain.OPEN)
+    water = models.BooleanField(_("swamp or water on the battlefield"), default=False)
+    wind = models.CharField(_("wind"), max_length=12, choices=Wind.choices, default=Wind.CALM)
+    light = models.CharField(_("light"), max_length=12, choices=Light.choices,
+                             default=Light.BRIGHT)
+    fortification = models.CharField(_("fortification"), max_length=20,
+                                     choices=FortificationKind.choices, blank=True, default="")
+    fortification_side = models.CharField(_("fortification held by"), max_length=10,
+                                          choices=Side.choices, blank=True, default="")
+    fortification_hp = models.PositiveSmallIntegerField(
+        _("fortification HP"), null=True, blank=True,
+        help_text=_("Blank: undamaged (its full HP)."))
+    # The player characters: "+1 to all Morale checks" when present; their own fight shifts the
+    # battle's result one step.
+    attacker_pcs_present = models.BooleanField(_("player characters with the attackers"),
+                                               default=False)
+    defender_pcs_present = models.BooleanField(_("player characters with the defenders"),
+                                               default=False)
+    attacker_pc_fight = models.CharField(_("attackers' player characters' fight"), max_length=10,
+                                         choices=PcFight.choices, default=PcFight.NONE)
+    defender_pc_fight = models.CharField(_("defenders' player characters' fight"), max_length=10,
+                                         choices=PcFight.choices, default=PcFight.NONE)
+    max_rounds = models.PositiveSmallIntegerField(
+        _("round limit"), default=20, validators=[MinValueValidator(1), MaxValueValidator(100)])
     # Offensive Gambit: "+2 circumstance to initiative" for the attackers on a success, "+4" for
     # the defenders on a critical failure.
     attacker_initiative = models.SmallIntegerField(_("attackers' initiative bonus"), default=0)
     defender_initiative = models.SmallIntegerField(_("defenders' initiative bonus"), default=0)
+    gambit = models.OneToOneField("armies.ArmyActivity", on_delete=models.SET_NULL, null=True,
+                                  blank=True, related_name="battle_scene",
+                                  verbose_name=_("Offensive Gambit"))
+    # Resolution (docs/concurrency.md): queued → (locked) → resolving → resolved or failed.
+    status = models.CharField(_("status"), max_length=10, choices=SceneStatus.choices,
+                              default=SceneStatus.QUEUED, db_index=True)
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    locked_at = models.DateTimeField(
+        _("locked"), null=True, blank=True,
+        help_text=_("Sent for resolution: the plans can no longer change."))
+    resolving_since = models.DateTimeField(_("resolving since"), null=True, blank=True)
+    # The token of the worker resolving the scene; a swept scene's old worker cannot commit.
+    claim = models.CharField(_("claim"), max_length=32, blank=True, editable=False)
+    resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("battle scene")
         verbose_name_plural = _("battle scenes")
-        ordering = ["-created_at"]
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(fortification="") | ~models.Q(fortification_side=""),
+                name="scene_fortification_has_a_holder"),
+        ]
 
     def __str__(self) -> str:
         return str(_("Battle in %(hex)s") % {"hex": self.hex})
+
+    @property
+    def takes_plans(self) -> bool:
+        """Plans change until the scene is sent for resolution."""
+        return self.status == SceneStatus.QUEUED and self.locked_at is None
+
+    def kingdom_of(self, side: str):
+        return self.attacker_kingdom if side == Side.ATTACKER else self.defender_kingdom
 
 
 class BattleParticipant(models.Model):
@@ -49,16 +143,44 @@ class BattleParticipant(models.Model):
     army = models.ForeignKey("armies.Army", on_delete=models.CASCADE,
                              related_name="battle_participations", verbose_name=_("army"))
     side = models.CharField(_("side"), max_length=10, choices=Side.choices)
+    garrisoned = models.BooleanField(
+        _("garrisoned"), default=False,
+        help_text=_("In the fortification: fortified while it holds."))
     # Offensive Gambit critical success: the target "becomes shaken 1" as the battle begins.
     starts_shaken = models.PositiveSmallIntegerField(_("starts shaken"), default=0)
+    plan = models.JSONField(
+        _("battle plan"), default=dict, blank=True,
+        help_text=_("Empty: the army's default plan. Keys: stance, targeting, target_army, "
+                    "retreat_below, tactical_action, use_potions."))
+    snapshot = models.JSONField(_("army at the start"), default=dict, blank=True, editable=False)
     history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("participant")
         verbose_name_plural = _("participants")
+        ordering = ["scene", "side", "id"]
         constraints = [
             models.UniqueConstraint(fields=["scene", "army"], name="participant_once"),
         ]
 
     def __str__(self) -> str:
         return f"{self.army} ({self.get_side_display()})"
+
+
+class BattleReport(models.Model):
+    """What the battle did, round by round, with every roll. `outcome` holds it as data (see
+    battles.reports); `inputs` the setup it was fought from (replays)."""
+
+    scene = models.OneToOneField(BattleScene, on_delete=models.CASCADE, related_name="report",
+                                 verbose_name=_("battle scene"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    inputs = models.JSONField(_("inputs"), default=dict)
+    outcome = models.JSONField(_("outcome"), default=dict)
+
+    class Meta:
+        verbose_name = _("battle report")
+        verbose_name_plural = _("battle reports")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return str(self.scene)

@@ -1,8 +1,29 @@
-"""Writes about battle scenes."""
+"""Writes about battle scenes: queue one for an Offensive Gambit, change a participant's battle
+plan until the scene locks, hand a failed scene back, and resolve one now (the GM)."""
 from __future__ import annotations
 
-from battles.models import BattleParticipant, BattleScene, Side
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from armies.models import Army
+from armies.selectors import armies_with_details
+from battles.adapters import enemy_keys, plan_from, starting_state
+from battles.models import BattleParticipant, BattleScene, SceneStatus, Side
+from rules.errors import RuleViolation, _, raise_if_any
+from rules.kingmaker.battle.plans import plan_violations
 from rules.kingmaker.turn import BattleRequest
+
+
+class SceneLocked(Exception):
+    """The scene no longer takes plans: it was sent for resolution, or fought."""
+
+    def __init__(self, scene: BattleScene):
+        super().__init__(f"battle scene {scene.pk} is {scene.status}")
+        self.scene = scene
 
 
 def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
@@ -11,13 +32,84 @@ def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
     Kingdom turn ends"), with the attacking and defending armies in the hex. `army_ids` maps the
     engine's keys of armies recruited this turn to their database ids."""
     army_ids = army_ids or {}
-    scene = BattleScene.objects.create(campaign=campaign, hex=request.hex, gambit=gambit,
-                                       attacker_initiative=request.attacker_initiative,
-                                       defender_initiative=request.defender_initiative)
+    attackers = [army_ids.get(key, key) for key in request.attackers]
+    defenders = list(request.defenders)
+    kingdom_of = dict(Army.objects.filter(pk__in=attackers + defenders)
+                      .values_list("pk", "kingdom_id"))
+    scene = BattleScene.objects.create(
+        campaign=campaign, hex=request.hex, gambit=gambit,
+        attacker_kingdom_id=next((kingdom_of[a] for a in attackers if a in kingdom_of), None),
+        defender_kingdom_id=next((kingdom_of[d] for d in defenders if d in kingdom_of), None),
+        attacker_initiative=request.attacker_initiative,
+        defender_initiative=request.defender_initiative)
     BattleParticipant.objects.bulk_create(
-        [BattleParticipant(scene=scene, army_id=army_ids.get(key, key), side=Side.ATTACKER)
-         for key in request.attackers]
+        [BattleParticipant(scene=scene, army_id=key, side=Side.ATTACKER) for key in attackers]
         + [BattleParticipant(scene=scene, army_id=key, side=Side.DEFENDER,
                              starts_shaken=1 if key == request.shaken_defender else 0)
-           for key in request.defenders])
+           for key in defenders])
     return scene
+
+
+def plan_problems(participant: BattleParticipant, plan: Mapping[str, Any], army,
+                  participants) -> list:
+    """What is wrong with `plan` for this participant (the rules engine's violations)."""
+    state = starting_state(participant, army)
+    try:
+        rules_plan = plan_from(plan, state)
+    except RuleViolation as error:
+        return list(error.violations)
+    return plan_violations(state, rules_plan, enemy_keys(participant, participants))
+
+
+@transaction.atomic
+def participant_set_plan(*, participant: BattleParticipant, plan: Mapping[str, Any]
+                         ) -> BattleParticipant:
+    """Give a participant its battle plan: the keys given (the army's default plan fills the
+    others when it fights; {} is the default plan). Raises SceneLocked once the scene is sent for
+    resolution, RuleViolation naming the plan's field when the rules refuse it."""
+    scene = BattleScene.objects.select_for_update().get(pk=participant.scene_id)
+    if not scene.takes_plans:
+        raise SceneLocked(scene)
+    participant = BattleParticipant.objects.select_for_update().get(pk=participant.pk)
+    army = armies_with_details().get(pk=participant.army_id)
+    participants = list(scene.participants.all())
+    raise_if_any(plan_problems(participant, plan, army, participants))
+    participant.plan = dict(plan)
+    participant.save(update_fields=["plan"])
+    return participant
+
+
+@transaction.atomic
+def scene_reopen(*, scene: BattleScene) -> BattleScene:
+    """The GM hands a failed scene back to the queue: it is locked again and resolves next (the
+    seed is kept, so the dice fall the same way)."""
+    scene = BattleScene.objects.select_for_update().get(pk=scene.pk)
+    if scene.status != SceneStatus.FAILED:
+        raise RuleViolation.single("scene_not_failed", _("Only a failed scene can be reopened."))
+    scene.status = SceneStatus.QUEUED
+    scene.locked_at = timezone.now()
+    scene.error = ""
+    scene.save(update_fields=["status", "locked_at", "error"])
+    from battles.resolution import enqueue_resolution
+    enqueue_resolution([scene.pk])
+    return scene
+
+
+@transaction.atomic
+def scene_seed(*, scene: BattleScene) -> int:
+    """The scene's seed, drawn now if it has none (the GM's step by step shows the dice the
+    resolution will roll)."""
+    scene = BattleScene.objects.select_for_update().get(pk=scene.pk)
+    if scene.seed is None:
+        scene.seed = secrets.randbits(62)
+        scene.save(update_fields=["seed"])
+    return scene.seed
+
+
+def scene_resolve_now(*, scene: BattleScene) -> str:
+    """Lock the scene and resolve it here, through the same claim as a worker (the GM's "Finish
+    and apply"). Returns "resolved", "skipped" or "failed"."""
+    from battles import resolution
+
+    resolution.scenes_lock(BattleScene.objects.filter(pk=scene.pk), enqueue=False)
+    return resolution.scene_resolve(scene.pk)

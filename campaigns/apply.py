@@ -35,7 +35,7 @@ def apply_outcome(turn, engine_input: KingdomTurnInput, outcome: KingdomTurnOutc
     kingdom = turn.kingdom
     _apply_kingdom(kingdom, outcome)
     before = {a.key: a for a in engine_input.armies}
-    _apply_armies([a for a in outcome.armies if a != before[a.key]])
+    apply_armies([a for a in outcome.armies if a != before[a.key]])
     army_ids = _create_recruited(kingdom, outcome)
     _apply_activities(activities, outcome, unreadable, army_ids)
     gambits = {a.pk: a for a in activities}
@@ -65,7 +65,9 @@ def _army_fields(row: Army, army: TurnArmy) -> None:
     row.garrison_bans = [list(ban) for ban in army.garrison_bans]
 
 
-def _apply_armies(changed: list[TurnArmy]) -> None:
+def apply_armies(changed: list[TurnArmy], *, reason: str = REASON) -> None:
+    """Write these armies' state (fields, tactics, gear, conditions) with `reason` in history.
+    Battle scenes (battles.apply) write their results through here too."""
     if not changed:
         return
     rows = {a.pk: a for a in Army.objects.filter(pk__in=[a.key for a in changed])
@@ -79,8 +81,8 @@ def _apply_armies(changed: list[TurnArmy]) -> None:
         _diff_children(row, army, creates, deletes, condition_updates)
     bulk_update_with_history(list(rows.values()), Army,
                              ["hp", "hex", "status", "garrisoned", "garrison_relief",
-                              "garrison_bans"], default_change_reason=REASON)
-    _write_children(creates, deletes, condition_updates)
+                              "garrison_bans"], default_change_reason=reason)
+    _write_children(creates, deletes, condition_updates, reason=reason)
 
 
 def _children(army_row: Army, army: TurnArmy) -> dict[type, list]:
@@ -124,18 +126,18 @@ def _diff_children(row: Army, army: TurnArmy, creates, deletes, condition_update
             condition_updates.append(stored[code])
 
 
-def _write_children(creates, deletes, condition_updates) -> None:
+def _write_children(creates, deletes, condition_updates, *, reason: str = REASON) -> None:
     for model, rows in deletes.items():
-        _delete_with_history(model, rows)
+        _delete_with_history(model, rows, reason=reason)
     for model, rows in creates.items():
         if rows:
-            bulk_create_with_history(rows, model, default_change_reason=REASON)
+            bulk_create_with_history(rows, model, default_change_reason=reason)
     if condition_updates:
         bulk_update_with_history(condition_updates, ArmyCondition, ["value"],
-                                 default_change_reason=REASON)
+                                 default_change_reason=reason)
 
 
-def _delete_with_history(model, rows: list) -> None:
+def _delete_with_history(model, rows: list, *, reason: str = REASON) -> None:
     """Delete rows in one statement and record each deletion in its history table.
 
     QuerySet.delete() would record history too, but with one INSERT per row (post_delete)."""
@@ -145,7 +147,7 @@ def _delete_with_history(model, rows: list) -> None:
     now = timezone.now()
     names = [f.attname for f in model._meta.concrete_fields]
     history.bulk_create([
-        history.model(history_date=now, history_type="-", history_change_reason=REASON,
+        history.model(history_date=now, history_type="-", history_change_reason=reason,
                       **{name: getattr(row, name) for name in names})
         for row in rows])
     # No other table points at these rows, so skipping Django's cascade collector is safe.

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from armies.orders import queued_activities, rules_order, turn_input
+from battles.resolution import scenes_lock_after_turn
 from campaigns.apply import apply_outcome
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
@@ -135,6 +136,8 @@ def _resolve_locked(turn: KingdomTurn) -> None:
     turn.error = ""
     turn.save(update_fields=["status", "resolved_at", "error"])
     turn_open(kingdom=turn.kingdom)
+    # "The war encounter happens right after the Kingdom turn ends": its scenes go next.
+    scenes_lock_after_turn(turn)
 
 
 def _fail(turn_id: int, token: str, error: Exception) -> None:

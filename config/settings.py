@@ -106,6 +106,8 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # A turn stuck in "resolving" longer than this (its worker died) is handed back to the queue.
 MUSTER_RESOLVING_TIMEOUT_SECONDS = env.int("MUSTER_RESOLVING_TIMEOUT_SECONDS", default=30 * 60)
+# The most battles the API's odds endpoint fights for one answer (each takes a few milliseconds).
+MUSTER_BATTLE_ODDS_MAX_RUNS = env.int("MUSTER_BATTLE_ODDS_MAX_RUNS", default=1000)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -134,6 +136,10 @@ SPECTACULAR_SETTINGS = {
         "GearKindEnum": "armies.choices.GearKind",
         "TacticEnum": "armies.choices.TACTIC_CHOICES",
         "TurnStatusEnum": "campaigns.models.TurnStatus",
+        "SceneStatusEnum": "battles.models.SceneStatus",
+        "BattleSideEnum": "battles.models.Side",
+        "PcFightEnum": "battles.models.PcFight",
+        "WarActionEnum": "armies.choices.WAR_ACTION_CHOICES",
     },
     # Each activity's params are a closed object; the schema offers them as an anyOf.
     "POSTPROCESSING_HOOKS": [

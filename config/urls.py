@@ -7,6 +7,7 @@ from rest_framework.authtoken.views import obtain_auth_token
 api_urlpatterns = [
     path("", include("campaigns.api.urls")),
     path("", include("armies.api.urls")),
+    path("", include("battles.api.urls")),
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # GET only: the Swagger page has no template for OPTIONS.

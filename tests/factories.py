@@ -10,6 +10,7 @@ from django.utils import timezone
 from factory.django import DjangoModelFactory
 
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from battles.models import BattleParticipant, BattleReport, BattleScene, SceneStatus, Side
 from campaigns.models import (
     Campaign,
     DiplomaticRelation,
@@ -190,3 +191,36 @@ class TurnReportFactory(DjangoModelFactory):
 
     turn = factory.SubFactory(KingdomTurnFactory, status=TurnStatus.RESOLVED)
     outcome = factory.LazyAttribute(lambda r: {"turn": r.turn.number, "events": []})
+
+
+class BattleSceneFactory(DjangoModelFactory):
+    """A queued scene in hex C4 on open ground, taking plans; no kingdoms, no armies yet."""
+
+    class Meta:
+        model = BattleScene
+
+    campaign = factory.SubFactory(CampaignFactory)
+    hex = "C4"
+    status = SceneStatus.QUEUED
+
+
+class BattleParticipantFactory(DjangoModelFactory):
+    """An attacking army (of a new kingdom of the scene's campaign) with the default plan."""
+
+    class Meta:
+        model = BattleParticipant
+
+    scene = factory.SubFactory(BattleSceneFactory)
+    army = factory.SubFactory(ArmyFactory, kingdom=factory.SubFactory(
+        KingdomFactory, campaign=factory.SelfAttribute("...scene.campaign")))
+    side = Side.ATTACKER
+    plan = factory.LazyFunction(dict)
+
+
+class BattleReportFactory(DjangoModelFactory):
+    class Meta:
+        model = BattleReport
+
+    scene = factory.SubFactory(BattleSceneFactory, status=SceneStatus.RESOLVED)
+    inputs = factory.LazyFunction(dict)
+    outcome = factory.LazyAttribute(lambda r: {"seed": r.scene.seed, "rounds": [], "events": []})

@@ -17,7 +17,13 @@ from django.core import signals
 from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
-from factories import ArmyActivityFactory, KingdomTurnFactory, TurnReportFactory
+from factories import (
+    ArmyActivityFactory,
+    BattleParticipantFactory,
+    BattleSceneFactory,
+    KingdomTurnFactory,
+    TurnReportFactory,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
@@ -60,9 +66,15 @@ def world(player, campaign, kingdom, open_turn, army, rival_army) -> dict[str, i
                                    params={**DEPLOY}, submitted_by=player)
     report = TurnReportFactory(turn=KingdomTurnFactory(kingdom=kingdom, number=0,
                                                        status="resolved"))
+    # A battle of one army a side that takes plans (its odds fight quickly).
+    scene = BattleSceneFactory(campaign=campaign, attacker_kingdom=kingdom,
+                               defender_kingdom=rival_army.kingdom)
+    ours = BattleParticipantFactory(scene=scene, army=army, side="attacker")
+    BattleParticipantFactory(scene=scene, army=rival_army, side="defender")
     return {"activities": activity.pk, "armies": army.pk, "campaigns": campaign.pk,
             "kingdoms": kingdom.pk, "reports": report.pk, "turns": open_turn.pk,
-            "settlements": kingdom.settlements.get().pk}
+            "settlements": kingdom.settlements.get().pk, "battles": scene.pk,
+            "battle-participants": ours.pk}
 
 
 def _aim(case, world: dict[str, int]) -> None:

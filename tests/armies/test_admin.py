@@ -20,6 +20,8 @@ from factories import (
     ArmyFactory,
     ArmyGearFactory,
     ArmyTacticFactory,
+    BattleParticipantFactory,
+    BattleSceneFactory,
     CampaignFactory,
     DiplomaticRelationFactory,
     FactionFactory,
@@ -36,8 +38,8 @@ from armies.choices import ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyGear, ArmyTemplate
 from armies.selectors import army_stat_block
 from armies.services import activity_submit
-from battles.models import BattleScene
-from battles.services import scene_queue_from_gambit
+from battles.models import BattleReport, BattleScene
+from battles.services import scene_queue_from_gambit, scene_resolve_now
 from campaigns.models import (
     Campaign,
     DiplomaticRelation,
@@ -79,6 +81,7 @@ MAKERS = {
     ClockedSchedule: lambda: ClockedSchedule.objects.create(clocked_time=timezone.now()),
     TokenProxy: lambda: TokenProxy.objects.create(user=UserFactory()),
     BattleScene: lambda: _scene(),
+    BattleReport: lambda: _battle_report(),
 }
 
 
@@ -86,6 +89,16 @@ def _scene() -> BattleScene:
     army = ArmyFactory()
     return scene_queue_from_gambit(campaign=army.kingdom.campaign,
                                    request=BattleRequest(0, "C4", (army.pk,), ()))
+
+
+def _battle_report() -> BattleReport:
+    attacker, defender = ArmyFactory(), ArmyFactory(name="Defenders")
+    scene = BattleSceneFactory(campaign=attacker.kingdom.campaign, hex="C4",
+                               attacker_kingdom=attacker.kingdom)
+    BattleParticipantFactory(scene=scene, army=attacker, side="attacker")
+    BattleParticipantFactory(scene=scene, army=defender, side="defender")
+    assert scene_resolve_now(scene=scene) == "resolved"
+    return BattleReport.objects.get(scene=scene)
 
 
 def _activity() -> ArmyActivity:

@@ -1,0 +1,29 @@
+"""Filters for the battle lists (only visible related objects are accepted)."""
+from __future__ import annotations
+
+import django_filters
+
+from battles.models import BattleParticipant, BattleScene, SceneStatus, Side
+from battles.selectors import visible_scenes
+from campaigns.api.filters import visible_queryset
+from campaigns.models import Campaign
+from campaigns.selectors import visible_campaigns
+
+
+class SceneFilter(django_filters.FilterSet):
+    campaign = django_filters.ModelChoiceFilter(
+        queryset=visible_queryset(visible_campaigns, Campaign))
+    status = django_filters.ChoiceFilter(choices=SceneStatus.choices)
+
+    class Meta:
+        model = BattleScene
+        fields = ["campaign", "status"]
+
+
+class ParticipantFilter(django_filters.FilterSet):
+    scene = django_filters.ModelChoiceFilter(queryset=visible_queryset(visible_scenes, BattleScene))
+    side = django_filters.ChoiceFilter(choices=Side.choices)
+
+    class Meta:
+        model = BattleParticipant
+        fields = ["scene", "side"]

@@ -1,0 +1,117 @@
+"""Battle scenes (read-only), their participants' plans (changed until the scene locks), the
+report of a fought scene and the odds of a queued one. Querysets hold only what the user may see:
+another campaign's scenes answer 404."""
+from __future__ import annotations
+
+import secrets
+
+from django.http import Http404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+
+from battles.adapters import MODEL_SIDE, scene_setup
+from battles.api.errors import SceneClosedSerializer, plan_errors
+from battles.api.filters import ParticipantFilter, SceneFilter
+from battles.api.serializers import (
+    BattleReportSerializer,
+    OddsQuerySerializer,
+    OddsSerializer,
+    ParticipantChangeSerializer,
+    ParticipantSerializer,
+    SceneSerializer,
+)
+from battles.models import BattleParticipant
+from battles.selectors import may_plan, planning_kingdoms, visible_participants, visible_scenes
+from battles.services import participant_set_plan
+from campaigns.api.views import NOT_FOUND
+from rules.kingmaker.battle.odds import battle_odds
+
+BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
+    "Bad input: a list of messages per field; the plan's fields under `plan`."))
+SCENE_CLOSED = OpenApiResponse(SceneClosedSerializer, description=_(
+    "The scene takes no more plans: it was sent for resolution or fought."))
+NOT_YOURS = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
+    "Another kingdom's army: only its players and the GM plan it."))
+
+
+class BattleSceneViewSet(viewsets.ReadOnlyModelViewSet):
+    """Battle scenes your kingdom fights in (a game master: every scene of the campaign), with
+    their armies and plans."""
+
+    serializer_class = SceneSerializer
+    filterset_class = SceneFilter
+
+    def get_queryset(self):
+        return visible_scenes(self.request.user)
+
+    @extend_schema(responses={200: BattleReportSerializer, 404: NOT_FOUND},
+                   description=str(_("What the battle did: every round, action and roll, and the "
+                                     "result for each army and side. 404 until it is fought.")))
+    @action(detail=True, methods=["get"], filterset_class=None, pagination_class=None)
+    def report(self, request, pk=None):
+        scene = self.get_object()
+        report = getattr(scene, "report", None)
+        if report is None:
+            raise Http404(_("The battle has not been fought yet."))
+        return Response(BattleReportSerializer(report, context=self.get_serializer_context()).data)
+
+    @extend_schema(parameters=[OddsQuerySerializer],
+                   responses={200: OddsSerializer, 400: BAD_INPUT, 404: NOT_FOUND},
+                   description=str(_("Fight the scene as it stands many times and count: each "
+                                     "side's chance to win, to be routed and to be defeated, and "
+                                     "the HP each army can expect to lose. A player's odds use "
+                                     "the enemy's default plans.")))
+    @action(detail=True, methods=["get"], filterset_class=None, pagination_class=None)
+    def odds(self, request, pk=None):
+        scene = self.get_object()
+        query = OddsQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        runs = query.validated_data["runs"]
+        seed = query.validated_data.get("seed")
+        seed = secrets.randbits(62) if seed is None else seed
+        setup = scene_setup(scene, plans_of=planning_kingdoms(request.user, scene.campaign_id))
+        odds = battle_odds(setup, runs, seed)
+        names = {c.key: c.army.name for c in setup.combatants}
+        sides = {c.key: MODEL_SIDE[c.side] for c in setup.combatants}
+        return Response(OddsSerializer({
+            "runs": odds.runs, "seed": odds.seed,
+            "sides": [{"side": MODEL_SIDE[side], "win": o.win, "routed": o.routed,
+                       "defeated": o.defeated} for side, o in odds.sides.items()],
+            "armies": [{"army": key, "name": names[key], "side": sides[key],
+                        "expected_hp_lost": lost} for key, lost in odds.armies.items()],
+        }).data)
+
+
+class BattleParticipantViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                               viewsets.GenericViewSet):
+    """The armies in the battle scenes you see. Your kingdom's players (and the GM) change an
+    army's battle plan until the scene is sent for resolution."""
+
+    serializer_class = ParticipantSerializer
+    filterset_class = ParticipantFilter
+    parser_classes = [JSONParser]
+    http_method_names = ["get", "patch", "head", "options"]
+
+    def get_queryset(self):
+        return visible_participants(self.request.user)
+
+    @extend_schema(request=ParticipantChangeSerializer,
+                   responses={200: ParticipantSerializer, 400: BAD_INPUT, 403: NOT_YOURS,
+                              404: NOT_FOUND, 409: SCENE_CLOSED})
+    def partial_update(self, request, pk=None):
+        participant: BattleParticipant = self.get_object()
+        if not may_plan(participant, planning_kingdoms(request.user, participant.scene.campaign_id)):
+            raise PermissionDenied(_("Only this army's kingdom and the GM plan its battle."))
+        body = ParticipantChangeSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        with plan_errors():
+            participant = participant_set_plan(participant=participant,
+                                               plan=body.validated_data["plan"])
+        participant = self.get_queryset().get(pk=participant.pk)
+        return Response(self.get_serializer(participant).data)

@@ -1,0 +1,173 @@
+"""Battle reports as data: every round, action and roll of a fought scene, for the API, the admin
+and replays. Messages stay gettext msgids with their parameters, so each reader gets them in their
+language (campaigns.reports.with_text)."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from rules.data import to_data
+from rules.kingmaker.army import ArmyState, stat_block
+from rules.kingmaker.battle.setup import BattleOutcome, BattleSetup
+
+COLUMNS = 10  # the battlefield picture's columns (the engine's ArmySnapshot.cell)
+
+
+def army_summary(army: ArmyState) -> dict[str, Any]:
+    block = stat_block(army)
+    return {
+        "name": block.name,
+        "template": army.template.name,
+        "level": army.level,
+        "hp": block.hp,
+        "max_hp": block.max_hp,
+        "routing_threshold": block.routing_threshold,
+        "conditions": [c.label() for c in army.conditions],
+        "tactics": list(army.tactics),
+        "gear": [g.label() for g in army.gear],
+    }
+
+
+def _check(check) -> dict[str, Any] | None:
+    if check is None:
+        return None
+    return {"roll": check.roll.natural, "modifier": check.modifier, "total": check.roll.total,
+            "dc": check.dc, "degree": to_data(check.degree), "purpose": check.roll.purpose}
+
+
+def _event(event) -> dict[str, Any]:
+    return {"round": event.round, "code": event.code, "message": event.message,
+            "params": to_data(event.params), "actor": event.actor, "target": event.target,
+            "check": _check(event.check), "damage": event.damage}
+
+
+def _round(record) -> dict[str, Any]:
+    return {
+        "number": record.number,
+        "initiative": list(record.initiative),
+        "fortification_hp": record.fortification_hp,
+        "armies": [{"army": a.key, "side": a.side.value, "position": a.position.value,
+                    "engaged_with": list(a.engaged_with), "hp": a.hp,
+                    "conditions": [c.label() for c in a.conditions], "cell": list(a.cell)}
+                   for a in record.armies],
+    }
+
+
+def report_data(outcome: BattleOutcome, setup: BattleSetup | None = None) -> dict[str, Any]:
+    """The outcome as data. With the `setup` it was fought from, each army also shows how it
+    began; army keys are the armies' database ids."""
+    before = {c.key: c for c in setup.combatants} if setup is not None else {}
+    events_by_round: dict[int, list] = {}
+    for event in outcome.events:
+        events_by_round.setdefault(event.round, []).append(_event(event))
+    rounds = []
+    for record in outcome.rounds:
+        rounds.append({**_round(record), "events": events_by_round.pop(record.number, [])})
+    return {
+        "seed": outcome.seed,
+        "finished": outcome.finished,
+        "winner": to_data(outcome.winner),
+        "fortification_hp": outcome.fortification_hp,
+        "names": {str(key): c.army.name for key, c in before.items()},
+        # Events outside any recorded round: the set-up before round 1 (round 0) and the aftermath.
+        "before": events_by_round.pop(0, []),
+        "rounds": rounds,
+        "after": [e for number in sorted(events_by_round) for e in events_by_round[number]],
+        "armies": [{
+            "army": result.key,
+            "side": result.side.value,
+            "hp_lost": result.hp_lost,
+            "defeated": result.defeated,
+            "routed": result.routed,
+            "fled": result.fled,
+            "destroyed": result.destroyed,
+            "before": army_summary(before[result.key].army) if result.key in before else None,
+            "after": army_summary(result.army),
+            "plan": to_data(before[result.key].plan) if result.key in before else None,
+        } for result in outcome.armies],
+        "sides": [{"side": side.side.value, "won": side.won, "check": _check(side.check),
+                   "unrest": side.unrest, "fame": side.fame, "xp": side.xp,
+                   "events": [_event(e) for e in side.events]} for side in outcome.sides],
+        "rolls": [{"purpose": r.purpose, "expression": r.expression, "faces": list(r.faces),
+                   "total": r.total} for r in outcome.rolls],
+    }
+
+
+def _labels() -> dict[str, dict[str, Any]]:
+    return {
+        "side": {"attackers": _("attackers"), "defenders": _("defenders")},
+        "position": {"nearby": _("nearby"), "engaged": _("engaged"), "distant": _("distant"),
+                     "fled": _("fled")},
+        "degree": {"critical_success": _("critical success"), "success": _("success"),
+                   "failure": _("failure"), "critical_failure": _("critical failure")},
+    }
+
+
+def _labelled(data: Any, labels) -> Any:
+    """Add `<name>_label` beside each side, position and degree code, in the active language."""
+    if isinstance(data, dict):
+        extra = {f"{k}_label": labels[k].get(v, v) for k, v in data.items()
+                 if k in labels and isinstance(v, str)}
+        return {**{k: _labelled(v, labels) for k, v in data.items()}, **extra}
+    if isinstance(data, list):
+        return [_labelled(v, labels) for v in data]
+    return data
+
+
+def with_names(data: dict[str, Any]) -> dict[str, Any]:
+    """The report for templates: each army's name beside its key (a template cannot look a key
+    up in `names`), the battlefield picture of each round, and labels for the codes."""
+    names = data.get("names", {})
+    data = _labelled(data, _labels())
+
+    def name(key) -> str:
+        return names.get(str(key), str(key))
+
+    def grid(armies) -> list[list[list[str]]]:
+        """The battlefield picture: rows of COLUMNS cells, each the names of the armies in it."""
+        on_field = [a for a in armies if a["cell"][0] >= 0]
+        rows = [[[] for _column in range(COLUMNS)]
+                for _row in range(max((a["cell"][1] for a in on_field), default=-1) + 1)]
+        for army in on_field:
+            column, row = army["cell"]
+            rows[row][min(column, COLUMNS - 1)].append(name(army["army"]))
+        return rows
+
+    return {
+        **data,
+        "rounds": [{**r, "armies": [{**a, "name": name(a["army"]),
+                                     "engaged_with_names": [name(k) for k in a["engaged_with"]]}
+                                    for a in r["armies"]],
+                    "initiative_names": [name(k) for k in r["initiative"]],
+                    "grid": grid(r["armies"])}
+                   for r in data.get("rounds", [])],
+        "armies": [{**a, "name": (a.get("after") or {}).get("name") or name(a["army"])}
+                   for a in data.get("armies", [])],
+    }
+
+
+def first_difference(stored: Any, replayed: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """Where two reports first differ (a path such as "rounds[2].events[0].damage", and both
+    values), or None when they are identical."""
+    if isinstance(stored, dict) and isinstance(replayed, dict):
+        for key in list(stored) + [k for k in replayed if k not in stored]:
+            if key not in stored or key not in replayed:
+                return (f"{path}.{key}".lstrip("."), stored.get(key), replayed.get(key))
+            found = first_difference(stored[key], replayed[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(stored, list) and isinstance(replayed, list):
+        for index, (a, b) in enumerate(zip(stored, replayed, strict=False)):
+            found = first_difference(a, b, f"{path}[{index}]")
+            if found:
+                return found
+        if len(stored) != len(replayed):
+            index = min(len(stored), len(replayed))
+            return (f"{path}[{index}]".lstrip("."), stored[index] if index < len(stored) else None,
+                    replayed[index] if index < len(replayed) else None)
+        return None
+    if stored != replayed or type(stored) is not type(replayed):
+        return (path.lstrip(".") or "(whole report)", stored, replayed)
+    return None

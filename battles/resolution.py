@@ -1,0 +1,158 @@
+"""Resolving battle scenes exactly once, the way kingdom turns are (docs/concurrency.md).
+
+1. `scenes_lock` closes queued scenes to plan changes (`locked_at`) and, after commit, enqueues
+   one task per scene. An Offensive Gambit's scene is locked and enqueued by its kingdom turn's
+   resolution (`scenes_lock_after_turn`): "the war encounter happens right after the Kingdom turn
+   ends". The GM's "Resolve now" does the same for a scene set up in the admin.
+2. `scene_claim` moves a locked scene to resolving under a row lock and records a claim token;
+   only one worker can win it. The seed is drawn once and kept.
+3. `scene_resolve` fights the scene through `rules.kingmaker.battle.engine.fight` and, in one
+   transaction that re-checks the claim under a row lock and locks the kingdoms whose armies
+   fight, applies the result (battles.apply), writes the report and marks the scene resolved.
+   A worker killed before that commit applies nothing; `scenes_sweep_stuck` hands a scene stuck
+   in resolving back to the queue.
+"""
+from __future__ import annotations
+
+import datetime
+import logging
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from battles.adapters import scene_setup
+from battles.apply import apply_battle
+from battles.models import BattleScene, SceneStatus
+from campaigns.models import Kingdom
+from rules.kingmaker.battle.engine import fight
+
+log = logging.getLogger(__name__)
+
+
+def enqueue_resolution(scene_ids: list[int]) -> None:
+    """Send one resolution task per scene once the current transaction commits."""
+    from battles.tasks import resolve_battle_scene
+
+    def send() -> None:
+        for scene_id in scene_ids:
+            resolve_battle_scene.delay(scene_id)
+
+    if scene_ids:
+        transaction.on_commit(send)
+
+
+@transaction.atomic
+def scenes_lock(scenes, *, enqueue: bool = True) -> list[int]:
+    """Lock these queued scenes (no more plan changes) and, unless told not to, enqueue them;
+    scenes already locked and waiting for a worker are enqueued again (a duplicate is skipped)."""
+    ids = list(scenes.select_for_update(skip_locked=True).filter(status=SceneStatus.QUEUED)
+               .values_list("pk", flat=True))
+    BattleScene.objects.filter(pk__in=ids, locked_at__isnull=True).update(
+        locked_at=timezone.now())
+    if enqueue:
+        enqueue_resolution(ids)
+    return ids
+
+
+def scenes_lock_after_turn(turn) -> list[int]:
+    """The scenes the Offensive Gambits of this just-resolved turn queued go next."""
+    return scenes_lock(BattleScene.objects.filter(gambit__turn_id=turn.pk))
+
+
+def scene_claim(scene_id: int) -> str | None:
+    """Claim a locked scene for resolution; returns the claim token, or None if it is not ours
+    to resolve (already claimed, resolved, failed, or still taking plans)."""
+    with transaction.atomic():
+        scene = BattleScene.objects.select_for_update().filter(pk=scene_id).first()
+        if scene is None or scene.status != SceneStatus.QUEUED or scene.locked_at is None:
+            return None
+        token = uuid.uuid4().hex
+        scene.status = SceneStatus.RESOLVING
+        scene.resolving_since = timezone.now()
+        scene.claim = token
+        if scene.seed is None:
+            scene.seed = secrets.randbits(62)  # kept, so a retry rolls the same dice
+        scene.save(update_fields=["status", "resolving_since", "claim", "seed"])
+        return token
+
+
+def scene_resolve(scene_id: int) -> str:
+    """Resolve one scene if it is locked; return what happened ("resolved", "skipped",
+    "failed")."""
+    token = scene_claim(scene_id)
+    if token is None:
+        return "skipped"
+    try:
+        with transaction.atomic():
+            # The kingdoms are locked next, in id order (FOR UPDATE cannot take a nullable join).
+            scene = (BattleScene.objects.select_for_update(of=("self",))
+                     .select_related("campaign", "attacker_kingdom", "defender_kingdom")
+                     .get(pk=scene_id))
+            if scene.status != SceneStatus.RESOLVING or scene.claim != token:
+                return "skipped"  # the sweep gave it to another worker meanwhile
+            _resolve_locked(scene)
+        return "resolved"
+    except Exception as error:  # the GM sees the error; the armies and kingdoms stay as they were
+        log.exception("battle scene %s failed", scene_id)
+        _fail(scene_id, token, error)
+        return "failed"
+
+
+def _lock_kingdoms(scene: BattleScene) -> dict[int, Kingdom]:
+    """Lock the sides' kingdoms and those of every army that fights, in id order (no deadlock
+    with another scene; a kingdom turn writing the same armies waits, or we wait for it)."""
+    ids = set(scene.participants.values_list("army__kingdom_id", flat=True))
+    ids |= {pk for pk in (scene.attacker_kingdom_id, scene.defender_kingdom_id) if pk}
+    kingdoms = {k.pk: k for k in Kingdom.objects.select_for_update().filter(pk__in=ids)
+                .order_by("pk")}
+    if scene.attacker_kingdom_id:
+        scene.attacker_kingdom = kingdoms[scene.attacker_kingdom_id]
+    if scene.defender_kingdom_id:
+        scene.defender_kingdom = kingdoms[scene.defender_kingdom_id]
+    return kingdoms
+
+
+def _resolve_locked(scene: BattleScene) -> None:
+    kingdoms = _lock_kingdoms(scene)
+    setup = scene_setup(scene)
+    outcome = fight(setup, scene.seed)
+    fighting = {c.key for c in setup.combatants}
+    participants = [p for p in scene.participants.all() if p.army_id in fighting]
+    apply_battle(scene, setup, outcome, participants, kingdoms)
+    scene.status = SceneStatus.RESOLVED
+    scene.resolved_at = timezone.now()
+    scene.error = ""
+    scene.save(update_fields=["status", "resolved_at", "error"])
+
+
+def _fail(scene_id: int, token: str, error: Exception) -> None:
+    with transaction.atomic():
+        scene = BattleScene.objects.select_for_update().get(pk=scene_id)
+        if scene.status == SceneStatus.RESOLVING and scene.claim == token:
+            scene.status = SceneStatus.FAILED
+            scene.error = f"{type(error).__name__}: {error}"
+            scene.save(update_fields=["status", "error"])
+
+
+def scenes_sweep_stuck(*, now: datetime.datetime | None = None) -> list[int]:
+    """Scenes left in resolving past the timeout (their worker died) go back to the queue, and
+    they and scenes locked that long (their message was lost) are enqueued again. A stuck
+    scene's claim is void, so a late commit from its old worker is refused."""
+    now = now or timezone.now()
+    cutoff = now - datetime.timedelta(seconds=settings.MUSTER_RESOLVING_TIMEOUT_SECONDS)
+    with transaction.atomic():
+        stuck = list(BattleScene.objects.select_for_update(skip_locked=True)
+                     .filter(status=SceneStatus.RESOLVING, resolving_since__lt=cutoff)
+                     .values_list("pk", flat=True))
+        BattleScene.objects.filter(pk__in=stuck).update(status=SceneStatus.QUEUED, claim="",
+                                                        locked_at=now)
+        waiting = list(BattleScene.objects.select_for_update(skip_locked=True)
+                       .filter(status=SceneStatus.QUEUED, locked_at__lt=cutoff)
+                       .values_list("pk", flat=True))
+        # Restart their clock, so the next sweep does not send them again straight away.
+        BattleScene.objects.filter(pk__in=waiting).update(locked_at=now)
+        enqueue_resolution(stuck + waiting)
+    return stuck + waiting

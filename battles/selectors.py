@@ -1,0 +1,69 @@
+"""Reads about battle scenes, limited to what a user may see.
+
+A scene is seen by the GM of its campaign and by the players of a kingdom that fights in it (an
+army in the scene, or the side's kingdom). A player plans only their own kingdom's armies and,
+until the scene is fought, sees only those plans; the GM sees and changes every plan."""
+from __future__ import annotations
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from battles.models import BattleParticipant, BattleReport, BattleScene, SceneStatus
+from campaigns.selectors import gm_campaign_ids, is_campaign_gm, kingdom_visibility, player_kingdom_ids
+
+
+def _scene_visibility(user, prefix: str = "") -> Q | None:
+    if kingdom_visibility(user) is None:
+        return None  # a superuser
+    if not user.is_authenticated or not user.is_active:
+        return Q(pk__in=[])
+    kingdoms = player_kingdom_ids(user)
+    fighting = BattleParticipant.objects.filter(army__kingdom_id__in=kingdoms).values("scene_id")
+    return (Q(**{f"{prefix}campaign_id__in": gm_campaign_ids(user)})
+            | Q(**{f"{prefix}pk__in": fighting})
+            | Q(**{f"{prefix}attacker_kingdom_id__in": kingdoms})
+            | Q(**{f"{prefix}defender_kingdom_id__in": kingdoms}))
+
+
+def _visible(user, queryset: QuerySet, prefix: str = "") -> QuerySet:
+    condition = _scene_visibility(user, prefix)
+    return queryset if condition is None else queryset.filter(condition)
+
+
+def _participants() -> QuerySet[BattleParticipant]:
+    """Participants with what their serializer reads (the army as the engine sees it)."""
+    return BattleParticipant.objects.select_related(
+        "scene", "army__kingdom", "army__template").prefetch_related(
+        "army__tactics", "army__gear", "army__conditions").order_by("scene", "side", "id")
+
+
+def visible_scenes(user) -> QuerySet[BattleScene]:
+    return _visible(user, BattleScene.objects.select_related(
+        "campaign", "attacker_kingdom", "defender_kingdom", "report").prefetch_related(
+        Prefetch("participants", queryset=_participants())))
+
+
+def visible_participants(user) -> QuerySet[BattleParticipant]:
+    return _visible(user, _participants(), "scene__")
+
+
+def visible_battle_reports(user) -> QuerySet[BattleReport]:
+    return _visible(user, BattleReport.objects.select_related("scene"), "scene__")
+
+
+def planning_kingdoms(user, campaign_id: int) -> frozenset[int] | None:
+    """The kingdoms whose plans `user` reads and writes in this campaign's scenes; None: every
+    one (the GM)."""
+    if is_campaign_gm(user, campaign_id):
+        return None
+    if not user.is_authenticated:
+        return frozenset()
+    return frozenset(player_kingdom_ids(user).values_list("kingdom_id", flat=True))
+
+
+def may_plan(participant: BattleParticipant, kingdoms: frozenset[int] | None) -> bool:
+    return kingdoms is None or participant.army.kingdom_id in kingdoms
+
+
+def plan_shown(participant: BattleParticipant, kingdoms: frozenset[int] | None) -> bool:
+    """Plans are secret until the battle is fought, but for one's own."""
+    return participant.scene.status == SceneStatus.RESOLVED or may_plan(participant, kingdoms)
