@@ -15,33 +15,41 @@
 from __future__ import annotations
 
 import datetime
-import logging
-import secrets
-import uuid
 
-from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from battles.adapters import scene_setup
 from battles.apply import apply_battle
 from battles.models import BattleScene, SceneStatus
+from campaigns.claims import ClaimedWork
 from campaigns.models import Kingdom
 from rules.kingmaker.battle.engine import fight
 
-log = logging.getLogger(__name__)
+
+def _task():
+    from battles.tasks import resolve_battle_scene
+    return resolve_battle_scene
+
+
+SCENES = ClaimedWork(
+    model=BattleScene,
+    # A queued scene still takes plans until it is locked (sent for resolution).
+    waiting=Q(status=SceneStatus.QUEUED, locked_at__isnull=False),
+    waiting_status=SceneStatus.QUEUED,
+    resolving=SceneStatus.RESOLVING,
+    failed=SceneStatus.FAILED,
+    task=_task,
+    # The kingdoms are locked next, in id order (FOR UPDATE cannot take a nullable join).
+    locked_rows=lambda: BattleScene.objects.select_for_update(of=("self",)).select_related(
+        "campaign", "attacker_kingdom", "defender_kingdom"),
+)
 
 
 def enqueue_resolution(scene_ids: list[int]) -> None:
     """Send one resolution task per scene once the current transaction commits."""
-    from battles.tasks import resolve_battle_scene
-
-    def send() -> None:
-        for scene_id in scene_ids:
-            resolve_battle_scene.delay(scene_id)
-
-    if scene_ids:
-        transaction.on_commit(send)
+    SCENES.enqueue(scene_ids)
 
 
 @transaction.atomic
@@ -65,40 +73,13 @@ def scenes_lock_after_turn(turn) -> list[int]:
 def scene_claim(scene_id: int) -> str | None:
     """Claim a locked scene for resolution; returns the claim token, or None if it is not ours
     to resolve (already claimed, resolved, failed, or still taking plans)."""
-    with transaction.atomic():
-        scene = BattleScene.objects.select_for_update().filter(pk=scene_id).first()
-        if scene is None or scene.status != SceneStatus.QUEUED or scene.locked_at is None:
-            return None
-        token = uuid.uuid4().hex
-        scene.status = SceneStatus.RESOLVING
-        scene.resolving_since = timezone.now()
-        scene.claim = token
-        if scene.seed is None:
-            scene.seed = secrets.randbits(62)  # kept, so a retry rolls the same dice
-        scene.save(update_fields=["status", "resolving_since", "claim", "seed"])
-        return token
+    return SCENES.claim(scene_id)
 
 
 def scene_resolve(scene_id: int) -> str:
     """Resolve one scene if it is locked; return what happened ("resolved", "skipped",
     "failed")."""
-    token = scene_claim(scene_id)
-    if token is None:
-        return "skipped"
-    try:
-        with transaction.atomic():
-            # The kingdoms are locked next, in id order (FOR UPDATE cannot take a nullable join).
-            scene = (BattleScene.objects.select_for_update(of=("self",))
-                     .select_related("campaign", "attacker_kingdom", "defender_kingdom")
-                     .get(pk=scene_id))
-            if scene.status != SceneStatus.RESOLVING or scene.claim != token:
-                return "skipped"  # the sweep gave it to another worker meanwhile
-            _resolve_locked(scene)
-        return "resolved"
-    except Exception as error:  # the GM sees the error; the armies and kingdoms stay as they were
-        log.exception("battle scene %s failed", scene_id)
-        _fail(scene_id, token, error)
-        return "failed"
+    return SCENES.run(scene_id, _resolve_locked)
 
 
 def _lock_kingdoms(scene: BattleScene) -> dict[int, Kingdom]:
@@ -128,31 +109,7 @@ def _resolve_locked(scene: BattleScene) -> None:
     scene.save(update_fields=["status", "resolved_at", "error"])
 
 
-def _fail(scene_id: int, token: str, error: Exception) -> None:
-    with transaction.atomic():
-        scene = BattleScene.objects.select_for_update().get(pk=scene_id)
-        if scene.status == SceneStatus.RESOLVING and scene.claim == token:
-            scene.status = SceneStatus.FAILED
-            scene.error = f"{type(error).__name__}: {error}"
-            scene.save(update_fields=["status", "error"])
-
-
 def scenes_sweep_stuck(*, now: datetime.datetime | None = None) -> list[int]:
-    """Scenes left in resolving past the timeout (their worker died) go back to the queue, and
-    they and scenes locked that long (their message was lost) are enqueued again. A stuck
-    scene's claim is void, so a late commit from its old worker is refused."""
-    now = now or timezone.now()
-    cutoff = now - datetime.timedelta(seconds=settings.MUSTER_RESOLVING_TIMEOUT_SECONDS)
-    with transaction.atomic():
-        stuck = list(BattleScene.objects.select_for_update(skip_locked=True)
-                     .filter(status=SceneStatus.RESOLVING, resolving_since__lt=cutoff)
-                     .values_list("pk", flat=True))
-        BattleScene.objects.filter(pk__in=stuck).update(status=SceneStatus.QUEUED, claim="",
-                                                        locked_at=now)
-        waiting = list(BattleScene.objects.select_for_update(skip_locked=True)
-                       .filter(status=SceneStatus.QUEUED, locked_at__lt=cutoff)
-                       .values_list("pk", flat=True))
-        # Restart their clock, so the next sweep does not send them again straight away.
-        BattleScene.objects.filter(pk__in=waiting).update(locked_at=now)
-        enqueue_resolution(stuck + waiting)
-    return stuck + waiting
+    """Scenes left in resolving past the timeout go back to the queue; they and scenes locked
+    that long are enqueued again (see ClaimedWork.sweep)."""
+    return SCENES.sweep(now=now)

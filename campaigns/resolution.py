@@ -12,34 +12,40 @@
 from __future__ import annotations
 
 import datetime
-import logging
-import secrets
-import uuid
 
-from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from armies.orders import queued_activities, rules_order, turn_input
 from battles.resolution import scenes_lock_after_turn
 from campaigns.apply import apply_outcome
+from campaigns.claims import ClaimedWork
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
 
-log = logging.getLogger(__name__)
+
+def _task():
+    from campaigns.tasks import resolve_kingdom_turn
+    return resolve_kingdom_turn
+
+
+TURNS = ClaimedWork(
+    model=KingdomTurn,
+    waiting=Q(status=TurnStatus.LOCKED),
+    waiting_status=TurnStatus.LOCKED,
+    resolving=TurnStatus.RESOLVING,
+    failed=TurnStatus.FAILED,
+    task=_task,
+    locked_rows=lambda: KingdomTurn.objects.select_for_update().select_related("kingdom__campaign"),
+)
 
 
 def enqueue_resolution(turn_ids: list[int]) -> None:
     """Send one resolution task per turn once the current transaction commits."""
-    from campaigns.tasks import resolve_kingdom_turn
-
-    def send() -> None:
-        for turn_id in turn_ids:
-            resolve_kingdom_turn.delay(turn_id)
-
-    transaction.on_commit(send)
+    TURNS.enqueue(turn_ids)
 
 
 @transaction.atomic
@@ -85,42 +91,16 @@ def turns_lock_due(*, now: datetime.datetime | None = None, campaign_id: int | N
 def turn_claim(turn_id: int) -> str | None:
     """Claim a locked turn for resolution; returns the claim token, or None if it is not ours to
     resolve (already claimed, resolved, or not locked)."""
-    with transaction.atomic():
-        turn = KingdomTurn.objects.select_for_update().filter(pk=turn_id).first()
-        if turn is None or turn.status != TurnStatus.LOCKED:
-            return None
-        token = uuid.uuid4().hex
-        turn.status = TurnStatus.RESOLVING
-        turn.resolving_since = timezone.now()
-        turn.claim = token
-        if turn.seed is None:
-            turn.seed = secrets.randbits(62)  # kept, so a retry rolls the same dice
-        turn.save(update_fields=["status", "resolving_since", "claim", "seed"])
-        return token
+    return TURNS.claim(turn_id)
 
 
 def turn_resolve(turn_id: int) -> str:
     """Resolve one turn if it is locked; return what happened ("resolved", "skipped", "failed")."""
-    token = turn_claim(turn_id)
-    if token is None:
-        return "skipped"
-    try:
-        with transaction.atomic():
-            turn = (KingdomTurn.objects.select_for_update()
-                    .select_related("kingdom__campaign").get(pk=turn_id))
-            if turn.status != TurnStatus.RESOLVING or turn.claim != token:
-                return "skipped"  # the sweep gave it to another worker meanwhile
-            kingdom = Kingdom.objects.select_for_update().get(pk=turn.kingdom_id)
-            turn.kingdom = kingdom
-            _resolve_locked(turn)
-        return "resolved"
-    except Exception as error:  # the GM sees the error; the turn's data stays as it was
-        log.exception("kingdom turn %s failed", turn_id)
-        _fail(turn_id, token, error)
-        return "failed"
+    return TURNS.run(turn_id, _resolve_locked)
 
 
 def _resolve_locked(turn: KingdomTurn) -> None:
+    turn.kingdom = Kingdom.objects.select_for_update().get(pk=turn.kingdom_id)
     activities = queued_activities(turn)
     orders, unreadable = [], {}
     for activity in activities:
@@ -140,31 +120,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
     scenes_lock_after_turn(turn)
 
 
-def _fail(turn_id: int, token: str, error: Exception) -> None:
-    with transaction.atomic():
-        turn = KingdomTurn.objects.select_for_update().get(pk=turn_id)
-        if turn.status == TurnStatus.RESOLVING and turn.claim == token:
-            turn.status = TurnStatus.FAILED
-            turn.error = f"{type(error).__name__}: {error}"
-            turn.save(update_fields=["status", "error"])
-
-
 def turns_sweep_stuck(*, now: datetime.datetime | None = None) -> list[int]:
-    """Turns left in resolving past the timeout (their worker died) go back to locked, and they
-    and turns locked that long (their message was lost) are enqueued again. A stuck turn's claim
-    is void, so a late commit from its old worker is refused; a duplicate message is skipped."""
-    now = now or timezone.now()
-    cutoff = now - datetime.timedelta(seconds=settings.MUSTER_RESOLVING_TIMEOUT_SECONDS)
-    with transaction.atomic():
-        stuck = list(KingdomTurn.objects.select_for_update(skip_locked=True)
-                     .filter(status=TurnStatus.RESOLVING, resolving_since__lt=cutoff)
-                     .values_list("pk", flat=True))
-        KingdomTurn.objects.filter(pk__in=stuck).update(status=TurnStatus.LOCKED, claim="",
-                                                        locked_at=now)
-        waiting = list(KingdomTurn.objects.select_for_update(skip_locked=True)
-                       .filter(status=TurnStatus.LOCKED, locked_at__lt=cutoff)
-                       .values_list("pk", flat=True))
-        # Restart their clock, so the next sweep does not send them again straight away.
-        KingdomTurn.objects.filter(pk__in=waiting).update(locked_at=now)
-        enqueue_resolution(stuck + waiting)
-    return stuck + waiting
+    """Turns left in resolving past the timeout go back to locked; they and turns locked that
+    long are enqueued again (see ClaimedWork.sweep)."""
+    return TURNS.sweep(now=now)

@@ -16,18 +16,20 @@ from rules.errors import RuleViolation
 ORDER_FIELDS = frozenset({"army", "kind", "second", "turn", "position"})
 
 
-def violation_error(error: RuleViolation) -> ValidationError:
+def violation_error(error: RuleViolation, *, nested: str = "params",
+                    top_level: frozenset[str] = ORDER_FIELDS) -> ValidationError:
     """A 400 whose body names each field, in the user's language:
-    {"army": ["..."], "params": {"hex": ["..."]}, "non_field_errors": ["..."]}."""
+    {"army": ["..."], "params": {"hex": ["..."]}, "non_field_errors": ["..."]}; fields outside
+    `top_level` go under `nested`."""
     body: dict = {}
     for violation in error.violations:
         message = ErrorDetail(render_violation(violation), code=violation.code)
-        if violation.field in ORDER_FIELDS:
+        if violation.field in top_level:
             body.setdefault(violation.field, []).append(message)
         elif violation.field in ("__all__", "", None):
             body.setdefault("non_field_errors", []).append(message)
         else:
-            body.setdefault("params", {}).setdefault(violation.field, []).append(message)
+            body.setdefault(nested, {}).setdefault(violation.field, []).append(message)
     return ValidationError(body)
 
 

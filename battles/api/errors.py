@@ -8,21 +8,14 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
 
-from armies.adapters import render_violation
+from armies.api.errors import violation_error
 from battles.services import SceneLocked
 from rules.errors import RuleViolation
 
 
 def plan_violation_error(error: RuleViolation) -> ValidationError:
     """{"plan": {"target_army": ["..."]}, "non_field_errors": ["..."]}, in the user's language."""
-    body: dict = {}
-    for violation in error.violations:
-        message = ErrorDetail(render_violation(violation), code=violation.code)
-        if violation.field in ("__all__", "", None):
-            body.setdefault("non_field_errors", []).append(message)
-        else:
-            body.setdefault("plan", {}).setdefault(violation.field, []).append(message)
-    return ValidationError(body)
+    return violation_error(error, nested="plan", top_level=frozenset())
 
 
 class SceneClosed(APIException):
