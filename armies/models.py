@@ -111,6 +111,10 @@ class Army(models.Model):
     garrison_relief = models.BooleanField(
         _("garrison eats less"), default=False,
         help_text=_("Garrison Army critical success: consumption 2 lower (minimum 1)."))
+    battle_plan = models.JSONField(
+        _("standing battle plan"), default=dict, blank=True,
+        help_text=_("The plan the army fights with in a battle an Offensive Gambit starts "
+                    "(empty: its default plan)."))
     garrison_bans = models.JSONField(
         _("garrison bans"), default=list, blank=True,
         help_text=_("[hex, last turn] pairs where a critically failed garrison may not return."))

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from armies.adapters import army_state
 from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.adapters import enemy_keys, plan_from, starting_state
@@ -34,8 +35,10 @@ def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
     army_ids = army_ids or {}
     attackers = [army_ids.get(key, key) for key in request.attackers]
     defenders = list(request.defenders)
-    kingdom_of = dict(Army.objects.filter(pk__in=attackers + defenders)
-                      .values_list("pk", "kingdom_id"))
+    rows = Army.objects.filter(pk__in=attackers + defenders)
+    kingdom_of = dict(rows.values_list("pk", "kingdom_id"))
+    # Nobody is at the table when a gambit's battle is fought: each army keeps its standing plan.
+    standing = dict(rows.values_list("pk", "battle_plan"))
     scene = BattleScene.objects.create(
         campaign=campaign, hex=request.hex, gambit=gambit,
         attacker_kingdom_id=next((kingdom_of[a] for a in attackers if a in kingdom_of), None),
@@ -43,8 +46,10 @@ def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
         attacker_initiative=request.attacker_initiative,
         defender_initiative=request.defender_initiative)
     BattleParticipant.objects.bulk_create(
-        [BattleParticipant(scene=scene, army_id=key, side=Side.ATTACKER) for key in attackers]
+        [BattleParticipant(scene=scene, army_id=key, side=Side.ATTACKER,
+                           plan=standing.get(key) or {}) for key in attackers]
         + [BattleParticipant(scene=scene, army_id=key, side=Side.DEFENDER,
+                             plan=standing.get(key) or {},
                              starts_shaken=1 if key == request.shaken_defender else 0)
            for key in defenders])
     return scene
@@ -113,3 +118,20 @@ def scene_resolve_now(*, scene: BattleScene) -> str:
 
     resolution.scenes_lock(BattleScene.objects.filter(pk=scene.pk), enqueue=False)
     return resolution.scene_resolve(scene.pk)
+
+
+@transaction.atomic
+def army_set_battle_plan(*, army: Army, plan: Mapping[str, Any]) -> Army:
+    """Give an army its standing battle plan, for the battles its kingdom's Offensive Gambits (or
+    an enemy's) start while nobody is at the table. Its target may be any army of another kingdom
+    of the campaign. Raises RuleViolation naming the plan's field."""
+    army = armies_with_details().select_for_update(of=("self",)).get(pk=army.pk)
+    state = army_state(army)
+    rules_plan = plan_from(plan, state)
+    enemies = frozenset(Army.objects.filter(kingdom__campaign_id=army.kingdom.campaign_id,
+                                            status="active").exclude(kingdom_id=army.kingdom_id)
+                        .values_list("pk", flat=True))
+    raise_if_any(plan_violations(state, rules_plan, enemies))
+    army.battle_plan = dict(plan)
+    army.save(update_fields=["battle_plan"])
+    return army

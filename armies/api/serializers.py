@@ -50,7 +50,7 @@ class ArmySerializer(serializers.ModelSerializer):
         model = Army
         fields = ["id", "kingdom", "name", "template", "template_name", "faction", "level", "hp",
                   "hex", "status", "garrisoned", "tactics", "gear", "conditions", "recruited_at",
-                  "stat_block", "problems"]
+                  "battle_plan", "stat_block", "problems"]
         read_only_fields = fields
 
     def get_tactics(self, army: Army) -> list[str]:

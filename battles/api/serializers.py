@@ -41,6 +41,10 @@ class PlanSerializer(StrictSerializer):
                                            help_text=_("Drink healing potions when hurt."))
 
 
+class StandingPlanSerializer(StrictSerializer):
+    plan = PlanSerializer(help_text=_("The army's standing battle plan ({}: its default plan)."))
+
+
 class ParticipantChangeSerializer(StrictSerializer):
     plan = PlanSerializer(help_text=_("The whole plan: it replaces the stored one ({}: the "
                                       "army's default plan)."))

@@ -58,6 +58,8 @@ def _cases():
             yield endpoint, method, "detail", codes(405, 405)
     yield "kingdoms", "get", "current-turn", codes(200, 404)
     yield "kingdoms", "post", "current-turn", codes(405, 405)
+    yield "armies", "put", "battle-plan", codes(200, 404)
+    yield "armies", "get", "battle-plan", codes(405, 405)
     yield "turns", "post", "ready", codes(200, 404)
     yield "turns", "get", "ready", codes(405, 405)
     yield "activities", "get", "list", codes(200, 200)
@@ -93,6 +95,8 @@ def _body(endpoint: str, method: str, target: str, world: dict, infantry) -> dic
         return {"position": 7}
     if target == "ready":
         return {"ready": True}
+    if target == "battle-plan":
+        return {"plan": {"stance": "hold"}}
     if method in ("post", "put", "patch"):
         return {"name": "Renamed"}
     return None

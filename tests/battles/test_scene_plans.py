@@ -88,3 +88,29 @@ def test_plan_from_reads_codes_and_fills_defaults(our_armies):
     with pytest.raises(RuleViolation) as error:
         plan_from({"targeting": "nearest", "retreat_below": "soon"}, state)
     assert [v.field for v in error.value.violations] == ["targeting", "retreat_below"]
+
+
+def test_a_standing_plan_is_checked_by_the_rules(our_armies):
+    from battles.services import army_set_battle_plan
+
+    army = our_armies[0]
+    with pytest.raises(RuleViolation) as refused:
+        army_set_battle_plan(army=army, plan={"targeting": "army", "target_army": army.pk})
+    assert refused.value.codes() == {"target_not_enemy"}
+    army_set_battle_plan(army=army, plan={"stance": "hold"})
+    army.refresh_from_db()
+    assert army.battle_plan == {"stance": "hold"}
+
+
+def test_a_player_sets_a_standing_plan_over_the_api(player, our_armies):
+    from rest_framework.test import APIClient
+
+    army = our_armies[0]
+    client = APIClient()
+    client.force_authenticate(player)
+    bad = client.put(f"/api/armies/{army.pk}/battle-plan/", {"plan": {"stance": "charge"}},
+                     format="json")
+    assert bad.status_code == 400 and "stance" in bad.json()["plan"]
+    good = client.put(f"/api/armies/{army.pk}/battle-plan/", {"plan": {"retreat_below": 1}},
+                      format="json")
+    assert good.status_code == 200 and good.json()["battle_plan"] == {"retreat_below": 1}

@@ -355,3 +355,18 @@ def test_a_fortification_needs_a_holder_in_the_database(campaign):
 
     with pytest.raises(IntegrityError), transaction.atomic():
         BattleSceneFactory(campaign=campaign, fortification="castle")
+
+
+def test_a_gambits_battle_follows_each_armys_standing_plan(gambit_turn, kingdom, rival_kingdom):
+    # Issue: "each side gives its armies a battle plan beforehand" — for a gambit's battle, that is
+    # the army's standing plan (set through PUT /api/armies/{id}/battle-plan/).
+    from battles.services import army_set_battle_plan
+
+    guard = kingdom.armies.get(name="Tatzlford Guard")
+    raiders = rival_kingdom.armies.get(name="Pitax Raiders")
+    army_set_battle_plan(army=guard, plan={"targeting": "army", "target_army": raiders.pk})
+    army_set_battle_plan(army=raiders, plan={"stance": "guard"})
+    assert turn_resolution.turn_resolve(gambit_turn.pk) == "resolved"
+    plans = {p.army.name: p.plan for p in BattleScene.objects.get().participants.all()}
+    assert plans == {"Tatzlford Guard": {"targeting": "army", "target_army": raiders.pk},
+                     "Pitax Raiders": {"stance": "guard"}}
