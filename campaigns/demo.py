@@ -108,7 +108,21 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     _first_turn(greenbelt, users["valeros"], {
         "garrison_army": (militia, {"site": "settlement"}),
     })
+    _border_skirmish(campaign, restov, greenbelt)
     return campaign, LOGINS
+
+
+def _border_skirmish(campaign: Campaign, attacker: Kingdom, defender: Kingdom) -> None:
+    """A battle the GM set up and has not sent yet: plans can still change, and the admin can
+    weigh its odds or fight it round by round."""
+    from battles.models import BattleParticipant, BattleScene, Light, Side, Terrain
+
+    scene = BattleScene.objects.create(campaign=campaign, hex="H7", attacker_kingdom=attacker,
+                                       defender_kingdom=defender, terrain=Terrain.DIFFICULT,
+                                       light=Light.DIM, attacker_pcs_present=True)
+    for kingdom, side in ((attacker, Side.ATTACKER), (defender, Side.DEFENDER)):
+        for army in kingdom.armies.filter(template__army_type__in=["infantry", "cavalry"]):
+            BattleParticipant.objects.create(scene=scene, army=army, side=side)
 
 
 def _first_turn(kingdom: Kingdom, player, orders: dict) -> None:

@@ -88,3 +88,15 @@ def test_demo_has_an_open_turn_with_orders_that_resolve():
     turns.update(status=TurnStatus.LOCKED)
     assert [turn_resolve(t.pk) for t in turns] == ["resolved", "resolved"]
     assert not ArmyActivity.objects.filter(turn__in=turns, status="rejected").exists()
+
+
+def test_demo_has_a_battle_scene_the_gm_can_weigh_and_fight():
+    from battles.adapters import scene_setup
+    from battles.models import BattleScene
+    from rules.kingmaker.battle.engine import fight
+
+    run_demo()
+    scene = BattleScene.objects.get(campaign__name=DEMO_CAMPAIGN)
+    setup = scene_setup(scene)
+    assert {c.side.value for c in setup.combatants} == {"attackers", "defenders"}
+    assert fight(setup, 1).finished
