@@ -356,6 +356,16 @@ def test_dim_light_conceals_distant_armies():
     assert b.sees(b.units[1], b.units[3])  # concealed, not undetected
 
 
+def test_concealed_armies_maneuver_better_in_darkness():
+    # seed 003_750bd81a16f66abf.txt: "Вее войска становятся плохо видимы"; "Плохо видимо : ...
+    # получает ситуативный бонус +2 к проверкам Манёвра" (and so its Maneuver DC is 2 higher).
+    b = scripted(duel(light=Light.DARK), 10)
+    ready(b)
+    actions.advance(b, b.units[1], b.units[2])
+    record = b.events[-1].check
+    assert (record.modifier, record.dc) == (4 + 2, 14 + 2)
+
+
 # -- ФОРТИФИКАЦИОННЫЕ СООРУЖЕНИЯ ----------------------------------------------------------------------
 
 def test_fortification_table():

@@ -49,7 +49,7 @@ class Battle:
     def __init__(self, setup: BattleSetup, dice: Dice):
         self.setup = setup
         self.dice = dice
-        self.units: dict[int, Unit] = {c.key: Unit(c) for c in setup.combatants}
+        self.units: dict[int, Unit] = {c.key: Unit(c, setup.light) for c in setup.combatants}
         self.round = 0
         self.events: list[BattleEvent] = []
         self.records: list[RoundRecord] = []
@@ -345,9 +345,12 @@ class Battle:
             same = all(t == target.key for t in attacker.attack_targets)
             step = 4 if same and attacker.knows("keep_up_the_pressure") else 5
             mods.append(Modifier(ModifierKind.UNTYPED, -step * count, "multiple attack penalty"))
+        against = Target.RANGED_AGAINST if kind is WeaponKind.RANGED else Target.ATTACKS_AGAINST
+        # The target's own: distant -5, concealed -2 ("все атаки против него — штраф -2"), which
+        # an attacker that sees in this light ignores.
+        mods += [m for m in target.block.statistic(against).modifiers
+                 if not (m.source == Condition.CONCEALED.value and self._sees_clearly(attacker))]
         if kind is WeaponKind.RANGED:
-            # The target's own: distant -5, concealed -2.
-            mods += list(target.block.statistic(Target.RANGED_AGAINST).modifiers)
             wind = {Wind.STRONG: -1, Wind.STORM: -2}.get(self.setup.wind, 0)
             if wind:
                 # "Все дистанционные Удары получают ситуативный штраф -1 при сильном ветре и -2
@@ -355,9 +358,7 @@ class Battle:
                 mods.append(_circumstance(wind, "wind"))
                 if target.position is Position.DISTANT:
                     mods.append(Modifier(ModifierKind.UNTYPED, -5, "wind at a distance"))
-        else:
-            mods += list(target.block.statistic(Target.ATTACKS_AGAINST).modifiers)
-        mods += self._light_concealment(attacker, target)
+
         if target.army_type in OVERRUN_TARGETS and attacker.knows("overrun"):
             bonus = 2 if attacker.knows("cavalry_experts") else 1
             mods.append(_status(bonus, "overrun"))
@@ -375,15 +376,11 @@ class Battle:
             mods.append(_circumstance(1, "all_out_assault"))
         return mods
 
-    def _light_concealment(self, attacker: Unit, target: Unit) -> list[Modifier]:
+    def _sees_clearly(self, attacker: Unit) -> bool:
+        """Darkvision ignores darkness; low-light vision or darkvision ignores dim light."""
         light = self.setup.light
-        if light is Light.DARK and not self._darkvision(attacker):
-            # "Вее войска становятся плохо видимы": attacks against a concealed army -2.
-            return [_circumstance(-2, "darkness")]
-        if light is Light.DIM and target.position is Position.DISTANT and \
-                not self._low_light(attacker):
-            return [_circumstance(-2, "dim light")]
-        return []
+        return (light is Light.DARK and self._darkvision(attacker)) or \
+            (light is Light.DIM and self._low_light(attacker))
 
     def strike(self, attacker: Unit, target: Unit, kind: WeaponKind, purpose: str,
                *extra: Modifier, multiple_attack: bool = True) -> CheckRecord:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
-from rules.kingmaker.battle.setup import BattlePlan, Combatant, Position, Side
+from rules.kingmaker.battle.setup import BattlePlan, Combatant, Light, Position, Side
 from rules.kingmaker.conditions import Condition, as_mapping, from_mapping, settle
 from rules.kingmaker.gear import GearKind, WeaponKind
 from rules.kingmaker.templates import ArmyType
@@ -29,8 +29,9 @@ class Temporary:
 
 
 class Unit:
-    def __init__(self, combatant: Combatant):
+    def __init__(self, combatant: Combatant, light: Light = Light.BRIGHT):
         army = combatant.army
+        self.light = light
         self.key = combatant.key
         self.side: Side = combatant.side
         self.plan: BattlePlan = combatant.plan
@@ -83,6 +84,11 @@ class Unit:
             mapping[Condition.ENGAGED] = 0
         if self.position is Position.DISTANT:
             mapping[Condition.DISTANT] = 0
+        # Seed 003: in darkness or thick fog "Вее войска становятся плохо видимы"; in dim light,
+        # light fog or rain "Войска на отдалении плохо видимы".
+        if self.light is Light.DARK or (self.light is Light.DIM and
+                                        self.position is Position.DISTANT):
+            mapping[Condition.CONCEALED] = 0
         return settle(mapping)
 
     def has(self, condition: Condition) -> bool:
