@@ -881,3 +881,25 @@ def test_unit_constants_follow_the_seed():
     assert actions.COSTS["disengage"] == actions.COSTS["rally"] == 2
     assert actions.COSTS["retreat"] == 3
     assert INFANTRY.hp == 4
+
+
+def test_hurl_nets_mire_instead_of_damaging_and_the_victim_cuts_them():
+    # reference tactics Hurl Nets: "A net Strike that hits deals no damage but adds mired 1 (mired 2
+    # on a crit); the victim can use Battle vs the Scouts' Maneuver DC to shed net-mired (-1, -2 on
+    # crit; +1 on crit fail); cannot target distant armies".
+    from battle_support import A, D
+
+    from rules.kingmaker.templates import find_template
+
+    template = find_template("Tok-Nikrat Scouts")
+    tok = army(template, tactics=template.tactics)
+    b = scripted(battle_setup(fighter(1, A, tok), fighter(2, D, army(INFANTRY, 10))), 20, 20)
+    ready(b)
+    netter, victim = b.units[1], b.units[2]
+    hp = victim.hp
+    actions.battle(b, netter, victim, WeaponKind.RANGED)
+    assert victim.hp == hp and victim.value(Condition.MIRED) == 2
+    actions.cut_nets(b, victim, netter)
+    assert victim.value(Condition.MIRED) == 0 and not victim.netted_by
+    place(b, 2, Position.DISTANT)
+    assert victim not in tactician.shooting_targets(b, netter)

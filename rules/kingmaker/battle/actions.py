@@ -134,6 +134,14 @@ def battle(b: Battle, unit: Unit, target: Unit, kind: WeaponKind) -> None:
     """The Battle war action: a Strike, 1 damage on a hit and 2 on a critical hit."""
     spend(unit, "battle")
     record = b.strike(unit, target, kind, "Battle")
+    if kind is WeaponKind.RANGED and unit.knows("hurl_nets"):
+        # Hurl Nets: "A net Strike that hits deals no damage but adds mired 1 (mired 2 on a crit)".
+        mired = DAMAGE.get(record.degree, 0)
+        b.log("hurl_nets", _("%(army)s throws nets over %(target)s."), unit, target, record)
+        if mired:
+            b.gain(target, Condition.MIRED, mired)
+            target.netted_by.add(unit.key)
+        return
     damage = DAMAGE.get(record.degree, 0)
     b.log("battle", _("%(army)s strikes %(target)s (%(weapon)s)."), unit, target, record, damage,
           weapon=kind.value)
@@ -175,6 +183,23 @@ def after_hit(b: Battle, unit: Unit, target: Unit, kind: WeaponKind, degree: Deg
         b.log("burning_weaponry", _("Burning weapons scorch %(target)s."), unit, target, record,
               burnt)
         b.hurt(target, burnt, unit)
+
+
+def cut_nets(b: Battle, unit: Unit, netter: Unit) -> None:
+    """Hurl Nets: "the victim can use Battle vs the Scouts' Maneuver DC to shed net-mired (-1, -2
+    on crit; +1 on crit fail)"."""
+    spend(unit, "battle")
+    kind = WeaponKind.MELEE if unit.has_strike(WeaponKind.MELEE) else WeaponKind.RANGED
+    statistic = unit.block.strikes[kind].attack
+    record = b.roll(unit, statistic, b.dc(netter, Target.MANEUVER), "Cut the nets")
+    b.log("cut_nets", _("%(army)s hacks at the nets of %(target)s."), unit, netter, record)
+    shed = DAMAGE.get(record.degree, 0)
+    if shed:
+        b.reduce(unit, Condition.MIRED, shed)
+        if not unit.value(Condition.MIRED):
+            unit.netted_by.clear()
+    elif record.degree is Degree.CRITICAL_FAILURE:
+        b.gain(unit, Condition.MIRED)
 
 
 def bombard(b: Battle, unit: Unit) -> None:

@@ -49,7 +49,9 @@ def can_shoot(unit: Unit) -> bool:
 
 def shooting_targets(b: Battle, unit: Unit) -> list[Unit]:
     # Engines of War: siege engines "cannot attack engaged armies" — nor shoot into a melee.
-    return [e for e in b.enemies(unit) if not (act.siege_engine(unit) and e.engaged)]
+    # Hurl Nets: "cannot target distant armies".
+    return [e for e in b.enemies(unit) if not (act.siege_engine(unit) and e.engaged)
+            and not (unit.knows("hurl_nets") and e.position is Position.DISTANT)]
 
 
 def wants_melee(b: Battle, unit: Unit) -> bool:
@@ -76,6 +78,10 @@ def _choose(b: Battle, unit: Unit) -> Step | None:
     if not pinned and unit.actions == 3 and unit.value(Condition.SHAKEN) >= 2 \
             and not unit.engaged:
         return lambda: act.rally(b, unit)
+    netters = [b.units[k] for k in sorted(unit.netted_by) if b.units[k].on_field]
+    if netters and unit.value(Condition.MIRED) and (unit.has_strike(WeaponKind.MELEE)
+                                                     or unit.has_strike(WeaponKind.RANGED)):
+        return lambda: act.cut_nets(b, unit, netters[0])
     special = _tactical(b, unit, pinned)
     if special is not None:
         return special

@@ -68,6 +68,7 @@ class Unit:
         self.assault_bonus_except: int | None = None  # All-Out Assault critical success
         self.first_turn_bonus_target: int | None = None  # Swamp Charge
         self.cannot_disengage = False
+        self.netted_by: set[int] = set()  # Hurl Nets: armies whose nets mire this one
         self.routed_ever = False
         self.initiative = 0
         self._block: StatBlock | None = None
