@@ -159,3 +159,30 @@ class ActivityStatus(models.TextChoices):
 class Garrisoned(models.TextChoices):
     UNTIL_NEXT_TURN = RuleGarrisoned.UNTIL_NEXT_TURN.value, _("until the next turn")
     UNTIL_DEPLOYED = RuleGarrisoned.UNTIL_DEPLOYED.value, _("until deployed")
+
+
+# What each condition does, in a sentence (the dashboard's tooltips; seed 003, "СОСТОЯНИЯ ВОЙСКА").
+CONDITION_HELP = {
+    Condition.CONCEALED: _("Hard to see: +2 circumstance bonus to Maneuver checks; attacks "
+                           "against it take a −2 penalty."),
+    Condition.DEFEATED: _("At 0 HP: it takes no part in battles until it regains HP "
+                          "(Recover Army)."),
+    Condition.DESTROYED: _("Gone for good: it cannot be recovered."),
+    Condition.DISTANT: _("Far from the fighting: only ranged Strikes reach it, at −5."),
+    Condition.EFFICIENT: _("It may take a second army activity this kingdom turn."),
+    Condition.ENGAGED: _("Locked in melee with an enemy army: it must disengage to move away."),
+    Condition.FORTIFIED: _("Behind fortifications: +4 item bonus to AC and to Morale checks to "
+                           "Rally; it cannot be engaged."),
+    Condition.LOST: _("Lost in the wilderness: it must find its way back before it can act "
+                      "normally."),
+    Condition.MIRED: _("Bogged down: a penalty equal to its value to maneuver war actions and "
+                       "Deploy Army checks; mired 4 becomes pinned."),
+    Condition.OUTFLANKED: _("Attacked from the flanks: −2 circumstance penalty to AC."),
+    Condition.PINNED: _("Surrounded: it cannot move away and is outflanked (−2 to AC)."),
+    Condition.ROUTED: _("Fleeing: −2 to Morale checks; it leaves the battle unless it rallies."),
+    Condition.SHAKEN: _("A penalty equal to its value to Morale checks; shaken 4 routs. It drops "
+                        "by 1 each kingdom turn the army rests."),
+    Condition.WEARY: _("A penalty equal to its value to AC, Maneuver and army activity checks "
+                       "(double to Deploy Army). It drops by 1 each kingdom turn the army rests."),
+}
+assert set(CONDITION_HELP) == set(Condition), "every condition needs a description"

@@ -8,7 +8,17 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from armies.choices import WAR_ACTION_LABELS, ActivityKind, ArmyType, Condition, WeaponKind
+from armies.choices import (
+    CONDITION_HELP,
+    TACTIC_LABELS,
+    WAR_ACTION_LABELS,
+    ActivityKind,
+    ArmyType,
+    Condition,
+    GearKind,
+    Tier,
+    WeaponKind,
+)
 from campaigns.models import Kingdom, TurnStatus
 
 
@@ -48,3 +58,32 @@ def translated_params(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def render_message(message: str, params: Mapping[str, Any]) -> str:
     return gettext(message) % translated_params(params)
+
+
+def condition_label(label: str) -> str:
+    """An engine label such as "weary 2" in the reader's language."""
+    code, _sep, value = label.partition(" ")
+    name = str(dict(Condition.choices).get(code, code))
+    return f"{name} {value}" if value else name
+
+
+def condition_help(label: str) -> str:
+    """What the condition of an engine label ("weary 2") does, in the reader's language."""
+    code = label.partition(" ")[0]
+    return str(CONDITION_HELP[code]) if code in CONDITION_HELP else ""
+
+
+def gear_label(label: str) -> str:
+    """An engine gear label ("greater magic_weapons (melee)", "healing_potions ×2") translated."""
+    words = {**dict(GearKind.choices), **dict(Tier.choices), **dict(WeaponKind.choices)}
+
+    def word(token: str) -> str:
+        inner = token.strip("()")
+        translated = str(words.get(inner, inner))
+        return f"({translated})" if token.startswith("(") else translated
+
+    return " ".join(word(token) for token in label.split(" "))
+
+
+def tactic_label(code: str) -> str:
+    return str(TACTIC_LABELS.get(code, code))

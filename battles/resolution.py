@@ -23,6 +23,7 @@ from django.utils import timezone
 from battles.adapters import scene_setup
 from battles.apply import apply_battle
 from battles.models import BattleScene, SceneStatus
+from campaigns import notifications
 from campaigns.claims import ClaimedWork
 from campaigns.models import Kingdom
 from rules.kingmaker.battle.engine import fight
@@ -107,6 +108,8 @@ def _resolve_locked(scene: BattleScene) -> None:
     scene.resolved_at = timezone.now()
     scene.error = ""
     scene.save(update_fields=["status", "resolved_at", "error"])
+    # Mailed once this transaction commits; a mail that fails is logged, the scene stays resolved.
+    notifications.battle_report_ready(scene)
 
 
 def scenes_sweep_stuck(*, now: datetime.datetime | None = None) -> list[int]:

@@ -67,3 +67,14 @@ def may_plan(participant: BattleParticipant, kingdoms: frozenset[int] | None) ->
 def plan_shown(participant: BattleParticipant, kingdoms: frozenset[int] | None) -> bool:
     """Plans are secret until the battle is fought, but for one's own."""
     return participant.scene.status == SceneStatus.RESOLVED or may_plan(participant, kingdoms)
+
+
+def kingdom_scenes(user, kingdom) -> QuerySet[BattleScene]:
+    """The scenes `user` sees that the kingdom fights in (a side's kingdom or an army in it)."""
+    fighting = BattleParticipant.objects.filter(army__kingdom=kingdom).values("scene_id")
+    return visible_scenes(user).filter(
+        Q(attacker_kingdom=kingdom) | Q(defender_kingdom=kingdom) | Q(pk__in=fighting))
+
+
+def campaign_scenes(user, campaign) -> QuerySet[BattleScene]:
+    return visible_scenes(user).filter(campaign=campaign)

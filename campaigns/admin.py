@@ -21,6 +21,7 @@ from campaigns.models import (
     Faction,
     Kingdom,
     Membership,
+    PlayerPreferences,
     Settlement,
 )
 from campaigns.services import kingdom_set_level, turn_open
@@ -204,3 +205,11 @@ class DiplomaticRelationAdmin(SimpleHistoryAdmin):
     search_fields = ["kingdom__name", "faction__name"]
 
 
+
+
+@admin.register(PlayerPreferences)
+class PlayerPreferencesAdmin(admin.ModelAdmin):
+    list_display = ["user", "email_notifications", "language"]
+    list_filter = ["email_notifications", "language"]
+    search_fields = ["user__username", "user__email"]
+    autocomplete_fields = ["user"]

@@ -70,7 +70,7 @@ class KingdomTurnAdmin(SimpleHistoryAdmin):
     search_fields = ["kingdom__name"]
     list_select_related = ["kingdom", "report"]
     readonly_fields = ["status", "ready", "seed", "locked_at", "resolving_since", "resolved_at",
-                       "error", "report_link"]
+                       "reminded_at", "error", "report_link"]
     inlines = [ActivityInline]
     actions = ["resolve_now", "extend_one_day", "reopen_failed"]
 

@@ -255,6 +255,9 @@ class KingdomTurn(models.Model):
     claim = models.CharField(_("claim"), max_length=32, blank=True, editable=False)
     resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
     error = models.TextField(_("error"), blank=True)
+    # When the deadline reminder went out (claimed with one UPDATE, so it goes out once).
+    reminded_at = models.DateTimeField(_("deadline reminder sent"), null=True, blank=True,
+                                       editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -293,3 +296,34 @@ class TurnReport(models.Model):
 
     def __str__(self) -> str:
         return str(self.turn)
+
+
+def _default_language() -> str:
+    return settings.LANGUAGE_CODE
+
+
+class PlayerPreferences(models.Model):
+    """What a user wants from Muster: e-mail notifications, and in which language."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="preferences", verbose_name=_("user"))
+    email_notifications = models.BooleanField(
+        _("e-mail notifications"), default=True,
+        help_text=_("Deadline reminders and turn and battle reports by e-mail."))
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES,
+                                default=_default_language)
+
+    class Meta:
+        verbose_name = _("player preferences")
+        verbose_name_plural = _("player preferences")
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+    @classmethod
+    def of(cls, user) -> PlayerPreferences:
+        """The user's preferences; the defaults (unsaved) if they never set any."""
+        try:
+            return user.preferences
+        except cls.DoesNotExist:
+            return cls(user=user)

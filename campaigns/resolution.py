@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from armies.orders import queued_activities, rules_order, turn_input
 from battles.resolution import scenes_lock_after_turn
+from campaigns import notifications
 from campaigns.apply import apply_outcome
 from campaigns.claims import ClaimedWork
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
@@ -115,6 +116,8 @@ def _resolve_locked(turn: KingdomTurn) -> None:
     turn.resolved_at = timezone.now()
     turn.error = ""
     turn.save(update_fields=["status", "resolved_at", "error"])
+    # Mailed once this transaction commits; a mail that fails is logged, the turn stays resolved.
+    notifications.turn_report_ready(turn)
     turn_open(kingdom=turn.kingdom)
     # "The war encounter happens right after the Kingdom turn ends": its scenes go next.
     scenes_lock_after_turn(turn)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
+from armies.choices import ActivityStatus
 from campaigns.models import (
     Campaign,
     Kingdom,
@@ -89,3 +90,45 @@ def current_turn(kingdom: Kingdom) -> KingdomTurn | None:
     """The kingdom's open turn, or else its latest one (None before the first turn)."""
     turns = KingdomTurn.objects.filter(kingdom=kingdom)
     return turns.filter(status=TurnStatus.OPEN).first() or turns.order_by("-number").first()
+
+
+def user_memberships(user) -> QuerySet[Membership]:
+    """The user's memberships, campaign by campaign (the campaign home)."""
+    if not user.is_authenticated:
+        return Membership.objects.none()
+    return Membership.objects.filter(user_id=user.pk).select_related(
+        "campaign", "kingdom").order_by("campaign__name", "pk")
+
+
+def kingdom_reports(kingdom: Kingdom) -> QuerySet[TurnReport]:
+    """The kingdom's turn reports, latest first."""
+    return TurnReport.objects.filter(turn__kingdom=kingdom).select_related(
+        "turn").order_by("-turn__number")
+
+
+def kingdom_players(kingdom: Kingdom) -> list:
+    return [m.user for m in Membership.objects.filter(kingdom=kingdom, role=Role.PLAYER)
+            .select_related("user").order_by("user__username")]
+
+
+def queued_order_count(turn: KingdomTurn | None) -> int:
+    if turn is None:
+        return 0
+    return turn.activities.filter(status=ActivityStatus.QUEUED).count()
+
+
+def campaign_overview(campaign: Campaign) -> list[dict]:
+    """Each kingdom of the campaign with its current turn, its players, how many orders are queued,
+    whether it still owes orders (an open turn not marked ready) and its latest reports."""
+    rows = []
+    for kingdom in Kingdom.objects.filter(campaign=campaign).order_by("name"):
+        turn = current_turn(kingdom)
+        rows.append({
+            "kingdom": kingdom,
+            "turn": turn,
+            "players": kingdom_players(kingdom),
+            "orders": queued_order_count(turn),
+            "waiting": turn is not None and turn.accepts_orders and not turn.ready,
+            "reports": list(kingdom_reports(kingdom)[:3]),
+        })
+    return rows

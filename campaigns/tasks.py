@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from campaigns import resolution
+from campaigns import notifications, resolution
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
@@ -20,3 +20,10 @@ def lock_due_turns() -> list[int]:
 @shared_task(acks_late=True)
 def sweep_stuck_turns() -> list[int]:
     return resolution.turns_sweep_stuck()
+
+
+@shared_task(acks_late=True)
+def send_deadline_reminders() -> list[int]:
+    """Every quarter of an hour (django-celery-beat): remind players without orders of a deadline
+    less than 24 hours away, once per turn."""
+    return notifications.send_deadline_reminders()

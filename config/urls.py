@@ -1,6 +1,6 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
@@ -19,5 +19,12 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/", include(api_urlpatterns)),
-    path("", RedirectView.as_view(pattern_name="admin:index", permanent=False)),
+    # The pages: sign-in (settings.LOGIN_URL is the admin's, so the views name these), then the
+    # campaign home at "/" and the kingdom, report and battle pages.
+    path("accounts/login/", auth_views.LoginView.as_view(
+        template_name="registration/login.html", redirect_authenticated_user=True,
+        next_page="home"), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
+    path("", include("campaigns.urls")),
+    path("", include("battles.urls")),
 ]

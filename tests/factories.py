@@ -18,6 +18,7 @@ from campaigns.models import (
     Kingdom,
     KingdomTurn,
     Membership,
+    PlayerPreferences,
     Role,
     Settlement,
     TurnReport,
@@ -103,6 +104,15 @@ class MembershipFactory(DjangoModelFactory):
                                            campaign=factory.SelfAttribute("..campaign")),
         no_declaration=None,
     )
+
+
+class PlayerPreferencesFactory(DjangoModelFactory):
+    class Meta:
+        model = PlayerPreferences
+
+    user = factory.SubFactory(UserFactory)
+    email_notifications = True
+    language = "ru"
 
 
 class DiplomaticRelationFactory(DjangoModelFactory):

@@ -6,7 +6,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from campaigns.models import Campaign, Kingdom, KingdomTurn, Settlement, TurnReport
+from campaigns.models import (
+    Campaign,
+    Kingdom,
+    KingdomTurn,
+    PlayerPreferences,
+    Settlement,
+    TurnReport,
+)
 from campaigns.reports import with_text
 
 
@@ -83,3 +90,9 @@ class ReportSerializer(serializers.ModelSerializer):
         """What the resolution did, with each event's and violation's `text` in the reader's
         language."""
         return with_text(report.outcome)
+
+
+class PreferencesSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = PlayerPreferences
+        fields = ["email_notifications", "language"]

@@ -1,3 +1,4 @@
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from campaigns.api import views
@@ -9,4 +10,7 @@ router.register("settlements", views.SettlementViewSet, basename="settlement")
 router.register("turns", views.TurnViewSet, basename="turn")
 router.register("reports", views.ReportViewSet, basename="report")
 
-urlpatterns = router.urls
+urlpatterns = [
+    path("me/preferences/", views.PreferencesView.as_view(), name="preferences"),
+    *router.urls,
+]

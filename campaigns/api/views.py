@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import viewsets
+from rest_framework import generics, viewsets
 from rest_framework.decorators import action
 from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
@@ -16,11 +16,13 @@ from campaigns.api.filters import KingdomFilter, ReportFilter, SettlementFilter,
 from campaigns.api.serializers import (
     CampaignSerializer,
     KingdomSerializer,
+    PreferencesSerializer,
     ReportSerializer,
     SettlementSerializer,
     TurnReadySerializer,
     TurnSerializer,
 )
+from campaigns.models import PlayerPreferences
 from campaigns.selectors import (
     current_turn,
     visible_campaigns,
@@ -108,3 +110,14 @@ class ReportViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         return visible_reports(self.request.user)
+
+
+class PreferencesView(generics.RetrieveUpdateAPIView):
+    """Your notification preferences: e-mail on or off, and the language of the mails."""
+
+    serializer_class = PreferencesSerializer
+
+    def get_object(self):
+        if self.request.method in ("GET", "HEAD", "OPTIONS"):
+            return PlayerPreferences.of(self.request.user)  # the defaults need no row
+        return PlayerPreferences.objects.get_or_create(user=self.request.user)[0]

@@ -1,0 +1,156 @@
+"""Presentation helpers for the player pages: labels for the codes in stored data, the kingdom's
+sheet as rows, an army's card. No rules here: the numbers come from selectors and the engine's
+stat block."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from armies.adapters import render_violation
+from armies.choices import (
+    CONDITION_HELP,
+    ActivityKind,
+    ActivityStatus,
+    ArmyStatus,
+    ArmyType,
+    Garrisoned,
+    Save,
+)
+from armies.labels import condition_help, condition_label, gear_label, tactic_label
+from armies.models import Army
+from armies.selectors import army_stat_block, army_violations
+from campaigns.models import Kingdom, TurnStatus
+from rules.errors import RuleViolation
+
+# Pages need a signed-in user; settings.LOGIN_URL points at the admin's, so name ours.
+member_required = login_required(login_url="login")
+
+DEGREES = {
+    "critical_success": _("critical success"),
+    "success": _("success"),
+    "failure": _("failure"),
+    "critical_failure": _("critical failure"),
+}
+MODIFIER_KINDS = {
+    "circumstance": _("circumstance"),
+    "item": _("item"),
+    "status": _("status"),
+    "untyped": _("untyped"),
+}
+
+
+def field_label(name: str) -> str:
+    try:
+        return str(Kingdom._meta.get_field(name).verbose_name)
+    except Exception:  # noqa: BLE001 - a report key that is no kingdom field
+        return name
+
+
+def kingdom_sheet(kingdom: Kingdom) -> dict[str, list[tuple[str, int]]]:
+    """The kingdom's resources, commodities, unrest and ruin as (label, value) rows."""
+    def rows(names) -> list[tuple[str, int]]:
+        return [(field_label(n), getattr(kingdom, n)) for n in names]
+
+    return {
+        "resources": [(_("level"), kingdom.level), (field_label("resource_points"),
+                                                     kingdom.resource_points),
+                      (_("Control DC"), kingdom.control_dc), *rows(("fame", "infamy", "xp"))],
+        "commodities": rows(Kingdom.COMMODITIES),
+        "unrest": rows(("unrest",)),
+        "ruin": rows(Kingdom.RUIN),
+    }
+
+
+def conditions_with_help(labels) -> list[dict[str, str]]:
+    """Engine labels ("weary 2") as {"label", "help"} in the reader's language."""
+    return [{"label": condition_label(label), "help": condition_help(label)} for label in labels]
+
+
+def army_card(army: Army) -> dict[str, Any]:
+    """What the dashboard shows of an army: its stat block as data, its conditions with what
+    they do, its gear and tactics, in the reader's language."""
+    card: dict[str, Any] = {
+        "army": army,
+        "type": ArmyType(army.template.army_type).label,
+        "status": ArmyStatus(army.status).label,
+        "garrisoned": Garrisoned(army.garrisoned).label if army.garrisoned else "",
+        "conditions": [{"label": str(c), "help": str(CONDITION_HELP.get(c.condition, ""))}
+                       for c in army.conditions.all()],
+        "gear": [str(g) for g in army.gear.all()],
+        "tactics": [t.get_tactic_display() for t in army.tactics.all()],
+        "block": None,
+        "violations": [render_violation(v) for v in army_violations(army)],
+    }
+    try:
+        block = army_stat_block(army).as_dict()
+    except RuleViolation:
+        return card
+    block["high_save_label"] = Save(block["high_save"]).label
+    block["strike_rows"] = [
+        {"label": _("Melee") if kind == "melee" else _("Ranged"), **strike}
+        for kind, strike in block["strikes"].items()]
+    card["block"] = block
+    return card
+
+
+def modifier_text(modifier: dict[str, Any]) -> str:
+    source = str(modifier.get("source", ""))
+    if source in CONDITION_HELP:
+        source = condition_label(source)
+    else:
+        source = tactic_label(source)
+    kind = str(MODIFIER_KINDS.get(modifier.get("kind"), modifier.get("kind", "")))
+    return f"{modifier.get('value', 0):+d} {kind} ({source})"
+
+
+def check_view(check: dict[str, Any] | None) -> dict[str, Any] | None:
+    if not check:
+        return None
+    return {**check,
+            "skill_label": field_label(check["skill"]) if check.get("skill") else "",
+            "degree_label": str(DEGREES.get(check.get("degree"), check.get("degree") or "")),
+            "modifier_texts": [modifier_text(m) for m in check.get("modifiers", [])],
+            "dc_texts": [f"{gettext(p['label'])} {p['value']}" for p in check.get("dc_parts", [])]}
+
+
+def army_change(summary: dict[str, Any] | None) -> dict[str, Any] | None:
+    if summary is None:
+        return None
+    return {**summary,
+            "status_label": str(dict(ArmyStatus.choices).get(summary.get("status"),
+                                                              summary.get("status", ""))),
+            "conditions": conditions_with_help(summary.get("conditions", [])),
+            "gear": [gear_label(g) for g in summary.get("gear", [])],
+            "tactics": [tactic_label(t) for t in summary.get("tactics", [])]}
+
+
+def turn_report_view(data: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+    """A turn report (already through campaigns.reports.with_text) for the page: activities with
+    their labels and checks, the kingdom's sheet before and after, the armies' changes."""
+    kinds, statuses = dict(ActivityKind.choices), dict(ActivityStatus.choices)
+    kingdom = data.get("kingdom", {})
+    before, after = kingdom.get("before", {}), kingdom.get("after", {})
+    return {
+        **data,
+        "activities": [{
+            **a,
+            "kind_label": str(kinds.get(a.get("kind"), a.get("kind"))),
+            "status_label": str(statuses.get(a.get("status"), a.get("status"))),
+            "army_name": names.get(a.get("army"), "") if a.get("army") is not None else "",
+            "check": check_view(a.get("check")),
+        } for a in data.get("activities", [])],
+        "sheet": [{"label": field_label(key), "before": before.get(key), "after": value,
+                   "delta": value - before.get(key, value)} for key, value in after.items()],
+        "armies": [{**change, "before": army_change(change.get("before")),
+                    "after": army_change(change.get("after"))}
+                   for change in data.get("armies", [])],
+        "recruited": [{**new, "after": army_change(new.get("after"))}
+                      for new in data.get("recruited", [])],
+    }
+
+
+def turn_status_label(status: str) -> str:
+    return str(dict(TurnStatus.choices).get(status, status))

@@ -1,0 +1,69 @@
+/* Muster pages, progressively enhanced: live deadline countdowns, the battle report's round
+   slider, and the language switcher submitting on change. Without JavaScript the pages show the
+   server's text, every round's battlefield stacked, and a button to switch the language. */
+(function () {
+  "use strict";
+
+  function pad(n) { return n < 10 ? "0" + n : String(n); }
+
+  function countdown(el) {
+    var end = Date.parse(el.getAttribute("datetime"));
+    if (isNaN(end)) { return; }
+    var target = el.querySelector("[data-countdown-text]") || el;
+    function tick() {
+      var left = Math.floor((end - Date.now()) / 1000);
+      if (left <= 0) {
+        target.textContent = el.dataset.passed || "0:00:00";
+        return;
+      }
+      var days = Math.floor(left / 86400);
+      var rest = left % 86400;
+      var text = pad(Math.floor(rest / 3600)) + ":" + pad(Math.floor(rest % 3600 / 60)) + ":" +
+        pad(rest % 60);
+      target.textContent = (days ? days + " " + (el.dataset.days || "d") + " " : "") + text;
+      window.setTimeout(tick, 1000 - Date.now() % 1000);
+    }
+    tick();
+  }
+
+  function slider(figure) {
+    var svg = figure.querySelector("svg.battlefield");
+    var input = figure.querySelector("input[type=range]");
+    var output = figure.querySelector("output");
+    if (!svg || !input) { return; }
+    var groups = svg.querySelectorAll("g.battle-round");
+    var width = svg.dataset.width, height = svg.dataset.roundHeight;
+    function show(index) {
+      groups.forEach(function (group, i) {
+        group.style.display = i === index ? "" : "none";
+        if (i === index) {
+          svg.setAttribute("viewBox", "0 " + group.dataset.y + " " + width + " " + height);
+          if (output) { output.textContent = group.dataset.label; }
+        }
+      });
+    }
+    input.hidden = false;
+    if (output) { output.hidden = false; }
+    figure.classList.add("enhanced");
+    input.addEventListener("input", function () { show(Number(input.value) - 1); });
+    show(Number(input.value) - 1);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("time[data-countdown]").forEach(countdown);
+    document.querySelectorAll("figure.battlefield").forEach(slider);
+    // A tooltip on a phone: tap a condition to read what it does.
+    document.querySelectorAll(".tag[title]").forEach(function (tag) {
+      function toggle() { tag.classList.toggle("open"); }
+      tag.addEventListener("click", toggle);
+      tag.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); }
+      });
+    });
+    document.querySelectorAll("form.language select").forEach(function (select) {
+      var button = select.form.querySelector("button");
+      if (button) { button.hidden = true; }
+      select.addEventListener("change", function () { select.form.submit(); });
+    });
+  });
+})();
