@@ -48,6 +48,20 @@ def gm(campaign):
 
 
 @pytest.fixture
+def campaign_gm(campaign):
+    """A game master by membership only (not a superuser)."""
+    user = UserFactory(username="campaign-gm-persona")
+    MembershipFactory(user=user, campaign=campaign, role=Role.GM, kingdom=None)
+    return user
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    """Tests make many users: hash their passwords cheaply."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
 def player(campaign, kingdom):
     user = UserFactory(username="player-persona")
     MembershipFactory(user=user, campaign=campaign, role=Role.PLAYER, kingdom=kingdom)

@@ -21,20 +21,6 @@ from armies.services import army_recruit
 from campaigns.models import Role
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    """The matrix makes hundreds of users: hash their passwords cheaply."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def campaign_gm(campaign):
-    """A game master by membership only (not a superuser)."""
-    user = UserFactory(username="campaign-gm-persona")
-    MembershipFactory(user=user, campaign=campaign, role=Role.GM, kingdom=None)
-    return user
-
-
 @pytest.fixture
 def outsider(db):
     """A player of another campaign."""

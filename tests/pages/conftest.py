@@ -25,19 +25,6 @@ from campaigns.models import Kingdom, KingdomTurn, Role, TurnStatus
 from campaigns.services import turn_open
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def campaign_gm(campaign):
-    """A game master by membership only (not a superuser)."""
-    user = UserFactory(username="campaign-gm-persona")
-    MembershipFactory(user=user, campaign=campaign, role=Role.GM, kingdom=None)
-    return user
-
-
 @pytest.fixture
 def outsider(campaign):
     """A player of a third kingdom of the same campaign, in no battle."""
