@@ -14,11 +14,10 @@ from rules.dice import Dice, Roll
 from rules.errors import Violation, _
 from rules.kingmaker import activities as act
 from rules.kingmaker.activities import ActivityKind, Affliction, Garrisoned, Order, TurnArmy
-from rules.kingmaker.army import ArmyState, stat_block
+from rules.kingmaker.army import stat_block
 from rules.kingmaker.conditions import (
     VALUED,
     Condition,
-    Target,
     after_idle_turn,
     as_mapping,
     from_mapping,
@@ -28,13 +27,14 @@ from rules.kingmaker.conditions import (
 from rules.kingmaker.gear import GearKind
 from rules.kingmaker.hexes import normalize_hex, same_hex
 from rules.kingmaker.levels import MAX_LEVEL
-from rules.kingmaker.tactics import code_for, find_tactic, initial_tactics
+from rules.kingmaker.preview import check_spec, check_statistic, recruited_state
+from rules.kingmaker.tactics import code_for, find_tactic
 from rules.kingmaker.upkeep import (
     breaks_from_hunger,
     kingdom_army_consumption,
     ruin_to_raise,
 )
-from rules.modifiers import Modifier, ModifierKind, Statistic
+from rules.modifiers import Modifier
 
 # Pathfinder 2e kingdom rules: a kingdom gains a level at 1,000 XP and keeps the rest.
 XP_PER_LEVEL = 1000
@@ -341,29 +341,24 @@ class _Resolution:
         self.armies[army.key] = army
         return army
 
-    def _check(self, order: Order, skill: str, dc_parts: list[tuple[str, int]],
-               army: TurnArmy | None = None, target: Target = Target.ARMY_ACTIVITY,
-               extra: tuple[Modifier, ...] = ()) -> CheckDetail:
-        modifiers: list[Modifier] = list(extra)
+    def _check(self, order: Order) -> CheckDetail:
+        """Roll the check `order` takes (preview.check_spec says which, with which modifiers)."""
+        spec = check_spec(self._situation(), order)
+        army = spec.army
+        bonus = 0
         if army is not None:
-            modifiers += stat_block(army.state).statistic(target).modifiers
-            if order.second:
-                modifiers.append(Modifier(ModifierKind.UNTYPED, act.SECOND_ACTIVITY_PENALTY,
-                                          "second activity"))
             bonus = self.exercises.bonus_all or self.exercises.bonus_next
             if bonus:
-                modifiers.append(Modifier(ModifierKind.CIRCUMSTANCE, bonus, "warfare_exercises"))
                 self.exercises.bonus_next = 0
-        statistic = Statistic(self.kingdom.skill(skill), tuple(modifiers))
-        dc = sum(value for _label, value in dc_parts)
+        statistic = check_statistic(self._situation(), order, spec, bonus)
         who = f" ({army.state.name})" if army else ""
-        result = check(self.dice, modifier=statistic.total, dc=dc,
-                       purpose=f"{order.kind.value}: {skill}{who}")
+        result = check(self.dice, modifier=statistic.total, dc=spec.dc,
+                       purpose=f"{order.kind.value}: {spec.skill}{who}")
         degree = result.degree
         if army is not None:
             degree = self._exercised(degree)
-        return CheckDetail(skill, statistic.applied, statistic.total, dc, tuple(dc_parts),
-                           result.roll, degree)
+        return CheckDetail(spec.skill, statistic.applied, statistic.total, spec.dc,
+                           spec.dc_parts, result.roll, degree)
 
     def _exercised(self, degree: Degree) -> Degree:
         if degree is Degree.CRITICAL_FAILURE and self.exercises.soften_next_critical_failure:
@@ -373,9 +368,6 @@ class _Resolution:
             self.exercises.worsen_next_failure = False
             return Degree.CRITICAL_FAILURE
         return degree
-
-    def _control_dc(self) -> list[tuple[str, int]]:
-        return [("control DC", self.kingdom.control_dc)]
 
     def _unrest(self, amount: int) -> None:
         self.kingdom = replace(self.kingdom, unrest=self.kingdom.unrest + amount)
@@ -424,14 +416,8 @@ class _Resolution:
 
     def _recruit(self, order: Order) -> CheckDetail:
         params: act.RecruitArmy = order.params
-        template = params.template
-        new = ArmyState(template=template, level=self.kingdom.level,
-                        tactics=initial_tactics(template, params.tactics), name=params.name.strip(),
-                        hex=normalize_hex(params.hex))
-        # "Warfare vs the army's Recruitment DC for a basic army; Statecraft ... for a specialized
-        # army".
-        skill = "statecraft" if template.special else "warfare"
-        detail = self._check(order, skill, [("recruitment DC", stat_block(new).recruitment_dc)])
+        new = recruited_state(self._situation(), params)
+        detail = self._check(order)
         if detail.degree >= Degree.SUCCESS:
             conditions = ()
             if detail.degree is Degree.CRITICAL_SUCCESS:
@@ -453,7 +439,7 @@ class _Resolution:
         return detail
 
     def _warfare_exercises(self, order: Order) -> CheckDetail:
-        detail = self._check(order, "warfare", self._control_dc())
+        detail = self._check(order)
         bonus = 3 if self.kingdom.level >= 15 else 2 if self.kingdom.level >= 9 else 1
         if detail.degree is Degree.CRITICAL_SUCCESS:
             self.exercises.bonus_all = bonus
@@ -471,8 +457,7 @@ class _Resolution:
     def _train(self, order: Order) -> CheckDetail:
         params: act.TrainArmy = order.params
         army = self.armies[order.army]
-        # Our ruling (reference): "Train Army rolls against the Control DC".
-        detail = self._check(order, params.skill, self._control_dc(), army)
+        detail = self._check(order)
         if detail.degree >= Degree.SUCCESS:
             tactic = find_tactic(params.tactic)
             tactics = list(army.state.tactics)
@@ -494,8 +479,7 @@ class _Resolution:
         army = self.armies[order.army]
         quote = act.outfit_quote(army, params.item)
         cost = 0 if params.captured else quote.cost_rp
-        skill = "warfare" if params.captured else "trade"
-        detail = self._check(order, skill, self._control_dc(), army)
+        detail = self._check(order)
         if detail.degree is Degree.FAILURE:
             self._say("gear_unusable_refunded",
                       _("The gear is unusable; nothing is fitted and the RP is returned."), army)
@@ -524,13 +508,7 @@ class _Resolution:
     def _deploy(self, order: Order) -> CheckDetail:
         params: act.DeployArmy = order.params
         army = self.armies[order.army]
-        extra: tuple[Modifier, ...] = ()
-        if params.forced_march:
-            extra = (Modifier(ModifierKind.CIRCUMSTANCE, act.FORCED_MARCH_BONUS, "forced march"),)
-        dc = self._control_dc()
-        if act.BORDER_DC[params.border]:
-            dc.append((f"crossing {params.border.value} border", act.BORDER_DC[params.border]))
-        detail = self._check(order, params.skill, dc, army, Target.DEPLOY, extra)
+        detail = self._check(order)
         degree = detail.degree
         if params.road:
             # "road between start and end improves the result one degree".
@@ -565,10 +543,7 @@ class _Resolution:
     def _recover(self, order: Order) -> CheckDetail:
         params: act.RecoverArmy = order.params
         army = self.armies[order.army]
-        dc = self._control_dc()
-        if params.affliction is Affliction.DEFEATED:
-            dc.append(("recovering a defeated army", 5))
-        detail = self._check(order, params.skill, dc, army)
+        detail = self._check(order)
         steps = {Degree.CRITICAL_SUCCESS: 2, Degree.SUCCESS: 1}.get(detail.degree, 0)
         if detail.degree is Degree.CRITICAL_FAILURE:
             self._say("no_recovery", _("%(army)s does not recover."), army)
@@ -619,12 +594,8 @@ class _Resolution:
         self._say("disbanded", _("%(army)s disbands."), army)
 
     def _garrison(self, order: Order) -> CheckDetail:
-        params: act.GarrisonArmy = order.params
         army = self.armies[order.army]
-        dc = self._control_dc()
-        if act.TERRITORY_DC[params.territory]:
-            dc.append((f"{params.territory.value} territory", act.TERRITORY_DC[params.territory]))
-        detail = self._check(order, act.GARRISON_SKILL[params.site], dc, army)
+        detail = self._check(order)
         fortified = gain(army.state.conditions, Condition.FORTIFIED)
         if detail.degree >= Degree.SUCCESS:
             relief = detail.degree is Degree.CRITICAL_SUCCESS
@@ -663,8 +634,7 @@ class _Resolution:
                           if same_hex(f.hex, hex_) and f.kingdom == target.kingdom)
         detail, ours, theirs, shaken = None, 0, 0, None
         if params.approach is not act.Approach.ATTACK:
-            detail = self._check(order, params.approach.value,
-                                 [("Scouting DC of " + target.name, target.scouting_dc)], army)
+            detail = self._check(order)
             if detail.degree >= Degree.SUCCESS:
                 ours = 2
                 self._say("gambit_edge", _("Our armies in %(hex)s gain +2 to initiative."), army,

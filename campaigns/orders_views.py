@@ -1,0 +1,316 @@
+"""The orders page: a kingdom's queued army activities for its open turn, and a form to submit,
+change or withdraw them. The form offers only what the rules allow for the chosen army (the
+rules engine is asked about each choice), previews the check's modifier, DC and odds
+(rules.kingmaker.preview), and shows the engine's objections next to their fields."""
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from rest_framework.exceptions import ValidationError as DRFValidationError
+
+from armies.adapters import gear_item_from, render_violation
+from armies.api.params import validated_params
+from armies.choices import ActivityKind, ActivityStatus
+from armies.labels import gear_label, tactic_label
+from armies.models import ArmyActivity, ArmyTemplate
+from armies.orders import queued_activities, rules_params, situation
+from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
+from campaigns.pages import DEGREES, member_required
+from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
+from rules.errors import RuleViolation
+from rules.kingmaker import activities as act
+from rules.kingmaker.gear import MAX_POTION_DOSES, GearKind, Tier, WeaponKind
+from rules.kingmaker.hexes import same_hex
+from rules.kingmaker.preview import check_preview
+from rules.kingmaker.tactics import learnable_tactics
+
+K = act.ActivityKind
+# Outfit Army's gear is one choice in the form; these params are folded into it.
+GEAR_PARTS = ("tier", "weapon", "doses")
+
+
+def _gear_value(item) -> str:
+    return ":".join([item.kind.value, item.tier.value if item.tier else "",
+                     item.weapon.value if item.weapon else "", str(item.doses or 0)])
+
+
+def _gear_params(value: str) -> dict[str, Any]:
+    kind, tier, weapon, doses = (value.split(":") + ["", "", "", ""])[:4]
+    return {"gear": kind, "tier": tier or None, "weapon": weapon or None,
+            "doses": int(doses) if doses.isdigit() else 0}
+
+
+def _gear_candidates():
+    for kind in GearKind:
+        if kind in (GearKind.MAGIC_ARMOR, GearKind.MAGIC_WEAPONS):
+            weapons = (None,) if kind is GearKind.MAGIC_ARMOR else tuple(WeaponKind)
+            for tier in Tier:
+                for weapon in weapons:
+                    yield gear_item_from(kind=kind, tier=tier, weapon=weapon, doses=0)
+        elif kind is GearKind.HEALING_POTIONS:
+            for doses in range(1, MAX_POTION_DOSES + 1):
+                yield gear_item_from(kind=kind, tier=None, weapon=None, doses=doses)
+        else:
+            for weapon in WeaponKind:
+                yield gear_item_from(kind=kind, tier=None, weapon=weapon, doses=0)
+
+
+def _allowed(current: act.Situation, order: act.Order, field: str) -> bool:
+    """Whether the rules find nothing wrong with this order's `field`."""
+    return not any(v.field == field for v in act.order_violations(current, order))
+
+
+def _choice(label, choices, required=True) -> forms.ChoiceField:
+    choices = list(choices)
+    if not required:
+        choices = [("", "—"), *choices]
+    return forms.ChoiceField(label=label, choices=choices, required=required)
+
+
+def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
+                  kingdom) -> dict[str, forms.Field]:
+    """The form fields for `kind`'s params, offering what the rules allow this army."""
+    if kind is K.RECRUIT_ARMY:
+        from armies.adapters import template_state
+        hexes = sorted(current.kingdom.settlement_hexes)
+        templates = []
+        for template in ArmyTemplate.objects.filter(special=False).order_by("name"):
+            order = act.Order(0, kind, act.RecruitArmy(template_state(template), "x",
+                                                       hexes[0] if hexes else "A1", ()))
+            if _allowed(current, order, "template"):
+                templates.append((str(template.pk), template.name))
+        return {
+            "template": _choice(_("army type"), templates),
+            "name": forms.CharField(label=_("name"), max_length=120),
+            "hex": _choice(_("hex"), [(h, h) for h in hexes]),
+        }
+    if kind is K.TRAIN_ARMY:
+        state = army.state
+        known = [(code, tactic_label(code)) for code in state.tactics]
+        return {
+            "tactic": _choice(_("tactic"), [
+                (t.code, tactic_label(t.code))
+                for t in learnable_tactics(state.template, state.level, state.tactics)]),
+            "skill": _choice(_("skill"), [(s, gettext(s)) for s in act.TRAIN_SKILLS]),
+            "replaces": _choice(_("replaces"), known, required=False),
+        }
+    if kind is K.OUTFIT_ARMY:
+        gear = []
+        for item in _gear_candidates():
+            order = act.Order(0, kind, act.OutfitArmy(item), army.key)
+            if _allowed(current, order, "gear") and _allowed(current, order, "doses"):
+                cost = act.outfit_quote(army, item).cost_rp
+                gear.append((_gear_value(item), f"{gear_label(item.label())} ({cost} RP)"))
+        return {"gear": _choice(_("gear"), gear),
+                "captured": forms.BooleanField(label=_("captured gear"), required=False)}
+    if kind is K.DEPLOY_ARMY:
+        return {
+            "destination": forms.CharField(label=_("destination hex"), max_length=20),
+            "skill": _choice(_("skill"), [(s, gettext(s)) for s in act.DEPLOY_SKILLS]),
+            "border": _choice(_("border"), [(b.value, gettext(b.value)) for b in act.Border]),
+            "road": forms.BooleanField(label=_("road"), required=False),
+            "forced_march": forms.BooleanField(label=_("forced march"), required=False),
+            "difficult_hexes": forms.IntegerField(label=_("difficult hexes"), min_value=0,
+                                                  max_value=1000, initial=0),
+        }
+    if kind is K.RECOVER_ARMY:
+        found = sorted(act.afflictions(army))
+        skills = sorted({s for a in found for s in act.RECOVER_SKILLS[a]})
+        return {
+            "affliction": _choice(_("affliction"), [(a.value, gettext(a.value)) for a in found]),
+            "skill": _choice(_("skill"), [(s, gettext(s)) for s in skills]),
+        }
+    if kind is K.DISBAND_ARMY:
+        others = [(str(a.key), a.state.name) for a in current.armies.values()
+                  if a.key != army.key and a.active]
+        return {"gear_to": _choice(_("pass the gear to"), others, required=False)}
+    if kind is K.GARRISON_ARMY:
+        return {
+            "site": _choice(_("site"), [(s.value, gettext(s.value)) for s in act.Site]),
+            "territory": _choice(_("territory"),
+                                 [(t.value, gettext(t.value)) for t in act.Territory]),
+        }
+    if kind is K.OFFENSIVE_GAMBIT:
+        enemies = [(str(f.key), f"{f.name} ({f.kingdom})") for f in current.foreign_armies.values()
+                   if same_hex(f.hex, army.state.hex)]
+        return {
+            "target": _choice(_("enemy army"), enemies),
+            "approach": _choice(_("approach"), [(a.value, gettext(a.value)) for a in act.Approach]),
+        }
+    return {}
+
+
+class OrderForm(forms.Form):
+    def __init__(self, *args, kingdom, current: act.Situation, army_key: str, kind: str,
+                 locked: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        armies = [(str(a.key), a.state.name) for a in current.armies.values() if a.active]
+        self.fields["army"] = _choice(_("army"), [("", gettext("leadership (no army)")),
+                                                  *armies], required=False)
+        army = current.armies.get(int(army_key)) if army_key.isdigit() else None
+        if army is None:
+            kinds = [k for k in act.LEADERSHIP if k is not K.WARFARE_EXERCISES
+                     or current.kingdom.warfare_exercises_unlocked]
+        else:
+            kinds = [k for k in K if k not in act.LEADERSHIP and act.army_may(army, k) is None]
+        labels = dict(ActivityKind.choices)
+        self.fields["kind"] = _choice(_("activity"), [(k.value, labels[k.value]) for k in K
+                                                      if k in kinds])
+        self.army = army
+        self.kind = K(kind) if kind in {k.value for k in kinds} else None
+        if self.kind is not None:
+            self.fields.update(_param_fields(self.kind, current, army, kingdom))
+            if army is not None:
+                self.fields["second"] = forms.BooleanField(
+                    label=_("second activity (efficient army)"), required=False)
+        if locked:
+            self.fields["army"].disabled = self.fields["kind"].disabled = True
+
+    def params(self) -> dict[str, Any]:
+        """The order's params in the API's shape (armies.orders.PARAM_FIELDS)."""
+        data = {k: v for k, v in self.cleaned_data.items() if k not in ("army", "kind", "second")}
+        if self.kind is K.OUTFIT_ARMY:
+            data.update(_gear_params(data.pop("gear")))
+        for name in ("template", "gear_to", "target"):
+            if name in data:
+                data[name] = int(data[name]) if data[name] else None
+        if self.kind is K.TRAIN_ARMY:
+            data["replaces"] = data["replaces"] or None
+        return validated_params(self.kind.value, data)
+
+    def add_violations(self, violations) -> None:
+        for violation in violations:
+            field = violation.field
+            if field in GEAR_PARTS and "gear" in self.fields:
+                field = "gear"
+            self.add_error(field if field in self.fields else None, render_violation(violation))
+
+
+def _kingdom_for(request, kingdom_id: int):
+    kingdom = get_object_or_404(visible_kingdoms(request.user).select_related("campaign"),
+                                pk=kingdom_id)
+    return kingdom
+
+
+def _preview_rows(preview) -> dict[str, Any]:
+    return {
+        "skill": gettext(preview.skill),
+        "modifier": preview.modifier,
+        "modifiers": preview.modifiers,
+        "dc": preview.dc,
+        "dc_parts": preview.dc_parts,
+        "chances": [(DEGREES[d.name.lower()], round(p * 100)) for d, p in
+                    sorted(preview.chances.items(), reverse=True)],
+    }
+
+
+def _order_row(activity: ArmyActivity, names: dict[int, str]) -> dict[str, Any]:
+    labels = dict(ActivityKind.choices)
+    return {"activity": activity, "kind": labels.get(activity.kind, activity.kind),
+            "army": names.get(activity.army_id, "—") if activity.army_id else
+            gettext("leadership"), "params": activity.params}
+
+
+@member_required
+def orders(request, kingdom_id: int):
+    kingdom = _kingdom_for(request, kingdom_id)
+    campaign = kingdom.campaign
+    turn = current_turn(kingdom)
+    context: dict[str, Any] = {"campaign": campaign, "kingdom": kingdom, "turn": turn,
+                               "is_gm": is_campaign_gm(request.user, campaign.pk),
+                               "now": timezone.now()}
+    if turn is None or not turn.accepts_orders:
+        context["locked"] = turn is not None
+        with timezone.override(campaign.timezone):
+            return render(request, "pages/orders.html", context)
+    source = request.POST if request.method == "POST" else request.GET
+    editing = None
+    if source.get("activity", "").isdigit():
+        editing = get_object_or_404(turn.activities, pk=source["activity"],
+                                    status=ActivityStatus.QUEUED)
+    current = situation(turn, with_foreign=True)
+    army_key = source.get("army", "")
+    kind = source.get("kind", "")
+    if editing is not None:
+        army_key = str(editing.army_id or "")
+        kind = editing.kind
+    # A GET only chooses the army and the activity (the form re-renders for them); a POST
+    # previews or submits.
+    bound = request.method == "POST"
+    initial = {**request.GET.dict(), "army": army_key, "kind": kind}
+    if editing is not None and request.method != "POST":
+        initial.update(editing.params)
+        initial["second"] = editing.second
+        if editing.kind == K.OUTFIT_ARMY.value:
+            initial["gear"] = _gear_value(gear_item_from(
+                kind=editing.params.get("gear"), tier=editing.params.get("tier"),
+                weapon=editing.params.get("weapon"), doses=editing.params.get("doses") or 0))
+    data = source if bound else None
+    form = OrderForm(data, initial=initial, kingdom=kingdom, current=current, army_key=army_key,
+                     kind=kind, locked=editing is not None)
+    preview = None
+    action = request.POST.get("action", "")
+    if request.method == "POST" and form.kind is not None and form.is_valid():
+        try:
+            params = form.params()
+        except DRFValidationError as error:
+            for field, errors in error.detail.items():
+                field = "gear" if field in GEAR_PARTS else field
+                for message in errors:
+                    form.add_error(field if field in form.fields else None, str(message))
+        else:
+            army = kingdom.armies.filter(pk=form.army.key).first() if form.army else None
+            second = bool(form.cleaned_data.get("second"))
+            try:
+                if action == "preview":
+                    order = act.Order(0, form.kind,
+                                      rules_params(form.kind, params, campaign_id=campaign.pk),
+                                      army.pk if army else None, second)
+                    form.add_violations(act.order_violations(current, order))
+                    result = check_preview(current, order)
+                    preview = _preview_rows(result) if result else {"none": True}
+                elif editing is not None:
+                    activity_change(activity=editing, params=params, second=second)
+                    messages.success(request, gettext("The order is changed."))
+                    return redirect("orders", kingdom.pk)
+                else:
+                    activity_submit(turn=turn, user=request.user, kind=form.kind.value,
+                                    army=army, params=params, second=second)
+                    messages.success(request, gettext("The order is queued."))
+                    return redirect("orders", kingdom.pk)
+            except RuleViolation as error:
+                form.add_violations(error.violations)
+            except TurnLocked:
+                context["locked"] = True
+    names = {a.key: a.state.name for a in current.armies.values()}
+    context.update({
+        "form": form, "preview": preview, "editing": editing,
+        "orders": [_order_row(a, names) for a in queued_activities(turn)],
+    })
+    with timezone.override(campaign.timezone):
+        return render(request, "pages/orders.html", context)
+
+
+@member_required
+def order_withdraw(request, kingdom_id: int, activity_id: int):
+    if request.method != "POST":
+        raise Http404
+    kingdom = _kingdom_for(request, kingdom_id)
+    activity = get_object_or_404(ArmyActivity, pk=activity_id, turn__kingdom=kingdom)
+    try:
+        activity_withdraw(activity=activity)
+    except TurnLocked:
+        messages.error(request, gettext("The turn no longer takes orders."))
+    except RuleViolation as error:
+        for violation in error.violations:
+            messages.error(request, render_violation(violation))
+    else:
+        messages.success(request, gettext("The order is withdrawn."))
+    return redirect("orders", kingdom.pk)

@@ -1,0 +1,129 @@
+"""Which check an army activity rolls, and its odds, without rolling (seed 003, "ВОЙСКОВЫЕ
+ЗАНЯТИЯ"; reference army_activities). The turn resolver builds its checks with `check_spec` and
+`check_statistic` too, so a preview shows the very modifier and DC the resolution rolls.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rules.checks import Degree, degree_of_success
+from rules.kingmaker import activities as act
+from rules.kingmaker.activities import ActivityKind, Affliction, Order, Situation, TurnArmy
+from rules.kingmaker.army import ArmyState, stat_block
+from rules.kingmaker.conditions import Target
+from rules.kingmaker.hexes import normalize_hex
+from rules.kingmaker.tactics import initial_tactics
+from rules.modifiers import Modifier, ModifierKind, Statistic
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """The check an order rolls: the kingdom skill, the DC's parts, whose modifiers apply."""
+
+    skill: str
+    dc_parts: tuple[tuple[str, int], ...]
+    army: TurnArmy | None = None
+    target: Target = Target.ARMY_ACTIVITY
+    extra: tuple[Modifier, ...] = ()
+
+    @property
+    def dc(self) -> int:
+        return sum(value for _label, value in self.dc_parts)
+
+
+@dataclass(frozen=True)
+class Preview:
+    skill: str
+    modifier: int
+    modifiers: tuple[Modifier, ...]
+    dc: int
+    dc_parts: tuple[tuple[str, int], ...]
+    chances: Mapping[Degree, float]
+
+
+def recruited_state(situation: Situation, params: act.RecruitArmy) -> ArmyState:
+    """The army a Recruit Army order would raise."""
+    template = params.template
+    return ArmyState(template=template, level=situation.kingdom.level,
+                     tactics=initial_tactics(template, params.tactics), name=params.name.strip(),
+                     hex=normalize_hex(params.hex))
+
+
+def check_spec(situation: Situation, order: Order) -> CheckSpec | None:
+    """The check `order` rolls, or None when it rolls none (Disband Army, an Offensive Gambit that
+    simply attacks). The order is taken to be legal (see activities.order_violations)."""
+    kind, params = order.kind, order.params
+    control = (("control DC", situation.kingdom.control_dc),)
+    army = situation.armies.get(order.army) if order.army is not None else None
+    if kind is ActivityKind.RECRUIT_ARMY:
+        # "Warfare vs the army's Recruitment DC for a basic army; Statecraft ... for a specialized
+        # army".
+        new = recruited_state(situation, params)
+        skill = "statecraft" if params.template.special else "warfare"
+        return CheckSpec(skill, (("recruitment DC", stat_block(new).recruitment_dc),))
+    if kind is ActivityKind.WARFARE_EXERCISES:
+        return CheckSpec("warfare", control)
+    if kind is ActivityKind.TRAIN_ARMY:
+        # Our ruling (reference): "Train Army rolls against the Control DC".
+        return CheckSpec(params.skill, control, army)
+    if kind is ActivityKind.OUTFIT_ARMY:
+        return CheckSpec("warfare" if params.captured else "trade", control, army)
+    if kind is ActivityKind.DEPLOY_ARMY:
+        extra: tuple[Modifier, ...] = ()
+        if params.forced_march:
+            extra = (Modifier(ModifierKind.CIRCUMSTANCE, act.FORCED_MARCH_BONUS, "forced march"),)
+        dc = control
+        if act.BORDER_DC[params.border]:
+            dc += ((f"crossing {params.border.value} border", act.BORDER_DC[params.border]),)
+        return CheckSpec(params.skill, dc, army, Target.DEPLOY, extra)
+    if kind is ActivityKind.RECOVER_ARMY:
+        dc = control
+        if params.affliction is Affliction.DEFEATED:
+            dc += (("recovering a defeated army", 5),)
+        return CheckSpec(params.skill, dc, army)
+    if kind is ActivityKind.GARRISON_ARMY:
+        dc = control
+        if act.TERRITORY_DC[params.territory]:
+            dc += ((f"{params.territory.value} territory", act.TERRITORY_DC[params.territory]),)
+        return CheckSpec(act.GARRISON_SKILL[params.site], dc, army)
+    if kind is ActivityKind.OFFENSIVE_GAMBIT and params.approach is not act.Approach.ATTACK:
+        target = situation.foreign_armies[params.target]
+        return CheckSpec(params.approach.value,
+                         (("Scouting DC of " + target.name, target.scouting_dc),), army)
+    return None
+
+
+def check_statistic(situation: Situation, order: Order, spec: CheckSpec,
+                    exercises_bonus: int = 0) -> Statistic:
+    """The kingdom skill with the army's modifiers: its stat block's (conditions, gear), -5 for a
+    second activity ("второе войсковое занятие ... со штрафом -5") and Warfare Exercises' bonus."""
+    modifiers: list[Modifier] = list(spec.extra)
+    if spec.army is not None:
+        modifiers += stat_block(spec.army.state).statistic(spec.target).modifiers
+        if order.second:
+            modifiers.append(Modifier(ModifierKind.UNTYPED, act.SECOND_ACTIVITY_PENALTY,
+                                      "second activity"))
+        if exercises_bonus:
+            modifiers.append(Modifier(ModifierKind.CIRCUMSTANCE, exercises_bonus,
+                                      "warfare_exercises"))
+    return Statistic(situation.kingdom.skill(spec.skill), tuple(modifiers))
+
+
+def degree_chances(modifier: int, dc: int) -> dict[Degree, float]:
+    """The chance of each degree of d20 + modifier against the DC, over the 20 faces, with a
+    natural 20 one degree better and a natural 1 one degree worse."""
+    counts = dict.fromkeys(Degree, 0)
+    for face in range(1, 21):
+        counts[degree_of_success(face + modifier, dc, face)] += 1
+    return {degree: count / 20 for degree, count in counts.items()}
+
+
+def check_preview(situation: Situation, order: Order) -> Preview | None:
+    """The check `order` would roll now, without rolling; None when it rolls none."""
+    spec = check_spec(situation, order)
+    if spec is None:
+        return None
+    statistic = check_statistic(situation, order, spec)
+    return Preview(spec.skill, statistic.total, statistic.applied, spec.dc, spec.dc_parts,
+                   degree_chances(statistic.total, spec.dc))
