@@ -22,6 +22,7 @@ from armies.labels import gear_label, tactic_label
 from armies.models import ArmyActivity, ArmyTemplate
 from armies.orders import queued_activities, rules_params, situation
 from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
+from battles.plan_views import queued_plans
 from campaigns.pages import DEGREES, member_required
 from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
 from rules.errors import RuleViolation
@@ -226,6 +227,7 @@ def orders(request, kingdom_id: int):
     context: dict[str, Any] = {"campaign": campaign, "kingdom": kingdom, "turn": turn,
                                "is_gm": is_campaign_gm(request.user, campaign.pk),
                                "now": timezone.now()}
+    context["plans"] = queued_plans(request.user, kingdom)
     if turn is None or not turn.accepts_orders:
         context["locked"] = turn is not None
         with timezone.override(campaign.timezone):

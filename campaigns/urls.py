@@ -1,6 +1,7 @@
 """The pages (server-rendered, for players and the GM)."""
 from django.urls import path
 
+from battles import plan_views
 from campaigns import gm_turns_views, orders_views, views
 
 urlpatterns = [
@@ -13,6 +14,8 @@ urlpatterns = [
     path("kingdoms/<int:kingdom_id>/orders/", orders_views.orders, name="orders"),
     path("kingdoms/<int:kingdom_id>/orders/<int:activity_id>/withdraw/",
          orders_views.order_withdraw, name="order-withdraw"),
+    path("kingdoms/<int:kingdom_id>/plans/<int:participant_id>/", plan_views.battle_plan,
+         name="battle-plan"),
     path("campaigns/<int:campaign_id>/turns/", gm_turns_views.gm_turns, name="gm-turns"),
     path("campaigns/<int:campaign_id>/turns/<int:turn_id>/resolve/",
          gm_turns_views.gm_resolve_now, name="gm-resolve-now"),

@@ -1,0 +1,109 @@
+"""Battle plans on the orders page: each queued scene's armies of the kingdom, with a form per army
+that the rules check (errors next to their fields)."""
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from armies.adapters import army_state, render_violation
+from armies.choices import WAR_ACTION_LABELS
+from armies.selectors import armies_with_details
+from battles.models import BattleParticipant, SceneStatus
+from battles.selectors import visible_participants
+from battles.services import SceneLocked, participant_set_plan
+from campaigns.pages import member_required
+from campaigns.selectors import visible_kingdoms
+from rules.errors import RuleViolation
+from rules.kingmaker.battle import setup as engine
+from rules.kingmaker.battle.plans import ACTIVE_TACTICAL_ACTIONS, tactical_actions
+
+STANCES = [(engine.Stance.ADVANCE.value, _("advance and strike")),
+           (engine.Stance.HOLD.value, _("hold and shoot")),
+           (engine.Stance.GUARD.value, _("guard (hold the fortification)"))]
+TARGETINGS = [(engine.Targeting.WEAKEST.value, _("the weakest enemy")),
+              (engine.Targeting.STRONGEST.value, _("the strongest enemy")),
+              (engine.Targeting.ARMY.value, _("the army named below"))]
+
+
+class PlanForm(forms.Form):
+    stance = forms.ChoiceField(label=_("stance"), choices=STANCES)
+    targeting = forms.ChoiceField(label=_("targeting"), choices=TARGETINGS)
+    target_army = forms.TypedChoiceField(label=_("target army"), coerce=int, required=False,
+                                         empty_value=None)
+    retreat_below = forms.IntegerField(label=_("retreat at or below HP"), required=False,
+                                       min_value=0)
+    tactical_action = forms.ChoiceField(label=_("tactical war action"), required=False)
+    use_potions = forms.BooleanField(label=_("drink healing potions"), required=False)
+
+    def __init__(self, *args, participant: BattleParticipant, **kwargs):
+        super().__init__(*args, **kwargs)
+        enemies = participant.scene.participants.exclude(side=participant.side).select_related(
+            "army")
+        self.fields["target_army"].choices = [("", "—")] + [(p.army_id, p.army.name)
+                                                            for p in enemies]
+        actions = [a for a in tactical_actions(army_state(participant.army))
+                   if a in ACTIVE_TACTICAL_ACTIONS]
+        self.fields["tactical_action"].choices = [("", "—")] + [(a, WAR_ACTION_LABELS.get(a, a))
+                                                                for a in actions]
+
+    def plan(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        data["tactical_action"] = data["tactical_action"] or None
+        return data
+
+
+def queued_plans(user, kingdom) -> list[dict[str, Any]]:
+    """The kingdom's armies in scenes still taking plans, each with its plan form."""
+    participants = visible_participants(user).filter(
+        army__kingdom=kingdom, scene__status=SceneStatus.QUEUED, scene__locked_at__isnull=True)
+    rows = []
+    for participant in participants.select_related("scene", "army"):
+        army = armies_with_details().get(pk=participant.army_id)
+        participant.army = army
+        rows.append({"participant": participant,
+                     "form": PlanForm(initial=_initial(participant), participant=participant)})
+    return rows
+
+
+def _initial(participant: BattleParticipant) -> dict[str, Any]:
+    from battles.adapters import plan_data, plan_from
+
+    return plan_data(plan_from(participant.plan, army_state(participant.army)))
+
+
+@member_required
+def battle_plan(request, kingdom_id: int, participant_id: int):
+    """GET shows one army's plan form; POST saves it, or shows the rules' errors by the fields."""
+    kingdom = get_object_or_404(visible_kingdoms(request.user), pk=kingdom_id)
+    participant = get_object_or_404(
+        visible_participants(request.user).select_related("scene", "army"),
+        pk=participant_id, army__kingdom=kingdom)
+    participant.army = armies_with_details().get(pk=participant.army_id)
+    if request.method == "POST":
+        form = PlanForm(request.POST, participant=participant)
+        if form.is_valid():
+            try:
+                participant_set_plan(participant=participant, plan=form.plan())
+            except RuleViolation as error:
+                for violation in error.violations:
+                    field = violation.field if violation.field in form.fields else None
+                    form.add_error(field, render_violation(violation))
+            except SceneLocked:
+                messages.error(request, gettext("This battle no longer takes plans."))
+                return redirect("orders", kingdom.pk)
+            else:
+                messages.success(request, gettext("The battle plan is saved."))
+                return redirect("orders", kingdom.pk)
+    elif request.method == "GET":
+        form = PlanForm(initial=_initial(participant), participant=participant)
+    else:
+        raise Http404
+    return render(request, "pages/battle_plan.html",
+                  {"kingdom": kingdom, "campaign": kingdom.campaign, "participant": participant,
+                   "form": form})
