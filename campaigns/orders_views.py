@@ -17,12 +17,13 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 
 from armies.adapters import gear_item_from, render_violation
 from armies.api.params import validated_params
-from armies.choices import ActivityKind, ActivityStatus
+from armies.choices import ActivityKind, ActivityStatus, Condition
 from armies.labels import gear_label, tactic_label
 from armies.models import ArmyActivity, ArmyTemplate
 from armies.orders import queued_activities, rules_params, situation
 from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
 from battles.plan_views import queued_plans
+from campaigns.models import Kingdom
 from campaigns.pages import DEGREES, member_required
 from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
 from rules.errors import RuleViolation
@@ -35,6 +36,20 @@ from rules.kingmaker.tactics import learnable_tactics
 K = act.ActivityKind
 # Outfit Army's gear is one choice in the form; these params are folded into it.
 GEAR_PARTS = ("tier", "weapon", "doses")
+
+
+SKILLS = {name: Kingdom._meta.get_field(name).verbose_name for name in Kingdom.SKILLS}
+BORDERS = {act.Border.NONE: _("no border crossed"), act.Border.OWN: _("crossing our own border"),
+           act.Border.ENEMY: _("crossing an enemy's border")}
+TERRITORIES = {act.Territory.OWN: _("our kingdom"), act.Territory.OUTSIDE: _("outside our kingdom"),
+               act.Territory.ENEMY: _("an enemy kingdom")}
+SITES = {act.Site.REFUGE: _("a refuge"), act.Site.SETTLEMENT: _("a settlement"),
+         act.Site.WORK_SITE: _("a work site")}
+APPROACHES = {act.Approach.ATTACK: _("just attack"), act.Approach.INTRIGUE: _("surprise (Intrigue)"),
+              act.Approach.WARFARE: _("intimidate (Warfare)")}
+AFFLICTIONS = {**{act.Affliction(c): label for c, label in Condition.choices
+                  if c in act.Affliction.__members__.values()},
+               act.Affliction.DAMAGED: _("damaged")}
 
 
 def _gear_value(item) -> str:
@@ -99,7 +114,7 @@ def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
             "tactic": _choice(_("tactic"), [
                 (t.code, tactic_label(t.code))
                 for t in learnable_tactics(state.template, state.level, state.tactics)]),
-            "skill": _choice(_("skill"), [(s, gettext(s)) for s in act.TRAIN_SKILLS]),
+            "skill": _choice(_("skill"), [(s, SKILLS[s]) for s in act.TRAIN_SKILLS]),
             "replaces": _choice(_("replaces"), known, required=False),
         }
     if kind is K.OUTFIT_ARMY:
@@ -114,8 +129,8 @@ def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
     if kind is K.DEPLOY_ARMY:
         return {
             "destination": forms.CharField(label=_("destination hex"), max_length=20),
-            "skill": _choice(_("skill"), [(s, gettext(s)) for s in act.DEPLOY_SKILLS]),
-            "border": _choice(_("border"), [(b.value, gettext(b.value)) for b in act.Border]),
+            "skill": _choice(_("skill"), [(s, SKILLS[s]) for s in act.DEPLOY_SKILLS]),
+            "border": _choice(_("border"), [(b.value, BORDERS[b]) for b in act.Border]),
             "road": forms.BooleanField(label=_("road"), required=False),
             "forced_march": forms.BooleanField(label=_("forced march"), required=False),
             "difficult_hexes": forms.IntegerField(label=_("difficult hexes"), min_value=0,
@@ -125,8 +140,8 @@ def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
         found = sorted(act.afflictions(army))
         skills = sorted({s for a in found for s in act.RECOVER_SKILLS[a]})
         return {
-            "affliction": _choice(_("affliction"), [(a.value, gettext(a.value)) for a in found]),
-            "skill": _choice(_("skill"), [(s, gettext(s)) for s in skills]),
+            "affliction": _choice(_("affliction"), [(a.value, AFFLICTIONS[a]) for a in found]),
+            "skill": _choice(_("skill"), [(s, SKILLS[s]) for s in skills]),
         }
     if kind is K.DISBAND_ARMY:
         others = [(str(a.key), a.state.name) for a in current.armies.values()
@@ -134,16 +149,16 @@ def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
         return {"gear_to": _choice(_("pass the gear to"), others, required=False)}
     if kind is K.GARRISON_ARMY:
         return {
-            "site": _choice(_("site"), [(s.value, gettext(s.value)) for s in act.Site]),
+            "site": _choice(_("site"), [(s.value, SITES[s]) for s in act.Site]),
             "territory": _choice(_("territory"),
-                                 [(t.value, gettext(t.value)) for t in act.Territory]),
+                                 [(t.value, TERRITORIES[t]) for t in act.Territory]),
         }
     if kind is K.OFFENSIVE_GAMBIT:
         enemies = [(str(f.key), f"{f.name} ({f.kingdom})") for f in current.foreign_armies.values()
                    if same_hex(f.hex, army.state.hex)]
         return {
             "target": _choice(_("enemy army"), enemies),
-            "approach": _choice(_("approach"), [(a.value, gettext(a.value)) for a in act.Approach]),
+            "approach": _choice(_("approach"), [(a.value, APPROACHES[a]) for a in act.Approach]),
         }
     return {}
 
@@ -202,7 +217,7 @@ def _kingdom_for(request, kingdom_id: int):
 
 def _preview_rows(preview) -> dict[str, Any]:
     return {
-        "skill": gettext(preview.skill),
+        "skill": SKILLS.get(preview.skill, preview.skill),
         "modifier": preview.modifier,
         "modifiers": preview.modifiers,
         "dc": preview.dc,
