@@ -65,7 +65,7 @@ def counterattack(b: Battle, unit: Unit, trigger: Unit) -> None:
         return
     unit.reaction_used = True
     record = b.strike(unit, trigger, WeaponKind.MELEE, "Counterattack", multiple_attack=False)
-    damage = DAMAGE.get(record.degree, 0) and 1
+    damage = 1 if record.degree >= Degree.SUCCESS else 0  # "1 damage" on a hit or a crit
     b.log("counterattack", _("%(army)s counterattacks %(target)s."), unit, trigger, record,
           damage)
     b.hurt(trigger, damage, unit)
