@@ -7,13 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from armies.adapters import army_state
 from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.adapters import enemy_keys, plan_from, starting_state
-from battles.models import BattleParticipant, BattleScene, SceneStatus, Side
+from battles.models import BattleParticipant, BattleScene, Side
 from rules.errors import RuleViolation, _, raise_if_any
 from rules.kingmaker.battle.plans import plan_violations
 from rules.kingmaker.turn import BattleRequest
@@ -88,15 +87,10 @@ def participant_set_plan(*, participant: BattleParticipant, plan: Mapping[str, A
 def scene_reopen(*, scene: BattleScene) -> BattleScene:
     """The GM hands a failed scene back to the queue: it is locked again and resolves next (the
     seed is kept, so the dice fall the same way)."""
-    scene = BattleScene.objects.select_for_update().get(pk=scene.pk)
-    if scene.status != SceneStatus.FAILED:
+    from battles.resolution import SCENES
+    if not SCENES.reopen(scene.pk):
         raise RuleViolation.single("scene_not_failed", _("Only a failed scene can be reopened."))
-    scene.status = SceneStatus.QUEUED
-    scene.locked_at = timezone.now()
-    scene.error = ""
-    scene.save(update_fields=["status", "locked_at", "error"])
-    from battles.resolution import enqueue_resolution
-    enqueue_resolution([scene.pk])
+    scene.refresh_from_db()
     return scene
 
 

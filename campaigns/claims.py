@@ -74,6 +74,20 @@ class ClaimedWork:
             self._fail(pk, token, error)
             return "failed"
 
+    def reopen(self, pk: int) -> bool:
+        """Hand a failed row back to the queue (its seed is kept, so the dice fall the same
+        way); False if it had not failed."""
+        with transaction.atomic():
+            row = self.model.objects.select_for_update().get(pk=pk)
+            if row.status != self.failed:
+                return False
+            row.status = self.waiting_status
+            row.locked_at = timezone.now()
+            row.error = ""
+            row.save(update_fields=["status", "locked_at", "error"])
+            self.enqueue([pk])
+            return True
+
     def _fail(self, pk: int, token: str, error: Exception) -> None:
         with transaction.atomic():
             row = self.model.objects.select_for_update().get(pk=pk)

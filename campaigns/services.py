@@ -99,13 +99,8 @@ def turn_mark_ready(*, turn: KingdomTurn, ready: bool = True) -> KingdomTurn:
 @transaction.atomic
 def turn_reopen(*, turn: KingdomTurn) -> KingdomTurn:
     """The GM hands a failed turn back to the queue: it is locked again and resolves next."""
-    turn = KingdomTurn.objects.select_for_update().get(pk=turn.pk)
-    if turn.status != TurnStatus.FAILED:
+    from campaigns.resolution import TURNS
+    if not TURNS.reopen(turn.pk):
         raise RuleViolation.single("turn_not_failed", _("Only a failed turn can be reopened."))
-    turn.status = TurnStatus.LOCKED
-    turn.locked_at = timezone.now()
-    turn.error = ""
-    turn.save(update_fields=["status", "locked_at", "error"])
-    from campaigns.resolution import enqueue_resolution
-    enqueue_resolution([turn.pk])
+    turn.refresh_from_db()
     return turn

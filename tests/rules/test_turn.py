@@ -6,10 +6,10 @@ kingdom_links).
 Degrees are forced deterministically: a seed is searched whose d20 comes up as a known natural, and
 the kingdom skill is set so that the total lands on the wanted degree (`skill_for`).
 """
-import random
 from dataclasses import replace
 
 import pytest
+from battle_support import d20, seed_where
 from turn_support import CAVALRY, INFANTRY, army, cs, kingdom
 
 from rules.checks import Degree
@@ -46,19 +46,6 @@ CS, S, F, CF = (Degree.CRITICAL_SUCCESS, Degree.SUCCESS, Degree.FAILURE, Degree.
 ARMOR = GearItem(GearKind.MAGIC_ARMOR, Tier.BASIC)
 POTIONS = GearItem(GearKind.HEALING_POTIONS, doses=1)
 CONTROL_DC = 15  # kingdom level 1, size 1: standard DC 15 + 0
-
-
-def seed_where(*rolls):
-    """The first seed whose dice come up as asked, in order: each roll is (sides, allowed faces)."""
-    for seed in range(200_000):
-        rng = random.Random(seed)
-        if all(rng.randint(1, sides) in allowed for sides, allowed in rolls):
-            return seed
-    raise AssertionError(f"no seed gives {rolls}")
-
-
-def d20(*faces):
-    return (20, set(faces))
 
 
 NAT10 = seed_where(d20(10))
