@@ -26,6 +26,13 @@ def _field_labels(names) -> dict[str, Any]:
     return {name: Kingdom._meta.get_field(name).verbose_name for name in names}
 
 
+class _Msgids(dict):
+    """A parameter whose value is itself a msgid (a battle roll's step, "Counterattack")."""
+
+    def get(self, message, default=None):
+        return gettext(message)
+
+
 def _labels() -> dict[str, Mapping[str, Any]]:
     conditions = dict(Condition.choices)
     return {
@@ -39,6 +46,7 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "kind": dict(ActivityKind.choices),
         "weapon": dict(WeaponKind.choices),
         "action": WAR_ACTION_LABELS,
+        "step": _Msgids(),
     }
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.reports import roll_data
 from rules.data import to_data
 from rules.kingmaker.army import ArmyState, stat_block
 from rules.kingmaker.battle.setup import BattleOutcome, BattleSetup
@@ -33,7 +34,8 @@ def _check(check) -> dict[str, Any] | None:
     if check is None:
         return None
     return {"roll": check.roll.natural, "modifier": check.modifier, "total": check.roll.total,
-            "dc": check.dc, "degree": to_data(check.degree), "purpose": check.roll.purpose}
+            "dc": check.dc, "degree": to_data(check.degree), "purpose": check.roll.purpose,
+            "message": check.roll.message, "params": dict(check.roll.params)}
 
 
 def _event(event) -> dict[str, Any]:
@@ -89,8 +91,7 @@ def report_data(outcome: BattleOutcome, setup: BattleSetup | None = None) -> dic
         "sides": [{"side": side.side.value, "won": side.won, "check": _check(side.check),
                    "unrest": side.unrest, "fame": side.fame, "xp": side.xp,
                    "events": [_event(e) for e in side.events]} for side in outcome.sides],
-        "rolls": [{"purpose": r.purpose, "expression": r.expression, "faces": list(r.faces),
-                   "total": r.total} for r in outcome.rolls],
+        "rolls": [roll_data(r) for r in outcome.rolls],
     }
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError as DRFValidationError
 
-from armies.adapters import gear_item_from, render_violation
+from armies.adapters import gear_item_from, render_violation, template_state
 from armies.api.params import validated_params
 from armies.choices import ActivityKind, ActivityStatus, Condition
 from armies.labels import gear_label, tactic_label
@@ -23,7 +23,7 @@ from armies.models import ArmyActivity, ArmyTemplate
 from armies.orders import queued_activities, rules_params, situation
 from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
 from battles.plan_views import queued_plans
-from campaigns.models import Kingdom
+from campaigns.models import Faction, Kingdom
 from campaigns.pages import DEGREES, member_required
 from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
 from rules.errors import RuleViolation
@@ -90,23 +90,59 @@ def _choice(label, choices, required=True) -> forms.ChoiceField:
     return forms.ChoiceField(label=label, choices=choices, required=required)
 
 
+def _recruit_fields(current: act.Situation, kingdom) -> dict[str, forms.Field]:
+    """Regular armies, and the special armies of the factions the kingdom deals with (the choice
+    "template:faction"); a first tactic from those any offered army could learn."""
+    hexes = sorted(current.kingdom.settlement_hexes)
+    offers = [(template, None) for template in ArmyTemplate.objects.filter(special=False)]
+    for faction in Faction.objects.filter(campaign_id=kingdom.campaign_id,
+                                          name__in=current.kingdom.factions_with_relations):
+        offers += [(template, faction) for template in faction.special_armies.all()]
+    templates, tactics = [], {}
+    for template, faction in sorted(offers, key=lambda o: (o[1] is not None, o[0].name)):
+        state = template_state(template)
+        order = act.Order(0, K.RECRUIT_ARMY, act.RecruitArmy(
+            state, "x", hexes[0] if hexes else "A1", (), faction.name if faction else None))
+        if not (_allowed(current, order, "template") and _allowed(current, order, "faction")):
+            continue
+        if faction is None:
+            templates.append((str(template.pk), template.name))
+            tactics.update((t.code, tactic_label(t.code))
+                           for t in learnable_tactics(state, current.kingdom.level, ()))
+        else:
+            templates.append((f"{template.pk}:{faction.pk}", gettext("%(army)s (from %(faction)s)")
+                              % {"army": template.name, "faction": faction.name}))
+    return {
+        "template": _choice(_("army type"), templates),
+        "tactic": forms.ChoiceField(
+            label=_("first tactic"), required=False,
+            choices=[("", "—"), *sorted(tactics.items(), key=lambda item: str(item[1]))],
+            help_text=_("Cavalry and siege engines start with their own tactic, special armies "
+                        "with theirs; other armies need one.")),
+        "name": forms.CharField(label=_("name"), max_length=120),
+        "hex": _choice(_("hex"), [(h, h) for h in hexes]),
+    }
+
+
+def _recruit_params(data: dict[str, Any]) -> dict[str, Any]:
+    template, _sep, faction = data.pop("template").partition(":")
+    tactic = data.pop("tactic")
+    return {**data, "template": int(template), "faction": int(faction) if faction else None,
+            "tactics": [tactic] if tactic else []}
+
+
+def _recruit_initial(params: dict[str, Any]) -> dict[str, Any]:
+    """The form's values for a stored recruit order (the inverse of `_recruit_params`)."""
+    faction = params.get("faction")
+    return {"template": f"{params.get('template')}:{faction}" if faction
+            else str(params.get("template")), "tactic": (params.get("tactics") or [""])[0]}
+
+
 def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
                   kingdom) -> dict[str, forms.Field]:
     """The form fields for `kind`'s params, offering what the rules allow this army."""
     if kind is K.RECRUIT_ARMY:
-        from armies.adapters import template_state
-        hexes = sorted(current.kingdom.settlement_hexes)
-        templates = []
-        for template in ArmyTemplate.objects.filter(special=False).order_by("name"):
-            order = act.Order(0, kind, act.RecruitArmy(template_state(template), "x",
-                                                       hexes[0] if hexes else "A1", ()))
-            if _allowed(current, order, "template"):
-                templates.append((str(template.pk), template.name))
-        return {
-            "template": _choice(_("army type"), templates),
-            "name": forms.CharField(label=_("name"), max_length=120),
-            "hex": _choice(_("hex"), [(h, h) for h in hexes]),
-        }
+        return _recruit_fields(current, kingdom)
     if kind is K.TRAIN_ARMY:
         state = army.state
         known = [(code, tactic_label(code)) for code in state.tactics]
@@ -194,7 +230,9 @@ class OrderForm(forms.Form):
         data = {k: v for k, v in self.cleaned_data.items() if k not in ("army", "kind", "second")}
         if self.kind is K.OUTFIT_ARMY:
             data.update(_gear_params(data.pop("gear")))
-        for name in ("template", "gear_to", "target"):
+        if self.kind is K.RECRUIT_ARMY:
+            data = _recruit_params(data)
+        for name in ("gear_to", "target"):
             if name in data:
                 data[name] = int(data[name]) if data[name] else None
         if self.kind is K.TRAIN_ARMY:
@@ -206,6 +244,9 @@ class OrderForm(forms.Form):
             field = violation.field
             if field in GEAR_PARTS and "gear" in self.fields:
                 field = "gear"
+            # The recruit form folds the faction into the army choice and takes one tactic.
+            field = {"faction": "template", "tactics": "tactic"}.get(field, field) \
+                if self.kind is K.RECRUIT_ARMY else field
             self.add_error(field if field in self.fields else None, render_violation(violation))
 
 
@@ -265,6 +306,8 @@ def orders(request, kingdom_id: int):
     if editing is not None and request.method != "POST":
         initial.update(editing.params)
         initial["second"] = editing.second
+        if editing.kind == K.RECRUIT_ARMY.value:
+            initial.update(_recruit_initial(editing.params))
         if editing.kind == K.OUTFIT_ARMY.value:
             initial["gear"] = _gear_value(gear_item_from(
                 kind=editing.params.get("gear"), tier=editing.params.get("tier"),

@@ -8,6 +8,7 @@ from typing import Any
 
 from armies.labels import render_message
 from rules.data import to_data
+from rules.dice import Roll
 from rules.errors import Violation
 from rules.kingmaker.activities import KingdomSheet, TurnArmy
 from rules.kingmaker.army import stat_block
@@ -50,6 +51,12 @@ def _check(detail) -> dict[str, Any] | None:
     }
 
 
+def roll_data(roll: Roll) -> dict[str, Any]:
+    """A logged roll; `with_text` renders its purpose in the reader's language."""
+    return {"purpose": roll.purpose, "message": roll.message, "params": dict(roll.params),
+            "expression": roll.expression, "faces": list(roll.faces), "total": roll.total}
+
+
 def violation_data(violation: Violation) -> dict[str, Any]:
     return {"field": violation.field, "code": violation.code, "message": violation.message,
             "params": dict(violation.params)}
@@ -90,8 +97,7 @@ def report_data(engine_input: KingdomTurnInput, outcome: KingdomTurnOutcome,
                        "after": army_summary(r.army)} for r in outcome.recruited],
         "events": to_data(outcome.events),
         "battles": to_data(outcome.battles),
-        "rolls": [{"purpose": r.purpose, "expression": r.expression, "faces": list(r.faces),
-                   "total": r.total} for r in outcome.rolls],
+        "rolls": [roll_data(r) for r in outcome.rolls],
     }
 
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from armies.selectors import active_armies, army_violations
 from armies.services import TurnLocked
-from campaigns.models import Campaign, Kingdom, KingdomTurn, TurnStatus
+from campaigns.models import Campaign, Kingdom, KingdomTurn, PlayerPreferences, TurnStatus
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker.levels import check_level
 
@@ -104,3 +104,10 @@ def turn_reopen(*, turn: KingdomTurn) -> KingdomTurn:
         raise RuleViolation.single("turn_not_failed", _("Only a failed turn can be reopened."))
     turn.refresh_from_db()
     return turn
+
+
+def preferences_save(*, user, email_notifications: bool, language: str):
+    """Store what the user wants from Muster (their mail, and its language)."""
+    preferences, _created = PlayerPreferences.objects.update_or_create(
+        user=user, defaults={"email_notifications": email_notifications, "language": language})
+    return preferences

@@ -2,11 +2,12 @@
 from django.urls import path
 
 from battles import plan_views
-from campaigns import gm_turns_views, orders_views, views
+from campaigns import gm_turns_views, orders_views, preferences_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("campaigns/", views.campaign_list, name="campaigns"),
+    path("me/preferences/", preferences_views.preferences, name="my-preferences"),
     path("campaigns/<int:campaign_id>/", views.campaign_detail, name="campaign"),
     path("kingdoms/<int:kingdom_id>/", views.kingdom_dashboard, name="kingdom"),
     path("kingdoms/<int:kingdom_id>/turns/<int:number>/report/", views.turn_report,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
 from rules.dice import Dice, Roll
 
@@ -49,9 +50,9 @@ class CheckResult:
         return self.roll.total
 
 
-def check(dice: Dice, *, modifier: int, dc: int, purpose: str) -> CheckResult:
+def check(dice: Dice, *, modifier: int, dc: int, purpose: str, **params: Any) -> CheckResult:
     """Roll d20 + modifier against a DC and grade it."""
-    roll = dice.d20(purpose=purpose, modifier=modifier)
+    roll = dice.d20(purpose=purpose, modifier=modifier, **params)
     return CheckResult(roll, modifier, dc, degree_of_success(roll.total, dc, roll.natural))
 
 
@@ -62,11 +63,11 @@ class FlatCheckResult:
     success: bool
 
 
-def flat_check(dice: Dice, *, dc: int, purpose: str) -> FlatCheckResult:
+def flat_check(dice: Dice, *, dc: int, purpose: str, **params: Any) -> FlatCheckResult:
     """A d20 with no modifiers against a DC: DC 1 or less always succeeds, DC 21+ always fails."""
     if dc <= 1:
         return FlatCheckResult(dc, None, True)
     if dc >= 21:
         return FlatCheckResult(dc, None, False)
-    roll = dice.d20(purpose=purpose)
+    roll = dice.d20(purpose=purpose, **params)
     return FlatCheckResult(dc, roll, roll.total >= dc)

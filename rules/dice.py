@@ -3,20 +3,30 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 _EXPRESSION = re.compile(r"^\s*(\d*)d(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
 
 @dataclass(frozen=True)
 class Roll:
-    """One logged roll: why it was made, the expression, each die's face and the total."""
+    """One logged roll: why it was made, the expression, each die's face and the total.
 
-    purpose: str
+    Why it was made is a gettext msgid (`message`, marked with `rules.errors._`) with its
+    `params`, so each reader sees it in their language; `purpose` is the English text."""
+
+    message: str
     expression: str
     faces: tuple[int, ...]
     modifier: int
     total: int
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def purpose(self) -> str:
+        return self.message % dict(self.params) if self.params else self.message
 
     @property
     def natural(self) -> int:
@@ -32,8 +42,9 @@ class Dice:
         self._random = random.Random(seed)
         self.log: list[Roll] = []
 
-    def roll(self, expression: str, *, purpose: str) -> Roll:
-        """Roll an expression such as "1d4", "2d6+1" or "d20-2"."""
+    def roll(self, expression: str, *, purpose: str, **params: Any) -> Roll:
+        """Roll an expression such as "1d4", "2d6+1" or "d20-2"; `purpose` is a msgid that
+        `params` fill in."""
         match = _EXPRESSION.match(expression)
         if not match:
             raise ValueError(f"not a dice expression: {expression!r}")
@@ -43,14 +54,15 @@ class Dice:
             raise ValueError(f"not a dice expression: {expression!r}")
         modifier = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
         faces = tuple(self._random.randint(1, sides) for _ in range(count))
-        result = Roll(purpose, expression.replace(" ", ""), faces, modifier, sum(faces) + modifier)
+        result = Roll(purpose, expression.replace(" ", ""), faces, modifier, sum(faces) + modifier,
+                      params)
         self.log.append(result)
         return result
 
-    def d20(self, *, purpose: str, modifier: int = 0) -> Roll:
+    def d20(self, *, purpose: str, modifier: int = 0, **params: Any) -> Roll:
         """Exactly `roll("1d20+N")`, without parsing the expression (the engine's hot path)."""
         expression = "1d20" if modifier == 0 else f"1d20{modifier:+d}"
         face = self._random.randint(1, 20)
-        result = Roll(purpose, expression, (face,), modifier, face + modifier)
+        result = Roll(purpose, expression, (face,), modifier, face + modifier, params)
         self.log.append(result)
         return result

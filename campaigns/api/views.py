@@ -31,7 +31,7 @@ from campaigns.selectors import (
     visible_settlements,
     visible_turns,
 )
-from campaigns.services import turn_mark_ready
+from campaigns.services import preferences_save, turn_mark_ready
 
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description=_("Not found, or not yours to see."))
 
@@ -118,6 +118,9 @@ class PreferencesView(generics.RetrieveUpdateAPIView):
     serializer_class = PreferencesSerializer
 
     def get_object(self):
-        if self.request.method in ("GET", "HEAD", "OPTIONS"):
-            return PlayerPreferences.of(self.request.user)  # the defaults need no row
-        return PlayerPreferences.objects.get_or_create(user=self.request.user)[0]
+        return PlayerPreferences.of(self.request.user)  # the defaults need no row
+
+    def perform_update(self, serializer):
+        values = {"email_notifications": serializer.instance.email_notifications,
+                  "language": serializer.instance.language, **serializer.validated_data}
+        serializer.instance = preferences_save(user=self.request.user, **values)

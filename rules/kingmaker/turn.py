@@ -229,7 +229,8 @@ class _Resolution:
                 # (на выбор игроков) — на 1."
                 # Not a Disband Army activity: "Если вы этого не сделаете, снаряжение будет потеряно."
                 self._set(army, status="disbanded", gear=(), gear_paid_rp=())
-                unrest = self.dice.roll("1d4", purpose=f"Unrest: {army.state.name} disbands").total
+                unrest = self.dice.roll("1d4", purpose=_("Unrest: %(army)s disbands"),
+                                        army=army.state.name).total
                 ruin = ruin_to_raise(self.kingdom.ruin, self.turn.ruin_choice)
                 self.kingdom = replace(self.kingdom, unrest=self.kingdom.unrest + unrest,
                                        ruin={**self.kingdom.ruin,
@@ -351,9 +352,10 @@ class _Resolution:
             if bonus:
                 self.exercises.bonus_next = 0
         statistic = check_statistic(self._situation(), order, spec, bonus)
-        who = f" ({army.state.name})" if army else ""
-        result = check(self.dice, modifier=statistic.total, dc=spec.dc,
-                       purpose=f"{order.kind.value}: {spec.skill}{who}")
+        purpose, who = (_("%(kind)s: %(skill)s (%(army)s)"), {"army": army.state.name}) \
+            if army else (_("%(kind)s: %(skill)s"), {})
+        result = check(self.dice, modifier=statistic.total, dc=spec.dc, purpose=purpose,
+                       kind=order.kind.value, skill=spec.skill, **who)
         degree = result.degree
         if army is not None:
             degree = self._exercised(degree)
@@ -381,7 +383,8 @@ class _Resolution:
         return self._set(army, conditions=gain(army.state.conditions, Condition.EFFICIENT))
 
     def _lose_hp(self, army: TurnArmy, dc: int, purpose: str) -> TurnArmy:
-        flat = flat_check(self.dice, dc=dc, purpose=f"{purpose} ({army.state.name})")
+        """`purpose` is a msgid with an %(army)s parameter."""
+        flat = flat_check(self.dice, dc=dc, purpose=purpose, army=army.state.name)
         if flat.success:
             return army
         return self._damage(army)
@@ -393,8 +396,8 @@ class _Resolution:
         if Condition.DEFEATED in mapping:
             # Reference "Flat checks in warfare": "defeated army taking damage: DC 16 (else
             # destroyed)".
-            if not flat_check(self.dice, dc=16, purpose=f"Defeated army takes damage ({name})"
-                              ).success:
+            if not flat_check(self.dice, dc=16, purpose=_("Defeated army takes damage (%(army)s)"),
+                              army=name).success:
                 self._say("destroyed", _("%(army)s is destroyed."), army)
                 return self._set(army, conditions=gain(army.state.conditions,
                                                        Condition.DESTROYED))
@@ -403,7 +406,8 @@ class _Resolution:
         conditions = army.state.conditions
         self._say("hp_lost", _("%(army)s loses 1 HP."), army)
         if Condition.SHAKEN in mapping and not flat_check(
-                self.dice, dc=11, purpose=f"Shaken army takes damage ({name})").success:
+                self.dice, dc=11, purpose=_("Shaken army takes damage (%(army)s)"),
+                army=name).success:
             # Seed 003: "При получении урона потрясённое войско должно пройти чистую проверку со
             # СЛ 11. При провале потрясение увеличится на 1."
             conditions = gain(conditions, Condition.SHAKEN)
@@ -527,8 +531,9 @@ class _Resolution:
             army = self._set(army, conditions=gain(army.state.conditions, Condition.LOST))
             self._say("army_lost", _("%(army)s gets lost on the way to %(hex)s."), army,
                       hex=params.destination)
-            self._unrest(self.dice.roll("1d4", purpose=f"Unrest: {army.state.name} is lost").total)
-            self._lose_hp(army, 11, "Deploy Army critical failure: flat check")
+            self._unrest(self.dice.roll("1d4", purpose=_("Unrest: %(army)s is lost"),
+                                        army=army.state.name).total)
+            self._lose_hp(army, 11, _("Deploy Army critical failure: flat check (%(army)s)"))
             return detail
         army = self._set(army, hex=normalize_hex(params.destination, "destination"))
         self._say("arrived", _("%(army)s arrives in %(hex)s."), army, hex=army.state.hex)
@@ -537,7 +542,7 @@ class _Resolution:
         elif degree is Degree.FAILURE:
             army = self._set(army, conditions=gain(army.state.conditions, Condition.WEARY))
             self._say("arrived_weary", _("%(army)s arrives weary: weary +1."), army)
-            self._lose_hp(army, 6, "Deploy Army failure: flat check")
+            self._lose_hp(army, 6, _("Deploy Army failure: flat check (%(army)s)"))
         return detail
 
     def _recover(self, order: Order) -> CheckDetail:

@@ -262,3 +262,29 @@ def test_players_read_and_change_their_preferences_through_the_api(player, rival
     assert list(PlayerPreferences.objects.values_list("user", "email_notifications", "language")) \
         == [(player.pk, False, "ru")]
     assert not PlayerPreferences.objects.filter(user=rival).exists()
+
+
+def test_players_switch_mail_off_and_pick_the_language_on_their_page(client, player, rival):
+    client.force_login(player)
+    page = client.get("/me/preferences/")
+    assert page.status_code == 200 and b'name="email_notifications"' in page.content
+    assert b'href="/me/preferences/"' in page.content  # the header links to it from every page
+    answer = client.post("/me/preferences/", {"language": "ru"})  # an unticked box: mail off
+    assert answer.status_code == 302 and answer["Location"] == "/me/preferences/"
+    assert answer.cookies["django_language"].value == "ru"
+    assert list(PlayerPreferences.objects.values_list("user", "email_notifications", "language")) \
+        == [(player.pk, False, "ru")]
+    assert "Настройки сохранены" in client.get("/me/preferences/").content.decode()
+    assert not PlayerPreferences.objects.filter(user=rival).exists()
+
+
+def test_a_bad_language_on_the_preferences_page_is_a_form_error(client, player):
+    client.force_login(player)
+    answer = client.post("/me/preferences/", {"email_notifications": "on", "language": "xx"})
+    assert answer.status_code == 200
+    assert b"errorlist" in answer.content and b"xx" in answer.content
+    assert not PlayerPreferences.objects.exists()
+
+
+def test_the_preferences_page_wants_a_sign_in(client):
+    assert client.get("/me/preferences/")["Location"].startswith("/accounts/login/")

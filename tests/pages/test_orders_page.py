@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from factories import DiplomaticRelationFactory, FactionFactory, shipped_template
 
 from armies.choices import ActivityStatus
-from armies.models import ArmyActivity
+from armies.models import ArmyActivity, ArmyTemplate
 from armies.orders import situation
 from armies.services import activity_submit
 from campaigns.models import KingdomTurn, TurnStatus
@@ -178,3 +179,48 @@ def test_the_page_speaks_russian(client, kingdom, turn, army, player):
                                              {"army": army.pk, "kind": "deploy_army"})
     content = response.content.decode()
     assert "Приказы" in content and "гекс назначения" in content
+
+
+def test_an_infantry_recruit_takes_its_first_tactic_from_the_form(client, kingdom, turn, player):
+    # seed 003_750bd81a16f66abf.txt, ЭТАП 4: "Каждое войско обучено минимум одной тактике".
+    signed_in(client, player)
+    form = client.get(orders_url(kingdom), {"army": "", "kind": "recruit_army"}).context["form"]
+    infantry = shipped_template("Infantry")
+    assert "toughened_soldiers" in {v for v, _label in form.fields["tactic"].choices}
+    order = {"army": "", "kind": "recruit_army", "template": str(infantry.pk),
+             "name": "Restov Pikes", "hex": "C4", "action": "submit"}
+    refused = client.post(orders_url(kingdom), {**order, "tactic": ""})
+    assert refused.status_code == 200
+    assert refused.context["form"].errors["tactic"] == ["Choose the army's first tactic."]
+    response = client.post(orders_url(kingdom), {**order, "tactic": "toughened_soldiers"})
+    assert response.status_code == 302, response.context["form"].errors
+    params = ArmyActivity.objects.get().params
+    assert params["tactics"] == ["toughened_soldiers"] and params["faction"] is None
+
+
+def test_special_armies_of_factions_the_kingdom_deals_with_are_offered(client, kingdom, turn,
+                                                                        player):
+    special = ArmyTemplate.objects.filter(special=True, level__lte=kingdom.level).first()
+    faction = FactionFactory(campaign=kingdom.campaign, name="Nomen", special_armies=[special])
+    FactionFactory(campaign=kingdom.campaign, name="Pitax Mercenaries",
+                   special_armies=[special])  # no diplomatic relations: not offered
+    signed_in(client, player)
+    url_params = {"army": "", "kind": "recruit_army"}
+    offered = dict(client.get(orders_url(kingdom), url_params).context["form"]
+                   .fields["template"].choices)
+    assert f"{special.pk}:{faction.pk}" not in offered
+    DiplomaticRelationFactory(kingdom=kingdom, faction=faction)
+    offered = dict(client.get(orders_url(kingdom), url_params).context["form"]
+                   .fields["template"].choices)
+    assert offered[f"{special.pk}:{faction.pk}"] == f"{special.name} (from Nomen)"
+    assert [key for key in offered if key.startswith(f"{special.pk}:")] == \
+        [f"{special.pk}:{faction.pk}"]
+    response = client.post(orders_url(kingdom), {
+        **url_params, "template": f"{special.pk}:{faction.pk}", "tactic": "",
+        "name": "Nomen Riders", "hex": "C4", "action": "submit"})
+    assert response.status_code == 302, response.context["form"].errors
+    activity = ArmyActivity.objects.get()
+    assert activity.params["template"] == special.pk and activity.params["faction"] == faction.pk
+    # Changing it shows the same choice again.
+    form = client.get(orders_url(kingdom), {"activity": activity.pk}).context["form"]
+    assert form.initial["template"] == f"{special.pk}:{faction.pk}"

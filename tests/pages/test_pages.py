@@ -184,8 +184,9 @@ def test_the_turn_report_shows_each_activity_with_its_roll(client, player, resol
            f"{check['total']} against DC {check['dc']}" in content
     for event in with_text(resolved_turn.report.outcome)["activities"][0]["events"]:
         assert escape(event["text"]) in content
-    for roll in resolved_turn.report.outcome["rolls"]:
-        assert roll["purpose"] in content
+    for roll in with_text(resolved_turn.report.outcome)["rolls"]:
+        assert escape(roll["text"]) in content
+    assert "Deploy Army: Exploration (Tatzlford Guard)" in content
     assert report_url(resolved_turn) in signed_in(client, player).get(
         dashboard(resolved_turn.kingdom)).content.decode()
 
@@ -237,8 +238,8 @@ def test_the_battle_report_draws_one_svg_group_per_round_with_the_armies(
     assert f'max="{len(rounds)}"' in content and 'type="range"' in content
     assert 'class="wall"' in content  # the defenders' trench
     assert "dim light" in content
-    for roll in fought_scene.report.outcome["rolls"][:5]:
-        assert roll["purpose"] in content
+    for roll in with_text(fought_scene.report.outcome)["rolls"][:5]:
+        assert escape(roll["text"]) in content
 
 
 def test_the_battle_report_for_the_defender_and_the_gm(client, rival, gm, fought_scene):
@@ -278,6 +279,15 @@ def test_pages_speak_russian_by_the_language_cookie(client, player, fought_scene
     assert "Раунд 1" in battle and "нападающие" in battle
     report = client.get(report_url(resolved_turn)).content.decode()
     assert "Развёртывание войска" in report and "Все броски" in report
+    # Every roll's purpose in the reader's language, names of skills, actions and steps included.
+    with translation.override("ru"):
+        for page, outcome in ((report, resolved_turn.report.outcome),
+                              (battle, fought_scene.report.outcome)):
+            for roll in with_text(outcome)["rolls"]:
+                assert escape(roll["text"]) in page
+                assert roll["text"] != roll["purpose"]
+    assert "Инициатива («" in battle and "Initiative (" not in battle
+    assert "Развёртывание войска: Исследование («Tatzlford Guard»)" in report
 
 
 def test_the_language_switcher_sets_the_cookie(client, player, kingdom):

@@ -54,6 +54,23 @@ def test_every_roll_is_logged_with_its_purpose():
     assert dice.d20(purpose="x", modifier=-3).expression == "1d20-3"
 
 
+def test_a_purpose_is_a_msgid_with_its_parameters_so_readers_get_their_language():
+    dice = Dice(7)
+    roll = dice.d20(purpose="Shaken army takes damage (%(army)s)", army="Tatzlford Guard")
+    assert roll.message == "Shaken army takes damage (%(army)s)"
+    assert roll.params == {"army": "Tatzlford Guard"}
+    assert roll.purpose == "Shaken army takes damage (Tatzlford Guard)"
+    unrest = dice.roll("1d4", purpose="Unrest: %(army)s is lost", army="Tatzlford Guard")
+    assert unrest.purpose == "Unrest: Tatzlford Guard is lost"
+    assert check(dice, modifier=2, dc=15, purpose="%(step)s (%(army)s)", step="Battle",
+                 army="A").roll.purpose == "Battle (A)"
+    assert flat_check(dice, dc=11, purpose="Flat (%(army)s)", army="A").roll.params == {"army": "A"}
+    # Parameters do not touch the random stream: the same seed gives the same faces.
+    plain = Dice(7)
+    assert [plain.d20(purpose="x").faces, plain.roll("1d4", purpose="y").faces] == \
+        [roll.faces, unrest.faces]
+
+
 @pytest.mark.parametrize(("expression", "count", "sides", "modifier"), [
     ("2d6+1", 2, 6, 1),
     ("d20-2", 1, 20, -2),

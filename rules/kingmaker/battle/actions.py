@@ -64,7 +64,7 @@ def counterattack(b: Battle, unit: Unit, trigger: Unit) -> None:
     if not knows or not can_react(b, unit) or not unit.has_strike(WeaponKind.MELEE):
         return
     unit.reaction_used = True
-    record = b.strike(unit, trigger, WeaponKind.MELEE, "Counterattack", multiple_attack=False)
+    record = b.strike(unit, trigger, WeaponKind.MELEE, _("Counterattack"), multiple_attack=False)
     damage = 1 if record.degree >= Degree.SUCCESS else 0  # "1 damage" on a hit or a crit
     b.log("counterattack", _("%(army)s counterattacks %(target)s."), unit, trigger, record,
           damage)
@@ -84,7 +84,7 @@ def false_retreat(b: Battle, unit: Unit) -> None:
     if target is None:
         return
     unit.reaction_used = True
-    record = b.check(unit, Target.MORALE, b.dc(target, Target.MORALE), "False Retreat")
+    record = b.check(unit, Target.MORALE, b.dc(target, Target.MORALE), _("False Retreat"))
     b.log("false_retreat", _("%(army)s feigns a retreat before %(target)s."), unit, target,
           record)
     if record.degree is Degree.CRITICAL_SUCCESS:
@@ -104,7 +104,7 @@ def advance(b: Battle, unit: Unit, target: Unit) -> None:
     spend(unit, "advance")
     if not maneuver(b, unit):
         return
-    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(target, Target.MANEUVER), "Advance")
+    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(target, Target.MANEUVER), _("Advance"))
     degree = record.degree
     if degree is Degree.CRITICAL_SUCCESS or (degree is Degree.SUCCESS and
                                               target.position is not Position.DISTANT):
@@ -133,7 +133,7 @@ def advance(b: Battle, unit: Unit, target: Unit) -> None:
 def battle(b: Battle, unit: Unit, target: Unit, kind: WeaponKind) -> None:
     """The Battle war action: a Strike, 1 damage on a hit and 2 on a critical hit."""
     spend(unit, "battle")
-    record = b.strike(unit, target, kind, "Battle")
+    record = b.strike(unit, target, kind, _("Battle"))
     if kind is WeaponKind.RANGED and unit.knows("hurl_nets"):
         # Hurl Nets: "A net Strike that hits deals no damage but adds mired 1 (mired 2 on a crit)".
         mired = DAMAGE.get(record.degree, 0)
@@ -160,7 +160,7 @@ def after_hit(b: Battle, unit: Unit, target: Unit, kind: WeaponKind, degree: Deg
         # Flaming Shot: "the target makes a Maneuver check vs this army's attack DC ... on a
         # failure it takes 1 extra damage".
         dc = unit.block.strikes[WeaponKind.RANGED].attack.total + 10
-        record = b.check(target, Target.MANEUVER, dc, "Flaming Shot")
+        record = b.check(target, Target.MANEUVER, dc, _("Flaming Shot"))
         burnt = 1 if record.degree <= Degree.FAILURE else 0
         b.log("flaming_shot", _("Flames spread in %(target)s."), unit, target, record, burnt)
         b.hurt(target, burnt, unit)
@@ -178,7 +178,7 @@ def after_hit(b: Battle, unit: Unit, target: Unit, kind: WeaponKind, degree: Deg
     if degree is Degree.CRITICAL_SUCCESS and unit.knows("burning_weaponry") and target.on_field:
         # Burning Weaponry: "target makes a Maneuver check vs the Bombardiers' Maneuver DC or
         # takes 1 extra damage".
-        record = b.check(target, Target.MANEUVER, b.dc(unit, Target.MANEUVER), "Burning Weaponry")
+        record = b.check(target, Target.MANEUVER, b.dc(unit, Target.MANEUVER), _("Burning Weaponry"))
         burnt = 1 if record.degree <= Degree.FAILURE else 0
         b.log("burning_weaponry", _("Burning weapons scorch %(target)s."), unit, target, record,
               burnt)
@@ -191,7 +191,7 @@ def cut_nets(b: Battle, unit: Unit, netter: Unit) -> None:
     spend(unit, "battle")
     kind = WeaponKind.MELEE if unit.has_strike(WeaponKind.MELEE) else WeaponKind.RANGED
     statistic = unit.block.strikes[kind].attack
-    record = b.roll(unit, statistic, b.dc(netter, Target.MANEUVER), "Cut the nets")
+    record = b.roll(unit, statistic, b.dc(netter, Target.MANEUVER), _("Cut the nets"))
     b.log("cut_nets", _("%(army)s hacks at the nets of %(target)s."), unit, netter, record)
     shed = DAMAGE.get(record.degree, 0)
     if shed:
@@ -209,7 +209,7 @@ def bombard(b: Battle, unit: Unit) -> None:
     fort = b.setup.fortification
     statistic = unit.block.strikes[WeaponKind.RANGED].attack.with_modifiers(
         *_multiple_attack(unit))
-    record = b.roll(unit, statistic, fort.spec.ac, "Battle against the fortification")
+    record = b.roll(unit, statistic, fort.spec.ac, _("Battle against the fortification"))
     unit.attack_targets.append(-1)
     unit.ammunition -= 1
     damage = DAMAGE.get(record.degree, 0)
@@ -234,7 +234,7 @@ def disengage(b: Battle, unit: Unit) -> None:
         if b.setup.water and unit.knows("water_retreat"):
             own = (Modifier(ModifierKind.CIRCUMSTANCE, 4, "water_retreat"),)
         record = b.check(unit, Target.MANEUVER_ACTION, b.dc(enemy, Target.MANEUVER, *extra),
-                         "Disengage", *own)
+                         _("Disengage"), *own)
         degree = record.degree
         if unit.knows("accustomed_to_panic"):
             degree = degree.shifted(+1)  # "also its Disengage results improve one degree"
@@ -263,7 +263,7 @@ def guard(b: Battle, unit: Unit, target: Unit) -> None:
         # Defensive Tactics: "+1 status to Maneuver checks to Guard (+2 at level 9, +3 at 17)".
         extra = (Modifier(ModifierKind.STATUS, 3 if level >= 17 else 2 if level >= 9 else 1,
                           "defensive_tactics"),)
-    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(target, Target.MANEUVER), "Guard", *extra)
+    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(target, Target.MANEUVER), _("Guard"), *extra)
     if record.degree is Degree.CRITICAL_SUCCESS:
         unit.guard_all = True
         b.log("guard", _("%(army)s guards against every attacker."), unit, target, record)
@@ -285,7 +285,7 @@ def rally(b: Battle, unit: Unit) -> None:
         return
     # "Morale vs the Morale DC of an enemy army you choose": the easiest one.
     target = min(enemies, key=lambda e: (b.dc(e, Target.MORALE), e.key))
-    record = b.check(unit, Target.RALLY, b.dc(target, Target.MORALE), "Rally")
+    record = b.check(unit, Target.RALLY, b.dc(target, Target.MORALE), _("Rally"))
     if record.degree is Degree.CRITICAL_SUCCESS:
         unit.lasting.pop(Condition.ROUTED, None)
         b.reduce(unit, Condition.SHAKEN, 2)
@@ -338,7 +338,7 @@ def routed_turn(b: Battle, unit: Unit) -> None:
 
 def all_out_assault(b: Battle, unit: Unit, target: Unit) -> None:
     spend(unit, "all_out_assault")
-    record = b.strike(unit, target, WeaponKind.MELEE, "All-Out Assault")
+    record = b.strike(unit, target, WeaponKind.MELEE, _("All-Out Assault"))
     damage = {Degree.CRITICAL_SUCCESS: 3, Degree.SUCCESS: 2, Degree.FAILURE: 1}.get(
         record.degree, 0)
     b.log("all_out_assault", _("%(army)s throws everything at %(target)s."), unit, target,
@@ -351,7 +351,7 @@ def all_out_assault(b: Battle, unit: Unit, target: Unit) -> None:
     elif damage and unit.knows("brutal_assault") and target.on_field:
         # Brutal Assault: "an army it damages that way must pass a DC 24 Morale check or become
         # shaken 1 (shaken 2 on a critical failure)".
-        check = b.check(target, Target.MORALE, 24, "Brutal Assault")
+        check = b.check(target, Target.MORALE, 24, _("Brutal Assault"))
         shaken = {Degree.FAILURE: 1, Degree.CRITICAL_FAILURE: 2}.get(check.degree, 0)
         if shaken:
             b.gain(target, Condition.SHAKEN, shaken)
@@ -360,7 +360,7 @@ def all_out_assault(b: Battle, unit: Unit, target: Unit) -> None:
 
 def battlefield_medicine(b: Battle, unit: Unit, ally: Unit) -> None:
     spend(unit, "battlefield_medicine")
-    record = b.check(unit, Target.SCOUTING, MEDICINE_DC, "Battlefield Medicine")
+    record = b.check(unit, Target.SCOUTING, MEDICINE_DC, _("Battlefield Medicine"))
     ally.treated = True  # "immune to Battlefield Medicine for the rest of the encounter"
     healed = DAMAGE.get(record.degree, 0)
     b.log("battlefield_medicine", _("%(army)s tends to %(target)s."), unit, ally, record)
@@ -372,7 +372,7 @@ def battlefield_medicine(b: Battle, unit: Unit, ally: Unit) -> None:
 
 def covering_fire(b: Battle, unit: Unit, target: Unit) -> None:
     spend(unit, "covering_fire")
-    record = b.strike(unit, target, WeaponKind.RANGED, "Covering Fire")
+    record = b.strike(unit, target, WeaponKind.RANGED, _("Covering Fire"))
     damage = {Degree.CRITICAL_SUCCESS: 2, Degree.SUCCESS: 1, Degree.FAILURE: 1}.get(
         record.degree, 0)
     b.log("covering_fire", _("%(army)s lays down covering fire on %(target)s."), unit, target,
@@ -387,7 +387,7 @@ def defensive_stance(b: Battle, unit: Unit, ally: Unit, enemy: Unit) -> None:
     if not maneuver(b, unit):
         return
     record = b.check(unit, Target.MANEUVER_ACTION, b.dc(enemy, Target.MANEUVER),
-                     "Defensive Stance")
+                     _("Defensive Stance"))
     b.log("defensive_stance", _("%(army)s covers the flank of %(target)s."), unit, ally, record)
     if record.degree >= Degree.SUCCESS:
         ally.temporary = [t for t in ally.temporary if t.condition is not Condition.OUTFLANKED]
@@ -401,7 +401,7 @@ def dirty_fighting(b: Battle, unit: Unit, target: Unit) -> None:
     spend(unit, "dirty_fighting")
     kind = WeaponKind.MELEE if target.key in unit.engaged and unit.has_strike(WeaponKind.MELEE) \
         else WeaponKind.RANGED
-    record = b.strike(unit, target, kind, "Dirty Fighting")
+    record = b.strike(unit, target, kind, _("Dirty Fighting"))
     b.log("dirty_fighting", _("%(army)s fights dirty against %(target)s."), unit, target, record)
     weary = DAMAGE.get(record.degree, 0)
     if weary:
@@ -414,7 +414,7 @@ def feint(b: Battle, unit: Unit, target: Unit) -> None:
     # Our ruling: "No check is named ... the attack trait suggests it resolves like an attack vs
     # AC".
     spend(unit, "feint")
-    record = b.strike(unit, target, WeaponKind.MELEE, "Feint")
+    record = b.strike(unit, target, WeaponKind.MELEE, _("Feint"))
     b.log("feint", _("%(army)s feints at %(target)s."), unit, target, record)
     if record.degree is Degree.CRITICAL_SUCCESS:
         b.gain_until(target, Condition.OUTFLANKED, 0, unit, "end")
@@ -431,7 +431,7 @@ def outflank(b: Battle, unit: Unit, target: Unit) -> None:
     spend(unit, "outflank")
     if not maneuver(b, unit):
         return
-    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(target, Target.MANEUVER), "Outflank")
+    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(target, Target.MANEUVER), _("Outflank"))
     b.log("outflank", _("%(army)s swings around %(target)s."), unit, target, record)
     if record.degree >= Degree.SUCCESS:
         b.gain_until(target, Condition.OUTFLANKED, 0, unit, "start")
@@ -446,7 +446,7 @@ def overwhelming_bombardment(b: Battle, unit: Unit) -> None:
     fort = b.setup.fortification
     statistic = unit.block.strikes[WeaponKind.RANGED].attack.with_modifiers(
         *_multiple_attack(unit))
-    record = b.roll(unit, statistic, fort.spec.ac, "Overwhelming Bombardment")
+    record = b.roll(unit, statistic, fort.spec.ac, _("Overwhelming Bombardment"))
     unit.attack_targets.append(-1)
     unit.ammunition -= 2  # "uses 2 of the army's ranged shots"
     inside = [u for u in b.enemies(unit) if u.has(Condition.FORTIFIED)]
@@ -470,7 +470,7 @@ def overwhelming_bombardment(b: Battle, unit: Unit) -> None:
 
 def taunt(b: Battle, unit: Unit, target: Unit) -> None:
     spend(unit, "taunt")
-    record = b.check(unit, Target.MORALE, b.dc(target, Target.MORALE), "Taunt")
+    record = b.check(unit, Target.MORALE, b.dc(target, Target.MORALE), _("Taunt"))
     degree = record.degree
     if degree is Degree.CRITICAL_FAILURE and unit.knows("chorus_of_croaks") and \
             unit.knows("focused_devotion"):
@@ -487,7 +487,7 @@ def taunt(b: Battle, unit: Unit, target: Unit) -> None:
 
 def trample(b: Battle, unit: Unit, target: Unit) -> None:
     spend(unit, "trample")
-    record = b.strike(unit, target, WeaponKind.MELEE, "Trample",
+    record = b.strike(unit, target, WeaponKind.MELEE, _("Trample"),
                       Modifier(ModifierKind.UNTYPED, 20, "trample"))
     damage = DAMAGE.get(record.degree, 0)
     b.log("trample", _("%(army)s tramples %(target)s."), unit, target, record, damage)
@@ -503,7 +503,7 @@ def furious_charge(b: Battle, unit: Unit, target: Unit) -> None:
     advance(b, unit, target)
     if target.key in unit.engaged and can_react(b, unit):
         unit.reaction_used = True
-        record = b.strike(unit, target, WeaponKind.MELEE, "Furious Charge",
+        record = b.strike(unit, target, WeaponKind.MELEE, _("Furious Charge"),
                           multiple_attack=False)
         damage = DAMAGE.get(record.degree, 0)
         b.log("furious_charge", _("%(army)s crashes into %(target)s."), unit, target, record,

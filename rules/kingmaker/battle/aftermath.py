@@ -68,9 +68,10 @@ def _side_result(b: Battle, side: Side, defeated: frozenset[int]) -> SideResult:
             say("kingdom_xp", _("The kingdom gains %(xp)s XP."), xp=xp)
     if b.winner is None or setup.kingdom is None or setup.control_dc is None:
         return SideResult(side, won, xp=xp, events=tuple(events))
-    skill, name = (setup.warfare, "Warfare") if won else (setup.defense, "Defense")
-    result = check(b.dice, modifier=skill, dc=setup.control_dc,
-                   purpose=f"{'Victory' if won else 'Defeat'}: {name} ({setup.kingdom})")
+    skill, purpose = (setup.warfare, _("Victory: Warfare (%(kingdom)s)")) if won \
+        else (setup.defense, _("Defeat: Defense (%(kingdom)s)"))
+    result = check(b.dice, modifier=skill, dc=setup.control_dc, purpose=purpose,
+                   kingdom=setup.kingdom)
     degree = result.degree
     # "Если персонажи игроков победили в бою, результат битвы улучшается на одну ступень, а если
     # проиграли или враг сумел сбежать — ухудшается на одну ступень."
@@ -116,7 +117,8 @@ def _side_result(b: Battle, side: Side, defeated: frozenset[int]) -> SideResult:
             # выбору игроков). Беспорядки повышаются на 1d4."
             for unit in units:
                 _tire(unit, 2)
-            unrest = b.dice.roll("1d4", purpose=f"Unrest after defeat ({setup.kingdom})").total
+            unrest = b.dice.roll("1d4", purpose=_("Unrest after defeat (%(kingdom)s)"),
+                                 kingdom=setup.kingdom).total
             say("defeat_rout", _("Every army: weary +2."))
         if unrest:
             say("defeat_unrest", _("Unrest +%(unrest)s."), unrest=unrest)

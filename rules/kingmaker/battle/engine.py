@@ -186,7 +186,9 @@ class Battle:
         return unit.block.statistic(target).with_modifiers(*extra).total + 10
 
     def roll(self, unit: Unit, statistic: Statistic, dc: int, purpose: str) -> CheckRecord:
-        roll = self.dice.d20(purpose=f"{purpose} ({unit.name})", modifier=statistic.total)
+        # `purpose` is itself a msgid ("Counterattack"): the reader's side translates the step.
+        roll = self.dice.d20(purpose=_("%(step)s (%(army)s)"), modifier=statistic.total,
+                             step=purpose, army=unit.name)
         return CheckRecord(roll, statistic.total, dc, degree_of_success(roll.total, dc, roll.natural))
 
     def check(self, unit: Unit, target: Target, dc: int, purpose: str,
@@ -269,7 +271,8 @@ class Battle:
             # Reference army_conditions Defeated: "if damaged while defeated, DC 16 flat check or
             # destroyed" (trolls' Regeneration: "cannot be destroyed normally").
             if not unit.knows("regeneration") and not flat_check(
-                    self.dice, dc=16, purpose=f"Defeated army takes damage ({unit.name})").success:
+                    self.dice, dc=16, purpose=_("Defeated army takes damage (%(army)s)"),
+                    army=unit.name).success:
                 unit.lasting = {Condition.DESTROYED: 0}
                 unit.changed()
                 self.log("destroyed", _("%(army)s is destroyed."), unit)
@@ -278,7 +281,8 @@ class Battle:
         unit.hp = max(unit.hp - amount, 0)
         unit.changed()
         if shaken and not flat_check(self.dice, dc=11,
-                                     purpose=f"Shaken army takes damage ({unit.name})").success:
+                                     purpose=_("Shaken army takes damage (%(army)s)"),
+                                     army=unit.name).success:
             # Seed 003: "При получении урона потрясённое войско должно пройти чистую проверку со
             # СЛ 11. При провале потрясение увеличится на 1."
             self.gain(unit, Condition.SHAKEN)
@@ -299,7 +303,7 @@ class Battle:
             # takes 1 damage (2 on a critical failure)".
             dc = self.dc(unit, Target.MANEUVER)
             for enemy in engaged:
-                record = self.check(enemy, Target.MANEUVER, dc, "Explosive Defeat")
+                record = self.check(enemy, Target.MANEUVER, dc, _("Explosive Defeat"))
                 damage = {Degree.FAILURE: 1, Degree.CRITICAL_FAILURE: 2}.get(record.degree, 0)
                 self.log("explosive_defeat", _("%(army)s's engine explodes beside %(target)s."),
                          unit, enemy, record, damage)
@@ -422,7 +426,8 @@ class Battle:
             bonus = self.setup.side(unit.side).initiative_bonus
             extra = (_circumstance(bonus, "offensive gambit"),) if bonus else ()
             statistic = self.statistic(unit, Target.SCOUTING, *extra)
-            roll = self.dice.d20(purpose=f"Initiative ({unit.name})", modifier=statistic.total)
+            roll = self.dice.d20(purpose=_("Initiative (%(army)s)"), modifier=statistic.total,
+                                 army=unit.name)
             unit.initiative = roll.total
             self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
                      check=CheckRecord(roll, statistic.total, 0, Degree.SUCCESS),
@@ -538,7 +543,7 @@ class Battle:
             if not enemies:
                 continue
             dc = max(self.dc(e, Target.MORALE) for e in enemies)
-            record = self.check(unit, Target.ROUT_CHECK, dc, "Rout check")
+            record = self.check(unit, Target.ROUT_CHECK, dc, _("Rout check"))
             if record.degree is Degree.CRITICAL_SUCCESS:
                 unit.rout_immune = True  # "больше не совершает проверки обращения в бегство"
                 self.log("rout_check", _("%(army)s stands firm for the rest of the battle."), unit,
