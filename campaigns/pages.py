@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from armies.adapters import render_violation
 from armies.choices import (
     CONDITION_HELP,
+    TACTIC_LABELS,
     ActivityKind,
     ActivityStatus,
     ArmyStatus,
@@ -90,7 +91,8 @@ def army_card(army: Army) -> dict[str, Any]:
         return card
     block["high_save_label"] = Save(block["high_save"]).label
     block["strike_rows"] = [
-        {"label": _("Melee") if kind == "melee" else _("Ranged"), **strike}
+        {"label": _("Melee") if kind == "melee" else _("Ranged"), **strike,
+         "name": gettext(strike["name"])}  # the shipped templates' weapons are msgids
         for kind, strike in block["strikes"].items()]
     card["block"] = block
     return card
@@ -100,8 +102,10 @@ def modifier_text(modifier: dict[str, Any]) -> str:
     source = str(modifier.get("source", ""))
     if source in CONDITION_HELP:
         source = condition_label(source)
-    else:
+    elif source in TACTIC_LABELS:
         source = tactic_label(source)
+    else:
+        source = gettext(source)  # the engine's own sources ("forced march") are msgids
     kind = str(MODIFIER_KINDS.get(modifier.get("kind"), modifier.get("kind", "")))
     return f"{modifier.get('value', 0):+d} {kind} ({source})"
 

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.errors import _
 from rules.kingmaker.conditions import (
     BROADER,
     Conditions,
@@ -192,7 +193,7 @@ def _strikes(template: ArmyTemplate, level: int, gear: tuple[GearItem, ...]
     for item in gear:
         # Seed 003, ДОПОЛНИТЕЛЬНОЕ ОРУЖИЕ: "его модификатор соответствует уровню".
         if item.kind is GearKind.ADDITIONAL_WEAPON and item.weapon and item.weapon not in strikes:
-            strikes[item.weapon] = ("additional weapon", row.attack)
+            strikes[item.weapon] = (_("additional weapon"), row.attack)
     return strikes
 
 

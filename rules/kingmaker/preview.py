@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.checks import Degree, degree_of_success
+from rules.errors import _
 from rules.kingmaker import activities as act
 from rules.kingmaker.activities import ActivityKind, Affliction, Order, Situation, TurnArmy
 from rules.kingmaker.army import ArmyState, stat_block
@@ -49,19 +50,25 @@ def recruited_state(situation: Situation, params: act.RecruitArmy) -> ArmyState:
                      tactics=initial_tactics(template, params.tactics), name=params.name.strip(),
                      hex=normalize_hex(params.hex))
 
+# What raises a DC, as msgids the reports and the orders page translate.
+BORDER_DC_LABELS = {act.Border.OWN: _("crossing own border"),
+                    act.Border.ENEMY: _("crossing enemy border")}
+TERRITORY_DC_LABELS = {act.Territory.OUTSIDE: _("outside territory"),
+                       act.Territory.ENEMY: _("enemy territory")}
+
 
 def check_spec(situation: Situation, order: Order) -> CheckSpec | None:
     """The check `order` rolls, or None when it rolls none (Disband Army, an Offensive Gambit that
     simply attacks). The order is taken to be legal (see activities.order_violations)."""
     kind, params = order.kind, order.params
-    control = (("control DC", situation.kingdom.control_dc),)
+    control = ((_("control DC"), situation.kingdom.control_dc),)
     army = situation.armies.get(order.army) if order.army is not None else None
     if kind is ActivityKind.RECRUIT_ARMY:
         # "Warfare vs the army's Recruitment DC for a basic army; Statecraft ... for a specialized
         # army".
         new = recruited_state(situation, params)
         skill = "statecraft" if params.template.special else "warfare"
-        return CheckSpec(skill, (("recruitment DC", stat_block(new).recruitment_dc),))
+        return CheckSpec(skill, ((_("recruitment DC"), stat_block(new).recruitment_dc),))
     if kind is ActivityKind.WARFARE_EXERCISES:
         return CheckSpec("warfare", control)
     if kind is ActivityKind.TRAIN_ARMY:
@@ -72,25 +79,25 @@ def check_spec(situation: Situation, order: Order) -> CheckSpec | None:
     if kind is ActivityKind.DEPLOY_ARMY:
         extra: tuple[Modifier, ...] = ()
         if params.forced_march:
-            extra = (Modifier(ModifierKind.CIRCUMSTANCE, act.FORCED_MARCH_BONUS, "forced march"),)
+            extra = (Modifier(ModifierKind.CIRCUMSTANCE, act.FORCED_MARCH_BONUS, _("forced march")),)
         dc = control
         if act.BORDER_DC[params.border]:
-            dc += ((f"crossing {params.border.value} border", act.BORDER_DC[params.border]),)
+            dc += ((BORDER_DC_LABELS[params.border], act.BORDER_DC[params.border]),)
         return CheckSpec(params.skill, dc, army, Target.DEPLOY, extra)
     if kind is ActivityKind.RECOVER_ARMY:
         dc = control
         if params.affliction is Affliction.DEFEATED:
-            dc += (("recovering a defeated army", 5),)
+            dc += ((_("recovering a defeated army"), 5),)
         return CheckSpec(params.skill, dc, army)
     if kind is ActivityKind.GARRISON_ARMY:
         dc = control
         if act.TERRITORY_DC[params.territory]:
-            dc += ((f"{params.territory.value} territory", act.TERRITORY_DC[params.territory]),)
+            dc += ((TERRITORY_DC_LABELS[params.territory], act.TERRITORY_DC[params.territory]),)
         return CheckSpec(act.GARRISON_SKILL[params.site], dc, army)
     if kind is ActivityKind.OFFENSIVE_GAMBIT and params.approach is not act.Approach.ATTACK:
         target = situation.foreign_armies[params.target]
         return CheckSpec(params.approach.value,
-                         (("Scouting DC of " + target.name, target.scouting_dc),), army)
+                         ((_("the target's Scouting DC"), target.scouting_dc),), army)
     return None
 
 

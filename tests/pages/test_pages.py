@@ -267,6 +267,9 @@ def test_pages_speak_russian_by_accept_language(client, player, kingdom, army, o
     assert 'lang="ru"' in content
     assert "Текущий ход" in content and "Войска" in content
     assert "измотано 1" in content
+    # Army types and the shipped templates' weapons are in the reader's language too.
+    assert "Пехота," in content and "Infantry" not in content
+    assert "оружие +" in content and "weapons" not in content
     with translation.override("ru"):
         assert f'title="{CONDITION_HELP[Condition.WEARY]}"' in content
 
@@ -288,6 +291,7 @@ def test_pages_speak_russian_by_the_language_cookie(client, player, fought_scene
                 assert roll["text"] != roll["purpose"]
     assert "Инициатива («" in battle and "Initiative (" not in battle
     assert "Развёртывание войска: Исследование («Tatzlford Guard»)" in report
+    assert "СЛ контроля" in report and "control DC" not in report
 
 
 def test_the_language_switcher_sets_the_cookie(client, player, kingdom):

@@ -941,7 +941,7 @@ def test_offensive_gambit_degrees(approach, degree, ours, theirs, shaken):
                       foreign=FOREIGN, skills={approach.value: skill_for(degree, 29)})
     detail = outcome.activities[0].check
     assert (detail.skill, detail.dc, detail.degree) == (approach.value, 29, degree)
-    assert detail.dc_parts == (("Scouting DC of Pitax Horde", 29),)
+    assert detail.dc_parts == (("the target's Scouting DC", 29),)
     (battle,) = outcome.battles
     assert (battle.attacker_initiative, battle.defender_initiative) == (ours, theirs)
     # The enemy's shaken 1 belongs to the battle: it is applied when the scene begins.

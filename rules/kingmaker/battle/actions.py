@@ -219,7 +219,7 @@ def bombard(b: Battle, unit: Unit) -> None:
 
 def _multiple_attack(unit: Unit) -> tuple[Modifier, ...]:
     count = min(len(unit.attack_targets), 2)
-    return (Modifier(ModifierKind.UNTYPED, -5 * count, "multiple attack penalty"),) if count else ()
+    return (Modifier(ModifierKind.UNTYPED, -5 * count, _("multiple attack penalty")),) if count else ()
 
 
 def disengage(b: Battle, unit: Unit) -> None:

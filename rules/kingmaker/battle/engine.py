@@ -348,7 +348,7 @@ class Battle:
             count = min(len(attacker.attack_targets), 2)
             same = all(t == target.key for t in attacker.attack_targets)
             step = 4 if same and attacker.knows("keep_up_the_pressure") else 5
-            mods.append(Modifier(ModifierKind.UNTYPED, -step * count, "multiple attack penalty"))
+            mods.append(Modifier(ModifierKind.UNTYPED, -step * count, _("multiple attack penalty")))
         against = Target.RANGED_AGAINST if kind is WeaponKind.RANGED else Target.ATTACKS_AGAINST
         # The target's own: distant -5, concealed -2 ("все атаки против него — штраф -2"), which
         # an attacker that sees in this light ignores.
@@ -361,7 +361,7 @@ class Battle:
                 # при штормовом. Штраф ... по войскам на отдалении удваивается до -10".
                 mods.append(_circumstance(wind, "wind"))
                 if target.position is Position.DISTANT:
-                    mods.append(Modifier(ModifierKind.UNTYPED, -5, "wind at a distance"))
+                    mods.append(Modifier(ModifierKind.UNTYPED, -5, _("wind at a distance")))
 
         if target.army_type in OVERRUN_TARGETS and attacker.knows("overrun"):
             bonus = 2 if attacker.knows("cavalry_experts") else 1
