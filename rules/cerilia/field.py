@@ -1,0 +1,93 @@
+"""The battlefield: sectors A–E × rows 1–3 (row 1 the attacker's line, row 3 the defender's, the
+seed's A3…E3), a reserve per side beside its own line, and the edges between sectors."""
+from __future__ import annotations
+
+from enum import StrEnum
+
+COLUMNS = "ABCDE"
+ROWS = (1, 2, 3)
+SECTORS = tuple(f"{column}{row}" for row in ROWS for column in COLUMNS)
+RESERVE = "reserve"
+
+
+class Side(StrEnum):
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+    @property
+    def other(self) -> Side:
+        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+
+    @property
+    def home_row(self) -> int:
+        """The side's own line: "дружественных секторов: A3 B3 C3 D3 E3" for the defender."""
+        return 1 if self is Side.ATTACKER else 3
+
+    @property
+    def back(self) -> int:
+        """The row step toward the side's own line."""
+        return -1 if self is Side.ATTACKER else 1
+
+
+def is_sector(name: object) -> bool:
+    return isinstance(name, str) and name in SECTORS
+
+
+def coordinates(sector: str) -> tuple[int, int]:
+    return COLUMNS.index(sector[0]), int(sector[1])
+
+
+def sector_at(column: int, row: int) -> str | None:
+    if 0 <= column < len(COLUMNS) and row in ROWS:
+        return f"{COLUMNS[column]}{row}"
+    return None
+
+
+def distance(a: str, b: str) -> int:
+    """Sectors apart, orthogonally (a reserve is one step from each sector of its own line)."""
+    (ac, ar), (bc, br) = coordinates(a), coordinates(b)
+    return abs(ac - bc) + abs(ar - br)
+
+
+def neighbours(sector: str) -> tuple[str, ...]:
+    column, row = coordinates(sector)
+    found = (sector_at(column, row - 1), sector_at(column, row + 1), sector_at(column - 1, row),
+             sector_at(column + 1, row))
+    return tuple(s for s in found if s)
+
+
+def adjacent(a: str, b: str, side: Side) -> bool:
+    """Whether a unit of `side` may step from `a` to `b` (ignoring terrain): orthogonal
+    neighbours, or between its reserve and its own line."""
+    if a == RESERVE or b == RESERVE:
+        other = b if a == RESERVE else a
+        return a != b and is_sector(other) and coordinates(other)[1] == side.home_row
+    return is_sector(a) and is_sector(b) and distance(a, b) == 1
+
+
+def edge(a: str, b: str) -> frozenset[str]:
+    return frozenset((a, b))
+
+
+def fall_back_step(position: str, side: Side) -> str | None:
+    """One sector toward the side's own line; from its own line, its reserve (None: off the
+    field, for a scenario without retreats into the reserve)."""
+    column, row = coordinates(position)
+    if row == side.home_row:
+        return RESERVE
+    return sector_at(column, row + side.back)
+
+
+def straight_edges(a: str, b: str) -> list[frozenset[str]]:
+    """The edges a missile crosses from `a` to `b`: along the column first, then the row."""
+    (ac, ar), (bc, br) = coordinates(a), coordinates(b)
+    edges, column, row = [], ac, ar
+    while row != br:
+        step = 1 if br > row else -1
+        edges.append(edge(sector_at(column, row), sector_at(column, row + step)))
+        row += step
+    while column != bc:
+        step = 1 if bc > column else -1
+        edges.append(edge(sector_at(column, row), sector_at(column + step, row)))
+        column += step
+    return edges

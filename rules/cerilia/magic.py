@@ -1,0 +1,212 @@
+"""Battle magic: each caster's spell of the round, cast in initiative order (seed 000,
+"Карточки ... Заклинаний"). A spell whose aim no longer holds when its turn comes fizzles."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
+from rules.cerilia.deck import Result
+from rules.cerilia.field import Side
+from rules.cerilia.orders import SpellOrder
+from rules.cerilia.spells import (
+    DURATION,
+    PRIEST_RESULTS,
+    ROUTING_WALLS,
+    SPELL_LABELS,
+    WALLS,
+    Spell,
+)
+from rules.cerilia.state import (
+    TERRAIN_LABELS,
+    Caster,
+    Effect,
+    EffectKind,
+    Illusion,
+    Terrain,
+    TerrainKind,
+    Unit,
+)
+from rules.cerilia.visibility import caster_position, in_reach
+from rules.errors import _
+
+if TYPE_CHECKING:
+    from rules.cerilia.engine import Round
+
+# What each terrain spell removes (seed: "Убирает Карточку Местности Скалы / Река или Болото /
+# Холмы с сектора").
+REMOVES = {
+    Spell.TRANSMUTE_ROCK_TO_MUD: frozenset({TerrainKind.CLIFFS}),
+    Spell.TRANSMUTE_WATER_TO_DUST: frozenset({TerrainKind.RIVER, TerrainKind.SWAMP}),
+    Spell.LEVEL_GROUND: frozenset({TerrainKind.HILLS}),
+}
+
+
+def cast(r: Round, caster: Caster, order: SpellOrder) -> None:
+    spell = order.spell
+    label = SPELL_LABELS[spell]
+    if spell in REMOVES:
+        _transmute(r, caster, order, label)
+    elif spell is Spell.FOG:
+        _lasting(r, caster, label, Effect(EffectKind.FOG, caster.side, 0, sector=order.sector))
+        r.say("fog", _("%(caster)s covers %(sector)s in fog."), caster=caster.name,
+              sector=order.sector)
+    elif spell is Spell.MASS_INVISIBILITY:
+        _invisibility(r, caster, order)
+    elif spell in WALLS:
+        _wall(r, caster, order, label)
+    elif spell is Spell.ILLUSORY_TERRAIN:
+        _illusion(r, caster, order)
+    elif spell in (Spell.NIGHT, Spell.DAY):
+        # "Окутывает Поле Битвы ночной тьмой"; "День ... может вернуть День обратно".
+        r.night = spell is Spell.NIGHT
+        r.say("night" if r.night else "day",
+              _("%(caster)s calls down the night.") if r.night
+              else _("%(caster)s brings back the day."), caster=caster.name)
+    elif spell is Spell.SUMMON_LEGION:
+        _summon(r, caster, order)
+    elif spell is Spell.BLESS:
+        _bless(r, caster, order, label)
+    elif spell in PRIEST_RESULTS:
+        _battle_prayer(r, caster, order, label)
+
+
+def _fizzle(r: Round, caster: Caster, label: str, reason: str) -> None:
+    r.say("fizzles", _("%(caster)s casts %(spell)s in vain: %(reason)s."), caster=caster.name,
+          spell=label, reason=reason, to=frozenset({caster.side}))
+
+
+def _lasting(r: Round, caster: Caster, label: str, effect: Effect) -> Effect:
+    """"Длительность: 1d3 Раунда" (this one included)."""
+    rounds = r.dice.roll(DURATION, purpose=_("Duration of %(spell)s (%(caster)s)"), spell=label,
+                         caster=caster.name).total
+    effect = replace(effect, rounds_left=rounds)
+    r.effects.append(effect)
+    return effect
+
+
+def _transmute(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
+    sector = order.sector
+    real = [t for t in r.terrain if t.sector == sector]
+    fort = r.fortification(sector)
+    if order.spell is Spell.TRANSMUTE_ROCK_TO_MUD and fort is not None:
+        # "Уровень Крепости ... понижаются на -1 за каждое новое колдовство ... нельзя снизить
+        # уровень Крепости, ниже чем 1."
+        r.terrain[r.terrain.index(fort)] = replace(fort, level=max(1, fort.level - 1))
+        r.say("fortification_weakened", _("%(caster)s softens the fortification in %(sector)s: "
+              "level %(level)s."), caster=caster.name, sector=sector,
+              level=max(1, fort.level - 1))
+        return
+    removed = [t for t in real if t.kind in REMOVES[order.spell]]
+    if removed:
+        for terrain in removed:
+            r.terrain.remove(terrain)
+            r.held.pop(sector, None)
+        r.say("terrain_removed", _("%(caster)s casts %(spell)s: the %(terrain)s in %(sector)s "
+              "are gone."), caster=caster.name, spell=label, sector=sector,
+              terrain=TERRAIN_LABELS[removed[0].kind])
+        return
+    if not real:
+        # "**Если ... использовать на сектор, в котором нет Типа Местности, то в секторе
+        # появится Болото." An illusion there stays ("*невозможно отменить ... Иллюзорная
+        # Местность"): the swamp lies under it.
+        r.terrain.append(Terrain(TerrainKind.SWAMP, sector, magical=True))
+        hidden_by = next((i.side for i in r.illusions if i.sector == sector), None)
+        r.say("swamp_appears", _("%(caster)s casts %(spell)s on %(sector)s: a swamp appears."),
+              caster=caster.name, spell=label, sector=sector,
+              to=frozenset(Side) if hidden_by is None else frozenset({hidden_by}))
+        return
+    _fizzle(r, caster, label, _("nothing there it changes"))
+
+
+def _invisibility(r: Round, caster: Caster, order: SpellOrder) -> None:
+    unit = r.units.get(order.unit or "")
+    if unit is None or not unit.alive or unit.side is not caster.side:
+        _fizzle(r, caster, SPELL_LABELS[Spell.MASS_INVISIBILITY], _("no such unit"))
+        return
+    # "Игрок может выбрать один Отряд, который будет спрятан в секторе."
+    r.units[unit.key] = replace(unit, hidden=True)
+    r.say("invisible", _("%(caster)s hides %(unit)s from the enemy's eyes."), unit,
+          caster=caster.name, to=frozenset({caster.side}))
+
+
+def _wall(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
+    wall = WALLS[order.spell]
+    _lasting(r, caster, label, Effect(EffectKind.WALL, caster.side, 0, sector=order.sector,
+                                      toward=order.toward, wall=wall))
+    r.say("wall", _("%(caster)s raises a %(spell)s in %(sector)s facing %(toward)s."),
+          caster=caster.name, spell=label, sector=order.sector, toward=order.toward)
+    if wall in ROUTING_WALLS:
+        # "первый стоящий в порядке ячеек сектора Отряд Противника автоматически получает
+        # результат R (Разгром)".
+        enemies = r.at(order.sector, caster.side.other)
+        if enemies:
+            r.say("wall_routs", _("The %(spell)s routs %(unit)s."), enemies[0], spell=label)
+            r.apply(enemies[0], Result.ROUT)
+
+
+def _illusion(r: Round, caster: Caster, order: SpellOrder) -> None:
+    label = SPELL_LABELS[Spell.ILLUSORY_TERRAIN]
+    sector = order.sector
+    # "Заклинание не подействует на Сектора, в которых уже имеется установленная не магическим
+    # способом Карточка Местности ... повторное наложение Заклинания позволит Магу изменить".
+    if any(t.sector == sector and not t.magical for t in r.terrain):
+        _fizzle(r, caster, label, _("real terrain lies there"))
+        return
+    r.illusions = [i for i in r.illusions if i.sector != sector]
+    r.illusions.append(Illusion(sector, order.terrain, caster.side))
+    r.say("illusion", _("%(caster)s makes %(sector)s look like %(terrain)s."),
+          caster=caster.name, sector=sector, terrain=TERRAIN_LABELS[order.terrain],
+          to=frozenset({caster.side}))
+
+
+def _summon(r: Round, caster: Caster, order: SpellOrder) -> None:
+    label = SPELL_LABELS[Spell.SUMMON_LEGION]
+    sector = order.sector
+    # "в сектор, в котором находится Заклинатель, или в соседний сектор. Для Призыва, в Секторе
+    # должна быть 1 свободная ячейка в дружественной линии фронта."
+    if not in_reach(r.state(), caster, sector):
+        _fizzle(r, caster, label, _("too far from the caster"))
+        return
+    if r.free_cell(sector, caster.side) is None:
+        _fizzle(r, caster, label, _("no free cell in the friendly front line"))
+        return
+    key = f"legion-{r.number}-{caster.key}"
+    unit = Unit(key, caster.side, LEGION_OF_THE_DEAD, str(LEGION_OF_THE_DEAD.name),
+                LEGION_OF_THE_DEAD.hits, summoned=True)
+    r.units[key] = unit
+    unit = r.put(unit, sector)
+    r.say("summoned", _("%(caster)s summons %(unit)s into %(sector)s."), unit,
+          caster=caster.name, sector=sector)
+
+
+def _bless(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
+    unit = r.units.get(order.unit or "")
+    here = caster_position(r.state(), caster)
+    if unit is None or not unit.alive or unit.side is not caster.side or unit.position != here:
+        _fizzle(r, caster, label, _("the unit is not in the priest's sector"))
+        return
+    # "Мораль данного Отряда увеличивается на 1 Знак, если у Отряда меньше трех Знаков Морали.
+    # Игрок может выбрать любой Знак Морали помимо тех ... которые уже присутствуют".
+    missing = [s for s in SIGNS if s not in unit.card.morale]
+    sign = order.sign if order.sign in missing else (missing[0] if missing else None)
+    _lasting(r, caster, label, Effect(EffectKind.BLESS, caster.side, 0, unit=unit.key,
+                                      sign=sign))
+    r.say("blessed", _("%(caster)s blesses %(unit)s."), unit, caster=caster.name)
+
+
+def _battle_prayer(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
+    target = r.units.get(order.unit or "")
+    if target is None or not target.on_field or target.side is caster.side \
+            or not r.sees(caster.side, target) or not in_reach(r.state(), caster,
+                                                                 target.position):
+        _fizzle(r, caster, label, _("the target is out of reach"))
+        return
+    if order.spell is Spell.TURN_UNDEAD and target.card.code != LEGION_OF_THE_DEAD.code:
+        # "Прогнать Нежить - действует только против Легиона Мертвых."
+        _fizzle(r, caster, label, _("it works only against the Legion of the Dead"))
+        return
+    outcome = PRIEST_RESULTS[order.spell]
+    r.say("prayer", _("%(caster)s casts %(spell)s on %(unit)s: %(result)s."), target,
+          caster=caster.name, spell=label, result=outcome.value, outcome=outcome)
+    r.apply(target, outcome)

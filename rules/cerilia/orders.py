@@ -1,0 +1,189 @@
+"""What a side submits: its deployment in phase 0, then each round its moves, missile targets,
+spells and whether it withdraws; and what the rules object to in them, by field."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rules.cerilia.cards import SIGNS
+from rules.cerilia.field import RESERVE, SECTORS, Side, adjacent, coordinates, distance, is_sector
+from rules.cerilia.spells import (
+    DIRECTED_SPELLS,
+    PRIEST_RESULTS,
+    SCHOOL_SPELLS,
+    SECTOR_SPELLS,
+    Spell,
+)
+from rules.cerilia.state import DIRECTED_TERRAIN, BattleState, Caster, TerrainKind, Unit
+from rules.cerilia.visibility import caster_position, engaged, in_reach, visible
+from rules.errors import Violation, _
+
+
+@dataclass(frozen=True)
+class Deployment:
+    placements: Mapping[str, str] = field(default_factory=dict)  # unit → sector (else reserve)
+    fortification: str | None = None     # the defender's sector for the fortification card
+    directions: Mapping[str, str] = field(default_factory=dict)  # cliffs/river sector → toward
+
+
+@dataclass(frozen=True)
+class SpellOrder:
+    spell: Spell
+    sector: str | None = None
+    toward: str | None = None
+    unit: str | None = None
+    terrain: TerrainKind | None = None   # what illusory terrain shows
+    sign: str | None = None              # the morale sign a blessing adds
+
+
+@dataclass(frozen=True)
+class RoundOrders:
+    moves: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # unit → sectors entered
+    targets: Mapping[str, str] = field(default_factory=dict)   # unit → the enemy it attacks
+    spells: Mapping[str, SpellOrder] = field(default_factory=dict)      # caster → its spell
+    withdraw: bool = False
+
+
+HOLD = RoundOrders()
+
+
+def _own_unit(state: BattleState, side: Side, key: str) -> Unit | None:
+    unit = next((u for u in state.units if u.key == key), None)
+    return unit if unit is not None and unit.side is side and unit.alive else None
+
+
+def deployment_violations(state: BattleState, side: Side, deployment: Deployment
+                          ) -> list[Violation]:
+    found: list[Violation] = []
+    used: dict[str, int] = {}
+    for key, position in deployment.placements.items():
+        where = f"placements.{key}"
+        if _own_unit(state, side, key) is None:
+            found.append(Violation("unit_unknown", _("Not one of your units."), where))
+        elif position != RESERVE and not (is_sector(position)
+                                          and coordinates(position)[1] == side.home_row):
+            found.append(Violation("deploy_own_line", _("Deploy on your own line (%(row)s) or "
+                                   "in the reserve."), where, {"row": side.home_row}))
+        elif position != RESERVE:
+            used[position] = used.get(position, 0) + 1
+            if used[position] > state.scenario.cells_per_sector:
+                found.append(Violation("cells_full", _("%(sector)s has %(cells)s cells for "
+                                       "your units."), where,
+                                       {"sector": position,
+                                        "cells": state.scenario.cells_per_sector}))
+    if deployment.fortification is not None:
+        if side is not Side.DEFENDER or not state.scenario.fortification_level:
+            found.append(Violation("no_fortification", _("Only the defender places the "
+                                   "scenario's fortification."), "fortification"))
+        elif not (is_sector(deployment.fortification)
+                  and coordinates(deployment.fortification)[1] == Side.DEFENDER.home_row):
+            # "в один из своих дружественных секторов: A3 B3 C3 D3 E3".
+            found.append(Violation("fortification_own_line", _("The fortification stands in one "
+                                   "of your sectors A3 B3 C3 D3 E3."), "fortification"))
+    needing = {t.sector for t in state.terrain if t.kind in DIRECTED_TERRAIN and not t.toward}
+    for sector, toward in deployment.directions.items():
+        where = f"directions.{sector}"
+        if side is not Side.DEFENDER or sector not in needing:
+            found.append(Violation("no_direction", _("No cliffs or river here wait for a "
+                                   "direction."), where))
+        elif not (is_sector(toward) and distance(sector, toward) == 1):
+            found.append(Violation("direction_neighbour", _("Name a sector next to %(sector)s."),
+                                   where, {"sector": sector}))
+    if side is Side.DEFENDER:
+        for sector in sorted(needing - set(deployment.directions)):
+            # "Защитнику также необходимо указать одно направление".
+            found.append(Violation("direction_required", _("Name the direction the terrain in "
+                                   "%(sector)s cuts off."), f"directions.{sector}",
+                                   {"sector": sector}))
+    return found
+
+
+def _spell_violations(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                      where: str) -> list[Violation]:
+    known = caster.spells or SCHOOL_SPELLS[caster.school]
+    if order.spell not in known or order.spell not in SCHOOL_SPELLS[caster.school]:
+        return [Violation("spell_unknown", _("%(caster)s does not know this spell."),
+                          f"{where}.spell", {"caster": caster.name})]
+    found: list[Violation] = []
+    if order.spell in SECTOR_SPELLS | DIRECTED_SPELLS and not is_sector(order.sector):
+        found.append(Violation("sector_required", _("Choose a sector."), f"{where}.sector"))
+    if order.spell in DIRECTED_SPELLS and not (
+            is_sector(order.sector) and is_sector(order.toward)
+            and distance(order.sector, order.toward) == 1):
+        found.append(Violation("direction_neighbour", _("Name a sector next to the wall's."),
+                               f"{where}.toward"))
+    if order.spell is Spell.ILLUSORY_TERRAIN and (
+            order.terrain is None or order.terrain is TerrainKind.FORTIFICATION):
+        found.append(Violation("terrain_required", _("Choose the terrain the illusion shows."),
+                               f"{where}.terrain"))
+    here = caster_position(state, caster)
+    if order.spell is Spell.SUMMON_LEGION and is_sector(order.sector) \
+            and not in_reach(state, caster, order.sector):
+        # "в сектор, в котором находится Заклинатель, или в соседний сектор".
+        found.append(Violation("summon_range", _("Summon into the caster's sector or one next "
+                               "to it."), f"{where}.sector"))
+    if order.spell in (Spell.MASS_INVISIBILITY, Spell.BLESS):
+        unit = _own_unit(state, side, order.unit or "")
+        if unit is None:
+            found.append(Violation("unit_unknown", _("Choose one of your units."),
+                                   f"{where}.unit"))
+        elif order.spell is Spell.BLESS and unit.position != here:
+            # "Жрец может Благословить один дружеский Отряд ... в своем секторе".
+            found.append(Violation("bless_range", _("A priest blesses a unit in his own "
+                                   "sector."), f"{where}.unit"))
+        if order.sign is not None and order.sign not in SIGNS:
+            found.append(Violation("sign_unknown", _("Not a morale sign."), f"{where}.sign"))
+    if order.spell in PRIEST_RESULTS:
+        target = next((u for u in state.units if u.key == order.unit), None)
+        if target is None or target.side is side or not visible(state, side, target) \
+                or not target.on_field:
+            found.append(Violation("target_unknown", _("Choose an enemy unit you can see."),
+                                   f"{where}.unit"))
+        elif not in_reach(state, caster, target.position):
+            found.append(Violation("spell_range", _("The target must stand in the caster's "
+                                   "sector or next to it."), f"{where}.unit"))
+        elif order.spell is Spell.TURN_UNDEAD and target.card.code != "legion_of_the_dead":
+            # "Прогнать Нежить - действует только против Легиона Мертвых."
+            found.append(Violation("turn_undead_legion", _("Turn undead works only against the "
+                                   "Legion of the Dead."), f"{where}.unit"))
+    return found
+
+
+def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> list[Violation]:
+    found: list[Violation] = []
+    for key, path in orders.moves.items():
+        where = f"moves.{key}"
+        unit = _own_unit(state, side, key)
+        if unit is None:
+            found.append(Violation("unit_unknown", _("Not one of your units."), where))
+            continue
+        if not path:
+            continue
+        if len(path) > unit.card.movement:
+            found.append(Violation("too_far", _("%(unit)s has %(points)s movement points."),
+                                   where, {"unit": unit.name, "points": unit.card.movement}))
+        steps = (unit.position, *path)
+        if any(p != RESERVE and p not in SECTORS for p in path) or not all(
+                adjacent(a, b, side) for a, b in zip(steps, steps[1:], strict=False)):
+            found.append(Violation("path_not_adjacent", _("Each step goes to a neighbouring "
+                                   "sector (or between your reserve and your own line)."), where))
+        elif engaged(state, unit):
+            found.append(Violation("engaged_holds", _("%(unit)s is engaged and holds its "
+                                   "ground."), where, {"unit": unit.name}))
+    for key, target_key in orders.targets.items():
+        where = f"targets.{key}"
+        if _own_unit(state, side, key) is None:
+            found.append(Violation("unit_unknown", _("Not one of your units."), where))
+            continue
+        target = next((u for u in state.units if u.key == target_key), None)
+        if target is None or target.side is side or not visible(state, side, target):
+            found.append(Violation("target_unknown", _("Choose an enemy unit you can see."),
+                                   where))
+    for key, spell in orders.spells.items():
+        where = f"spells.{key}"
+        caster = next((c for c in state.casters if c.key == key and c.side is side), None)
+        if caster is None:
+            found.append(Violation("caster_unknown", _("Not one of your casters."), where))
+            continue
+        found += _spell_violations(state, side, caster, spell, where)
+    return found

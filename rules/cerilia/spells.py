@@ -1,0 +1,105 @@
+"""The battle spells of seed 000: what each is called, who casts it and what it is aimed at."""
+from __future__ import annotations
+
+from enum import StrEnum
+
+from rules.cerilia.deck import Result
+from rules.cerilia.state import School, Wall
+from rules.errors import _
+
+
+class Spell(StrEnum):
+    TRANSMUTE_ROCK_TO_MUD = "transmute_rock_to_mud"
+    TRANSMUTE_WATER_TO_DUST = "transmute_water_to_dust"
+    LEVEL_GROUND = "level_ground"
+    FOG = "fog"
+    MASS_INVISIBILITY = "mass_invisibility"
+    WALL_OF_STONE = "wall_of_stone"
+    FORCE_FIELD = "force_field"
+    WALL_OF_ICE = "wall_of_ice"
+    WALL_OF_IRON = "wall_of_iron"
+    WALL_OF_FIRE = "wall_of_fire"
+    WALL_OF_THORNS = "wall_of_thorns"
+    ILLUSORY_TERRAIN = "illusory_terrain"
+    NIGHT = "night"
+    DAY = "day"
+    SUMMON_LEGION = "summon_legion_of_the_dead"
+    BLESS = "bless"
+    FIRE_STORM = "fire_storm"
+    CALL_LIGHTNING = "call_lightning"
+    FLAME_STRIKE = "flame_strike"
+    BLADE_BARRIER = "blade_barrier"
+    FIRE_SEEDS = "fire_seeds"
+    CREEPING_DOOM = "creeping_doom"
+    EARTHQUAKE = "earthquake"
+    TURN_UNDEAD = "turn_undead"
+    PYROTECHNICS = "pyrotechnics"
+    INSECT_PLAGUE = "insect_plague"
+    SUNBEAM = "sunbeam"
+    ILLUSORY_ARTILLERY = "illusory_artillery"
+    SPIKE_GROWTH = "spike_growth"
+    SANDSTORM = "sandstorm"
+
+
+SPELL_LABELS = {
+    Spell.TRANSMUTE_ROCK_TO_MUD: _("Transmute rock to mud"),
+    Spell.TRANSMUTE_WATER_TO_DUST: _("Transmute water to dust"),
+    Spell.LEVEL_GROUND: _("Level ground"),
+    Spell.FOG: _("Fog"),
+    Spell.MASS_INVISIBILITY: _("Mass invisibility"),
+    Spell.WALL_OF_STONE: _("Wall of stone"),
+    Spell.FORCE_FIELD: _("Force field"),
+    Spell.WALL_OF_ICE: _("Wall of ice"),
+    Spell.WALL_OF_IRON: _("Wall of iron"),
+    Spell.WALL_OF_FIRE: _("Wall of fire"),
+    Spell.WALL_OF_THORNS: _("Wall of thorns"),
+    Spell.ILLUSORY_TERRAIN: _("Illusory terrain"),
+    Spell.NIGHT: _("Night"),
+    Spell.DAY: _("Day"),
+    Spell.SUMMON_LEGION: _("Summon the Legion of the Dead"),
+    Spell.BLESS: _("Bless"),
+    Spell.FIRE_STORM: _("Fire storm"),
+    Spell.CALL_LIGHTNING: _("Call lightning"),
+    Spell.FLAME_STRIKE: _("Flame strike"),
+    Spell.BLADE_BARRIER: _("Blade barrier"),
+    Spell.FIRE_SEEDS: _("Fire seeds"),
+    Spell.CREEPING_DOOM: _("Creeping doom"),
+    Spell.EARTHQUAKE: _("Earthquake"),
+    Spell.TURN_UNDEAD: _("Turn undead"),
+    Spell.PYROTECHNICS: _("Pyrotechnics"),
+    Spell.INSECT_PLAGUE: _("Insect plague"),
+    Spell.SUNBEAM: _("Sunbeam"),
+    Spell.ILLUSORY_ARTILLERY: _("Illusory artillery"),
+    Spell.SPIKE_GROWTH: _("Spike growth"),
+    Spell.SANDSTORM: _("Sandstorm"),
+}
+
+# "Обратить камень в грязь* **", "Обратить воду в пыль* **", "Сравнять землю* **".
+TERRAIN_SPELLS = frozenset({Spell.TRANSMUTE_ROCK_TO_MUD, Spell.TRANSMUTE_WATER_TO_DUST,
+                            Spell.LEVEL_GROUND})
+WALLS = {Spell.WALL_OF_STONE: Wall.STONE, Spell.FORCE_FIELD: Wall.FORCE,
+         Spell.WALL_OF_ICE: Wall.ICE, Spell.WALL_OF_IRON: Wall.IRON,
+         Spell.WALL_OF_FIRE: Wall.FIRE, Spell.WALL_OF_THORNS: Wall.THORNS}
+# "Стена Огня и Стена Шипов ... первый стоящий в порядке ячеек сектора Отряд Противника
+# автоматически получает результат R (Разгром)".
+ROUTING_WALLS = frozenset({Wall.FIRE, Wall.THORNS})
+# "Боевые Жреческие Заклинания Класса D / R / F".
+PRIEST_RESULTS: dict[Spell, Result] = {
+    Spell.FIRE_STORM: Result.DESTROYED,
+    **{s: Result.ROUT for s in (Spell.CALL_LIGHTNING, Spell.FLAME_STRIKE, Spell.BLADE_BARRIER,
+                                Spell.FIRE_SEEDS, Spell.CREEPING_DOOM, Spell.EARTHQUAKE,
+                                Spell.TURN_UNDEAD)},
+    **{s: Result.FALL_BACK for s in (Spell.PYROTECHNICS, Spell.INSECT_PLAGUE, Spell.SUNBEAM,
+                                     Spell.ILLUSORY_ARTILLERY, Spell.SPIKE_GROWTH,
+                                     Spell.SANDSTORM)},
+}
+# Spells aimed at a sector, at a sector and a direction, at a unit, or at nothing.
+SECTOR_SPELLS = TERRAIN_SPELLS | {Spell.FOG, Spell.ILLUSORY_TERRAIN, Spell.SUMMON_LEGION}
+DIRECTED_SPELLS = frozenset(WALLS)
+UNIT_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.MASS_INVISIBILITY, Spell.BLESS}
+# Bless and the priests' battle spells are the priests'; the rest the wizards'.
+PRIEST_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.BLESS}
+SCHOOL_SPELLS = {School.PRIEST: PRIEST_SPELLS,
+                 School.WIZARD: frozenset(Spell) - PRIEST_SPELLS}
+# "Длительность: 1d3 Раунда".
+DURATION = "1d3"

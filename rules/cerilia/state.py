@@ -1,0 +1,228 @@
+"""What a sector battle is between rounds: the scenario, the terrain cards on the field, the
+spells in force, the units and casters, and the server's battle deck. Frozen data; `state_data`
+and `state_from_data` turn it into JSON and back, so a battle can be stored between rounds."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from rules.cerilia.cards import Tag, UnitCard
+from rules.cerilia.deck import FULL_DECK
+from rules.cerilia.field import RESERVE, Side
+from rules.data import to_data
+from rules.errors import _
+
+
+class TerrainKind(StrEnum):
+    FORTIFICATION = "fortification"
+    CLIFFS = "cliffs"
+    RIVER = "river"
+    FOREST = "forest"
+    SWAMP = "swamp"
+    HILLS = "hills"
+
+
+TERRAIN_LABELS = {
+    TerrainKind.FORTIFICATION: _("fortification"),
+    TerrainKind.CLIFFS: _("cliffs"),
+    TerrainKind.RIVER: _("river"),
+    TerrainKind.FOREST: _("forest"),
+    TerrainKind.SWAMP: _("swamp"),
+    TerrainKind.HILLS: _("hills"),
+}
+# Cliffs and river name "одно направление, между какими секторами ... ограничивают передвижение".
+DIRECTED_TERRAIN = frozenset({TerrainKind.CLIFFS, TerrainKind.RIVER})
+# "должны совершить остановку когда они заходят в сектор" (forest: mounted units only).
+STOPPING_TERRAIN = frozenset({TerrainKind.SWAMP, TerrainKind.HILLS})
+# "не могут быть атакованы Кавалерийской Атакой".
+NO_CHARGE_TERRAIN = frozenset({TerrainKind.CLIFFS, TerrainKind.FOREST, TerrainKind.SWAMP,
+                               TerrainKind.HILLS})
+# "Все Отряды, которые первыми заняли ... прежде Отрядов Противника".
+HELD_TERRAIN = frozenset({TerrainKind.CLIFFS, TerrainKind.HILLS})
+
+
+@dataclass(frozen=True)
+class Terrain:
+    kind: TerrainKind
+    sector: str
+    toward: str | None = None   # cliffs and river: the neighbouring sector they cut off
+    level: int = 0              # a fortification's level
+    hits: int = 0               # a fortification's hits left when it fights on its own
+    magical: bool = False       # a swamp a terrain spell raised ("появится Болото")
+
+
+class Wall(StrEnum):
+    STONE = "stone"
+    FORCE = "force"
+    ICE = "ice"
+    IRON = "iron"
+    FIRE = "fire"
+    THORNS = "thorns"
+
+
+class EffectKind(StrEnum):
+    FOG = "fog"
+    WALL = "wall"
+    BLESS = "bless"
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A spell in force for `rounds_left` more rounds."""
+
+    kind: EffectKind
+    side: Side
+    rounds_left: int
+    sector: str | None = None
+    toward: str | None = None
+    wall: Wall | None = None
+    unit: str | None = None
+    sign: str | None = None
+
+
+@dataclass(frozen=True)
+class Illusion:
+    """Illusory terrain: both sides see `kind` in `sector`; the server fights on the truth."""
+
+    sector: str
+    kind: TerrainKind
+    side: Side
+
+
+class UnitStatus(StrEnum):
+    READY = "ready"
+    ROUTED = "routed"        # routed this round or the last: it may not attack
+    DESTROYED = "destroyed"
+
+
+@dataclass(frozen=True)
+class Unit:
+    key: str
+    side: Side
+    card: UnitCard
+    name: str
+    hits: int
+    position: str = RESERVE     # a sector, or the side's reserve
+    cell: int = -1              # its place in the sector's front line ("в порядке ячеек")
+    status: UnitStatus = UnitStatus.READY
+    hidden: bool = False        # mass invisibility
+    summoned: bool = False      # Legion of the Dead: gives nothing after the battle
+    routed_in: int = 0          # the round it last routed
+    army: int | None = None     # the campaign army it stands for
+
+    @property
+    def alive(self) -> bool:
+        return self.status is not UnitStatus.DESTROYED
+
+    @property
+    def on_field(self) -> bool:
+        return self.alive and self.position != RESERVE
+
+    def has(self, tag: Tag) -> bool:
+        return self.card.has(tag)
+
+
+class School(StrEnum):
+    WIZARD = "wizard"
+    PRIEST = "priest"
+
+
+@dataclass(frozen=True)
+class Caster:
+    """A wizard or priest attached to a side; it stands with `unit` (its reserve without one)."""
+
+    key: str
+    side: Side
+    name: str
+    school: School
+    unit: str | None = None
+    spells: frozenset[str] = frozenset()   # empty: every spell of its school
+
+
+@dataclass(frozen=True)
+class Scenario:
+    cells_per_sector: int = 1
+    # "Если Сценарий Битвы имеет Укрепление": its level, 0 for none; the defender places it.
+    fortification_level: int = 0
+    terrain: tuple[Terrain, ...] = ()
+    max_rounds: int = 12
+    # Reference §1.7: a unit on its own line falls back into its reserve; without, off the field.
+    retreat_into_reserve: bool = True
+    night: bool = False
+
+
+@dataclass(frozen=True)
+class BattleState:
+    scenario: Scenario
+    units: tuple[Unit, ...]
+    casters: tuple[Caster, ...] = ()
+    round: int = 0                          # 0: phase 0, deployment
+    terrain: tuple[Terrain, ...] = ()
+    illusions: tuple[Illusion, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    night: bool = False
+    deck: tuple[int, ...] = FULL_DECK
+    held: Mapping[str, Side] = field(default_factory=dict)   # hills and cliffs: first to occupy
+    finished: bool = False
+    winner: Side | None = None              # the side holding the field
+
+    def unit(self, key: str) -> Unit:
+        return next(u for u in self.units if u.key == key)
+
+    def side_units(self, side: Side) -> list[Unit]:
+        return [u for u in self.units if u.side is side and u.alive]
+
+    def terrain_in(self, sector: str) -> list[Terrain]:
+        return [t for t in self.terrain if t.sector == sector]
+
+
+def new_battle(scenario: Scenario, units, casters=()) -> BattleState:
+    """Phase 0: the scenario's terrain on the field, every unit in its reserve at full hits."""
+    return BattleState(scenario, tuple(units), tuple(casters), terrain=scenario.terrain,
+                       night=scenario.night)
+
+
+def state_data(state: BattleState) -> dict[str, Any]:
+    return to_data(state)
+
+
+def _card(data: Mapping) -> UnitCard:
+    return UnitCard(**{**data, "morale": frozenset(data["morale"]),
+                       "tags": frozenset(Tag(t) for t in data["tags"])})
+
+
+def _terrain(data: Mapping) -> Terrain:
+    return Terrain(**{**data, "kind": TerrainKind(data["kind"])})
+
+
+def _effect(data: Mapping) -> Effect:
+    return Effect(**{**data, "kind": EffectKind(data["kind"]), "side": Side(data["side"]),
+                     "wall": Wall(data["wall"]) if data.get("wall") else None})
+
+
+def state_from_data(data: Mapping) -> BattleState:
+    scenario = data["scenario"]
+    return BattleState(
+        scenario=Scenario(**{**scenario, "terrain": tuple(_terrain(t)
+                                                          for t in scenario["terrain"])}),
+        units=tuple(Unit(**{**u, "side": Side(u["side"]), "card": _card(u["card"]),
+                            "status": UnitStatus(u["status"])}) for u in data["units"]),
+        casters=tuple(Caster(**{**c, "side": Side(c["side"]), "school": School(c["school"]),
+                                "spells": frozenset(c["spells"])}) for c in data["casters"]),
+        round=data["round"],
+        terrain=tuple(_terrain(t) for t in data["terrain"]),
+        illusions=tuple(Illusion(i["sector"], TerrainKind(i["kind"]), Side(i["side"]))
+                        for i in data["illusions"]),
+        effects=tuple(_effect(e) for e in data["effects"]),
+        night=data["night"],
+        deck=tuple(data["deck"]),
+        held={sector: Side(side) for sector, side in data["held"].items()},
+        finished=data["finished"],
+        winner=Side(data["winner"]) if data["winner"] else None,
+    )
+
+
+def with_unit(state: BattleState, unit: Unit) -> BattleState:
+    return replace(state, units=tuple(unit if u.key == unit.key else u for u in state.units))

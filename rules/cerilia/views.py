@@ -1,0 +1,70 @@
+"""What one side may see of a battle, computed on the server: its own units, casters and spells
+in full; of the enemy only the units it can see (not invisible ones, not those hidden by fog or
+night); illusory terrain as the real thing unless it is its own illusion; the deck as a count;
+the round's events it witnessed. Nothing else leaves the server."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rules.cerilia.engine import Event
+from rules.cerilia.field import SECTORS, Side
+from rules.cerilia.state import BattleState, EffectKind, Unit
+from rules.cerilia.visibility import visible
+from rules.data import to_data
+
+
+def _unit(unit: Unit, own: bool) -> dict[str, Any]:
+    data = {"key": unit.key, "side": unit.side.value, "name": unit.name,
+            "card": to_data(unit.card), "hits": unit.hits, "position": unit.position,
+            "cell": unit.cell, "status": unit.status.value, "summoned": unit.summoned}
+    if own:
+        data["hidden"] = unit.hidden
+    return data
+
+
+def _terrain(state: BattleState, side: Side, sector: str) -> list[dict[str, Any]]:
+    illusion = next((i for i in state.illusions if i.sector == sector), None)
+    real = [to_data(t) for t in state.terrain if t.sector == sector]
+    if illusion is None:
+        return real
+    shown = {"kind": illusion.kind.value, "sector": sector, "toward": None}
+    if illusion.side is side:
+        return [*real, {**shown, "illusory": True}]
+    return [shown]   # "players see the illusion, the server resolves the truth"
+
+
+def _held_by(state: BattleState, side: Side, sector: str, seen: list[Unit]) -> str | None:
+    """Who holds the hills or cliffs, if the holder is `side` or a unit of it in sight there."""
+    holder = state.held.get(sector)
+    if holder is None or not (holder is side or any(u.side is holder and u.position == sector
+                                                    for u in seen)):
+        return None
+    return holder.value
+
+
+def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> dict[str, Any]:
+    units = [u for u in state.units if u.side is side or visible(state, side, u)]
+    effects = [e for e in state.effects if e.kind is not EffectKind.BLESS or e.side is side
+               or any(u.key == e.unit for u in units)]
+    return {
+        "side": side.value,
+        "round": state.round,
+        "night": state.night,
+        "finished": state.finished,
+        "winner": state.winner.value if state.winner else None,
+        "cells_per_sector": state.scenario.cells_per_sector,
+        "sectors": {sector: {"terrain": _terrain(state, side, sector),
+                             "held_by": _held_by(state, side, sector, units)}
+                    for sector in SECTORS},
+        "effects": [to_data(e) for e in effects],
+        "units": [_unit(u, u.side is side) for u in units if u.alive or u.side is side],
+        "casters": [to_data(c) for c in state.casters if c.side is side],
+        "deck_left": len(state.deck),
+        "events": [to_data(e) for e in events if side in e.visible_to],
+    }
+
+
+def full_view(state: BattleState, events: Iterable[Event] = ()) -> dict[str, Any]:
+    """The GM's view: everything, the truth under illusions and the hidden units included."""
+    return {**to_data(state), "events": [to_data(e) for e in events]}

@@ -1,0 +1,57 @@
+"""What a side can see: hidden (invisible) units, fog, and night."""
+from __future__ import annotations
+
+from rules.cerilia.field import RESERVE, Side, distance, is_sector
+from rules.cerilia.state import BattleState, Caster, EffectKind, TerrainKind, Unit
+
+
+def fogged(state: BattleState, sector: str) -> bool:
+    return any(e.kind is EffectKind.FOG and e.sector == sector for e in state.effects)
+
+
+def visible(state: BattleState, side: Side, unit: Unit) -> bool:
+    """Whether `side` sees `unit`: its own always; an enemy unless it is invisible, in fog
+    without a unit of `side` beside it in the sector, or at night away from every unit of
+    `side` (more than one sector off)."""
+    if unit.side is side:
+        return True
+    if not unit.alive or unit.hidden:
+        return False
+    if unit.position == RESERVE:
+        return True
+    own = [u.position for u in state.units if u.side is side and u.on_field]
+    if fogged(state, unit.position) and unit.position not in own:
+        return False
+    if state.night and not any(distance(p, unit.position) <= 1 for p in own):
+        return False
+    return True
+
+
+def fortification_stands(state: BattleState, sector: str) -> bool:
+    return any(t.kind is TerrainKind.FORTIFICATION and t.sector == sector for t in state.terrain)
+
+
+def engaged(state: BattleState, unit: Unit) -> bool:
+    """Two sides in one sector are engaged; an enemy it cannot see (invisible) does not count,
+    and an empty fortification fights as a unit of its own."""
+    if not unit.on_field:
+        return False
+    if any(u.side is not unit.side and u.on_field and not u.hidden and u.position == unit.position
+           for u in state.units):
+        return True
+    return unit.side is Side.ATTACKER and fortification_stands(state, unit.position)
+
+
+def caster_position(state: BattleState, caster: Caster) -> str:
+    unit = next((u for u in state.units if u.key == caster.unit), None)
+    if unit is None or not unit.alive:
+        return RESERVE
+    return unit.position
+
+
+def in_reach(state: BattleState, caster: Caster, sector: str) -> bool:
+    """The caster's sector or one next to it (from the reserve: the side's own line)."""
+    here = caster_position(state, caster)
+    if here == RESERVE:
+        return is_sector(sector) and int(sector[1]) == caster.side.home_row
+    return sector == here or distance(here, sector) == 1
