@@ -184,3 +184,16 @@ class BattleReport(models.Model):
 
     def __str__(self) -> str:
         return str(self.scene)
+
+
+# Sector battles live in their own module; importing them here registers them with the app.
+from battles.sector.models import (  # noqa: E402, F401
+    SectorBattle,
+    SectorCaster,
+    SectorRound,
+    SectorUnit,
+    SideOrders,
+    TemplateCard,
+    TerrainCard,
+    UnitCard,
+)

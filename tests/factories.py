@@ -11,6 +11,7 @@ from factory.django import DjangoModelFactory
 
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from battles.models import BattleParticipant, BattleReport, BattleScene, SceneStatus, Side
+from battles.sector.models import SectorBattle, SectorCaster, SectorUnit, TerrainCard, UnitCard
 from campaigns.models import (
     Campaign,
     DiplomaticRelation,
@@ -234,3 +235,51 @@ class BattleReportFactory(DjangoModelFactory):
     scene = factory.SubFactory(BattleSceneFactory, status=SceneStatus.RESOLVED)
     inputs = factory.LazyFunction(dict)
     outcome = factory.LazyAttribute(lambda r: {"seed": r.scene.seed, "rounds": [], "events": []})
+
+
+def shipped_card(code: str = "infantry") -> UnitCard:
+    """A card of the catalog shipped by battles/migrations/0004_ship_unit_cards.py."""
+    return UnitCard.objects.get(code=code)
+
+
+class SectorBattleFactory(DjangoModelFactory):
+    """A sector battle being set up: one cell per sector, no fortification, no kingdoms."""
+
+    class Meta:
+        model = SectorBattle
+
+    campaign = factory.SubFactory(CampaignFactory)
+    name = factory.Sequence(lambda n: f"Battle of the Ford {n}")
+
+
+class SectorUnitFactory(DjangoModelFactory):
+    """An attacking unit of shipped infantry."""
+
+    class Meta:
+        model = SectorUnit
+
+    battle = factory.SubFactory(SectorBattleFactory)
+    side = "attacker"
+    card = factory.LazyFunction(shipped_card)
+    name = factory.Sequence(lambda n: f"Company {n}")
+
+
+class TerrainCardFactory(DjangoModelFactory):
+    class Meta:
+        model = TerrainCard
+
+    battle = factory.SubFactory(SectorBattleFactory)
+    kind = "forest"
+    sector = "C2"
+
+
+class SectorCasterFactory(DjangoModelFactory):
+    """A wizard of the attacker, in its reserve."""
+
+    class Meta:
+        model = SectorCaster
+
+    battle = factory.SubFactory(SectorBattleFactory)
+    side = "attacker"
+    name = factory.Sequence(lambda n: f"Magus {n}")
+    school = "wizard"

@@ -1,0 +1,112 @@
+"""Rows to engine objects and back: cards, the scenario's starting state, and each side's orders
+as the API takes them (JSON) to the engine's frozen orders, with errors by field."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from battles.sector.models import SectorBattle, UnitCard
+from rules.cerilia import cards, orders, state
+from rules.cerilia.field import Side
+from rules.cerilia.spells import Spell
+from rules.errors import RuleViolation, Violation, _
+
+
+def engine_card(card: UnitCard) -> cards.UnitCard:
+    return cards.UnitCard(card.code, card.name, card.melee, card.defense,
+                          frozenset(card.morale), card.movement, card.hits, card.charge,
+                          card.missile, card.missile_range,
+                          frozenset(cards.Tag(t) for t in card.tags), card.night_bonus)
+
+
+def card_for_army(army) -> UnitCard | None:
+    """The card the army's type or special army fights as (battles.TemplateCard)."""
+    mapping = getattr(army.template, "sector_card", None)
+    return mapping.card if mapping is not None else None
+
+
+def initial_state(battle: SectorBattle) -> state.BattleState:
+    scenario = state.Scenario(
+        cells_per_sector=battle.cells_per_sector,
+        fortification_level=battle.fortification_level,
+        terrain=tuple(state.Terrain(state.TerrainKind(t.kind), t.sector, t.toward or None)
+                      for t in battle.terrain.order_by("sector")),
+        max_rounds=battle.max_rounds,
+        retreat_into_reserve=battle.retreat_into_reserve,
+        night=battle.night,
+    )
+    units = [state.Unit(str(u.pk), Side(u.side), engine_card(u.card), u.name, u.card.hits,
+                        army=u.army_id)
+             for u in battle.units.select_related("card").order_by("pk")]
+    casters = [state.Caster(str(c.pk), Side(c.side), c.name, state.School(c.school),
+                            str(c.unit_id) if c.unit_id else None, frozenset(c.spells))
+               for c in battle.casters.order_by("pk")]
+    return state.new_battle(scenario, units, casters)
+
+
+def _mapping(data: Mapping, name: str, problems: list[Violation]) -> Mapping:
+    value = data.get(name) or {}
+    if not isinstance(value, Mapping):
+        problems.append(Violation("not_a_mapping", _("Expected an object."), name))
+        return {}
+    return value
+
+
+def _choice(enum, value, field: str, problems: list[Violation]):
+    if value in (None, ""):
+        return None
+    try:
+        return enum(value)
+    except ValueError:
+        problems.append(Violation("invalid_choice", _("Not a valid choice."), field))
+        return None
+
+
+def deployment_from_data(data: Mapping[str, Any]) -> orders.Deployment:
+    problems: list[Violation] = []
+    placements = {str(k): str(v) for k, v in _mapping(data, "placements", problems).items()}
+    directions = {str(k): str(v) for k, v in _mapping(data, "directions", problems).items()}
+    fortification = data.get("fortification") or None
+    if problems:
+        raise RuleViolation(problems)
+    return orders.Deployment(placements, fortification, directions)
+
+
+def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
+    problems: list[Violation] = []
+    moves = {}
+    for key, path in _mapping(data, "moves", problems).items():
+        if isinstance(path, str):
+            path = path.split()
+        if not isinstance(path, list | tuple) or not all(isinstance(p, str) for p in path):
+            problems.append(Violation("not_a_path", _("A list of sectors, e.g. [\"C2\", "
+                                      "\"C3\"]."), f"moves.{key}"))
+            continue
+        moves[str(key)] = tuple(p.strip().upper() if p.strip().lower() != "reserve"
+                                else "reserve" for p in path)
+    targets = {str(k): str(v) for k, v in _mapping(data, "targets", problems).items() if v}
+    spells = {}
+    for key, spell in _mapping(data, "spells", problems).items():
+        where = f"spells.{key}"
+        if not spell:
+            continue
+        if not isinstance(spell, Mapping):
+            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
+            continue
+        kind = _choice(Spell, spell.get("spell"), f"{where}.spell", problems)
+        if kind is None:
+            if not spell.get("spell"):
+                problems.append(Violation("spell_required", _("Choose a spell."),
+                                          f"{where}.spell"))
+            continue
+        spells[str(key)] = orders.SpellOrder(
+            kind, (spell.get("sector") or None), (spell.get("toward") or None),
+            (str(spell["unit"]) if spell.get("unit") else None),
+            _choice(state.TerrainKind, spell.get("terrain"), f"{where}.terrain", problems),
+            spell.get("sign") or None)
+    withdraw = data.get("withdraw", False)
+    if not isinstance(withdraw, bool):
+        problems.append(Violation("not_a_boolean", _("true or false."), "withdraw"))
+    if problems:
+        raise RuleViolation(problems)
+    return orders.RoundOrders(moves, targets, spells, bool(withdraw))

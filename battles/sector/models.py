@@ -1,0 +1,287 @@
+"""Sector battles as rows: the unit-card catalog and which card a campaign army fights as; a
+battle's scenario (terrain cards, units, casters), its state between rounds, each side's orders
+per round, and every resolved round (inputs, seed and log, for replays)."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from rules.cerilia import cards as engine_cards
+from rules.cerilia import state as engine_state
+from rules.cerilia.field import SECTORS
+
+
+class CardTag(models.TextChoices):
+    MOUNTED = engine_cards.Tag.MOUNTED.value, _("mounted")
+    INFANTRY = engine_cards.Tag.INFANTRY.value, _("infantry")
+    IRREGULAR = engine_cards.Tag.IRREGULAR.value, _("irregular")
+    ARTILLERY = engine_cards.Tag.ARTILLERY.value, _("artillery")
+    SCOUT = engine_cards.Tag.SCOUT.value, _("scout")
+    ELVEN = engine_cards.Tag.ELVEN.value, _("elven")
+    DWARVEN = engine_cards.Tag.DWARVEN.value, _("dwarven")
+    UNDEAD = engine_cards.Tag.UNDEAD.value, _("undead")
+    FREE_MOVEMENT = engine_cards.Tag.FREE_MOVEMENT.value, _("free movement through all terrain")
+
+
+class MoraleSign(models.TextChoices):
+    SUN = "sun", _("sun")
+    MOON = "moon", _("moon")
+    STAR = "star", _("star")
+
+
+assert tuple(MoraleSign.values) == engine_cards.SIGNS
+
+
+class UnitCard(models.Model):
+    """A war card: the shipped catalog (rules.cerilia.cards.CATALOG) and the GM's own."""
+
+    code = models.SlugField(_("code"), max_length=40, unique=True)
+    name = models.CharField(_("name"), max_length=80)
+    melee = models.SmallIntegerField(_("melee"))
+    charge = models.SmallIntegerField(_("charge"), null=True, blank=True,
+                                      help_text=_("Blank: no charge."))
+    missile = models.SmallIntegerField(_("missile"), null=True, blank=True,
+                                       help_text=_("Blank: no missile attack."))
+    missile_range = models.PositiveSmallIntegerField(
+        _("missile range"), default=0, help_text=_("In sectors; 0 without a missile attack."))
+    defense = models.SmallIntegerField(_("defense"))
+    morale = models.JSONField(_("morale signs"), default=list,
+                              help_text=_("One to three distinct signs: sun, moon, star."))
+    movement = models.PositiveSmallIntegerField(_("movement points"), default=1)
+    hits = models.PositiveSmallIntegerField(_("hits"), default=1,
+                                            validators=[MinValueValidator(1)])
+    tags = models.JSONField(_("tags"), default=list, blank=True)
+    night_bonus = models.SmallIntegerField(_("bonus to attacks at night"), default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("unit card")
+        verbose_name_plural = _("unit cards")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TemplateCard(models.Model):
+    """Which card an army of this type or special army fights as in a sector battle."""
+
+    template = models.OneToOneField("armies.ArmyTemplate", on_delete=models.CASCADE,
+                                    related_name="sector_card",
+                                    verbose_name=_("army type or special army"))
+    card = models.ForeignKey(UnitCard, on_delete=models.PROTECT, related_name="templates",
+                             verbose_name=_("unit card"))
+
+    class Meta:
+        verbose_name = _("card of an army type")
+        verbose_name_plural = _("cards of army types")
+
+    def __str__(self) -> str:
+        return f"{self.template} → {self.card}"
+
+
+class BattleStatus(models.TextChoices):
+    SETUP = "setup", _("being set up")
+    OPEN = "open", _("taking orders")
+    RESOLVING = "resolving", _("resolving")
+    FINISHED = "finished", _("finished")
+    FAILED = "failed", _("failed")
+
+
+class SectorSide(models.TextChoices):
+    ATTACKER = "attacker", _("attacker")
+    DEFENDER = "defender", _("defender")
+
+
+SECTOR_CHOICES = [(s, s) for s in SECTORS]
+
+
+class SectorBattle(models.Model):
+    campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
+                                 related_name="sector_battles", verbose_name=_("campaign"))
+    name = models.CharField(_("name"), max_length=120)
+    attacker_kingdom = models.ForeignKey(
+        "campaigns.Kingdom", on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="sector_battles_attacking", verbose_name=_("attacking kingdom"),
+        help_text=_("Blank: the GM gives the attacker's orders."))
+    defender_kingdom = models.ForeignKey(
+        "campaigns.Kingdom", on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="sector_battles_defending", verbose_name=_("defending kingdom"),
+        help_text=_("Blank: the GM gives the defender's orders."))
+    cells_per_sector = models.PositiveSmallIntegerField(
+        _("cells per sector"), default=1, validators=[MinValueValidator(1), MaxValueValidator(6)],
+        help_text=_("How many units of one side stand abreast in a sector's front line."))
+    fortification_level = models.PositiveSmallIntegerField(
+        _("fortification level"), default=0, validators=[MaxValueValidator(10)],
+        help_text=_("0: no fortification. Otherwise the defender places it in phase 0."))
+    max_rounds = models.PositiveSmallIntegerField(
+        _("round limit"), default=12, validators=[MinValueValidator(1), MaxValueValidator(50)])
+    retreat_into_reserve = models.BooleanField(
+        _("units fall back into their reserve"), default=True,
+        help_text=_("Off: a unit falling back from its own line leaves the field and is "
+                    "destroyed."))
+    night = models.BooleanField(_("fought at night"), default=False)
+    round_hours = models.PositiveSmallIntegerField(
+        _("hours per round"), default=24, validators=[MinValueValidator(1)],
+        help_text=_("Each round's deadline for orders, from when it opens."))
+    # The game between rounds: rules.cerilia.state.state_data of the current state.
+    state = models.JSONField(_("state"), default=dict, blank=True, editable=False)
+    round = models.PositiveSmallIntegerField(_("round"), default=0,
+                                             help_text=_("0: deployment (phase 0)."))
+    deadline = models.DateTimeField(_("deadline for orders"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=BattleStatus.choices,
+                              default=BattleStatus.SETUP, db_index=True)
+    winner = models.CharField(_("field held by"), max_length=10, choices=SectorSide.choices,
+                              blank=True, default="")
+    result = models.JSONField(_("aftermath"), default=dict, blank=True, editable=False)
+    # Resolution, round by round (docs/concurrency.md): open → (locked) → resolving → open | ...
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    locked_at = models.DateTimeField(_("locked"), null=True, blank=True)
+    resolving_since = models.DateTimeField(_("resolving since"), null=True, blank=True)
+    claim = models.CharField(_("claim"), max_length=32, blank=True, editable=False)
+    error = models.TextField(_("error"), blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    history = HistoricalRecords(excluded_fields=["state"])
+
+    class Meta:
+        verbose_name = _("sector battle")
+        verbose_name_plural = _("sector battles")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def takes_orders(self) -> bool:
+        return self.status == BattleStatus.OPEN and self.locked_at is None
+
+    def kingdom_of(self, side: str):
+        return self.attacker_kingdom if side == SectorSide.ATTACKER else self.defender_kingdom
+
+
+class TerrainKind(models.TextChoices):
+    CLIFFS = engine_state.TerrainKind.CLIFFS.value, _("cliffs")
+    RIVER = engine_state.TerrainKind.RIVER.value, _("river")
+    FOREST = engine_state.TerrainKind.FOREST.value, _("forest")
+    SWAMP = engine_state.TerrainKind.SWAMP.value, _("swamp")
+    HILLS = engine_state.TerrainKind.HILLS.value, _("hills")
+
+
+class TerrainCard(models.Model):
+    """A terrain card the scenario places (the fortification is the defender's, in phase 0)."""
+
+    battle = models.ForeignKey(SectorBattle, on_delete=models.CASCADE, related_name="terrain",
+                               verbose_name=_("sector battle"))
+    kind = models.CharField(_("terrain"), max_length=12, choices=TerrainKind.choices)
+    sector = models.CharField(_("sector"), max_length=2, choices=SECTOR_CHOICES)
+    toward = models.CharField(
+        _("cuts off the way to"), max_length=2, choices=SECTOR_CHOICES, blank=True, default="",
+        help_text=_("Cliffs and river: the neighbouring sector they cut off. Blank: the "
+                    "defender names it in phase 0."))
+
+    class Meta:
+        verbose_name = _("terrain card")
+        verbose_name_plural = _("terrain cards")
+        constraints = [models.UniqueConstraint(fields=["battle", "sector"],
+                                               name="one_terrain_card_per_sector")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.sector}"
+
+
+class SectorUnit(models.Model):
+    battle = models.ForeignKey(SectorBattle, on_delete=models.CASCADE, related_name="units",
+                               verbose_name=_("sector battle"))
+    side = models.CharField(_("side"), max_length=10, choices=SectorSide.choices)
+    card = models.ForeignKey(UnitCard, on_delete=models.PROTECT, related_name="units",
+                             verbose_name=_("unit card"))
+    name = models.CharField(_("name"), max_length=120)
+    army = models.ForeignKey("armies.Army", on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="sector_units", verbose_name=_("army"),
+                             help_text=_("The campaign army it stands for, if any."))
+
+    class Meta:
+        verbose_name = _("unit")
+        verbose_name_plural = _("units")
+        ordering = ["battle", "side", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class School(models.TextChoices):
+    WIZARD = engine_state.School.WIZARD.value, _("wizard")
+    PRIEST = engine_state.School.PRIEST.value, _("priest")
+
+
+class SectorCaster(models.Model):
+    battle = models.ForeignKey(SectorBattle, on_delete=models.CASCADE, related_name="casters",
+                               verbose_name=_("sector battle"))
+    side = models.CharField(_("side"), max_length=10, choices=SectorSide.choices)
+    name = models.CharField(_("name"), max_length=120)
+    school = models.CharField(_("school"), max_length=10, choices=School.choices)
+    unit = models.ForeignKey(SectorUnit, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="casters", verbose_name=_("stands with"),
+                             help_text=_("Blank: in the side's reserve."))
+    spells = models.JSONField(_("spells"), default=list, blank=True,
+                              help_text=_("Empty: every spell of the school."))
+
+    class Meta:
+        verbose_name = _("caster")
+        verbose_name_plural = _("casters")
+        ordering = ["battle", "side", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SideOrders(models.Model):
+    """One side's orders for one round (its deployment in round 0); never shown to the other."""
+
+    battle = models.ForeignKey(SectorBattle, on_delete=models.CASCADE, related_name="orders",
+                               verbose_name=_("sector battle"))
+    round = models.PositiveSmallIntegerField(_("round"))
+    side = models.CharField(_("side"), max_length=10, choices=SectorSide.choices)
+    orders = models.JSONField(_("orders"), default=dict)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, related_name="+",
+                                     verbose_name=_("submitted by"))
+    submitted_at = models.DateTimeField(_("submitted"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("side's orders")
+        verbose_name_plural = _("sides' orders")
+        constraints = [models.UniqueConstraint(fields=["battle", "round", "side"],
+                                               name="one_orders_per_side_and_round")]
+
+    def __str__(self) -> str:
+        return f"{self.battle}: {self.get_side_display()}, {self.round}"
+
+
+class SectorRound(models.Model):
+    """A resolved round: what it was resolved from and what it did, for reports and replays."""
+
+    battle = models.ForeignKey(SectorBattle, on_delete=models.CASCADE, related_name="rounds",
+                               verbose_name=_("sector battle"))
+    number = models.PositiveSmallIntegerField(_("round"))
+    seed = models.BigIntegerField(_("seed"))
+    state_before = models.JSONField(_("state before"))
+    orders = models.JSONField(_("orders"))
+    state_after = models.JSONField(_("state after"))
+    initiative = models.CharField(_("initiative"), max_length=10, blank=True)
+    events = models.JSONField(_("events"), default=list)
+    rolls = models.JSONField(_("rolls"), default=list)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("resolved round")
+        verbose_name_plural = _("resolved rounds")
+        ordering = ["battle", "number"]
+        constraints = [models.UniqueConstraint(fields=["battle", "number"],
+                                               name="one_record_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.battle}: {self.number}"

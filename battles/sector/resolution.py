@@ -1,0 +1,106 @@
+"""Resolving a sector battle's round exactly once (docs/concurrency.md, campaigns.claims): a
+closed round is claimed under a row lock, resolved through rules.cerilia, and written in one
+transaction with its record (inputs, seed, events, rolls); then the next round opens, or the
+battle ends and its aftermath is exported to the campaign's armies."""
+from __future__ import annotations
+
+import datetime
+
+from django.db.models import Q
+from django.utils import timezone
+
+from armies.choices import ArmyStatus
+from armies.models import Army
+from battles.sector import adapters
+from battles.sector.models import BattleStatus, SectorBattle, SectorRound
+from campaigns.claims import ClaimedWork
+from rules.cerilia import orders
+from rules.cerilia.aftermath import Fate, battle_result
+from rules.cerilia.engine import deploy, resolve_round
+from rules.cerilia.field import Side
+from rules.cerilia.state import state_data, state_from_data
+from rules.data import to_data
+from rules.errors import RuleViolation
+
+
+def _task():
+    from battles.tasks import resolve_sector_round
+    return resolve_sector_round
+
+
+ROUNDS = ClaimedWork(
+    model=SectorBattle,
+    waiting=Q(status=BattleStatus.OPEN, locked_at__isnull=False),
+    waiting_status=BattleStatus.OPEN,
+    resolving=BattleStatus.RESOLVING,
+    failed=BattleStatus.FAILED,
+    task=_task,
+    locked_rows=lambda: SectorBattle.objects.select_for_update(),
+)
+
+
+def round_seed(battle_seed: int, number: int) -> int:
+    """Each round's dice from the battle's one seed, so any round replays on its own."""
+    return (battle_seed * 1_000_003 + number) % (1 << 62)
+
+
+def round_resolve(battle_id: int) -> str:
+    return ROUNDS.run(battle_id, _resolve_locked)
+
+
+def _stored_orders(battle: SectorBattle, side: Side, current):
+    row = battle.orders.filter(round=battle.round, side=side.value).first()
+    data = row.orders if row is not None else {}
+    parse = adapters.deployment_from_data if battle.round == 0 else adapters.round_orders_from_data
+    check = orders.deployment_violations if battle.round == 0 else orders.order_violations
+    try:
+        parsed = parse(data)
+    except RuleViolation:
+        parsed = parse({})
+    # Orders were checked when submitted and the state has not moved since; a side whose
+    # orders no longer hold simply holds.
+    return parsed if not check(current, side, parsed) else parse({})
+
+
+def _resolve_locked(battle: SectorBattle) -> None:
+    current = state_from_data(battle.state)
+    given = {side: _stored_orders(battle, side, current) for side in Side}
+    number = battle.round
+    if number == 0:
+        after, events, rolls, initiative, seed = deploy(current, given), [], [], "", 0
+    else:
+        seed = round_seed(battle.seed, number)
+        outcome = resolve_round(current, given, seed)
+        after, initiative = outcome.state, outcome.initiative.value
+        events, rolls = to_data(outcome.events), to_data(outcome.rolls)
+    SectorRound.objects.create(
+        battle=battle, number=number, seed=seed, state_before=battle.state,
+        orders={side.value: to_data(given[side]) for side in Side},
+        state_after=state_data(after), initiative=initiative, events=events, rolls=rolls)
+    battle.state = state_data(after)
+    battle.locked_at = None
+    if after.finished:
+        battle.status = BattleStatus.FINISHED
+        battle.winner = after.winner.value if after.winner else ""
+        result = battle_result(after)
+        battle.result = to_data(result)
+        battle.deadline = None
+        _export(result)
+    else:
+        battle.status = BattleStatus.OPEN
+        battle.round = number + 1
+        battle.deadline = timezone.now() + datetime.timedelta(hours=battle.round_hours)
+    battle.save()
+
+
+def _export(result) -> None:
+    """Destroyed units' armies are destroyed in the campaign (row by row: history records)."""
+    destroyed = [u.army for u in result.units if u.army and u.fate is Fate.DESTROYED]
+    for army in Army.objects.filter(pk__in=destroyed, status=ArmyStatus.ACTIVE):
+        army.status = ArmyStatus.DESTROYED
+        army._change_reason = "sector battle"
+        army.save(update_fields=["status"])
+
+
+def rounds_sweep_stuck(*, now: datetime.datetime | None = None) -> list[int]:
+    return ROUNDS.sweep(now=now)

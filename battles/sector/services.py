@@ -1,0 +1,109 @@
+"""Writes about sector battles: start a set-up battle, take a side's deployment or orders for the
+open round (checked by the rules), and close rounds (both sides in, or the deadline passed) for a
+worker to resolve (battles.sector.resolution)."""
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from battles.sector import adapters
+from battles.sector.models import BattleStatus, SectorBattle, SideOrders
+from rules.cerilia import orders
+from rules.cerilia.cards import card_violations
+from rules.cerilia.field import Side
+from rules.cerilia.state import state_data, state_from_data
+from rules.errors import RuleViolation, Violation, _
+
+
+class RoundClosed(Exception):
+    """The battle takes no orders now (not started, resolving, or over)."""
+
+
+def _next_deadline(battle: SectorBattle) -> datetime.datetime:
+    return timezone.now() + datetime.timedelta(hours=battle.round_hours)
+
+
+@transaction.atomic
+def battle_start(*, battle: SectorBattle) -> SectorBattle:
+    """From setup to phase 0: both sides deploy until the first deadline."""
+    battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    problems: list[Violation] = []
+    if battle.status != BattleStatus.SETUP:
+        problems.append(Violation("already_started", _("The battle has already begun.")))
+    for side in Side:
+        if not battle.units.filter(side=side.value).exists():
+            problems.append(Violation("side_without_units", _("The %(side)s has no units."),
+                                      "units", {"side": side.value}))
+    for unit in battle.units.select_related("card"):
+        found = card_violations(adapters.engine_card(unit.card))
+        if found:
+            problems += [Violation(v.code, v.message, "units", dict(v.params))
+                         for v in found.violations]
+    if problems:
+        raise RuleViolation(problems)
+    battle.state = state_data(adapters.initial_state(battle))
+    battle.status, battle.round = BattleStatus.OPEN, 0
+    battle.deadline = _next_deadline(battle)
+    battle.save(update_fields=["state", "status", "round", "deadline"])
+    return battle
+
+
+def parse_orders(battle: SectorBattle, side: Side, data) -> orders.Deployment | orders.RoundOrders:
+    """The side's orders for the battle's open round, or RuleViolation by field."""
+    current = state_from_data(battle.state)
+    if battle.round == 0:
+        parsed = adapters.deployment_from_data(data)
+        found = orders.deployment_violations(current, side, parsed)
+    else:
+        parsed = adapters.round_orders_from_data(data)
+        found = orders.order_violations(current, side, parsed)
+    if found:
+        raise RuleViolation(found)
+    return parsed
+
+
+@transaction.atomic
+def orders_submit(*, battle: SectorBattle, side: str, user, data) -> SideOrders:
+    """Store the side's orders for the open round (replacing earlier ones); when both sides are
+    in, the round closes and goes to a worker."""
+    battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    if not battle.takes_orders:
+        raise RoundClosed
+    parse_orders(battle, Side(side), data)
+    row, _created = SideOrders.objects.update_or_create(
+        battle=battle, round=battle.round, side=side,
+        defaults={"orders": data, "submitted_by": user})
+    if battle.orders.filter(round=battle.round).count() == len(Side):
+        _close(battle)
+    return row
+
+
+def _close(battle: SectorBattle) -> None:
+    from battles.sector.resolution import ROUNDS
+
+    battle.locked_at = timezone.now()
+    battle.save(update_fields=["locked_at"])
+    ROUNDS.enqueue([battle.pk])
+
+
+@transaction.atomic
+def rounds_close_due(*, now: datetime.datetime | None = None) -> list[int]:
+    """Close every open round whose deadline has passed (units without orders hold)."""
+    now = now or timezone.now()
+    due = list(SectorBattle.objects.select_for_update(skip_locked=True)
+               .filter(status=BattleStatus.OPEN, locked_at__isnull=True, deadline__lte=now))
+    for battle in due:
+        _close(battle)
+    return [b.pk for b in due]
+
+
+@transaction.atomic
+def round_close_now(*, battle: SectorBattle) -> bool:
+    """The GM's "Resolve the round now"."""
+    battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    if not battle.takes_orders:
+        return False
+    _close(battle)
+    return True

@@ -1,0 +1,134 @@
+"""Sector battles round by round: phase 0 deployment, orders checked by the rules, a round closed
+when both sides are in or at its deadline, resolved exactly once, recorded for replay, and the
+aftermath exported to the campaign."""
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+from factories import (
+    ArmyFactory,
+    SectorBattleFactory,
+    SectorUnitFactory,
+    shipped_card,
+)
+
+from armies.choices import ArmyStatus
+from battles.sector import resolution, services
+from battles.sector.models import BattleStatus, SectorRound, SideOrders
+from rules.cerilia.engine import resolve_round
+from rules.cerilia.field import Side
+from rules.cerilia.state import state_data, state_from_data
+from rules.data import to_data
+from rules.errors import RuleViolation
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def battle(kingdom, rival_kingdom, gm):
+    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_kingdom, max_rounds=3)
+    army = ArmyFactory(kingdom=kingdom, name="Tatzlford Guard")
+    SectorUnitFactory(battle=battle, side="attacker", name="Tatzlford Guard", army=army,
+                      card=shipped_card("knights"))
+    SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes",
+                      card=shipped_card("pikes"))
+    return services.battle_start(battle=battle)
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Run a service and then what it left for after the commit (the round's task)."""
+    def run(service, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return service(**kwargs)
+    return run
+
+
+def keys(battle, side):
+    return [str(pk) for pk in battle.units.filter(side=side).values_list("pk", flat=True)]
+
+
+def test_a_battle_starts_in_phase_0_with_both_sides_in_reserve(battle):
+    assert battle.status == BattleStatus.OPEN and battle.round == 0 and battle.deadline
+    state = state_from_data(battle.state)
+    assert {u.position for u in state.units} == {"reserve"}
+
+
+def test_a_battle_without_units_on_a_side_does_not_start(kingdom):
+    lonely = SectorBattleFactory(campaign=kingdom.campaign)
+    SectorUnitFactory(battle=lonely, side="attacker")
+    with pytest.raises(RuleViolation) as error:
+        services.battle_start(battle=lonely)
+    assert [v.code for v in error.value.violations] == ["side_without_units"]
+
+
+def test_deployment_then_a_round_each_resolved_once_and_recorded(battle, player, rival,
+                                                                 committed):
+    [knights], [pikes] = keys(battle, "attacker"), keys(battle, "defender")
+    bad = {"placements": {knights: "C3"}}
+    with pytest.raises(RuleViolation) as error:
+        services.orders_submit(battle=battle, side="attacker", user=player, data=bad)
+    assert error.value.violations[0].field == f"placements.{knights}"
+    services.orders_submit(battle=battle, side="attacker", user=player,
+                           data={"placements": {knights: "C1"}})
+    battle.refresh_from_db()
+    assert battle.round == 0 and battle.locked_at is None  # waits for the defender
+    committed(services.orders_submit, battle=battle, side="defender", user=rival,
+              data={"placements": {pikes: "C3"}})
+    battle.refresh_from_db()  # both in: closed and resolved in-process (eager Celery)
+    assert battle.round == 1 and battle.status == BattleStatus.OPEN
+    positions = {u.key: u.position for u in state_from_data(battle.state).units}
+    assert positions == {knights: "C1", pikes: "C3"}
+    services.orders_submit(battle=battle, side="attacker", user=player,
+                           data={"moves": {knights: ["C2", "C3"]}})
+    committed(services.orders_submit, battle=battle, side="defender", user=rival, data={})
+    battle.refresh_from_db()
+    record = SectorRound.objects.get(battle=battle, number=1)
+    assert record.seed == resolution.round_seed(battle.seed, 1)
+    assert any(e["code"] == "engages" for e in record.events)
+    # Replay: the stored inputs and seed give the stored result, card for card.
+    replayed = resolve_round(state_from_data(record.state_before),
+                             {Side(s): _orders(o) for s, o in record.orders.items()}, record.seed)
+    assert state_data(replayed.state) == record.state_after
+    assert to_data(replayed.events) == record.events
+    assert resolution.round_resolve(battle.pk) == "skipped"  # a second message does nothing
+    assert SectorRound.objects.filter(battle=battle).count() == 2
+
+
+def _orders(data):
+    from battles.sector.adapters import round_orders_from_data
+    return round_orders_from_data({"moves": data["moves"], "targets": data["targets"],
+                                   "spells": {}, "withdraw": data["withdraw"]})
+
+
+def test_the_deadline_closes_a_round_and_silent_units_hold(battle, player, committed):
+    services.orders_submit(battle=battle, side="attacker", user=player, data={})
+    later = timezone.now() + datetime.timedelta(hours=25)
+    assert committed(services.rounds_close_due, now=later) == [battle.pk]
+    battle.refresh_from_db()
+    assert battle.round == 1 and {u.position for u in state_from_data(battle.state).units} \
+        == {"reserve"}
+    assert not SideOrders.objects.filter(battle=battle, round=0, side="defender").exists()
+
+
+def test_orders_after_the_round_closed_are_refused(battle, player):
+    battle.locked_at = timezone.now()
+    battle.save()
+    with pytest.raises(services.RoundClosed):
+        services.orders_submit(battle=battle, side="attacker", user=player, data={})
+
+
+def test_the_battle_ends_at_its_round_limit_and_exports_the_aftermath(battle, committed):
+    later = timezone.now()
+    for _round in range(4):
+        later += datetime.timedelta(hours=25)
+        committed(services.rounds_close_due, now=later)
+    battle.refresh_from_db()
+    assert battle.status == BattleStatus.FINISHED and battle.winner == "defender"
+    assert {u["fate"] for u in battle.result["units"]} == {"intact"}
+    army = battle.units.get(side="attacker").army
+    army.refresh_from_db()
+    assert army.status == ArmyStatus.ACTIVE
