@@ -47,6 +47,12 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "weapon": dict(WeaponKind.choices),
         "action": WAR_ACTION_LABELS,
         "step": _Msgids(),
+        # Sector battles (rules.cerilia): names the engine passes as msgids, and the sides.
+        "attack": _Msgids(),
+        "spell": _Msgids(),
+        "reason": _Msgids(),
+        "terrain": _Msgids(),
+        "side": {"attacker": _("the attacker"), "defender": _("the defender")},
     }
 
 

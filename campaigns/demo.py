@@ -109,6 +109,7 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
         "garrison_army": (militia, {"site": "settlement"}),
     })
     _border_skirmish(campaign, restov, greenbelt)
+    _siege_of_varnhold(campaign, restov, greenbelt, users)
     return campaign, LOGINS
 
 
@@ -123,6 +124,43 @@ def _border_skirmish(campaign: Campaign, attacker: Kingdom, defender: Kingdom) -
     for kingdom, side in ((attacker, Side.ATTACKER), (defender, Side.DEFENDER)):
         for army in kingdom.armies.filter(template__army_type__in=["infantry", "cavalry"]):
             BattleParticipant.objects.create(scene=scene, army=army, side=side)
+
+
+def _siege_of_varnhold(campaign: Campaign, attacker: Kingdom, defender: Kingdom, users) -> None:
+    """A sector battle (Wars of Cerilia) under way: both sides have deployed, round 1 takes
+    orders. Varnhold holds a level 3 fortification; hills, a forest and a river lie between."""
+    from battles.sector import adapters, services
+    from battles.sector.models import SectorBattle, UnitCard
+
+    battle = SectorBattle.objects.create(
+        campaign=campaign, name="Siege of Varnhold", attacker_kingdom=attacker,
+        defender_kingdom=defender, cells_per_sector=2, fortification_level=3)
+    battle.terrain.create(kind="hills", sector="B2")
+    battle.terrain.create(kind="forest", sector="D2")
+    battle.terrain.create(kind="river", sector="E2", toward="E3")
+    placements: dict[str, dict[str, str]] = {"attacker": {}, "defender": {}}
+    lines = {"attacker": iter(["C1", "B1", "D1", "C1", "B1"]),
+             "defender": iter(["C3", "D3", "B3", "C3"])}
+    for kingdom, side in ((attacker, "attacker"), (defender, "defender")):
+        for army in kingdom.armies.filter(status="active").select_related("template"):
+            card = adapters.card_for_army(army)
+            if card is not None:
+                unit = battle.units.create(side=side, card=card, name=army.name, army=army)
+                placements[side][str(unit.pk)] = next(lines[side])
+    archers = battle.units.create(side="defender", card=UnitCard.objects.get(code="elven_archers"),
+                                  name="Greenbelt Longbows")
+    placements["defender"][str(archers.pk)] = next(lines["defender"])
+    guard = battle.units.get(name="Restov Guard")
+    battle.casters.create(side="attacker", name="Jhod Kavken", school="priest", unit=guard)
+    battle.casters.create(side="defender", name="Nyrissa's Envoy", school="wizard",
+                          unit=battle.units.get(name="Varnhold Militia"))
+    services.battle_start(battle=battle)
+    players = {"attacker": users["amiri"], "defender": users["valeros"]}
+    for side in ("attacker", "defender"):
+        data = {"placements": placements[side]}
+        if side == "defender":
+            data["fortification"] = "C3"
+        services.orders_submit(battle=battle, side=side, user=players[side], data=data)
 
 
 def _first_turn(kingdom: Kingdom, player, orders: dict) -> None:

@@ -100,3 +100,16 @@ def test_demo_has_a_battle_scene_the_gm_can_weigh_and_fight():
     setup = scene_setup(scene)
     assert {c.side.value for c in setup.combatants} == {"attackers", "defenders"}
     assert fight(setup, 1).finished
+
+
+def test_demo_has_a_sector_battle_deployed_and_taking_round_1_orders(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        run_demo()
+    from battles.sector.models import BattleStatus, SectorBattle
+    from rules.cerilia.state import TerrainKind, state_from_data
+
+    battle = SectorBattle.objects.get(campaign__name=DEMO_CAMPAIGN)
+    assert battle.status == BattleStatus.OPEN and battle.round == 1
+    state = state_from_data(battle.state)
+    assert all(u.position != "reserve" for u in state.units)
+    assert any(t.kind is TerrainKind.FORTIFICATION and t.sector == "C3" for t in state.terrain)
