@@ -20,6 +20,7 @@ from battles import admin_views, resolution
 from battles.api.serializers import PlanSerializer
 from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import with_names
+from battles.sector.services import battle_from_scene
 from battles.services import plan_problems, scene_reopen
 from campaigns.reports import with_text
 from rules.errors import RuleViolation
@@ -136,7 +137,7 @@ class BattleSceneAdmin(SimpleHistoryAdmin):
     list_select_related = ["campaign", "attacker_kingdom", "defender_kingdom", "report"]
     search_fields = ["hex", "attacker_kingdom__name", "defender_kingdom__name"]
     inlines = [ParticipantInline]
-    actions = ["resolve_now", "reopen_failed"]
+    actions = ["resolve_now", "reopen_failed", "fight_as_sector_battle"]
     STATE_FIELDS = ["status", "gm_tools", "gambit", "seed", "locked_at", "resolving_since",
                     "resolved_at", "error"]
 
@@ -214,6 +215,26 @@ class BattleSceneAdmin(SimpleHistoryAdmin):
             else:
                 self.message_user(request, _("%(scene)s goes back to the queue.")
                                   % {"scene": scene}, messages.SUCCESS)
+
+    @admin.action(description=gettext_lazy("Fight as a sector battle (Wars of Cerilia)"),
+                  permissions=["change"])
+    def fight_as_sector_battle(self, request, queryset):
+        for scene in queryset:
+            name = str(scene)
+            try:
+                battle, unmapped = battle_from_scene(scene=scene)
+            except RuleViolation as error:
+                self.message_user(request, f"{name}: {render_violation(error.violations[0])}",
+                                  messages.ERROR)
+                continue
+            self.message_user(request, _("%(scene)s is now a sector battle being set up: add its "
+                                         "terrain cards and casters, then start it.")
+                              % {"scene": name}, messages.SUCCESS)
+            if unmapped:
+                self.message_user(request, _("No unit card fights for %(armies)s: add their "
+                                             "units by hand or map their army type to a card.")
+                                  % {"armies": ", ".join(a.name for a in unmapped)},
+                                  messages.WARNING)
 
 
 @admin.register(BattleReport)

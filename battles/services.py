@@ -13,6 +13,7 @@ from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.adapters import enemy_keys, plan_from, starting_state
 from battles.models import BattleParticipant, BattleScene, Side
+from campaigns.models import Ruleset
 from rules.errors import RuleViolation, _, raise_if_any
 from rules.kingmaker.battle.plans import plan_violations
 from rules.kingmaker.turn import BattleRequest
@@ -27,15 +28,28 @@ class SceneLocked(Exception):
 
 
 def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
-                            army_ids: dict[int, int] | None = None) -> BattleScene:
+                            army_ids: dict[int, int] | None = None):
     """Queue the battle an Offensive Gambit starts ("The war encounter happens right after the
     Kingdom turn ends"), with the attacking and defending armies in the hex. `army_ids` maps the
-    engine's keys of armies recruited this turn to their database ids."""
+    engine's keys of armies recruited this turn to their database ids. A campaign fought under
+    the Wars of Cerilia ruleset gets a sector battle for the GM to set up instead."""
     army_ids = army_ids or {}
     attackers = [army_ids.get(key, key) for key in request.attackers]
     defenders = list(request.defenders)
     rows = Army.objects.filter(pk__in=attackers + defenders)
     kingdom_of = dict(rows.values_list("pk", "kingdom_id"))
+    if campaign.ruleset == Ruleset.CERILIA:
+        from battles.sector.services import battle_from_armies
+
+        by_pk = {a.pk: a for a in rows.select_related("template__sector_card__card")}
+        return battle_from_armies(
+            campaign=campaign, name=str(_("Battle in %(hex)s") % {"hex": request.hex}),
+            hex=request.hex, gambit=gambit,
+            attackers=[by_pk[a] for a in attackers if a in by_pk],
+            defenders=[by_pk[d] for d in defenders if d in by_pk],
+            attacker_kingdom_id=next((kingdom_of[a] for a in attackers if a in kingdom_of), None),
+            defender_kingdom_id=next((kingdom_of[d] for d in defenders if d in kingdom_of),
+                                     None))[0]
     # Nobody is at the table when a gambit's battle is fought: each army keeps its standing plan.
     standing = dict(rows.values_list("pk", "battle_plan"))
     scene = BattleScene.objects.create(

@@ -103,6 +103,10 @@ class SectorBattle(models.Model):
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
                                  related_name="sector_battles", verbose_name=_("campaign"))
     name = models.CharField(_("name"), max_length=120)
+    hex = models.CharField(_("hex"), max_length=20, blank=True)
+    gambit = models.OneToOneField("armies.ArmyActivity", on_delete=models.SET_NULL, null=True,
+                                  blank=True, related_name="sector_battle",
+                                  verbose_name=_("Offensive Gambit"))
     attacker_kingdom = models.ForeignKey(
         "campaigns.Kingdom", on_delete=models.SET_NULL, null=True, blank=True,
         related_name="sector_battles_attacking", verbose_name=_("attacking kingdom"),

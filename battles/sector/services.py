@@ -50,6 +50,50 @@ def battle_start(*, battle: SectorBattle) -> SectorBattle:
     return battle
 
 
+@transaction.atomic
+def battle_from_armies(*, campaign, name: str, hex: str = "", attackers=(), defenders=(),
+                       attacker_kingdom_id=None, defender_kingdom_id=None, gambit=None
+                       ) -> tuple[SectorBattle, list]:
+    """A sector battle being set up with a unit per army, each fighting as its type's card
+    (battles.TemplateCard); returns it and the armies no card is mapped for (the GM adds them)."""
+    battle = SectorBattle.objects.create(
+        campaign=campaign, name=name, hex=hex, gambit=gambit,
+        attacker_kingdom_id=attacker_kingdom_id, defender_kingdom_id=defender_kingdom_id)
+    unmapped = []
+    for side, armies in ((Side.ATTACKER, attackers), (Side.DEFENDER, defenders)):
+        for army in armies:
+            card = adapters.card_for_army(army)
+            if card is None:
+                unmapped.append(army)
+            else:
+                battle.units.create(side=side.value, card=card, name=army.name, army=army)
+    return battle, unmapped
+
+
+@transaction.atomic
+def battle_from_scene(*, scene) -> tuple[SectorBattle, list]:
+    """Fight a queued Kingmaker battle scene as a sector battle instead: the same armies, sides,
+    kingdoms and gambit; the scene itself is deleted (its history keeps it)."""
+    from battles.models import BattleScene, SceneStatus
+
+    scene = BattleScene.objects.select_for_update().get(pk=scene.pk)
+    if scene.status != SceneStatus.QUEUED or scene.locked_at is not None:
+        raise RuleViolation.single("scene_not_queued", _("Only a queued scene not yet sent for "
+                                   "resolution can become a sector battle."))
+    participants = list(scene.participants.select_related("army__template__sector_card__card"))
+    gambit = scene.gambit
+    scene.gambit = None
+    scene.save(update_fields=["gambit"])
+    found = battle_from_armies(
+        campaign=scene.campaign, name=str(scene), hex=scene.hex,
+        attackers=[p.army for p in participants if p.side == Side.ATTACKER.value],
+        defenders=[p.army for p in participants if p.side == Side.DEFENDER.value],
+        attacker_kingdom_id=scene.attacker_kingdom_id,
+        defender_kingdom_id=scene.defender_kingdom_id, gambit=gambit)
+    scene.delete()
+    return found
+
+
 def parse_orders(battle: SectorBattle, side: Side, data) -> orders.Deployment | orders.RoundOrders:
     """The side's orders for the battle's open round, or RuleViolation by field."""
     current = state_from_data(battle.state)
