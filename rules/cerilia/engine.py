@@ -23,6 +23,7 @@ from rules.cerilia.field import (
 )
 from rules.cerilia.orders import HOLD, Deployment, RoundOrders
 from rules.cerilia.state import (
+    DIRECTED_TERRAIN,
     HELD_TERRAIN,
     NO_CHARGE_TERRAIN,
     STOPPING_TERRAIN,
@@ -121,6 +122,10 @@ class Round:
     def has_terrain(self, sector: str, kind: TerrainKind) -> bool:
         return any(t.kind is kind and t.sector == sector for t in self.terrain)
 
+    def shows_held_terrain(self, sector: str) -> bool:
+        return any(self.has_terrain(sector, k) for k in HELD_TERRAIN) or any(
+            i.sector == sector and i.kind in HELD_TERRAIN for i in self.illusions)
+
     def barrier(self, a: str, b: str, unit: Unit | None) -> str | None:
         """What blocks the way between two sectors: a wall always; cliffs or a river unless
         `unit` moves freely through terrain (None: a retreat, which nothing lets through)."""
@@ -131,7 +136,8 @@ class Round:
             if effect.kind is EffectKind.WALL and edge(effect.sector, effect.toward) == crossing:
                 return _("wall")
         for terrain in self.terrain:
-            if terrain.toward and edge(terrain.sector, terrain.toward) == crossing:
+            if terrain.kind in DIRECTED_TERRAIN and terrain.toward \
+                    and edge(terrain.sector, terrain.toward) == crossing:
                 if unit is None or not unit.has(Tag.FREE_MOVEMENT):
                     return TERRAIN_LABELS[terrain.kind]
         return None
@@ -147,9 +153,11 @@ class Round:
         cell = self.free_cell(position, unit.side)
         unit = replace(unit, position=position, cell=-1 if cell is None else cell)
         self.units[unit.key] = unit
-        if is_sector(position) and any(self.has_terrain(position, k) for k in HELD_TERRAIN) \
+        if is_sector(position) and self.shows_held_terrain(position) \
                 and position not in self.held and not self.at(position, unit.side.other):
             # "Все Отряды, которые первыми заняли Холмы (Скалы) прежде Отрядов Противника".
+            # Illusory hills are held too, so the enemy's view cannot tell them from real ones;
+            # the bonuses look at the real terrain only.
             self.held[position] = unit.side
         return unit
 
@@ -194,8 +202,10 @@ class Round:
         for side in self.sides_in_order():
             for key, path in self.orders[side].moves.items():
                 unit = self.units.get(key)
-                if unit is not None and unit.alive and path:
-                    self.move_unit(unit, tuple(path))
+                # Only its own units, and no further than their movement points: the orders
+                # reach the engine as submitted (orders.order_violations reports the same).
+                if unit is not None and unit.side is side and unit.alive and path:
+                    self.move_unit(unit, tuple(path)[:unit.card.movement])
         self.reveal_by_scouts()
 
     def move_unit(self, unit: Unit, path: tuple[str, ...]) -> None:
@@ -278,7 +288,9 @@ class Round:
         self.phase = "magic"
         for side in self.sides_in_order():
             for key, order in self.orders[side].spells.items():
-                caster = next((c for c in self.start.casters if c.key == key), None)
+                # A side casts with its own casters only, each once ("one spell per caster").
+                caster = next((c for c in self.start.casters if c.key == key
+                               and c.side is side), None)
                 if caster is not None:
                     magic.cast(self, caster, order)
 
@@ -352,10 +364,12 @@ class Round:
                      "card %(card_no)s, %(result)s."), attacker, target, card=card,
                      outcome=outcome, attack=ATTACK_LABELS[attack.kind], column=column(difference),
                      card_no=card, result=outcome.value)
-            outcomes.append((attack, outcome))
-        for attack, outcome in outcomes:
+            # Where the attacker stood when it struck: an earlier result of this same exchange
+            # may move it before its blow is applied.
+            outcomes.append((attack, outcome, attacker.position))
+        for attack, outcome, sector in outcomes:
             if attack.target == FORTIFICATION:
-                self.strike_fortification(self.units[attack.attacker].position, outcome)
+                self.strike_fortification(sector, outcome)
             else:
                 self.apply(self.units[attack.target], outcome)
 
@@ -391,6 +405,10 @@ class Round:
                 if shooter.card.missile is None or not self.can_attack(shooter):
                     continue
                 target = self.chosen_target(shooter)
+                if shooter.hidden and target is None:
+                    # Firing reveals it ("Атака со стороны Невидимого Отряда приведет к его
+                    # раскрытию"): an invisible unit shoots only when its side orders it to.
+                    continue
                 if target is None or not self.missile_target_ok(shooter, target):
                     options = [u for u in self.side_units(side.other)
                                if self.missile_target_ok(shooter, u)]
@@ -451,6 +469,7 @@ class Round:
             targets = {side: self.at(sector, side) for side in Side}
             for side in Side:
                 hidden_attackers = [u for u in self.at(sector, side, hidden=True) if u.hidden
+                                    and self.can_attack(u)
                                     and self.orders[side].targets.get(u.key) in
                                     {t.key for t in targets[side.other]}]
                 for unit in hidden_attackers:
@@ -496,6 +515,12 @@ class Round:
         if outcome is Result.ROUT:
             unit = replace(unit, status=UnitStatus.ROUTED, routed_in=self.number)
             self.units[unit.key] = unit
+        if unit.position == RESERVE:
+            # An earlier blow of the same (simultaneous) exchange already drove it off the
+            # field: there is nowhere further back; a rout still costs its hit.
+            if outcome is Result.ROUT:
+                self.lose_hit(unit, morale=False)
+            return
         unit = self.fall_back(unit)
         if outcome is Result.ROUT and unit.alive:
             self.lose_hit(unit, morale=False)
@@ -512,8 +537,11 @@ class Round:
                 self.hit.add(unit.key)
 
     def destroy(self, unit: Unit, message: str, **params) -> None:
+        # Told to the sides that saw the unit before it fell: a unit lost in fog or night,
+        # unseen by the enemy, must not show up in the enemy's events.
+        to = frozenset(s for s in Side if self.sees(s, unit))
         self.units[unit.key] = replace(unit, status=UnitStatus.DESTROYED, hits=0)
-        self.say("destroyed", message, unit, to=frozenset(Side), **params)
+        self.say("destroyed", message, unit, to=to, **params)
 
     def fall_back(self, unit: Unit) -> Unit:
         """One sector toward its own side; blocked (destroyed) by an enemy-held sector, the edge
@@ -647,7 +675,9 @@ def deploy(state: BattleState, deployments: Mapping[Side, Deployment]) -> Battle
             units[key] = replace(units[key], position=position, cell=cell)
     terrain = list(state.terrain)
     defender = deployments.get(Side.DEFENDER, Deployment())
-    terrain = [replace(t, toward=defender.directions.get(t.sector, t.toward)) for t in terrain]
+    # "Защитнику также необходимо указать одно направление" — for cliffs and river only.
+    terrain = [replace(t, toward=defender.directions.get(t.sector, t.toward))
+               if t.kind in DIRECTED_TERRAIN else t for t in terrain]
     if defender.fortification and state.scenario.fortification_level:
         terrain.append(Terrain(TerrainKind.FORTIFICATION, defender.fortification,
                                level=state.scenario.fortification_level,

@@ -18,6 +18,8 @@ from rules.cerilia.spells import (
     Spell,
 )
 from rules.cerilia.state import (
+    DIRECTED_TERRAIN,
+    HELD_TERRAIN,
     TERRAIN_LABELS,
     Caster,
     Effect,
@@ -98,23 +100,25 @@ def _transmute(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
               level=max(1, fort.level - 1))
         return
     removed = [t for t in real if t.kind in REMOVES[order.spell]]
+    # Under an illusion only its side learns what really changed.
+    hidden_by = next((i.side for i in r.illusions if i.sector == sector), None)
+    audience = frozenset(Side) if hidden_by is None else frozenset({hidden_by})
     if removed:
         for terrain in removed:
             r.terrain.remove(terrain)
+        if any(t.kind in HELD_TERRAIN for t in removed):
             r.held.pop(sector, None)
         r.say("terrain_removed", _("%(caster)s casts %(spell)s: the %(terrain)s in %(sector)s "
               "are gone."), caster=caster.name, spell=label, sector=sector,
-              terrain=TERRAIN_LABELS[removed[0].kind])
+              terrain=TERRAIN_LABELS[removed[0].kind], to=audience)
         return
     if not real:
         # "**Если ... использовать на сектор, в котором нет Типа Местности, то в секторе
         # появится Болото." An illusion there stays ("*невозможно отменить ... Иллюзорная
         # Местность"): the swamp lies under it.
         r.terrain.append(Terrain(TerrainKind.SWAMP, sector, magical=True))
-        hidden_by = next((i.side for i in r.illusions if i.sector == sector), None)
         r.say("swamp_appears", _("%(caster)s casts %(spell)s on %(sector)s: a swamp appears."),
-              caster=caster.name, spell=label, sector=sector,
-              to=frozenset(Side) if hidden_by is None else frozenset({hidden_by}))
+              caster=caster.name, spell=label, sector=sector, to=audience)
         return
     _fizzle(r, caster, label, _("nothing there it changes"))
 
@@ -154,7 +158,13 @@ def _illusion(r: Round, caster: Caster, order: SpellOrder) -> None:
         _fizzle(r, caster, label, _("real terrain lies there"))
         return
     r.illusions = [i for i in r.illusions if i.sector != sector]
-    r.illusions.append(Illusion(sector, order.terrain, caster.side))
+    toward = order.toward if order.terrain in DIRECTED_TERRAIN else None
+    r.illusions.append(Illusion(sector, order.terrain, caster.side, toward))
+    if order.terrain in HELD_TERRAIN and sector not in r.held:
+        # Illusory hills or cliffs look held by whoever alone stands there, like real ones.
+        present = {u.side for u in r.units.values() if u.alive and u.position == sector}
+        if len(present) == 1:
+            r.held[sector] = present.pop()
     r.say("illusion", _("%(caster)s makes %(sector)s look like %(terrain)s."),
           caster=caster.name, sector=sector, terrain=TERRAIN_LABELS[order.terrain],
           to=frozenset({caster.side}))

@@ -116,6 +116,12 @@ def _spell_violations(state: BattleState, side: Side, caster: Caster, order: Spe
             order.terrain is None or order.terrain is TerrainKind.FORTIFICATION):
         found.append(Violation("terrain_required", _("Choose the terrain the illusion shows."),
                                f"{where}.terrain"))
+    elif order.spell is Spell.ILLUSORY_TERRAIN and order.terrain in DIRECTED_TERRAIN and not (
+            is_sector(order.sector) and is_sector(order.toward)
+            and distance(order.sector, order.toward) == 1):
+        # Illusory cliffs or a river show a direction, as the real cards must.
+        found.append(Violation("direction_neighbour", _("Name a sector next to the "
+                               "illusion's."), f"{where}.toward"))
     here = caster_position(state, caster)
     if order.spell is Spell.SUMMON_LEGION and is_sector(order.sector) \
             and not in_reach(state, caster, order.sector):

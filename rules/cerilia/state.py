@@ -89,6 +89,7 @@ class Illusion:
     sector: str
     kind: TerrainKind
     side: Side
+    toward: str | None = None   # illusory cliffs or river show a direction like real ones
 
 
 class UnitStatus(StrEnum):
@@ -213,8 +214,8 @@ def state_from_data(data: Mapping) -> BattleState:
                                 "spells": frozenset(c["spells"])}) for c in data["casters"]),
         round=data["round"],
         terrain=tuple(_terrain(t) for t in data["terrain"]),
-        illusions=tuple(Illusion(i["sector"], TerrainKind(i["kind"]), Side(i["side"]))
-                        for i in data["illusions"]),
+        illusions=tuple(Illusion(i["sector"], TerrainKind(i["kind"]), Side(i["side"]),
+                                 i.get("toward")) for i in data["illusions"]),
         effects=tuple(_effect(e) for e in data["effects"]),
         night=data["night"],
         deck=tuple(data["deck"]),

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.cerilia.engine import Event
 from rules.cerilia.field import SECTORS, Side
-from rules.cerilia.state import BattleState, EffectKind, Unit
+from rules.cerilia.state import HELD_TERRAIN, BattleState, EffectKind, Terrain, Unit
 from rules.cerilia.visibility import visible
 from rules.data import to_data
 
@@ -28,7 +28,8 @@ def _terrain(state: BattleState, side: Side, sector: str) -> list[dict[str, Any]
     real = [to_data(t) for t in state.terrain if t.sector == sector]
     if illusion is None:
         return real
-    shown = {"kind": illusion.kind.value, "sector": sector, "toward": None}
+    # Shaped exactly like a real card, so nothing in it tells the enemy it is an illusion.
+    shown = to_data(Terrain(illusion.kind, sector, illusion.toward))
     if illusion.side is side:
         return [*real, {**shown, "illusory": True}]
     return [shown]   # "players see the illusion, the server resolves the truth"
@@ -37,6 +38,9 @@ def _terrain(state: BattleState, side: Side, sector: str) -> list[dict[str, Any]
 def _held_by(state: BattleState, side: Side, sector: str, seen: list[Unit]) -> str | None:
     """Who holds the hills or cliffs, if the holder is `side` or a unit of it in sight there."""
     holder = state.held.get(sector)
+    shown = {t["kind"] for t in _terrain(state, side, sector)}
+    if not shown & set(HELD_TERRAIN):
+        return None
     if holder is None or not (holder is side or any(u.side is holder and u.position == sector
                                                     for u in seen)):
         return None

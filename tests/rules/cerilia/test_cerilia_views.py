@@ -1,0 +1,193 @@
+"""What one side may see (reference §4.4 on seed 000_9b71fb8594a033d1.txt), the aftermath of a
+battle (§1.9) and storing a battle between rounds."""
+import json
+from dataclasses import replace
+
+from cerilia_support import A, D, T, caster, fortification, orders, spell, state, terrain, unit
+
+from rules.cerilia.aftermath import Fate, battle_result
+from rules.cerilia.engine import Event, resolve_round
+from rules.cerilia.spells import Spell
+from rules.cerilia.state import (
+    Effect,
+    EffectKind,
+    Illusion,
+    School,
+    UnitStatus,
+    Wall,
+    state_data,
+    state_from_data,
+)
+from rules.cerilia.views import full_view, side_view
+
+
+def text(view):
+    return json.dumps(view, ensure_ascii=False)
+
+
+def keys(view):
+    return {u["key"] for u in view["units"]}
+
+
+def test_a_side_sees_its_own_invisible_unit_the_enemy_does_not():
+    # seed 000_9b71fb8594a033d1.txt: "Игрок может выбрать один Отряд, который будет спрятан в
+    # секторе. На карте он будет отмечен статусом []."
+    s = state(unit("a", A, at="C1"), unit("ghost", D, at="C2", hidden=True, name="Grey Ghosts"))
+    own, enemy = side_view(s, D), side_view(s, A)
+    assert next(u for u in own["units"] if u["key"] == "ghost")["hidden"] is True
+    assert "ghost" not in text(enemy) and "Grey Ghosts" not in text(enemy)
+
+
+def test_the_enemy_sees_the_illusion_not_the_truth():
+    # seed 000_9b71fb8594a033d1.txt: "Сектор, на который наложено данное Заклинание приобретает форму
+    # любого из выбранного Магом Типом Местности."
+    s = state(unit("a", A, at="C1"), unit("d", D, at="A3"),
+              terrain=[terrain(T.SWAMP, "C2", magical=True)],
+              illusions=[Illusion("C2", T.HILLS, D)])
+    enemy = side_view(s, A)["sectors"]["C2"]["terrain"]
+    assert [t["kind"] for t in enemy] == ["hills"]
+    assert "swamp" not in text(side_view(s, A)) and "illusory" not in text(side_view(s, A))
+    own = side_view(s, D)["sectors"]["C2"]["terrain"]
+    assert sorted(t["kind"] for t in own) == ["hills", "swamp"]
+
+
+def test_illusory_terrain_looks_like_real_terrain_to_the_enemy():
+    s = state(unit("a", A, at="C1"), unit("d", D, at="A3"), terrain=[terrain(T.HILLS, "B2")],
+              illusions=[Illusion("C2", T.HILLS, D)])
+    sectors = side_view(s, A)["sectors"]
+    assert sectors["B2"]["terrain"][0].keys() == sectors["C2"]["terrain"][0].keys()
+    assert {k: v for k, v in sectors["C2"]["terrain"][0].items() if k != "sector"} == \
+        {k: v for k, v in sectors["B2"]["terrain"][0].items() if k != "sector"}
+
+
+def test_units_in_fog_are_hidden_from_an_enemy_outside_it():
+    fog = Effect(EffectKind.FOG, D, 2, sector="C2")
+    s = state(unit("a", A, at="C1"), unit("d", D, at="C2", name="Fogbound"), effects=[fog])
+    assert "Fogbound" not in text(side_view(s, A)) and "d" not in keys(side_view(s, A))
+    s = state(unit("a", A, at="C2"), unit("d", D, at="C2"), effects=[fog])
+    assert "d" in keys(side_view(s, A))
+
+
+def test_at_night_only_enemies_near_own_units_are_seen():
+    s = state(unit("a", A, at="C1"), unit("near", D, at="C2"), unit("far", D, at="C3"),
+              night=True)
+    assert keys(side_view(s, A)) == {"a", "near"}
+    assert keys(side_view(replace(s, night=False), A)) == {"a", "near", "far"}
+
+
+def test_the_view_holds_no_deck_order_and_no_enemy_casters():
+    s = state(unit("a", A, at="C1"), unit("d", D, at="C3"),
+              casters=[caster("w", A, name="Merlin"), caster("p", D, School.PRIEST, name="Tuck")],
+              deck=(2, 7, 9))
+    view = side_view(s, A)
+    assert view["deck_left"] == 3 and "deck" not in view
+    assert "Tuck" not in text(view) and "Merlin" in text(view)
+
+
+def test_events_a_side_did_not_witness_are_left_out():
+    events = [Event(1, "magic", "invisible", "secret", {"unit": "Grey Ghosts"}, frozenset({D})),
+              Event(1, "end", "battle_over", "over")]
+    assert [e["code"] for e in side_view(state(), A, events)["events"]] == ["battle_over"]
+    assert [e["code"] for e in side_view(state(), D, events)["events"]] == ["invisible",
+                                                                         "battle_over"]
+
+
+def test_a_secret_spell_stays_with_its_caster():
+    s = state(unit("a", A, at="C1"), unit("d", D, at="C3", name="Grey Ghosts"),
+              casters=[caster("w", D, unit_key="d")])
+    out = resolve_round(s, {D: orders(spells={"w": spell(Spell.MASS_INVISIBILITY, unit="d")})},
+                        seed=2)
+    enemy = side_view(out.state, A, out.events)
+    assert "Grey Ghosts" not in text(enemy)
+    assert any(e["code"] == "invisible" for e in side_view(out.state, D, out.events)["events"])
+
+
+def test_the_destruction_of_a_unit_the_enemy_cannot_see_is_not_told_to_it():
+    # A unit routed by a wall of fire in the night, far from every enemy: its end stays unseen.
+    s = state(unit("a", A, at="A1"), unit("d", D, at="E2", name="Night Riders"),
+              casters=[caster("w", A)], night=True)
+    out = resolve_round(s, {A: orders(spells={"w": spell(Spell.WALL_OF_FIRE, sector="E2",
+                                                         toward="E3")})}, seed=4)
+    assert not out.state.unit("d").alive
+    assert "Night Riders" not in text(side_view(out.state, A, out.events))
+    assert "Night Riders" in text(side_view(out.state, D, out.events))
+
+
+def test_terrain_changes_under_an_illusion_stay_with_the_illusions_side():
+    s = state(unit("a", A, at="A1"), unit("d", D, at="A3"),
+              terrain=[terrain(T.SWAMP, "C2", magical=True)],
+              illusions=[Illusion("C2", T.FOREST, D)], casters=[caster("w", A)])
+    out = resolve_round(s, {A: orders(spells={"w": spell(Spell.TRANSMUTE_WATER_TO_DUST,
+                                                         sector="C2")})}, seed=1)
+    assert out.state.terrain == ()
+    assert "swamp" not in text(side_view(out.state, A, out.events))
+
+
+def test_full_view_shows_everything():
+    s = state(unit("ghost", D, at="C2", hidden=True), illusions=[Illusion("C2", T.HILLS, D)])
+    view = full_view(s)
+    assert "ghost" in text(view) and view["illusions"][0]["kind"] == "hills"
+
+
+# -- the aftermath -------------------------------------------------------------------------------
+
+def test_aftermath_fates_and_the_field_holder():
+    # reference §1.9: "The engine should output {unitId: destroyed|damaged(n)|routed|intact} plus
+    # fieldHolder"; summoned units give nothing (seed 000: "Призвать Легион Мертвых").
+    s = state(unit("ok", A, at="C1", army=7), unit("hurt", A, at="C1", hits=1),
+              unit("ran", A, at="C2", status=UnitStatus.ROUTED, hits=1),
+              unit("gone", D, at="C3", status=UnitStatus.DESTROYED, hits=0),
+              unit("legion", D, "legion_of_the_dead", at="C3", summoned=True),
+              cells_per_sector=2)
+    s = replace(s, finished=True, winner=A)
+    result = battle_result(s)
+    assert result.field_holder is A
+    assert [(f.key, f.fate, f.hits_lost) for f in result.units] == [
+        ("ok", Fate.INTACT, 0), ("hurt", Fate.DAMAGED, 1), ("ran", Fate.ROUTED, 1),
+        ("gone", Fate.DESTROYED, 2)]
+    assert result.units[0].army == 7
+
+
+# -- storing a battle ----------------------------------------------------------------------------
+
+def test_state_round_trips_through_json():
+    s = state(unit("a", A, "knights", at="C2", status=UnitStatus.ROUTED, routed_in=1, hits=1),
+              unit("d", D, at="C3", hidden=True), unit("l", D, "legion_of_the_dead",
+                                                       at="C2", summoned=True),
+              terrain=[fortification("C3"), terrain(T.CLIFFS, "B2", "B1"),
+                       terrain(T.SWAMP, "D2", magical=True)],
+              casters=[caster("w", A), replace(caster("p", D, School.PRIEST, "d"),
+                                               spells=frozenset({Spell.BLESS}))],
+              effects=[Effect(EffectKind.WALL, A, 2, sector="C2", toward="C3", wall=Wall.FIRE),
+                       Effect(EffectKind.BLESS, D, 1, unit="d", sign="moon"),
+                       Effect(EffectKind.FOG, A, 3, sector="A2")],
+              illusions=[Illusion("E2", T.FOREST, D), Illusion("A2", T.RIVER, A, "A1")],
+              held={"B2": A}, night=True,
+              deck=(1, 5, 9), max_rounds=7, cells_per_sector=2, fortification_level=3)
+    s = replace(s, finished=True, winner=D)
+    data = json.loads(json.dumps(state_data(s)))
+    assert state_from_data(data) == s
+
+
+def test_illusory_hills_look_held_like_real_ones():
+    s = state(unit("a", A, at="A1"), unit("d", D, at="C2"), casters=[caster("w", D)])
+    out = resolve_round(s, {D: orders(spells={"w": spell(Spell.ILLUSORY_TERRAIN, sector="C2",
+                                                         terrain=T.HILLS)})}, seed=1)
+    assert side_view(out.state, A)["sectors"]["C2"] == {
+        "terrain": [{"kind": "hills", "sector": "C2", "toward": None, "level": 0, "hits": 0,
+                     "magical": False}],
+        "held_by": "defender"}
+    assert out.state.held == {"C2": D}
+
+
+def test_illusory_cliffs_show_a_direction():
+    from rules.cerilia.orders import order_violations
+    s = state(unit("a", A, at="A1"), unit("d", D, at="E3"), casters=[caster("w", D)])
+    bad = orders(spells={"w": spell(Spell.ILLUSORY_TERRAIN, sector="C2", terrain=T.CLIFFS)})
+    assert [(v.code, v.field) for v in order_violations(s, D, bad)] == [
+        ("direction_neighbour", "spells.w.toward")]
+    good = orders(spells={"w": spell(Spell.ILLUSORY_TERRAIN, sector="C2", terrain=T.CLIFFS,
+                                     toward="C1")})
+    assert order_violations(s, D, good) == []
+    out = resolve_round(s, {D: good}, seed=1)
+    assert side_view(out.state, A)["sectors"]["C2"]["terrain"][0]["toward"] == "C1"
