@@ -338,7 +338,7 @@ class Round:
                 and not (attacker is not None and attacker.has(Tag.ARTILLERY)):
             # "заменяется на Уровень Укрепления, либо изменяется на +1 ... что будет выше.
             # Артиллерия Противника игнорирует данные бонусы к Защите."
-            value = max(fort.level, value + 1)
+            value = max(fort.level, value + fort.bonus)
         return value
 
     def fortification_unit(self, sector: str) -> Unit:

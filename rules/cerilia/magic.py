@@ -92,9 +92,11 @@ def _transmute(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
     real = [t for t in r.terrain if t.sector == sector]
     fort = r.fortification(sector)
     if order.spell is Spell.TRANSMUTE_ROCK_TO_MUD and fort is not None:
-        # "Уровень Крепости ... понижаются на -1 за каждое новое колдовство ... нельзя снизить
-        # уровень Крепости, ниже чем 1."
-        r.terrain[r.terrain.index(fort)] = replace(fort, level=max(1, fort.level - 1))
+        # "Уровень Крепости и ее бонус к Защите Отрядов понижаются на -1 за каждое новое
+        # колдовство ... нельзя снизить уровень Крепости, ниже чем 1." Both fall: the level
+        # (never below 1) and the "+1" (never below nothing).
+        r.terrain[r.terrain.index(fort)] = replace(fort, level=max(1, fort.level - 1),
+                                                   bonus=max(0, fort.bonus - 1))
         r.say("fortification_weakened", _("%(caster)s softens the fortification in %(sector)s: "
               "level %(level)s."), caster=caster.name, sector=sector,
               level=max(1, fort.level - 1))

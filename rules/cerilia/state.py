@@ -50,6 +50,7 @@ class Terrain:
     toward: str | None = None   # cliffs and river: the neighbouring sector they cut off
     level: int = 0              # a fortification's level
     hits: int = 0               # a fortification's hits left when it fights on its own
+    bonus: int = 1              # a fortification's "+1" to defense, until rock turns to mud
     magical: bool = False       # a swamp a terrain spell raised ("появится Болото")
 
 

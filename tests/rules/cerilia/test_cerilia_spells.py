@@ -76,8 +76,12 @@ def test_transmute_rock_to_mud_lowers_the_fortification_by_one_per_casting_never
     for _ in range(3):
         r = cast(s, A, spell(Spell.TRANSMUTE_ROCK_TO_MUD, sector="C3"))
         s = r.state()
-        levels.append(r.fortification("C3").level)
-    assert levels == [2, 1, 1]
+        fort = r.fortification("C3")
+        levels.append((fort.level, fort.bonus))
+    assert levels == [(2, 0), (1, 0), (1, 0)]
+    # "и ее бонус к Защите Отрядов": an infantry unit (defense 2) behind the level-1 walls now
+    # keeps its own defense instead of defense + 1.
+    assert r.defense_value(r.units["d"], None) == 2
 
 
 def test_transmute_water_to_dust_dries_a_river():

@@ -175,7 +175,7 @@ def test_illusory_hills_look_held_like_real_ones():
                                                          terrain=T.HILLS)})}, seed=1)
     assert side_view(out.state, A)["sectors"]["C2"] == {
         "terrain": [{"kind": "hills", "sector": "C2", "toward": None, "level": 0, "hits": 0,
-                     "magical": False}],
+                     "magical": False, "bonus": 1}],
         "held_by": "defender"}
     assert out.state.held == {"C2": D}
 
