@@ -259,3 +259,4 @@ class BattleReportAdmin(admin.ModelAdmin):
     def report(self, report: BattleReport):
         return render_to_string("admin/battles/battle_report.html",
                                 {"report": with_names(with_text(report.outcome))})
+from battles.sector import admin as sector_admin  # noqa: E402, F401

@@ -34,7 +34,7 @@ def battle_start(*, battle: SectorBattle) -> SectorBattle:
         problems.append(Violation("already_started", _("The battle has already begun.")))
     for side in Side:
         if not battle.units.filter(side=side.value).exists():
-            problems.append(Violation("side_without_units", _("The %(side)s has no units."),
+            problems.append(Violation("side_without_units", _("There are no units for %(side)s."),
                                       "units", {"side": side.value}))
     for unit in battle.units.select_related("card"):
         found = card_violations(adapters.engine_card(unit.card))

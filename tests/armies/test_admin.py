@@ -29,8 +29,13 @@ from factories import (
     KingdomFactory,
     MembershipFactory,
     PlayerPreferencesFactory,
+    SectorBattleFactory,
+    SectorCasterFactory,
+    SectorUnitFactory,
     SettlementFactory,
+    TerrainCardFactory,
     UserFactory,
+    shipped_card,
     shipped_template,
 )
 from rest_framework.authtoken.models import TokenProxy
@@ -40,6 +45,8 @@ from armies.models import Army, ArmyActivity, ArmyGear, ArmyTemplate
 from armies.selectors import army_stat_block
 from armies.services import activity_submit
 from battles.models import BattleReport, BattleScene
+from battles.sector import services as sector_services
+from battles.sector.models import SectorBattle, TemplateCard, UnitCard
 from battles.services import scene_queue_from_gambit, scene_resolve_now
 from campaigns.models import (
     Campaign,
@@ -85,7 +92,19 @@ MAKERS = {
     TokenProxy: lambda: TokenProxy.objects.create(user=UserFactory()),
     BattleScene: lambda: _scene(),
     BattleReport: lambda: _battle_report(),
+    UnitCard: lambda: shipped_card("knights"),
+    TemplateCard: lambda: TemplateCard.objects.first(),
+    SectorBattle: lambda: _sector_battle(),
 }
+
+
+def _sector_battle() -> SectorBattle:
+    battle = SectorBattleFactory()
+    for side in ("attacker", "defender"):
+        SectorUnitFactory(battle=battle, side=side)
+    TerrainCardFactory(battle=battle, kind="river", sector="C2", toward="C3")
+    SectorCasterFactory(battle=battle)
+    return sector_services.battle_start(battle=battle)
 
 
 def _scene() -> BattleScene:

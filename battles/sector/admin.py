@@ -1,0 +1,635 @@
+"""The GM's back office for sector battles (Wars of Cerilia): the unit-card catalog checked by
+the rules, which card each army type fights as, a battle's scenario (terrain cards, units,
+casters) editable while it is being set up, the actions that start it, close its open round and
+reopen a failed one, and a page of every resolved round with a replay check from its seed."""
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import admin, messages
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import formats, timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from simple_history.admin import SimpleHistoryAdmin
+
+from armies.adapters import render_violation
+from armies.choices import ArmyStatus
+from armies.models import Army
+from battles.reports import first_difference
+from battles.sector import adapters, resolution, services
+from battles.sector.models import (
+    BattleStatus,
+    CardTag,
+    MoraleSign,
+    School,
+    SectorBattle,
+    SectorCaster,
+    SectorRound,
+    SectorSide,
+    SectorUnit,
+    TemplateCard,
+    TerrainCard,
+    UnitCard,
+)
+from campaigns.reports import with_text
+from rules.cerilia.cards import card_violations
+from rules.cerilia.deck import Result
+from rules.cerilia.engine import deploy, resolve_round
+from rules.cerilia.field import RESERVE, Side, distance
+from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
+from rules.cerilia.state import DIRECTED_TERRAIN, TERRAIN_LABELS, state_data, state_from_data
+from rules.data import to_data
+from rules.errors import RuleViolation
+
+CARD_FIELDS = ["code", "name", "melee", "charge", "missile", "missile_range", "defense",
+               "morale", "movement", "hits", "tags", "night_bonus"]
+SCENARIO_FIELDS = ["campaign", "name", "attacker_kingdom", "defender_kingdom",
+                   "cells_per_sector", "fortification_level", "max_rounds",
+                   "retreat_into_reserve", "night", "round_hours"]
+STATE_FIELDS = ["status", "round", "deadline", "winner", "aftermath", "gm_tools", "seed",
+                "locked_at", "resolving_since", "error"]
+RESULT_LABELS = {Result.NONE.value: gettext_lazy("no effect"),
+                 Result.FALL_BACK.value: gettext_lazy("falls back"),
+                 Result.HIT.value: gettext_lazy("hit"),
+                 Result.ROUT.value: gettext_lazy("routed"),
+                 Result.DESTROYED.value: gettext_lazy("destroyed")}
+FATE_LABELS = {"intact": gettext_lazy("intact"), "damaged": gettext_lazy("damaged"),
+               "routed": gettext_lazy("routed"), "destroyed": gettext_lazy("destroyed")}
+PHASE_LABELS = {"initiative": gettext_lazy("initiative"), "movement": gettext_lazy("movement"),
+                "magic": gettext_lazy("battle magic"), "missile": gettext_lazy("missile"),
+                "charge": gettext_lazy("charge"), "melee": gettext_lazy("melee"),
+                "morale": gettext_lazy("morale"), "end": gettext_lazy("end of the round")}
+ADD_ARMIES = "_add_armies"
+
+
+def _in_order(chosen, choices) -> list[str]:
+    """The chosen values, known ones only, sorted as the shipped catalog stores them (stable
+    JSON, stable history)."""
+    return sorted(set(chosen) & set(choices))
+
+
+def _side_label(side: str | None) -> str:
+    return str(dict(SectorSide.choices).get(side, side or "—"))
+
+
+# -- the unit-card catalog ----------------------------------------------------------------
+
+
+class UnitCardForm(forms.ModelForm):
+    morale = forms.MultipleChoiceField(
+        label=gettext_lazy("morale signs"), choices=MoraleSign.choices,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("One to three distinct signs: a unit passes a morale test when "
+                               "its card bears the sign drawn."))
+    tags = forms.MultipleChoiceField(label=gettext_lazy("tags"), choices=CardTag.choices,
+                                     widget=forms.CheckboxSelectMultiple, required=False)
+
+    class Meta:
+        model = UnitCard
+        fields = CARD_FIELDS
+
+    def clean_morale(self):
+        return _in_order(self.cleaned_data["morale"], MoraleSign.values)
+
+    def clean_tags(self):
+        return _in_order(self.cleaned_data["tags"], CardTag.values)
+
+    def clean(self):
+        data = super().clean()
+        needed = ["code", "name", "melee", "defense", "morale", "movement", "hits"]
+        if any(data.get(name) in (None, "") for name in needed):
+            return data  # the fields' own errors first
+        card = UnitCard(**{name: data.get(name) for name in CARD_FIELDS})
+        card.missile_range = card.missile_range or 0
+        card.night_bonus = card.night_bonus or 0
+        card.tags = card.tags or []
+        found = card_violations(adapters.engine_card(card))
+        for violation in found.violations if found else ():
+            self.add_error(violation.field if violation.field in self.fields else None,
+                           render_violation(violation))
+        return data
+
+
+@admin.register(UnitCard)
+class UnitCardAdmin(SimpleHistoryAdmin):
+    form = UnitCardForm
+    list_display = ["name", "code", "melee", "charge", "missile", "missile_range", "defense",
+                    "morale_signs", "movement", "hits", "tag_list", "night_bonus"]
+    search_fields = ["name", "code"]
+    fieldsets = [
+        (None, {"fields": ["code", "name"]}),
+        (gettext_lazy("Attack and defense"), {"fields": [
+            ("melee", "charge"), ("missile", "missile_range"), "defense", "night_bonus"]}),
+        (gettext_lazy("Morale, movement and hits"), {"fields": ["morale", "movement", "hits"]}),
+        (gettext_lazy("Tags"), {"fields": ["tags"]}),
+    ]
+
+    @admin.display(description=gettext_lazy("morale signs"))
+    def morale_signs(self, card: UnitCard) -> str:
+        labels = dict(MoraleSign.choices)
+        return ", ".join(str(labels.get(sign, sign)) for sign in card.morale) or "—"
+
+    @admin.display(description=gettext_lazy("tags"))
+    def tag_list(self, card: UnitCard) -> str:
+        labels = dict(CardTag.choices)
+        return ", ".join(str(labels.get(tag, tag)) for tag in card.tags) or "—"
+
+
+@admin.register(TemplateCard)
+class TemplateCardAdmin(admin.ModelAdmin):
+    list_display = ["template", "card"]
+    list_select_related = ["template", "card"]
+    list_filter = ["template__special"]
+    search_fields = ["template__name", "card__name"]
+    autocomplete_fields = ["template", "card"]
+
+
+# -- a battle's scenario ------------------------------------------------------------------
+
+
+def _forms_kept(formset) -> list[forms.Form]:
+    return [f for f in formset.forms
+            if f.cleaned_data and not f.cleaned_data.get("DELETE")]
+
+
+class SetupOnlyInline:
+    """Rows of the scenario: editable while the battle is being set up, read-only after."""
+
+    def _open(self, obj) -> bool:
+        return obj is None or obj.status == BattleStatus.SETUP
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if self._open(obj) else list(self.fields)
+
+    def has_add_permission(self, request, obj=None):
+        return self._open(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._open(obj) and super().has_delete_permission(request, obj)
+
+
+class TerrainFormSet(forms.BaseInlineFormSet):
+    """One card per sector; cliffs and river may cut off the way to a neighbouring sector, the
+    other terrain names no direction."""
+
+    def clean(self):
+        kept = _forms_kept(self)
+        shown = {f.instance.pk for f in self.forms if f.instance.pk}
+        # Rows of the battle this (stale) page does not show keep their sectors.
+        seen = set(TerrainCard.objects.filter(battle=self.instance).exclude(pk__in=shown)
+                   .values_list("sector", flat=True)) if self.instance.pk else set()
+        for form in kept:
+            kind, sector = form.cleaned_data.get("kind"), form.cleaned_data.get("sector")
+            toward = form.cleaned_data.get("toward") or ""
+            if not kind or not sector:
+                continue
+            if sector in seen:
+                form.add_error("sector", _("%(sector)s already has a terrain card.")
+                               % {"sector": sector})
+            seen.add(sector)
+            if toward and kind not in DIRECTED_TERRAIN:
+                form.add_error("toward", _("Only cliffs and a river cut off a direction."))
+            elif toward and distance(sector, toward) != 1:
+                form.add_error("toward", _("Name a sector next to %(sector)s.")
+                               % {"sector": sector})
+        if not any(f.errors for f in kept):
+            super().clean()  # the unique checks, once the rows read well
+
+
+class TerrainInline(SetupOnlyInline, admin.TabularInline):
+    model = TerrainCard
+    formset = TerrainFormSet
+    extra = 0
+    fields = ["kind", "sector", "toward"]
+
+
+class UnitFormSet(forms.BaseInlineFormSet):
+    """Each army of the battle's campaign, active, once, on the side of its kingdom (when the
+    side has one)."""
+
+    def clean(self):
+        super().clean()
+        battle = self.instance
+        used: set[int] = set()
+        for form in _forms_kept(self):
+            army, side = form.cleaned_data.get("army"), form.cleaned_data.get("side")
+            if army is None:
+                continue
+            if battle.campaign_id and army.kingdom.campaign_id != battle.campaign_id:
+                form.add_error("army", _("This army belongs to another campaign."))
+            kingdom_id = (battle.attacker_kingdom_id if side == SectorSide.ATTACKER
+                          else battle.defender_kingdom_id) if side else None
+            if kingdom_id and army.kingdom_id != kingdom_id:
+                form.add_error("army", _("This army is not of the %(side)s's kingdom.")
+                               % {"side": _side_label(side)})
+            if army.status != ArmyStatus.ACTIVE:
+                form.add_error("army", _("%(army)s is not an active army.") % {"army": army})
+            if army.pk in used:
+                form.add_error("army", _("%(army)s already stands for another unit.")
+                               % {"army": army})
+            used.add(army.pk)
+
+
+class UnitInline(SetupOnlyInline, admin.TabularInline):
+    model = SectorUnit
+    formset = UnitFormSet
+    extra = 0
+    fields = ["side", "card", "name", "army"]
+    autocomplete_fields = ["army"]
+
+
+def _spell_choices():
+    labels = {str(school.value): school.label for school in School}
+    return [(labels[school.value], [(spell.value, gettext_lazy(SPELL_LABELS[spell]))
+                                    for spell in Spell if spell in SCHOOL_SPELLS[school]])
+            for school in SCHOOL_SPELLS]
+
+
+class CasterForm(forms.ModelForm):
+    spells = forms.MultipleChoiceField(
+        label=gettext_lazy("spells"), choices=_spell_choices, required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("Spells of the caster's school only. None chosen: every spell "
+                               "of the school."))
+
+    class Meta:
+        model = SectorCaster
+        fields = ["side", "name", "school", "unit", "spells"]
+
+    def clean(self):
+        data = super().clean()
+        school, side, unit = data.get("school"), data.get("side"), data.get("unit")
+        spells = data.get("spells") or []
+        if school:
+            known = {spell.value for spell in SCHOOL_SPELLS[School(school)]}
+            wrong = [_(SPELL_LABELS[Spell(s)]) for s in spells if s not in known]
+            if wrong:
+                self.add_error("spells", _("Not spells of the %(school)s's school: %(spells)s.")
+                               % {"school": School(school).label, "spells": ", ".join(wrong)})
+            data["spells"] = _in_order(spells, [spell.value for spell in Spell])
+        if unit is not None:
+            battle_id = self.instance.battle_id
+            if battle_id and unit.battle_id != battle_id:
+                self.add_error("unit", _("Choose a unit of this battle."))
+            elif side and unit.side != side:
+                self.add_error("unit", _("A caster stands with a unit of its own side."))
+        return data
+
+
+class CasterInline(SetupOnlyInline, admin.StackedInline):
+    model = SectorCaster
+    form = CasterForm
+    extra = 0
+    fields = ["side", "name", "school", "unit", "spells"]
+
+    def get_fields(self, request, obj=None):
+        if self._open(obj):
+            return self.fields
+        return ["side", "name", "school", "unit", "spell_names"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if self._open(obj) else self.get_fields(request, obj)
+
+    @admin.display(description=gettext_lazy("spells"))
+    def spell_names(self, caster: SectorCaster) -> str:
+        if not caster.spells:
+            return _("every spell of the school")
+        return ", ".join(_(SPELL_LABELS.get(spell, spell)) for spell in caster.spells)
+
+    def get_formset(self, request, obj=None, **kwargs):
+        self._battle = obj
+        return super().get_formset(request, obj, **kwargs)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "unit":
+            battle = getattr(self, "_battle", None)
+            kwargs["queryset"] = (SectorUnit.objects.filter(battle=battle) if battle is not None
+                                  else SectorUnit.objects.none())
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class SectorBattleForm(forms.ModelForm):
+    class Meta:
+        model = SectorBattle
+        fields = SCENARIO_FIELDS
+
+    def clean(self):
+        data = super().clean()
+        campaign = data.get("campaign")
+        for name in ("attacker_kingdom", "defender_kingdom"):
+            kingdom = data.get(name)
+            if kingdom is not None and campaign is not None and kingdom.campaign_id != campaign.pk:
+                self.add_error(name, _("This kingdom belongs to another campaign."))
+        attacker, defender = data.get("attacker_kingdom"), data.get("defender_kingdom")
+        if attacker is not None and attacker == defender:
+            self.add_error("defender_kingdom", _("A kingdom does not fight itself."))
+        return data
+
+
+def add_side_armies(battle: SectorBattle) -> tuple[list[SectorUnit], list[Army], list[str]]:
+    """One unit per active army of each side's kingdom not in the battle yet, fighting as its
+    type's card: the units made, the armies whose type has no card, the sides without a
+    kingdom."""
+    made, without_card, no_kingdom = [], [], []
+    taken = set(battle.units.exclude(army=None).values_list("army_id", flat=True))
+    for side in SectorSide:
+        kingdom = battle.kingdom_of(side)
+        if kingdom is None:
+            no_kingdom.append(side.label)
+            continue
+        armies = (Army.objects.filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
+                  .exclude(pk__in=taken).select_related("template__sector_card__card")
+                  .order_by("name", "pk"))
+        for army in armies:
+            card = adapters.card_for_army(army)
+            if card is None:
+                without_card.append(army)
+                continue
+            made.append(SectorUnit.objects.create(battle=battle, side=side.value, card=card,
+                                                  name=army.name, army=army))
+    return made, without_card, no_kingdom
+
+
+@admin.register(SectorBattle)
+class SectorBattleAdmin(SimpleHistoryAdmin):
+    form = SectorBattleForm
+    list_display = ["name", "campaign", "status", "round", "deadline", "attacker_kingdom",
+                    "defender_kingdom", "winner", "created_at"]
+    list_filter = ["status", "campaign"]
+    list_select_related = ["campaign", "attacker_kingdom", "defender_kingdom"]
+    search_fields = ["name", "attacker_kingdom__name", "defender_kingdom__name"]
+    inlines = [TerrainInline, UnitInline, CasterInline]
+    actions = ["add_armies", "start_battle", "resolve_now", "reopen_failed"]
+
+    def get_fieldsets(self, request, obj=None):
+        return [
+            (None, {"fields": ["campaign", "name", ("attacker_kingdom", "defender_kingdom")]}),
+            (gettext_lazy("Battlefield"), {"fields": [
+                "cells_per_sector", "fortification_level", "max_rounds",
+                "retreat_into_reserve", "night", "round_hours"]}),
+            (gettext_lazy("The battle"), {"fields": STATE_FIELDS}),
+        ]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.status != BattleStatus.SETUP:
+            return [*SCENARIO_FIELDS, *STATE_FIELDS]
+        return STATE_FIELDS
+
+    # -- read-only displays ---------------------------------------------------------------
+
+    @admin.display(description=gettext_lazy("aftermath"))
+    def aftermath(self, battle: SectorBattle):
+        result = battle.result or {}
+        if not result:
+            return "—"
+        names = dict(battle.units.values_list("pk", "name"))
+        armies = dict(Army.objects.filter(pk__in=[u.get("army") for u in result["units"]
+                                                  if u.get("army")])
+                      .values_list("pk", "name"))
+        rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+                                "<td>{}</td></tr>", (
+            (names.get(int(u["key"]), u["key"]) if str(u["key"]).isdigit() else u["key"],
+             _side_label(u["side"]), armies.get(u.get("army"), "—"),
+             FATE_LABELS.get(u["fate"], u["fate"]), u["hits_lost"])
+            for u in result["units"]))
+        return format_html(
+            "<p>{}: <strong>{}</strong></p><table><thead><tr><th>{}</th><th>{}</th><th>{}</th>"
+            "<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>",
+            _("Field held by"), _side_label(result.get("field_holder")), _("unit"), _("side"),
+            _("army"), _("fate"), _("hits lost"), rows)
+
+    @admin.display(description=gettext_lazy("GM tools"))
+    def gm_tools(self, battle: SectorBattle):
+        if not battle.pk:
+            return _("Save the battle first.")
+        parts = []
+        if battle.status == BattleStatus.SETUP:
+            parts.append(format_html('<input type="submit" name="{}" value="{}">', ADD_ARMIES,
+                                     _("Save and add the sides' armies")))
+        parts.append(format_html('<a class="button" href="{}">{}</a>',
+                                 reverse("admin:battles_sectorbattle_rounds", args=[battle.pk]),
+                                 _("Resolved rounds and replays")))
+        return format_html_join(" · ", "{}", ((p,) for p in parts))
+
+    # -- the add-armies button ------------------------------------------------------------
+
+    def response_change(self, request, obj):
+        if ADD_ARMIES in request.POST and obj.status == BattleStatus.SETUP:
+            self._report_added(request, obj, *add_side_armies(obj))
+            return redirect(reverse("admin:battles_sectorbattle_change", args=[obj.pk]))
+        return super().response_change(request, obj)
+
+    def _report_added(self, request, battle, made, without_card, no_kingdom) -> None:
+        self.message_user(request, _("%(battle)s: %(count)s unit(s) added from the sides' "
+                                     "armies.") % {"battle": battle, "count": len(made)},
+                          messages.SUCCESS if made else messages.INFO)
+        if without_card:
+            self.message_user(request, _(
+                "%(battle)s: no unit card for the army type of %(armies)s; give the type a "
+                "card under \"Cards of army types\" or add the unit by hand.")
+                % {"battle": battle, "armies": ", ".join(
+                    f"{a.name} ({a.template.name})" for a in without_card)}, messages.WARNING)
+        for side in no_kingdom:
+            self.message_user(request, _("%(battle)s: the %(side)s has no kingdom; the GM adds "
+                                         "its units by hand.")
+                              % {"battle": battle, "side": side}, messages.INFO)
+
+    # -- actions --------------------------------------------------------------------------
+
+    @admin.action(description=gettext_lazy("Add the sides' armies"), permissions=["change"])
+    def add_armies(self, request, queryset):
+        for battle in queryset.select_related("attacker_kingdom", "defender_kingdom"):
+            if battle.status != BattleStatus.SETUP:
+                self.message_user(request, _("%(battle)s has already begun: its units are "
+                                             "fixed.") % {"battle": battle}, messages.ERROR)
+                continue
+            with transaction.atomic():
+                found = add_side_armies(battle)
+            self._report_added(request, battle, *found)
+
+    @admin.action(description=gettext_lazy("Start the battle"), permissions=["change"])
+    def start_battle(self, request, queryset):
+        for battle in queryset:
+            try:
+                started = services.battle_start(battle=battle)
+            except RuleViolation as error:
+                for violation in error.violations:
+                    self.message_user(request, f"{battle}: {render_violation(violation)}",
+                                      messages.ERROR)
+            else:
+                self.message_user(request, _("%(battle)s has begun: both sides deploy (phase 0) "
+                                             "until %(deadline)s.")
+                                  % {"battle": battle,
+                                     "deadline": formats.localize(
+                                         timezone.localtime(started.deadline))},
+                                  messages.SUCCESS)
+
+    @admin.action(description=gettext_lazy("Resolve the open round now"), permissions=["change"])
+    def resolve_now(self, request, queryset):
+        for battle in queryset:
+            if services.round_close_now(battle=battle):
+                self.message_user(request, _("%(battle)s: round %(round)s is closed and sent for "
+                                             "resolution; units without orders hold.")
+                                  % {"battle": battle, "round": battle.round}, messages.SUCCESS)
+            else:
+                self.message_user(request, _("%(battle)s takes no orders now (%(status)s): there "
+                                             "is no open round to resolve.")
+                                  % {"battle": battle, "status": battle.get_status_display()},
+                                  messages.WARNING)
+
+    @admin.action(description=gettext_lazy("Reopen failed battles"), permissions=["change"])
+    def reopen_failed(self, request, queryset):
+        for battle in queryset:
+            if resolution.ROUNDS.reopen(battle.pk):
+                self.message_user(request, _("%(battle)s: round %(round)s goes back to the queue "
+                                             "with the same seed.")
+                                  % {"battle": battle, "round": battle.round}, messages.SUCCESS)
+            else:
+                self.message_user(request, _("%(battle)s has not failed (%(status)s): nothing to "
+                                             "reopen.")
+                                  % {"battle": battle, "status": battle.get_status_display()},
+                                  messages.WARNING)
+
+    # -- the rounds page ------------------------------------------------------------------
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        return [
+            path("<path:object_id>/rounds/",
+                 view(lambda request, object_id: rounds_view(self, request, object_id)),
+                 name="battles_sectorbattle_rounds"),
+            *super().get_urls(),
+        ]
+
+
+# -- resolved rounds and their replays ----------------------------------------------------
+
+
+def _json(value):
+    return json.loads(json.dumps(value))
+
+
+def replay_round(row: SectorRound) -> dict:
+    """The round resolved again from its stored state, orders and seed, as the record stores
+    it."""
+    before = state_from_data(row.state_before)
+    if row.number == 0:
+        given = {Side(side): adapters.deployment_from_data(data or {})
+                 for side, data in row.orders.items()}
+        after, initiative, events, rolls = deploy(before, given), "", [], []
+    else:
+        given = {Side(side): adapters.round_orders_from_data(data or {})
+                 for side, data in row.orders.items()}
+        outcome = resolve_round(before, given, row.seed)
+        after, initiative = outcome.state, outcome.initiative.value
+        events, rolls = to_data(outcome.events), to_data(outcome.rolls)
+    return _json({"state_after": state_data(after), "initiative": initiative,
+                  "events": events, "rolls": rolls})
+
+
+def stored_round(row: SectorRound) -> dict:
+    return {"state_after": row.state_after, "initiative": row.initiative or "",
+            "events": row.events, "rolls": row.rolls}
+
+
+def _names(state: dict) -> dict[str, str]:
+    return {**{u["key"]: u["name"] for u in state.get("units", [])},
+            **{c["key"]: c["name"] for c in state.get("casters", [])}}
+
+
+def _order_lines(number: int, data: dict, names: dict[str, str]) -> list[str]:
+    """One side's orders as sentences for the GM."""
+    data = data or {}
+
+    def name(key):
+        return names.get(str(key), str(key))
+
+    def where(position):
+        return _("its reserve") if position == RESERVE else position
+
+    lines = []
+    if number == 0:
+        for key, position in (data.get("placements") or {}).items():
+            lines.append(_("%(unit)s deploys in %(where)s.")
+                         % {"unit": name(key), "where": where(position)})
+        if data.get("fortification"):
+            lines.append(_("The fortification stands in %(sector)s.")
+                         % {"sector": data["fortification"]})
+        for sector, toward in (data.get("directions") or {}).items():
+            lines.append(_("The terrain in %(sector)s cuts off the way to %(toward)s.")
+                         % {"sector": sector, "toward": toward})
+        return lines or [_("Everyone waits in the reserve.")]
+    for key, steps in (data.get("moves") or {}).items():
+        if steps:
+            lines.append(_("%(unit)s moves: %(path)s.")
+                         % {"unit": name(key), "path": " → ".join(where(s) for s in steps)})
+    for key, target in (data.get("targets") or {}).items():
+        lines.append(_("%(unit)s attacks %(target)s.")
+                     % {"unit": name(key), "target": name(target)})
+    for key, spell in (data.get("spells") or {}).items():
+        if not spell:
+            continue
+        label = SPELL_LABELS.get(spell.get("spell"), spell.get("spell"))
+        aims = [str(v) for v in (spell.get("sector"), spell.get("toward") and
+                                 f"→ {spell['toward']}",
+                                 spell.get("unit") and name(spell["unit"]),
+                                 spell.get("terrain") and _(TERRAIN_LABELS.get(
+                                     spell["terrain"], spell["terrain"])),
+                                 spell.get("sign")) if v]
+        lines.append(_("%(caster)s casts %(spell)s%(aim)s.")
+                     % {"caster": name(key), "spell": _(str(label)),
+                        "aim": f" ({', '.join(aims)})" if aims else ""})
+    if data.get("withdraw"):
+        lines.append(_("The side withdraws from the field."))
+    return lines or [_("Every unit holds.")]
+
+
+def _round_context(row: SectorRound) -> dict:
+    names = _names(row.state_before)
+    try:
+        replayed = replay_round(row)
+    except Exception as error:  # a record the engine cannot read any more is a difference too
+        difference = ("(replay)", _("the stored record"), f"{type(error).__name__}: {error}")
+    else:
+        difference = first_difference(_json(stored_round(row)), replayed)
+    events = with_text(row.events)
+    for event in events:
+        event["phase_label"] = PHASE_LABELS.get(event.get("phase"), event.get("phase"))
+        event["result_label"] = RESULT_LABELS.get(event.get("result"), event.get("result"))
+        event["seen_by"] = ", ".join(_side_label(s) for s in event.get("visible_to", []))
+    return {
+        "row": row,
+        "initiative": _side_label(row.initiative) if row.initiative else "",
+        "orders": [{"side": _side_label(side),
+                    "lines": _order_lines(row.number, row.orders.get(side), names)}
+                   for side in SectorSide.values],
+        "events": events,
+        "rolls": with_text(row.rolls),
+        "difference": difference,
+    }
+
+
+def rounds_view(model_admin: SectorBattleAdmin, request, object_id):
+    """Every resolved round with both sides' orders, its events and rolls, and whether its
+    stored inputs and seed give the stored result again."""
+    battle = get_object_or_404(SectorBattle.objects.select_related("campaign"), pk=object_id)
+    if not model_admin.has_change_permission(request, battle):
+        return redirect("admin:index")
+    rounds = [_round_context(row) for row in battle.rounds.order_by("number")]
+    return TemplateResponse(request, "admin/battles/sector/rounds.html", {
+        **model_admin.admin_site.each_context(request),
+        "opts": SectorBattle._meta,
+        "title": _("Resolved rounds and replays"),
+        "subject": battle,
+        "battle": battle,
+        "rounds": rounds,
+        "matching": sum(r["difference"] is None for r in rounds),
+        "back_url": reverse("admin:battles_sectorbattle_change", args=[battle.pk]),
+    })
+
