@@ -18,6 +18,7 @@ from armies.choices import ArmyStatus
 from armies.selectors import armies_with_details
 from battles import admin_views, resolution
 from battles.api.serializers import PlanSerializer
+from battles.forms import check_campaign_kingdoms
 from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import with_names
 from battles.sector.services import battle_from_scene
@@ -115,11 +116,7 @@ class BattleSceneForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        campaign = data.get("campaign")
-        for name in ("attacker_kingdom", "defender_kingdom"):
-            kingdom = data.get(name)
-            if kingdom is not None and campaign is not None and kingdom.campaign_id != campaign.pk:
-                self.add_error(name, _("This kingdom belongs to another campaign."))
+        check_campaign_kingdoms(self, data)
         if data.get("fortification") and not data.get("fortification_side"):
             self.add_error("fortification_side", _("Say which side holds the fortification."))
         if not data.get("fortification"):

@@ -21,6 +21,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from armies.adapters import render_violation
 from armies.choices import ArmyStatus
 from armies.models import Army
+from battles.forms import check_campaign_kingdoms
 from battles.reports import first_difference
 from battles.sector import adapters, resolution, services
 from battles.sector.models import (
@@ -321,11 +322,7 @@ class SectorBattleForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        campaign = data.get("campaign")
-        for name in ("attacker_kingdom", "defender_kingdom"):
-            kingdom = data.get(name)
-            if kingdom is not None and campaign is not None and kingdom.campaign_id != campaign.pk:
-                self.add_error(name, _("This kingdom belongs to another campaign."))
+        check_campaign_kingdoms(self, data)
         attacker, defender = data.get("attacker_kingdom"), data.get("defender_kingdom")
         if attacker is not None and attacker == defender:
             self.add_error("defender_kingdom", _("A kingdom does not fight itself."))
