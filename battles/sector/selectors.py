@@ -32,7 +32,7 @@ def sides_of(user, battle: SectorBattle) -> list[Side]:
     """The sides `user` gives orders for: both for the GM, else the sides of their kingdoms."""
     if is_campaign_gm(user, battle.campaign_id):
         return list(Side)
-    kingdoms = set(player_kingdom_ids(user))
+    kingdoms = set(player_kingdom_ids(user).values_list("kingdom_id", flat=True))
     return [side for side in Side if (battle.attacker_kingdom_id if side is Side.ATTACKER
                                       else battle.defender_kingdom_id) in kingdoms]
 

@@ -1,0 +1,425 @@
+"""The sector battle page: the battle's status and deadline, the battlefield after each resolved
+round and now (an inline SVG with a round slider), each round's events by phase, and the orders
+form of the user's side while the battle takes orders (the deployment in round 0, then moves,
+targets, spells and a withdrawal), submitted through battles.sector.services.
+
+Reads go through battles.sector.selectors: the GM of the campaign sees the truth and may look
+through either side's eyes (`?side=`), and gives either side's orders; a player of a side's
+kingdom sees that side's view only (rules.cerilia.views.side_view) — never the whole truth — and
+gives its orders; anyone else gets a 404. Times show in the campaign's time zone."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from armies.labels import render_message
+from battles.sector.models import BattleStatus, MoraleSign, SectorBattle, TerrainKind
+from battles.sector.pictures import sector_field, side_label
+from battles.sector.selectors import (
+    battle_view,
+    round_views,
+    side_orders,
+    sides_of,
+    visible_sector_battles,
+)
+from battles.sector.services import RoundClosed, orders_submit
+from campaigns.pages import member_required
+from campaigns.selectors import is_campaign_gm
+from rules.cerilia.field import COLUMNS, SECTORS, Side, neighbours
+from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
+from rules.cerilia.state import School
+from rules.errors import RuleViolation
+
+PHASES = {
+    "initiative": _("Initiative"),
+    "movement": _("Movement"),
+    "magic": _("Battle magic"),
+    "missile": _("Missile attacks"),
+    "charge": _("Charges"),
+    "melee": _("Melee"),
+    "morale": _("Morale"),
+    "end": _("End of the round"),
+}
+RESULTS = {
+    "-": _("no effect"),
+    "F": _("falls back"),
+    "H": _("hit"),
+    "R": _("rout"),
+    "D": _("destroyed"),
+}
+FATES = {
+    "intact": _("intact"),
+    "damaged": _("damaged"),
+    "routed": _("routed"),
+    "destroyed": _("destroyed"),
+}
+RESERVE = "reserve"
+DIRECTED = ("cliffs", "river")
+
+
+def _message(message: str, params: Mapping[str, Any]) -> str:
+    try:
+        return render_message(message, params)
+    except (KeyError, TypeError, ValueError):  # a translation that lost a parameter
+        return message % dict(params) if params else message
+
+
+def _events_by_phase(events: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for event in events:
+        groups.setdefault(event.get("phase", ""), []).append({
+            "code": event.get("code", ""),
+            "text": _message(event["message"], event.get("params") or {}),
+            "card": event.get("card"),
+            "result": event.get("result"),
+            "result_label": str(RESULTS.get(event.get("result"), event.get("result") or "")),
+        })
+    order = [*PHASES, *(p for p in groups if p not in PHASES)]
+    return [{"phase": phase, "label": str(PHASES.get(phase, phase)), "events": groups[phase]}
+            for phase in order if phase in groups]
+
+
+# -- the orders form ------------------------------------------------------------------------
+
+def _own_units(view: Mapping[str, Any], side: Side) -> list[Mapping[str, Any]]:
+    return [u for u in view.get("units", []) if u["side"] == side.value
+            and u["status"] != "destroyed"]
+
+
+def _enemies(view: Mapping[str, Any], side: Side) -> list[Mapping[str, Any]]:
+    """The enemy units the side's view shows (the view holds no others)."""
+    return [u for u in view.get("units", []) if u["side"] != side.value
+            and u["status"] != "destroyed"]
+
+
+def _where(unit: Mapping[str, Any]) -> str:
+    return gettext("reserve") if unit["position"] == RESERVE else unit["position"]
+
+
+def _choices(pairs, *, blank: bool = True) -> list[tuple[str, str]]:
+    pairs = list(pairs)
+    return [("", "—"), *pairs] if blank else pairs
+
+
+class SectorOrdersForm(forms.Form):
+    """One side's orders for the open round, its fields built from the side's own view."""
+
+    def __init__(self, *args, battle: SectorBattle, view: Mapping[str, Any], side: Side,
+                 **kwargs):
+        super().__init__(*args, **kwargs)
+        self.battle, self.view, self.side = battle, view, side
+        self.deployment = battle.round == 0
+        self.units = _own_units(view, side)
+        self.casters = [c for c in view.get("casters", []) if c["side"] == side.value]
+        self.unit_rows: list[dict[str, Any]] = []
+        self.caster_rows: list[dict[str, Any]] = []
+        self.terrain_rows: list[dict[str, Any]] = []
+        if self.deployment:
+            self._deployment_fields()
+        else:
+            self._round_fields()
+
+    def _deployment_fields(self) -> None:
+        line = [f"{c}{self.side.home_row}" for c in COLUMNS]
+        for unit in self.units:
+            name = f"place-{unit['key']}"
+            self.fields[name] = forms.ChoiceField(
+                label=unit["name"], required=False, initial=RESERVE,
+                choices=[(RESERVE, gettext("reserve")), *[(s, s) for s in line]])
+            self.unit_rows.append({"unit": unit, "names": [name]})
+        if self.side is Side.DEFENDER and self.battle.fortification_level:
+            self.fields["fortification"] = forms.ChoiceField(
+                label=_("fortification"), required=False,
+                choices=_choices((s, s) for s in line),
+                help_text=gettext("Level %(level)s: the sector of your line it stands in.")
+                % {"level": self.battle.fortification_level})
+            self.terrain_rows.append({"names": ["fortification"]})
+        if self.side is Side.DEFENDER:
+            for sector, data in self.view.get("sectors", {}).items():
+                for terrain in data.get("terrain", []):
+                    if terrain["kind"] in DIRECTED and not terrain.get("toward"):
+                        name = f"direction-{sector}"
+                        label = str(dict(TerrainKind.choices).get(terrain["kind"],
+                                                                  terrain["kind"]))
+                        self.fields[name] = forms.ChoiceField(
+                            label=gettext("%(terrain)s in %(sector)s cuts off the way to")
+                            % {"terrain": label, "sector": sector}, required=False,
+                            choices=_choices((s, s) for s in neighbours(sector)))
+                        self.terrain_rows.append({"names": [name]})
+
+    def _round_fields(self) -> None:
+        enemies = [(u["key"], f"{u['name']} ({_where(u)})") for u in _enemies(self.view, self.side)]
+        own = [(u["key"], f"{u['name']} ({_where(u)})") for u in self.units]
+        for unit in self.units:
+            path, target = f"path-{unit['key']}", f"target-{unit['key']}"
+            self.fields[path] = forms.CharField(
+                label=_("path"), required=False, max_length=60,
+                help_text=gettext("The sectors it enters, e.g. “C2 C3” (%(points)s movement "
+                                  "points); “reserve” for the reserve.")
+                % {"points": unit.get("card", {}).get("movement", 0)})
+            self.fields[target] = forms.ChoiceField(label=_("target"), required=False,
+                                                    choices=_choices(enemies))
+            self.unit_rows.append({"unit": unit, "names": [path, target]})
+        sectors = [(s, s) for s in SECTORS]
+        for caster in self.casters:
+            key = caster["key"]
+            school = SCHOOL_SPELLS[School(caster["school"])]
+            known = caster.get("spells") or school
+            spells = sorted(((s, gettext(SPELL_LABELS[Spell(s)])) for s in known if s in school),
+                            key=lambda pair: pair[1])
+            fields = {
+                f"spell-{key}": forms.ChoiceField(label=_("spell"), required=False,
+                                                  choices=_choices(spells)),
+                f"spell-{key}-sector": forms.ChoiceField(label=_("sector"), required=False,
+                                                         choices=_choices(sectors)),
+                f"spell-{key}-toward": forms.ChoiceField(label=_("toward"), required=False,
+                                                         choices=_choices(sectors)),
+                f"spell-{key}-unit": forms.ChoiceField(
+                    label=_("unit"), required=False,
+                    choices=[("", "—"), (gettext("your units"), own),
+                             (gettext("enemy units"), enemies)]),
+                f"spell-{key}-terrain": forms.ChoiceField(label=_("terrain"), required=False,
+                                                          choices=_choices(TerrainKind.choices)),
+                f"spell-{key}-sign": forms.ChoiceField(label=_("morale sign"), required=False,
+                                                       choices=_choices(MoraleSign.choices)),
+            }
+            self.fields.update(fields)
+            self.caster_rows.append({"caster": caster, "names": list(fields)})
+        self.fields["withdraw"] = forms.BooleanField(
+            label=_("withdraw from the battle"), required=False,
+            help_text=_("Your side leaves the field at the end of the round."))
+
+    # -- to and from the services' JSON ------------------------------------------------------
+
+    def orders(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        if self.deployment:
+            orders: dict[str, Any] = {"placements": {
+                u["key"]: data.get(f"place-{u['key']}") or RESERVE for u in self.units}}
+            if data.get("fortification"):
+                orders["fortification"] = data["fortification"]
+            directions = {name.removeprefix("direction-"): value for name, value in data.items()
+                          if name.startswith("direction-") and value}
+            if directions:
+                orders["directions"] = directions
+            return orders
+        moves, targets, spells = {}, {}, {}
+        for unit in self.units:
+            path = (data.get(f"path-{unit['key']}") or "").replace(",", " ").split()
+            if path:
+                moves[unit["key"]] = [p.lower() if p.lower() == RESERVE else p.upper()
+                                      for p in path]
+            if data.get(f"target-{unit['key']}"):
+                targets[unit["key"]] = data[f"target-{unit['key']}"]
+        for caster in self.casters:
+            key = caster["key"]
+            if data.get(f"spell-{key}"):
+                spell = {"spell": data[f"spell-{key}"]}
+                for part in ("sector", "toward", "unit", "terrain", "sign"):
+                    if data.get(f"spell-{key}-{part}"):
+                        spell[part] = data[f"spell-{key}-{part}"]
+                spells[key] = spell
+        return {"moves": moves, "targets": targets, "spells": spells,
+                "withdraw": bool(data.get("withdraw"))}
+
+    @staticmethod
+    def initial_from(orders: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The form's values from stored orders (the JSON `orders` above gives)."""
+        if not orders:
+            return {}
+        initial: dict[str, Any] = {}
+        for key, value in (orders.get("placements") or {}).items():
+            initial[f"place-{key}"] = value
+        if orders.get("fortification"):
+            initial["fortification"] = orders["fortification"]
+        for sector, value in (orders.get("directions") or {}).items():
+            initial[f"direction-{sector}"] = value
+        for key, path in (orders.get("moves") or {}).items():
+            initial[f"path-{key}"] = " ".join(path) if isinstance(path, list | tuple) else path
+        for key, target in (orders.get("targets") or {}).items():
+            initial[f"target-{key}"] = target
+        for key, spell in (orders.get("spells") or {}).items():
+            if isinstance(spell, Mapping):
+                initial[f"spell-{key}"] = spell.get("spell", "")
+                for part in ("sector", "toward", "unit", "terrain", "sign"):
+                    if spell.get(part):
+                        initial[f"spell-{key}-{part}"] = spell[part]
+        initial["withdraw"] = bool(orders.get("withdraw"))
+        return initial
+
+    @staticmethod
+    def field_for(path: str) -> str:
+        """The form field of a violation's `field` ("moves.12" → "path-12")."""
+        head, _dot, rest = path.partition(".")
+        if head == "spells" and rest:
+            key, _dot, part = rest.partition(".")
+            return f"spell-{key}-{part}" if part and part != "spell" else f"spell-{key}"
+        prefixes = {"placements": "place-", "directions": "direction-", "moves": "path-",
+                    "targets": "target-"}
+        if head in prefixes and rest:
+            return prefixes[head] + rest
+        return head
+
+    def add_violations(self, error: RuleViolation) -> None:
+        for violation in error.violations:
+            name = self.field_for(violation.field)
+            text = _message(violation.message, violation.params)
+            self.add_error(name if name in self.fields else None, text)
+
+    def rows(self) -> dict[str, list[dict[str, Any]]]:
+        def bound(rows):
+            return [{**row, "fields": [self[n] for n in row["names"]]} for row in rows]
+        return {"units": bound(self.unit_rows), "casters": bound(self.caster_rows),
+                "terrain": bound(self.terrain_rows),
+                "withdraw": self["withdraw"] if "withdraw" in self.fields else None}
+
+
+def _orders_summary(orders: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+    """The side's stored orders as lines to read (names from the side's own view)."""
+    names = {u["key"]: u["name"] for u in view.get("units", [])}
+    casters = {c["key"]: c["name"] for c in view.get("casters", [])}
+    lines = []
+    for key, position in (orders.get("placements") or {}).items():
+        lines.append(f"{names.get(key, key)}: "
+                     f"{gettext('reserve') if position == RESERVE else position}")
+    if orders.get("fortification"):
+        lines.append(gettext("Fortification: %(sector)s") % {"sector": orders["fortification"]})
+    for sector, toward in (orders.get("directions") or {}).items():
+        lines.append(gettext("The terrain in %(sector)s cuts off the way to %(toward)s.")
+                     % {"sector": sector, "toward": toward})
+    for key, path in (orders.get("moves") or {}).items():
+        path = " ".join(path) if isinstance(path, list | tuple) else str(path)
+        lines.append(gettext("%(unit)s moves: %(path)s") % {"unit": names.get(key, key),
+                                                            "path": path})
+    for key, target in (orders.get("targets") or {}).items():
+        lines.append(gettext("%(unit)s attacks %(target)s") % {
+            "unit": names.get(key, key), "target": names.get(target, "?")})
+    for key, spell in (orders.get("spells") or {}).items():
+        if not isinstance(spell, Mapping) or not spell.get("spell"):
+            continue
+        label = SPELL_LABELS.get(spell["spell"], spell["spell"])
+        aims = [spell[p] for p in ("sector", "toward") if spell.get(p)]
+        if spell.get("unit"):
+            aims.append(names.get(spell["unit"], "?"))
+        if spell.get("terrain"):
+            aims.append(str(dict(TerrainKind.choices).get(spell["terrain"], spell["terrain"])))
+        if spell.get("sign"):
+            aims.append(str(dict(MoraleSign.choices).get(spell["sign"], spell["sign"])))
+        lines.append(f"{casters.get(key, key)}: {gettext(label)}"
+                     + (f" ({', '.join(aims)})" if aims else ""))
+    if orders.get("withdraw"):
+        lines.append(gettext("Withdraw from the battle."))
+    return lines
+
+
+# -- the page -------------------------------------------------------------------------------
+
+def _viewer(request, battle: SectorBattle) -> tuple[bool, list[Side], Side | None]:
+    """(is the GM, the sides the user gives orders for, the side whose view the page shows —
+    None: the GM's truth)."""
+    sides = sides_of(request.user, battle)
+    if not sides:
+        raise Http404
+    is_gm = is_campaign_gm(request.user, battle.campaign_id)
+    asked = (request.POST if request.method == "POST" else request.GET).get("side")
+    side = next((s for s in sides if s.value == asked), None)
+    if request.method == "POST" and asked and side is None:
+        raise Http404   # orders for a side the user does not play
+    if side is None and not is_gm:
+        side = sides[0]
+    return is_gm, sides, side
+
+
+def _page_url(battle: SectorBattle, side: Side | None, is_gm: bool) -> str:
+    url = reverse("sector-battle", args=[battle.pk])
+    return f"{url}?side={side.value}" if side is not None and is_gm else url
+
+
+def _aftermath(battle: SectorBattle, view: Mapping[str, Any], side: Side | None
+               ) -> list[dict[str, Any]]:
+    """The units' fates: all of them for the GM, the side's own for a player."""
+    names = {u["key"]: u["name"] for u in view.get("units", [])}
+    rows = []
+    for unit in (battle.result or {}).get("units", []):
+        if side is not None and unit.get("side") != side.value:
+            continue
+        rows.append({"name": names.get(unit["key"], unit["key"]),
+                     "side_label": side_label(unit["side"]),
+                     "fate": str(FATES.get(unit.get("fate"), unit.get("fate"))),
+                     "hits_lost": unit.get("hits_lost", 0)})
+    return rows
+
+
+@member_required
+def sector_battle(request, battle_id: int):
+    battle = get_object_or_404(visible_sector_battles(request.user), pk=battle_id)
+    if request.method not in ("GET", "HEAD", "POST"):
+        raise Http404
+    is_gm, sides, side = _viewer(request, battle)
+    campaign = battle.campaign
+    now_view = battle_view(battle, side) if battle.state else {}
+    form = stored = None
+    if request.method == "POST":
+        if side is None or not battle.takes_orders or not battle.state:
+            messages.error(request, gettext("This battle takes no orders now."))
+            return redirect(_page_url(battle, side, is_gm))
+        form = SectorOrdersForm(request.POST, battle=battle, view=now_view, side=side)
+        if form.is_valid():
+            try:
+                orders_submit(battle=battle, side=side.value, user=request.user,
+                              data=form.orders())
+            except RuleViolation as error:
+                form.add_violations(error)
+            except RoundClosed:
+                messages.error(request, gettext("This battle takes no orders now."))
+                return redirect(_page_url(battle, side, is_gm))
+            else:
+                messages.success(request, gettext("The orders are saved."))
+                return redirect(_page_url(battle, side, is_gm))
+    if side is not None and battle.state:
+        stored = side_orders(battle, side)
+        if form is None and battle.takes_orders:
+            form = SectorOrdersForm(initial=SectorOrdersForm.initial_from(
+                stored.orders if stored else None), battle=battle, view=now_view, side=side)
+
+    rounds = round_views(battle, side) if battle.state else []
+    pictures = [(gettext("After the deployment") if r["number"] == 0 else
+                 gettext("After round %(number)s") % {"number": r["number"]}, r)
+                for r in rounds]
+    if now_view:
+        pictures.append((gettext("Now (round %(number)s)") % {"number": battle.round},
+                         now_view))
+    bottom = side.value if side is not None else Side.ATTACKER.value
+    field = sector_field(pictures, bottom=bottom) if pictures else None
+    round_rows = [{"number": r["number"],
+                   "initiative": side_label(r["initiative"]) if r.get("initiative") else "",
+                   "phases": _events_by_phase(r.get("events", []))}
+                  for r in rounds if r["number"] > 0]
+    with timezone.override(campaign.timezone):
+        return render(request, "pages/sector_battle.html", {
+            "campaign": campaign, "battle": battle, "is_gm": is_gm, "side": side,
+            "side_label": side_label(side.value) if side is not None else "",
+            "sides": [{"value": s.value, "label": side_label(s.value)} for s in sides],
+            "field": field, "rounds": round_rows,
+            "form": form, "rows": form.rows() if form is not None else None,
+            "stored": stored,
+            "stored_lines": _orders_summary(stored.orders, now_view) if stored else [],
+            "aftermath": _aftermath(battle, now_view, side)
+            if battle.status == BattleStatus.FINISHED else [],
+            "winner_label": side_label(battle.winner) if battle.winner else "",
+            "deck_left": now_view.get("deck_left", len(now_view.get("deck", []) or [])),
+            # The GM sees which sides are in for the open round; a player only their own.
+            "submitted_sides": [side_label(s) for s in battle.orders.filter(
+                round=battle.round).order_by("side").values_list("side", flat=True)]
+            if is_gm and battle.status == BattleStatus.OPEN else [],
+            "now": timezone.now(),
+        })
