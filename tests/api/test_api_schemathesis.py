@@ -22,6 +22,8 @@ from factories import (
     BattleParticipantFactory,
     BattleSceneFactory,
     KingdomTurnFactory,
+    SectorBattleFactory,
+    SectorUnitFactory,
     TurnReportFactory,
 )
 from hypothesis import HealthCheck, given, settings
@@ -30,6 +32,7 @@ from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
+from battles.sector import services as sector_services
 from config.wsgi import application
 
 pytestmark = pytest.mark.django_db
@@ -71,10 +74,15 @@ def world(player, campaign, kingdom, open_turn, army, rival_army) -> dict[str, i
                                defender_kingdom=rival_army.kingdom)
     ours = BattleParticipantFactory(scene=scene, army=army, side="attacker")
     BattleParticipantFactory(scene=scene, army=rival_army, side="defender")
+    sector = SectorBattleFactory(campaign=campaign, attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_army.kingdom)
+    for side in ("attacker", "defender"):
+        SectorUnitFactory(battle=sector, side=side)
+    sector_services.battle_start(battle=sector)
     return {"activities": activity.pk, "armies": army.pk, "campaigns": campaign.pk,
             "kingdoms": kingdom.pk, "reports": report.pk, "turns": open_turn.pk,
             "settlements": kingdom.settlements.get().pk, "battles": scene.pk,
-            "battle-participants": ours.pk}
+            "battle-participants": ours.pk, "sector-battles": sector.pk}
 
 
 def _aim(case, world: dict[str, int]) -> None:

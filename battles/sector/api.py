@@ -1,0 +1,379 @@
+"""The REST API for sector battles: the battles a user may see, each as the user's side sees it
+(the GM: the whole truth, or exactly what one side sees with `?side=`), the resolved rounds, the
+side's orders for the open round, and the unit-card catalog.
+
+Views stay thin: reads go through battles.sector.selectors (which compute what a side may see),
+writes through battles.sector.services. A player never receives the other side's orders, the
+seed, the rolls or the deck's order: those are added for the GM's full view only."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import APIException, ErrorDetail, PermissionDenied, ValidationError
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+
+from armies.api.errors import ErrorSerializer, violation_error
+from battles.sector import selectors, services
+from battles.sector.models import SectorBattle, SectorSide, SideOrders, UnitCard
+from campaigns.selectors import is_campaign_gm
+from rules.cerilia.cards import SIGNS
+from rules.cerilia.field import Side
+from rules.cerilia.spells import Spell
+from rules.cerilia.state import TerrainKind
+from rules.errors import RuleViolation
+
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description=_("Not found, or not yours to see."))
+NOT_YOUR_SIDE = OpenApiResponse(ErrorSerializer, description=_(
+    "Not a side you command: only its kingdom's players and the GM read and give its orders."))
+BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
+    "Bad input: a list of messages per field; the orders' fields under `orders`, named like "
+    "`moves.<unit id>`, `placements.<unit id>` or `spells.<caster id>.sector`."))
+
+DEPLOYMENT_KEYS = frozenset({"placements", "fortification", "directions"})
+ROUND_KEYS = frozenset({"moves", "targets", "spells", "withdraw"})
+
+
+# --- the orders' shape (for the schema; the rules check them through the services) ------------
+
+
+class SpellOrderSerializer(serializers.Serializer):
+    """A caster's spell this round; which keys a spell needs depends on the spell."""
+
+    spell = serializers.ChoiceField(choices=[s.value for s in Spell])
+    sector = serializers.CharField(required=False, allow_null=True, help_text=_(
+        "Terrain spells, fog, illusory terrain, summoning and walls: the sector, e.g. \"C2\"."))
+    toward = serializers.CharField(required=False, allow_null=True, help_text=_(
+        "Walls, and illusory cliffs or river: the neighbouring sector they face."))
+    unit = serializers.CharField(required=False, allow_null=True, help_text=_(
+        "Mass invisibility and bless: one of your units; a priest's battle spell: the enemy "
+        "unit it strikes."))
+    terrain = serializers.ChoiceField(
+        choices=[t.value for t in TerrainKind if t is not TerrainKind.FORTIFICATION],
+        required=False, allow_null=True,
+        help_text=_("Illusory terrain: what the sector shows."))
+    sign = serializers.ChoiceField(choices=list(SIGNS), required=False, allow_null=True,
+                                   help_text=_("Bless: the morale sign it adds."))
+
+
+class SectorOrdersSerializer(serializers.Serializer):
+    """A side's orders for the open round. Round 0 (deployment) takes `placements`,
+    `fortification` and `directions` only; later rounds `moves`, `targets`, `spells` and
+    `withdraw` only. Units left out wait in the reserve (round 0) or hold."""
+
+    placements = serializers.DictField(
+        child=serializers.CharField(), required=False,
+        help_text=_("Round 0: unit id → a sector of your own line (attacker: A1–E1, defender: "
+                    "A3–E3) or \"reserve\". E.g. {\"12\": \"C3\"}."))
+    fortification = serializers.CharField(
+        required=False, allow_null=True,
+        help_text=_("Round 0, the defender only, when the scenario has a fortification: its "
+                    "sector on the defender's line, e.g. \"C3\"."))
+    directions = serializers.DictField(
+        child=serializers.CharField(), required=False,
+        help_text=_("Round 0, the defender only: for each cliffs or river card without a "
+                    "direction, the neighbouring sector it cuts off. E.g. {\"B2\": \"B3\"}."))
+    moves = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False,
+        help_text=_("Unit id → the sectors it enters, in order, at most its movement points. "
+                    "E.g. {\"12\": [\"C2\", \"C3\"]}."))
+    targets = serializers.DictField(
+        child=serializers.CharField(), required=False,
+        help_text=_("Unit id → the id of an enemy unit you can see, for its missile attack."))
+    spells = serializers.DictField(
+        child=SpellOrderSerializer(), required=False,
+        help_text=_("Caster id → its spell this round. E.g. {\"3\": {\"spell\": \"fog\", "
+                    "\"sector\": \"C2\"}}."))
+    withdraw = serializers.BooleanField(required=False, help_text=_(
+        "Leave the field to the enemy."))
+
+
+@extend_schema_field(SectorOrdersSerializer)
+class OrdersField(serializers.DictField):
+    """The orders as JSON: an object whose keys fit the battle's round (context `round`)."""
+
+    default_error_messages = {"unknown": _("Unknown field.")}
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        allowed = DEPLOYMENT_KEYS if self.context.get("round") == 0 else ROUND_KEYS
+        unknown = {str(key): [self.error_messages["unknown"]] for key in value
+                   if key not in allowed}
+        if unknown:
+            raise ValidationError(unknown)
+        return value
+
+
+class OrdersQuerySerializer(serializers.Serializer):
+    side = serializers.ChoiceField(choices=SectorSide.choices, required=False, help_text=_(
+        "Whose view or orders: a GM may name either side; a player one of their own sides "
+        "(needed only by a player of both sides, or the GM for orders)."))
+
+
+class OrdersSubmitSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(choices=SectorSide.choices, required=False, help_text=_(
+        "The side giving these orders; may be left out by a user of exactly one side."))
+    orders = OrdersField(help_text=_("The whole orders for the open round: they replace the "
+                                     "stored ones ({}: every unit holds)."))
+
+    def to_internal_value(self, data):
+        # Unknown top-level keys are refused too (a misspelt key must not pass silently).
+        unknown = {}
+        if isinstance(data, Mapping):
+            unknown = {str(k): [_("Unknown field.")] for k in data if k not in self.fields}
+        value = super().to_internal_value(data)
+        if unknown:
+            raise ValidationError(unknown)
+        return value
+
+
+class SideOrdersSerializer(serializers.Serializer):
+    """A side's stored orders for the open round ({} when it has given none)."""
+
+    side = serializers.ChoiceField(choices=SectorSide.choices)
+    round = serializers.IntegerField()
+    orders = serializers.DictField(help_text=_(
+        "The orders as given (see the request body of PUT for their keys)."))
+    submitted_at = serializers.DateTimeField(allow_null=True)
+    takes_orders = serializers.BooleanField(help_text=_(
+        "Whether the battle takes orders now (the round is open)."))
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+# --- answers -----------------------------------------------------------------------------------
+
+
+class OrdersClosed(APIException):
+    """The battle takes no orders now: 409, with its status and round."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = _("This battle takes no orders now: the round is closed, or the battle has "
+                       "not begun or is over.")
+    default_code = "round_closed"
+
+    def __init__(self, battle: SectorBattle):
+        super().__init__()
+        self.detail = {
+            "detail": ErrorDetail(str(self.default_detail), code=self.default_code),
+            "battle": battle.pk,
+            "status": battle.status,
+            "round": battle.round,
+        }
+
+
+class RoundClosedSerializer(serializers.Serializer):
+    """The body of a 409 (for the schema)."""
+
+    detail = serializers.CharField()
+    battle = serializers.IntegerField()
+    status = serializers.CharField()
+    round = serializers.IntegerField()
+
+
+ROUND_CLOSED = OpenApiResponse(RoundClosedSerializer, description=_(
+    "The battle takes no orders now (the round closed, or the battle is not running)."))
+
+
+class UnitCardSerializer(serializers.ModelSerializer):
+    morale = serializers.ListField(child=serializers.CharField(), read_only=True, help_text=_(
+        "One to three morale signs: sun, moon, star."))
+    tags = serializers.ListField(child=serializers.CharField(), read_only=True)
+
+    class Meta:
+        model = UnitCard
+        fields = ["id", "code", "name", "melee", "charge", "missile", "missile_range",
+                  "defense", "morale", "movement", "hits", "tags", "night_bonus"]
+        read_only_fields = fields
+
+
+def _viewer(request, battle: SectorBattle, asked: str | None) -> tuple[list[Side], Side | None]:
+    """The user's sides and whose view they get: `asked` if theirs (else 403); without it the
+    GM's whole truth (None) or the player's first side."""
+    cache = getattr(request, "_sector_sides", None)
+    if cache is None:
+        cache = request._sector_sides = {}
+    if battle.pk not in cache:
+        cache[battle.pk] = (selectors.sides_of(request.user, battle),
+                            is_campaign_gm(request.user, battle.campaign_id))
+    sides, gm = cache[battle.pk]
+    if asked:
+        side = Side(asked)
+        if side not in sides:
+            raise PermissionDenied(_("You see and order only your own side of this battle."))
+        return sides, side
+    if gm:
+        return sides, None
+    if not sides:  # never the truth for want of a side
+        raise PermissionDenied(_("You command no side of this battle."))
+    return sides, sides[0]
+
+
+class SectorBattleSerializer(serializers.ModelSerializer):
+    """A sector battle as the reader may see it."""
+
+    my_sides = serializers.SerializerMethodField()
+    takes_orders = serializers.BooleanField(read_only=True, help_text=_(
+        "Whether the open round takes orders now."))
+    winner = serializers.ChoiceField(choices=[("", ""), *SectorSide.choices], read_only=True,
+                                     help_text=_("The side holding the field; blank until the "
+                                                 "battle is over, or when nobody holds it."))
+    view = serializers.SerializerMethodField()
+
+    class Meta:
+        model = SectorBattle
+        fields = ["id", "name", "campaign", "attacker_kingdom", "defender_kingdom", "status",
+                  "round", "deadline", "winner", "takes_orders", "my_sides", "view"]
+        read_only_fields = fields
+
+    def _viewer(self, battle):
+        request = self.context["request"]
+        return _viewer(request, battle, self.context.get("side"))
+
+    @extend_schema_field(serializers.ListField(
+        child=serializers.ChoiceField(choices=SectorSide.choices)))
+    def get_my_sides(self, battle: SectorBattle) -> list[str]:
+        """The sides you give orders for (the GM: both)."""
+        return [side.value for side in self._viewer(battle)[0]]
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_view(self, battle: SectorBattle) -> dict[str, Any]:
+        """The battlefield now, with the events witnessed so far: a player's side sees its own
+        units and casters, only the enemy units in sight, illusions as real terrain and the
+        deck as a count (`deck_left`); the GM (without `?side=`) the whole state, the truth
+        under illusions and the hidden units included. {} before the battle begins."""
+        return selectors.battle_view(battle, self._viewer(battle)[1])
+
+
+class SectorRoundSerializer(serializers.Serializer):
+    """A resolved round as the side saw it once it was over (the GM: the truth), with its
+    events. The GM's full view adds `seed`, both sides' `orders` and the `rolls`."""
+
+    number = serializers.IntegerField()
+    initiative = serializers.CharField(help_text=_("Who had the initiative (blank in phase 0)."))
+    events = serializers.ListField(child=serializers.DictField())
+    units = serializers.ListField(child=serializers.DictField())
+    seed = serializers.IntegerField(required=False, help_text=_("The GM's full view only."))
+    orders = serializers.DictField(required=False, help_text=_(
+        "The GM's full view only: each side's orders as resolved."))
+    rolls = serializers.ListField(child=serializers.DictField(), required=False,
+                                  help_text=_("The GM's full view only."))
+
+
+# --- views -------------------------------------------------------------------------------------
+
+
+class UnitCardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """The unit cards sector battles are fought with (the shipped catalog and the GM's own)."""
+
+    serializer_class = UnitCardSerializer
+    queryset = UnitCard.objects.order_by("name", "id")
+    filterset_class = None
+
+
+def _side_query(request) -> str | None:
+    query = OrdersQuerySerializer(data=request.query_params)
+    query.is_valid(raise_exception=True)
+    return query.validated_data.get("side")
+
+
+class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
+    """Sector battles your kingdom fights (a game master: every battle of the campaign), each
+    as your side sees it."""
+
+    serializer_class = SectorBattleSerializer
+    filterset_class = None
+    parser_classes = [JSONParser]
+    # Not `{id}`: keeps the path parameter apart from the generic id-aiming of the API tests.
+
+    def get_queryset(self):
+        return selectors.visible_sector_battles(self.request.user)
+
+    @extend_schema(parameters=[OrdersQuerySerializer],
+                   responses={200: SectorBattleSerializer, 400: BAD_INPUT, 403: NOT_YOUR_SIDE,
+                              404: NOT_FOUND})
+    def retrieve(self, request, *args, **kwargs):
+        battle = self.get_object()
+        context = {**self.get_serializer_context(), "side": _side_query(request)}
+        return Response(SectorBattleSerializer(battle, context=context).data)
+
+    @extend_schema(parameters=[OrdersQuerySerializer],
+                   responses={200: SectorRoundSerializer(many=True), 400: BAD_INPUT,
+                              403: NOT_YOUR_SIDE, 404: NOT_FOUND},
+                   description=str(_("The resolved rounds (0: deployment) as your side saw each "
+                                     "once it was over. The GM without `?side=` gets the truth "
+                                     "and each round's seed, both sides' orders and the "
+                                     "rolls.")))
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def rounds(self, request, pk=None):
+        battle = self.get_object()
+        _sides, side = _viewer(request, battle, _side_query(request))
+        views = selectors.round_views(battle, side)
+        if side is None:
+            records = {row.number: row for row in selectors.resolved_rounds(battle)}
+            views = [{**view, "seed": records[view["number"]].seed,
+                      "orders": records[view["number"]].orders,
+                      "rolls": records[view["number"]].rolls} for view in views]
+        return Response(views)
+
+    def _ordering_side(self, request, battle: SectorBattle, asked: str | None) -> Side:
+        sides = selectors.sides_of(request.user, battle)
+        if asked:
+            if Side(asked) not in sides:
+                raise PermissionDenied(_("Only this side's kingdom and the GM give its orders."))
+            return Side(asked)
+        if len(sides) != 1:
+            raise ValidationError({"side": [_("Name the side: you command both.")]})
+        return sides[0]
+
+    def _orders_answer(self, battle: SectorBattle, side: Side, row: SideOrders | None):
+        return Response(SideOrdersSerializer({
+            "side": side.value,
+            "round": row.round if row is not None else battle.round,
+            "orders": row.orders if row is not None else {},
+            "submitted_at": row.submitted_at if row is not None else None,
+            "takes_orders": battle.takes_orders,
+            "deadline": battle.deadline,
+        }).data)
+
+    @extend_schema(methods=["GET"], parameters=[OrdersQuerySerializer],
+                   responses={200: SideOrdersSerializer, 400: BAD_INPUT, 403: NOT_YOUR_SIDE,
+                              404: NOT_FOUND},
+                   description=str(_("Your side's stored orders for the open round ({} when "
+                                     "none are given yet). Never the other side's.")))
+    @extend_schema(methods=["PUT"], request=OrdersSubmitSerializer,
+                   responses={200: SideOrdersSerializer, 400: BAD_INPUT, 403: NOT_YOUR_SIDE,
+                              404: NOT_FOUND, 409: ROUND_CLOSED},
+                   description=str(_("Give your side's orders for the open round (they replace "
+                                     "earlier ones). Round 0: {\"placements\": {\"<unit id>\": "
+                                     "\"C3\"|\"reserve\"}, \"fortification\": \"C3\", "
+                                     "\"directions\": {\"B2\": \"B3\"}}. Later rounds: "
+                                     "{\"moves\": {\"<unit id>\": [\"C2\", \"C3\"]}, "
+                                     "\"targets\": {\"<unit id>\": \"<enemy unit id>\"}, "
+                                     "\"spells\": {\"<caster id>\": {\"spell\": \"fog\", "
+                                     "\"sector\": \"C2\"}}, \"withdraw\": false}. When both "
+                                     "sides are in, the round closes and is resolved.")))
+    @action(detail=True, methods=["get", "put"], pagination_class=None)
+    def orders(self, request, pk=None):
+        battle = self.get_object()
+        if request.method == "GET":
+            side = self._ordering_side(request, battle, _side_query(request))
+            return self._orders_answer(battle, side, selectors.side_orders(battle, side))
+        body = OrdersSubmitSerializer(data=request.data, context={"round": battle.round})
+        body.is_valid(raise_exception=True)
+        side = self._ordering_side(request, battle, body.validated_data.get("side"))
+        try:
+            row = services.orders_submit(battle=battle, side=side.value, user=request.user,
+                                         data=body.validated_data["orders"])
+        except RuleViolation as error:
+            raise violation_error(error, nested="orders", top_level=frozenset()) from None
+        except services.RoundClosed:
+            battle.refresh_from_db()
+            raise OrdersClosed(battle) from None
+        battle.refresh_from_db()
+        return self._orders_answer(battle, side, row)
