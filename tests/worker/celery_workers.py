@@ -21,7 +21,7 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = "redis://127.0.0.1:6379"
 QUEUE = "celery"
-_RESULT = re.compile(r"resolve_kingdom_turn\[[^\]]+\] succeeded in ([\d.e-]+)s: '(\w+)'")
+_RESULT = r"{task}\[[^\]]+\] succeeded in ([\d.e-]+)s: '(\w+)'"
 
 
 def broker_url(db: int) -> str:
@@ -140,13 +140,14 @@ class Worker:
             raise TimeoutError(f"{error}\n{self.log()[-3000:]}") from None
         return self
 
-    def results(self) -> Counter:
-        """What its resolve_kingdom_turn tasks returned: Counter({"resolved": 3, "skipped": 1})."""
-        return Counter(result for _, result in _RESULT.findall(self.log()))
+    def results(self, task: str = "resolve_kingdom_turn") -> Counter:
+        """What its tasks of that name returned: Counter({"resolved": 3, "skipped": 1})."""
+        return Counter(result for _, result in re.findall(_RESULT.format(task=task), self.log()))
 
     def runtimes(self) -> list[float]:
         """How long each of its resolve_kingdom_turn tasks ran, in seconds, in order."""
-        return [float(seconds) for seconds, _ in _RESULT.findall(self.log())]
+        pattern = _RESULT.format(task="resolve_kingdom_turn")
+        return [float(seconds) for seconds, _ in re.findall(pattern, self.log())]
 
     def kill(self) -> None:
         """SIGKILL the worker and its pool children at once: no shutdown, no acknowledgement."""
