@@ -9,24 +9,14 @@ from typing import Any
 
 from rules.cerilia import magic
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, SIGNS, Tag
-from rules.cerilia.deck import Result, column, draw, result
-from rules.cerilia.field import (
-    RESERVE,
-    SECTORS,
-    Side,
-    adjacent,
-    distance,
-    edge,
-    fall_back_step,
-    is_sector,
-    straight_edges,
-)
+from rules.cerilia.combat import Combat
+from rules.cerilia.deck import Result
+from rules.cerilia.field import RESERVE, Side, edge, is_sector
+from rules.cerilia.movement import Movement
 from rules.cerilia.orders import HOLD, Deployment, RoundOrders
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
     HELD_TERRAIN,
-    NO_CHARGE_TERRAIN,
-    STOPPING_TERRAIN,
     TERRAIN_LABELS,
     BattleState,
     EffectKind,
@@ -35,15 +25,9 @@ from rules.cerilia.state import (
     Unit,
     UnitStatus,
 )
-from rules.cerilia.visibility import fogged, visible
+from rules.cerilia.visibility import visible
 from rules.dice import Dice, Roll
 from rules.errors import _
-
-MELEE, CHARGE, MISSILE = "melee", "charge", "missile"
-ATTACK_LABELS = {MELEE: _("melee"), CHARGE: _("charge"), MISSILE: _("missile")}
-# Seed 000 gives no size for "Ездовые Отряды получают штраф ... в секторе с Болотами": our -1.
-SWAMP_PENALTY = 1
-FORTIFICATION = "fortification"   # the key an empty fortification fights under
 
 
 @dataclass(frozen=True)
@@ -66,14 +50,7 @@ class RoundOutcome:
     rolls: tuple[Roll, ...]
 
 
-@dataclass
-class _Attack:
-    attacker: str
-    target: str
-    kind: str
-
-
-class Round:
+class Round(Movement, Combat):
     """The working copy of one round; `state` freezes it back."""
 
     def __init__(self, state: BattleState, orders: Mapping[Side, RoundOrders], seed: int):
@@ -172,6 +149,20 @@ class Round:
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
                                  outcome.value if outcome else None))
 
+    def engaged(self, unit: Unit) -> bool:
+        if not unit.on_field:
+            return False
+        if self.at(unit.position, unit.side.other):
+            return True
+        return unit.side is Side.ATTACKER and self.fortification(unit.position) is not None \
+            and not self.at(unit.position, Side.DEFENDER, hidden=True)
+
+    def reveal(self, unit: Unit, message: str) -> Unit:
+        unit = replace(unit, hidden=False)
+        self.units[unit.key] = unit
+        self.say("revealed", message, unit)
+        return unit
+
     # -- the round ------------------------------------------------------------------------
 
     def run(self) -> RoundOutcome:
@@ -195,93 +186,6 @@ class Round:
                  "they act first."), side=self.initiative.value,
                  attacker=rolls[Side.ATTACKER], defender=rolls[Side.DEFENDER])
 
-    # -- movement -------------------------------------------------------------------------
-
-    def move(self) -> None:
-        self.phase = "movement"
-        for side in self.sides_in_order():
-            for key, path in self.orders[side].moves.items():
-                unit = self.units.get(key)
-                # Only its own units, and no further than their movement points: the orders
-                # reach the engine as submitted (orders.order_violations reports the same).
-                if unit is not None and unit.side is side and unit.alive and path:
-                    self.move_unit(unit, tuple(path)[:unit.card.movement])
-        self.reveal_by_scouts()
-
-    def move_unit(self, unit: Unit, path: tuple[str, ...]) -> None:
-        if unit.on_field and self.engaged(unit):
-            self.say("holds", _("%(unit)s is engaged and holds its ground."), unit)
-            return
-        if unit.hidden:
-            # "Длительность: Пока Отряд не будет раскрыт или не совершит любое Действие."
-            unit = self.reveal(unit, _("%(unit)s moves and is seen."))
-        travelled = [unit.position]
-        for step in path:
-            here = unit.position
-            blocked = self.step_blocked(unit, here, step)
-            if blocked:
-                self.say("stopped", _("%(unit)s cannot go on to %(sector)s: %(reason)s."), unit,
-                         sector=step, reason=blocked)
-                break
-            unit = self.put(unit, step)
-            travelled.append(step)
-            if self.engaged(unit):
-                self.say("engages", _("%(unit)s enters %(sector)s and engages the enemy."), unit,
-                         sector=step)
-                if unit.card.charge is not None:
-                    self.charging[unit.key] = tuple(travelled)
-                break
-            if self.stops_in(unit, step):
-                self.say("terrain_stop", _("%(unit)s stops in the terrain of %(sector)s."), unit,
-                         sector=step)
-                break
-        else:
-            if len(travelled) > 1:
-                self.say("moves", _("%(unit)s moves to %(sector)s."), unit, sector=unit.position)
-
-    def step_blocked(self, unit: Unit, here: str, step: str) -> str | None:
-        if not adjacent(here, step, unit.side):
-            return _("not next to it")
-        barrier = self.barrier(here, step, unit)
-        if barrier:
-            return barrier
-        if step != RESERVE and self.fortification(step) and unit.side is Side.ATTACKER \
-                and unit.has(Tag.MOUNTED):
-            # "Ездовые Отряды Атакующего Игрока не могут войти в сектор с Укреплением".
-            return _("mounted units cannot enter the fortification")
-        if self.free_cell(step, unit.side) is None:
-            return _("no free cell")
-        return None
-
-    def stops_in(self, unit: Unit, sector: str) -> bool:
-        if unit.has(Tag.FREE_MOVEMENT):
-            return False
-        kinds = {t.kind for t in self.terrain if t.sector == sector}
-        # Forest: "Ездовые Отряды ... должны совершить остановку"; swamp and hills: "Все Отряды".
-        return bool(kinds & STOPPING_TERRAIN) or (TerrainKind.FOREST in kinds
-                                                  and unit.has(Tag.MOUNTED))
-
-    def engaged(self, unit: Unit) -> bool:
-        if not unit.on_field:
-            return False
-        if self.at(unit.position, unit.side.other):
-            return True
-        return unit.side is Side.ATTACKER and self.fortification(unit.position) is not None \
-            and not self.at(unit.position, Side.DEFENDER, hidden=True)
-
-    def reveal(self, unit: Unit, message: str) -> Unit:
-        unit = replace(unit, hidden=False)
-        self.units[unit.key] = unit
-        self.say("revealed", message, unit)
-        return unit
-
-    def reveal_by_scouts(self) -> None:
-        # "Только Отряд Разведчиков может обнаружить сокрытый Отряд."
-        for unit in list(self.units.values()):
-            if unit.hidden and unit.on_field and any(
-                    s.has(Tag.SCOUT) for s in self.at(unit.position, unit.side.other)):
-                self.reveal(unit, _("Scouts find %(unit)s."))
-
     # -- battle magic ---------------------------------------------------------------------
 
     def cast(self) -> None:
@@ -293,310 +197,6 @@ class Round:
                                and c.side is side), None)
                 if caster is not None:
                     magic.cast(self, caster, order)
-
-    # -- attacks --------------------------------------------------------------------------
-
-    def attack_value(self, attacker: Unit, kind: str, target: Unit | None) -> int:
-        value = {MELEE: attacker.card.melee, CHARGE: attacker.card.charge,
-                 MISSILE: attacker.card.missile}[kind] or 0
-        sector = attacker.position
-        if any(e.kind is EffectKind.BLESS and e.unit == attacker.key for e in self.effects):
-            value += 1   # "бонус +1 ко всем Параметрам Атаки"
-        if self.night:
-            value += attacker.card.night_bonus
-        holds = self.held.get(sector) is attacker.side
-        target_dwarven = target is not None and target.has(Tag.DWARVEN)
-        if holds and self.has_terrain(sector, TerrainKind.HILLS) and not target_dwarven:
-            value += 1   # Hills: "+1 к ... всех видов Боя"; "Отряды Дворфов игнорируют бонусы"
-        if holds and self.has_terrain(sector, TerrainKind.CLIFFS) and kind == MELEE:
-            value += 1   # Cliffs: "+1 к их Показателям Ближнего Боя и Защиты"
-        if attacker.side is Side.DEFENDER and attacker.has(Tag.ELVEN) and kind in (MELEE, MISSILE) \
-                and self.has_terrain(sector, TerrainKind.FOREST):
-            value += 1   # "дружественные Эльфийские Отряды ... +1 к ... Ближнего Боя и Дистанционной"
-        if kind == MELEE and attacker.has(Tag.MOUNTED) \
-                and self.has_terrain(sector, TerrainKind.SWAMP):
-            value -= SWAMP_PENALTY
-        if kind == MISSILE and target is not None \
-                and self.has_terrain(target.position, TerrainKind.FOREST) \
-                and not self.has_terrain(sector, TerrainKind.FOREST):
-            value -= 2   # "Все Дистанционные Атаки, которые направлены в данный сектор получают -2"
-        return value
-
-    def defense_value(self, target: Unit, attacker: Unit | None) -> int:
-        value = target.card.defense
-        sector = target.position
-        holds = self.held.get(sector) is target.side
-        if holds and self.has_terrain(sector, TerrainKind.HILLS) \
-                and not (attacker is not None and attacker.has(Tag.DWARVEN)):
-            value += 1
-        if holds and self.has_terrain(sector, TerrainKind.CLIFFS):
-            value += 1
-        if target.has(Tag.MOUNTED) and self.has_terrain(sector, TerrainKind.SWAMP):
-            value -= SWAMP_PENALTY
-        fort = self.fortification(sector)
-        if fort is not None and target.side is Side.DEFENDER \
-                and not (attacker is not None and attacker.has(Tag.ARTILLERY)):
-            # "заменяется на Уровень Укрепления, либо изменяется на +1 ... что будет выше.
-            # Артиллерия Противника игнорирует данные бонусы к Защите."
-            value = max(fort.level, value + fort.bonus)
-        return value
-
-    def fortification_unit(self, sector: str) -> Unit:
-        """An empty fortification "считается за 1 Отряд Иррегулярных Войск"."""
-        fort = self.fortification(sector)
-        return Unit(FORTIFICATION, Side.DEFENDER, FORTIFICATION_DEFENDERS,
-                    str(_("the fortification")), fort.hits, sector, 0)
-
-    def resolve(self, attacks: list[_Attack]) -> None:
-        """Draw a card for each attack, then apply the results together (an exchange is
-        simultaneous)."""
-        outcomes = []
-        for attack in attacks:
-            attacker = self.combatant(attack.attacker, attack.target)
-            target = self.combatant(attack.target, attack.attacker)
-            difference = self.attack_value(attacker, attack.kind, target) \
-                - (self.defense_value(target, attacker) if target.key != FORTIFICATION
-                   else FORTIFICATION_DEFENDERS.defense)
-            card, self.deck = draw(self.dice, self.deck, purpose=_("Battle card: %(unit)s "
-                                   "attacks %(target)s"), unit=attacker.name, target=target.name)
-            outcome = result(card, difference)
-            self.say("attack", _("%(unit)s attacks %(target)s (%(attack)s, column %(column)+d): "
-                     "card %(card_no)s, %(result)s."), attacker, target, card=card,
-                     outcome=outcome, attack=ATTACK_LABELS[attack.kind], column=column(difference),
-                     card_no=card, result=outcome.value)
-            # Where the attacker stood when it struck: an earlier result of this same exchange
-            # may move it before its blow is applied.
-            outcomes.append((attack, outcome, attacker.position))
-        for attack, outcome, sector in outcomes:
-            if attack.target == FORTIFICATION:
-                self.strike_fortification(sector, outcome)
-            else:
-                self.apply(self.units[attack.target], outcome)
-
-    def combatant(self, key: str, other: str) -> Unit:
-        if key == FORTIFICATION:
-            return self.fortification_unit(self.units[other].position)
-        return self.units[key]
-
-    def can_attack(self, unit: Unit) -> bool:
-        # A routed unit "may not attack" the round it routs and the next (reference §1.7).
-        return unit.alive and unit.on_field and unit.status is not UnitStatus.ROUTED
-
-    def missile_target_ok(self, shooter: Unit, target: Unit) -> bool:
-        if target.side is shooter.side or not target.on_field or not self.sees(shooter.side,
-                                                                                target):
-            return False
-        a, b = shooter.position, target.position
-        if distance(a, b) > shooter.card.missile_range:
-            return False
-        if self.has_terrain(b, TerrainKind.CLIFFS):
-            return False   # Cliffs: "не могут быть ... обстреляны с помощью Дистанционной Атаки"
-        if a != b and (fogged(self.state(), a) or fogged(self.state(), b)):
-            return False   # Fog: "в него и из него нельзя направлять Дальнобойные Атаки"
-        # Walls: "Перемещения, а также Дальнобойные Атаки запрещены между сектором ... и сектором"
-        walls = {edge(e.sector, e.toward) for e in self.effects if e.kind is EffectKind.WALL}
-        return not any(crossing in walls for crossing in straight_edges(a, b))
-
-    def shoot(self) -> None:
-        self.phase = "missile"
-        attacks = []
-        for side in self.sides_in_order():
-            for shooter in self.side_units(side):
-                if shooter.card.missile is None or not self.can_attack(shooter):
-                    continue
-                target = self.chosen_target(shooter)
-                if shooter.hidden and target is None:
-                    # Firing reveals it ("Атака со стороны Невидимого Отряда приведет к его
-                    # раскрытию"): an invisible unit shoots only when its side orders it to.
-                    continue
-                if target is None or not self.missile_target_ok(shooter, target):
-                    options = [u for u in self.side_units(side.other)
-                               if self.missile_target_ok(shooter, u)]
-                    target = min(options, key=lambda u: (distance(shooter.position, u.position),
-                                                         SECTORS.index(u.position), u.cell),
-                                 default=None)
-                if target is not None:
-                    shooter = self.unhide_to_attack(shooter)
-                    attacks.append(_Attack(shooter.key, target.key, MISSILE))
-        self.resolve(attacks)
-
-    def chosen_target(self, unit: Unit) -> Unit | None:
-        key = self.orders[unit.side].targets.get(unit.key)
-        target = self.units.get(key) if key else None
-        return target if target is not None and target.alive else None
-
-    def unhide_to_attack(self, unit: Unit) -> Unit:
-        if unit.hidden:
-            # "Атака со стороны Невидимого Отряда приведет к его раскрытию."
-            return self.reveal(unit, _("%(unit)s attacks and is seen."))
-        return unit
-
-    def side_units(self, side: Side) -> list[Unit]:
-        return [u for u in self.units.values() if u.side is side and u.alive]
-
-    def charge(self) -> None:
-        self.phase = "charge"
-        attacks = []
-        for side in self.sides_in_order():
-            for key, travelled in self.charging.items():
-                unit = self.units[key]
-                if unit.side is not side or not self.can_attack(unit):
-                    continue
-                sector = unit.position
-                kinds = {t.kind for t in self.terrain if t.sector == sector}
-                # Forest, swamp, hills, cliffs: "не могут быть атакованы Кавалерийской Атакой";
-                # fog: "из сектора, в сектор, или через сектор, покрытый Туманом"; the attacker's
-                # "не могут поражать Кавалерийской Атакой в данный сектор, пока Укрепление
-                # действует и не разрушено".
-                blocked = bool(kinds & NO_CHARGE_TERRAIN) \
-                    or any(fogged(self.state(), s) for s in travelled if s != RESERVE) \
-                    or (side is Side.ATTACKER and self.fortification(sector) is not None)
-                enemies = self.at(sector, side.other)
-                if blocked or not enemies:
-                    self.say("no_charge", _("%(unit)s cannot charge here and fights on foot."),
-                             unit)
-                    continue
-                attacks.append(_Attack(key, enemies[0].key, CHARGE))
-        self.charged = {a.attacker for a in attacks}
-        self.resolve(attacks)
-
-    def melee(self) -> None:
-        self.phase = "melee"
-        attacks = []
-        for sector in SECTORS:
-            sides = {side: [u for u in self.at(sector, side) if self.can_attack(u)]
-                     for side in Side}
-            targets = {side: self.at(sector, side) for side in Side}
-            for side in Side:
-                hidden_attackers = [u for u in self.at(sector, side, hidden=True) if u.hidden
-                                    and self.can_attack(u)
-                                    and self.orders[side].targets.get(u.key) in
-                                    {t.key for t in targets[side.other]}]
-                for unit in hidden_attackers:
-                    sides[side].append(self.unhide_to_attack(unit))
-            fort_fights = self.fortification(sector) is not None and not self.at(
-                sector, Side.DEFENDER, hidden=True) and targets[Side.ATTACKER]
-            if fort_fights:
-                targets[Side.DEFENDER] = [self.fortification_unit(sector)]
-                sides[Side.DEFENDER] = []
-                attacks.append(_Attack(FORTIFICATION, targets[Side.ATTACKER][0].key, MELEE))
-            for side in self.sides_in_order():
-                enemies = targets[side.other]
-                if not enemies:
-                    continue
-                for index, unit in enumerate(u for u in sides[side]
-                                             if u.key not in self.charged):
-                    target = self.chosen_target(unit)
-                    if target is None or target.key not in {e.key for e in enemies}:
-                        target = enemies[min(index, len(enemies) - 1)]
-                    attacks.append(_Attack(unit.key, target.key, MELEE))
-        self.resolve(attacks)
-
-    # -- results --------------------------------------------------------------------------
-
-    def apply(self, unit: Unit, outcome: Result) -> None:
-        unit = self.units[unit.key]
-        if not unit.alive or outcome is Result.NONE:
-            return
-        if outcome is Result.DESTROYED:
-            self.destroy(unit, _("%(unit)s is destroyed."))
-            return
-        if outcome is Result.HIT:
-            self.lose_hit(unit)
-            return
-        in_fort = unit.side is Side.DEFENDER and self.fortification(unit.position) is not None
-        if in_fort:
-            # "Дружественные Отряды игнорируют результаты F и R и остаются в секторе с
-            # Укреплением, но все равно получают 1 Повреждение при результате R."
-            self.say("holds_fortification", _("%(unit)s holds the fortification."), unit)
-            if outcome is Result.ROUT:
-                self.lose_hit(unit, morale=False)
-            return
-        if outcome is Result.ROUT:
-            unit = replace(unit, status=UnitStatus.ROUTED, routed_in=self.number)
-            self.units[unit.key] = unit
-        if unit.position == RESERVE:
-            # An earlier blow of the same (simultaneous) exchange already drove it off the
-            # field: there is nowhere further back; a rout still costs its hit.
-            if outcome is Result.ROUT:
-                self.lose_hit(unit, morale=False)
-            return
-        unit = self.fall_back(unit)
-        if outcome is Result.ROUT and unit.alive:
-            self.lose_hit(unit, morale=False)
-
-    def lose_hit(self, unit: Unit, *, morale: bool = True) -> None:
-        unit = self.units[unit.key]
-        unit = replace(unit, hits=unit.hits - 1)
-        self.units[unit.key] = unit
-        if unit.hits <= 0:
-            self.destroy(unit, _("%(unit)s loses its last hit and is destroyed."))
-        else:
-            self.say("hit", _("%(unit)s takes a hit (%(hits)s left)."), unit, hits=unit.hits)
-            if morale:
-                self.hit.add(unit.key)
-
-    def destroy(self, unit: Unit, message: str, **params) -> None:
-        # Told to the sides that saw the unit before it fell: a unit lost in fog or night,
-        # unseen by the enemy, must not show up in the enemy's events.
-        to = frozenset(s for s in Side if self.sees(s, unit))
-        self.units[unit.key] = replace(unit, status=UnitStatus.DESTROYED, hits=0)
-        self.say("destroyed", message, unit, to=to, **params)
-
-    def fall_back(self, unit: Unit) -> Unit:
-        """One sector toward its own side; blocked (destroyed) by an enemy-held sector, the edge
-        of the field, cliffs, a river or a wall; a hidden enemy in the way strikes it down."""
-        self.moved_back.add(unit.key)
-        self.charging.pop(unit.key, None)
-        here = unit.position
-        while True:
-            step = fall_back_step(here, unit.side)
-            if step == RESERVE and not self.start.scenario.retreat_into_reserve:
-                self.destroy(unit, _("%(unit)s is driven off the field and destroyed."))
-                return self.units[unit.key]
-            barrier = self.barrier(here, step, None)
-            if barrier:
-                # Cliffs, river: "путь для данного Отряда будет заблокирован, даже если сектор
-                # свободен от Отрядов Противника, и отряд будет уничтожен".
-                self.destroy(unit, _("%(unit)s cannot fall back across the %(reason)s and is "
-                                     "destroyed."), reason=barrier)
-                return self.units[unit.key]
-            if step != RESERVE:
-                if self.at(step, unit.side.other):
-                    self.destroy(unit, _("%(unit)s finds its retreat cut off and is "
-                                         "destroyed."))
-                    return self.units[unit.key]
-                lurking = [u for u in self.at(step, unit.side.other, hidden=True)
-                           if u.hidden and u.key not in self.hidden_struck]
-                if lurking:
-                    # "невидимый Отряд обязан напасть на Отступающие Отряды ... после
-                    # уничтожения Отступающей Боевой Единицы сокрытый Отряд должен быть раскрыт".
-                    self.hidden_struck.add(lurking[0].key)
-                    self.destroy(unit, _("%(unit)s runs into an unseen enemy and is "
-                                         "destroyed."))
-                    self.reveal(lurking[0], _("%(unit)s strikes from hiding and is seen."))
-                    return self.units[unit.key]
-            if self.free_cell(step, unit.side) is not None:
-                unit = self.put(unit, step)
-                self.say("falls_back", _("%(unit)s falls back to %(sector)s."), unit,
-                         sector=step)
-                return unit
-            here = step   # no cell free among its own: it falls back further
-
-    def strike_fortification(self, sector: str, outcome: Result) -> None:
-        fort = self.fortification(sector)
-        if fort is None or outcome in (Result.NONE, Result.FALL_BACK):
-            return
-        hits = 0 if outcome is Result.DESTROYED else fort.hits - 1
-        self.terrain.remove(fort)
-        if hits > 0:
-            self.terrain.append(replace(fort, hits=hits))
-            self.say("fortification_hit", _("The fortification in %(sector)s takes a hit."),
-                     sector=sector)
-        else:
-            # "В случае Уничтожения Укрепления, данная Карточка будет снята с Поля Боя."
-            self.say("fortification_destroyed", _("The fortification in %(sector)s is "
-                     "destroyed."), sector=sector)
 
     # -- morale and the end ---------------------------------------------------------------
 

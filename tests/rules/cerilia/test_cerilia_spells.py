@@ -18,8 +18,8 @@ from cerilia_support import (
     unit,
 )
 
+from rules.cerilia.combat import CHARGE, MELEE, MISSILE
 from rules.cerilia.deck import Result
-from rules.cerilia.engine import CHARGE, MELEE, MISSILE
 from rules.cerilia.field import RESERVE
 from rules.cerilia.spells import PRIEST_RESULTS, Spell
 from rules.cerilia.state import (

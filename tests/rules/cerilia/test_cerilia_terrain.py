@@ -15,8 +15,9 @@ from cerilia_support import (
 )
 
 from rules.cerilia.cards import Tag
+from rules.cerilia.combat import CHARGE, MELEE, MISSILE
 from rules.cerilia.deck import Result
-from rules.cerilia.engine import CHARGE, MELEE, MISSILE, deploy
+from rules.cerilia.engine import deploy
 from rules.cerilia.orders import Deployment, deployment_violations
 from rules.cerilia.state import Effect, EffectKind, Scenario, Wall, new_battle
 
