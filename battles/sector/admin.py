@@ -4,13 +4,10 @@ casters) editable while it is being set up, the actions that start it, close its
 reopen a failed one, and a page of every resolved round with a replay check from its seed."""
 from __future__ import annotations
 
-import json
-
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
-from django.shortcuts import get_object_or_404, redirect
-from django.template.response import TemplateResponse
+from django.shortcuts import redirect
 from django.urls import path, reverse
 from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
@@ -22,8 +19,9 @@ from armies.adapters import render_violation
 from armies.choices import ArmyStatus
 from armies.models import Army
 from battles.forms import check_campaign_kingdoms
-from battles.reports import first_difference
 from battles.sector import adapters, resolution, services
+from battles.sector.admin_rounds import rounds_view
+from battles.sector.labels import FATE_LABELS, side_label
 from battles.sector.models import (
     BattleStatus,
     CardTag,
@@ -31,21 +29,16 @@ from battles.sector.models import (
     School,
     SectorBattle,
     SectorCaster,
-    SectorRound,
     SectorSide,
     SectorUnit,
     TemplateCard,
     TerrainCard,
     UnitCard,
 )
-from campaigns.reports import with_text
 from rules.cerilia.cards import card_violations
-from rules.cerilia.deck import Result
-from rules.cerilia.engine import deploy, resolve_round
-from rules.cerilia.field import RESERVE, Side, distance
+from rules.cerilia.field import distance
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
-from rules.cerilia.state import DIRECTED_TERRAIN, TERRAIN_LABELS, state_data, state_from_data
-from rules.data import to_data
+from rules.cerilia.state import DIRECTED_TERRAIN
 from rules.errors import RuleViolation
 
 CARD_FIELDS = ["code", "name", "melee", "charge", "missile", "missile_range", "defense",
@@ -55,17 +48,6 @@ SCENARIO_FIELDS = ["campaign", "name", "attacker_kingdom", "defender_kingdom",
                    "retreat_into_reserve", "night", "round_hours"]
 STATE_FIELDS = ["status", "round", "deadline", "winner", "aftermath", "gm_tools", "seed",
                 "locked_at", "resolving_since", "error"]
-RESULT_LABELS = {Result.NONE.value: gettext_lazy("no effect"),
-                 Result.FALL_BACK.value: gettext_lazy("falls back"),
-                 Result.HIT.value: gettext_lazy("hit"),
-                 Result.ROUT.value: gettext_lazy("routed"),
-                 Result.DESTROYED.value: gettext_lazy("destroyed")}
-FATE_LABELS = {"intact": gettext_lazy("intact"), "damaged": gettext_lazy("damaged"),
-               "routed": gettext_lazy("routed"), "destroyed": gettext_lazy("destroyed")}
-PHASE_LABELS = {"initiative": gettext_lazy("initiative"), "movement": gettext_lazy("movement"),
-                "magic": gettext_lazy("battle magic"), "missile": gettext_lazy("missile"),
-                "charge": gettext_lazy("charge"), "melee": gettext_lazy("melee"),
-                "morale": gettext_lazy("morale"), "end": gettext_lazy("end of the round")}
 ADD_ARMIES = "_add_armies"
 
 
@@ -73,10 +55,6 @@ def _in_order(chosen, choices) -> list[str]:
     """The chosen values, known ones only, sorted as the shipped catalog stores them (stable
     JSON, stable history)."""
     return sorted(set(chosen) & set(choices))
-
-
-def _side_label(side: str | None) -> str:
-    return str(dict(SectorSide.choices).get(side, side or "—"))
 
 
 # -- the unit-card catalog ----------------------------------------------------------------
@@ -228,7 +206,7 @@ class UnitFormSet(forms.BaseInlineFormSet):
                           else battle.defender_kingdom_id) if side else None
             if kingdom_id and army.kingdom_id != kingdom_id:
                 form.add_error("army", _("This army is not of the %(side)s's kingdom.")
-                               % {"side": _side_label(side)})
+                               % {"side": side_label(side)})
             if army.status != ArmyStatus.ACTIVE:
                 form.add_error("army", _("%(army)s is not an active army.") % {"army": army})
             if army.pk in used:
@@ -329,30 +307,6 @@ class SectorBattleForm(forms.ModelForm):
         return data
 
 
-def add_side_armies(battle: SectorBattle) -> tuple[list[SectorUnit], list[Army], list[str]]:
-    """One unit per active army of each side's kingdom not in the battle yet, fighting as its
-    type's card: the units made, the armies whose type has no card, the sides without a
-    kingdom."""
-    made, without_card, no_kingdom = [], [], []
-    taken = set(battle.units.exclude(army=None).values_list("army_id", flat=True))
-    for side in SectorSide:
-        kingdom = battle.kingdom_of(side)
-        if kingdom is None:
-            no_kingdom.append(side.label)
-            continue
-        armies = (Army.objects.filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
-                  .exclude(pk__in=taken).select_related("template__sector_card__card")
-                  .order_by("name", "pk"))
-        for army in armies:
-            card = adapters.card_for_army(army)
-            if card is None:
-                without_card.append(army)
-                continue
-            made.append(SectorUnit.objects.create(battle=battle, side=side.value, card=card,
-                                                  name=army.name, army=army))
-    return made, without_card, no_kingdom
-
-
 @admin.register(SectorBattle)
 class SectorBattleAdmin(SimpleHistoryAdmin):
     form = SectorBattleForm
@@ -392,13 +346,13 @@ class SectorBattleAdmin(SimpleHistoryAdmin):
         rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
                                 "<td>{}</td></tr>", (
             (names.get(int(u["key"]), u["key"]) if str(u["key"]).isdigit() else u["key"],
-             _side_label(u["side"]), armies.get(u.get("army"), "—"),
+             side_label(u["side"]), armies.get(u.get("army"), "—"),
              FATE_LABELS.get(u["fate"], u["fate"]), u["hits_lost"])
             for u in result["units"]))
         return format_html(
             "<p>{}: <strong>{}</strong></p><table><thead><tr><th>{}</th><th>{}</th><th>{}</th>"
             "<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>",
-            _("Field held by"), _side_label(result.get("field_holder")), _("unit"), _("side"),
+            _("Field held by"), side_label(result.get("field_holder")), _("unit"), _("side"),
             _("army"), _("fate"), _("hits lost"), rows)
 
     @admin.display(description=gettext_lazy("GM tools"))
@@ -418,7 +372,7 @@ class SectorBattleAdmin(SimpleHistoryAdmin):
 
     def response_change(self, request, obj):
         if ADD_ARMIES in request.POST and obj.status == BattleStatus.SETUP:
-            self._report_added(request, obj, *add_side_armies(obj))
+            self._report_added(request, obj, *services.battle_add_side_armies(battle=obj))
             return redirect(reverse("admin:battles_sectorbattle_change", args=[obj.pk]))
         return super().response_change(request, obj)
 
@@ -447,7 +401,7 @@ class SectorBattleAdmin(SimpleHistoryAdmin):
                                              "fixed.") % {"battle": battle}, messages.ERROR)
                 continue
             with transaction.atomic():
-                found = add_side_armies(battle)
+                found = services.battle_add_side_armies(battle=battle)
             self._report_added(request, battle, *found)
 
     @admin.action(description=gettext_lazy("Start the battle"), permissions=["change"])
@@ -503,130 +457,3 @@ class SectorBattleAdmin(SimpleHistoryAdmin):
                  name="battles_sectorbattle_rounds"),
             *super().get_urls(),
         ]
-
-
-# -- resolved rounds and their replays ----------------------------------------------------
-
-
-def _json(value):
-    return json.loads(json.dumps(value))
-
-
-def replay_round(row: SectorRound) -> dict:
-    """The round resolved again from its stored state, orders and seed, as the record stores
-    it."""
-    before = state_from_data(row.state_before)
-    if row.number == 0:
-        given = {Side(side): adapters.deployment_from_data(data or {})
-                 for side, data in row.orders.items()}
-        after, initiative, events, rolls = deploy(before, given), "", [], []
-    else:
-        given = {Side(side): adapters.round_orders_from_data(data or {})
-                 for side, data in row.orders.items()}
-        outcome = resolve_round(before, given, row.seed)
-        after, initiative = outcome.state, outcome.initiative.value
-        events, rolls = to_data(outcome.events), to_data(outcome.rolls)
-    return _json({"state_after": state_data(after), "initiative": initiative,
-                  "events": events, "rolls": rolls})
-
-
-def stored_round(row: SectorRound) -> dict:
-    return {"state_after": row.state_after, "initiative": row.initiative or "",
-            "events": row.events, "rolls": row.rolls}
-
-
-def _names(state: dict) -> dict[str, str]:
-    return {**{u["key"]: u["name"] for u in state.get("units", [])},
-            **{c["key"]: c["name"] for c in state.get("casters", [])}}
-
-
-def _order_lines(number: int, data: dict, names: dict[str, str]) -> list[str]:
-    """One side's orders as sentences for the GM."""
-    data = data or {}
-
-    def name(key):
-        return names.get(str(key), str(key))
-
-    def where(position):
-        return _("its reserve") if position == RESERVE else position
-
-    lines = []
-    if number == 0:
-        for key, position in (data.get("placements") or {}).items():
-            lines.append(_("%(unit)s deploys in %(where)s.")
-                         % {"unit": name(key), "where": where(position)})
-        if data.get("fortification"):
-            lines.append(_("The fortification stands in %(sector)s.")
-                         % {"sector": data["fortification"]})
-        for sector, toward in (data.get("directions") or {}).items():
-            lines.append(_("The terrain in %(sector)s cuts off the way to %(toward)s.")
-                         % {"sector": sector, "toward": toward})
-        return lines or [_("Everyone waits in the reserve.")]
-    for key, steps in (data.get("moves") or {}).items():
-        if steps:
-            lines.append(_("%(unit)s moves: %(path)s.")
-                         % {"unit": name(key), "path": " → ".join(where(s) for s in steps)})
-    for key, target in (data.get("targets") or {}).items():
-        lines.append(_("%(unit)s attacks %(target)s.")
-                     % {"unit": name(key), "target": name(target)})
-    for key, spell in (data.get("spells") or {}).items():
-        if not spell:
-            continue
-        label = SPELL_LABELS.get(spell.get("spell"), spell.get("spell"))
-        aims = [str(v) for v in (spell.get("sector"), spell.get("toward") and
-                                 f"→ {spell['toward']}",
-                                 spell.get("unit") and name(spell["unit"]),
-                                 spell.get("terrain") and _(TERRAIN_LABELS.get(
-                                     spell["terrain"], spell["terrain"])),
-                                 spell.get("sign")) if v]
-        lines.append(_("%(caster)s casts %(spell)s%(aim)s.")
-                     % {"caster": name(key), "spell": _(str(label)),
-                        "aim": f" ({', '.join(aims)})" if aims else ""})
-    if data.get("withdraw"):
-        lines.append(_("The side withdraws from the field."))
-    return lines or [_("Every unit holds.")]
-
-
-def _round_context(row: SectorRound) -> dict:
-    names = _names(row.state_before)
-    try:
-        replayed = replay_round(row)
-    except Exception as error:  # a record the engine cannot read any more is a difference too
-        difference = ("(replay)", _("the stored record"), f"{type(error).__name__}: {error}")
-    else:
-        difference = first_difference(_json(stored_round(row)), replayed)
-    events = with_text(row.events)
-    for event in events:
-        event["phase_label"] = PHASE_LABELS.get(event.get("phase"), event.get("phase"))
-        event["result_label"] = RESULT_LABELS.get(event.get("result"), event.get("result"))
-        event["seen_by"] = ", ".join(_side_label(s) for s in event.get("visible_to", []))
-    return {
-        "row": row,
-        "initiative": _side_label(row.initiative) if row.initiative else "",
-        "orders": [{"side": _side_label(side),
-                    "lines": _order_lines(row.number, row.orders.get(side), names)}
-                   for side in SectorSide.values],
-        "events": events,
-        "rolls": with_text(row.rolls),
-        "difference": difference,
-    }
-
-
-def rounds_view(model_admin: SectorBattleAdmin, request, object_id):
-    """Every resolved round with both sides' orders, its events and rolls, and whether its
-    stored inputs and seed give the stored result again."""
-    battle = get_object_or_404(SectorBattle.objects.select_related("campaign"), pk=object_id)
-    if not model_admin.has_change_permission(request, battle):
-        return redirect("admin:index")
-    rounds = [_round_context(row) for row in battle.rounds.order_by("number")]
-    return TemplateResponse(request, "admin/battles/sector/rounds.html", {
-        **model_admin.admin_site.each_context(request),
-        "opts": SectorBattle._meta,
-        "title": _("Resolved rounds and replays"),
-        "subject": battle,
-        "battle": battle,
-        "rounds": rounds,
-        "matching": sum(r["difference"] is None for r in rounds),
-        "back_url": reverse("admin:battles_sectorbattle_change", args=[battle.pk]),
-    })
-

@@ -22,8 +22,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from armies.labels import render_message
+from battles.sector.labels import FATE_LABELS, PHASE_LABELS, RESULT_LABELS, side_label
 from battles.sector.models import BattleStatus, MoraleSign, SectorBattle, TerrainKind
-from battles.sector.pictures import sector_field, side_label
+from battles.sector.pictures import sector_field
 from battles.sector.selectors import (
     battle_view,
     round_views,
@@ -39,29 +40,6 @@ from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
 from rules.cerilia.state import School
 from rules.errors import RuleViolation
 
-PHASES = {
-    "initiative": _("Initiative"),
-    "movement": _("Movement"),
-    "magic": _("Battle magic"),
-    "missile": _("Missile attacks"),
-    "charge": _("Charges"),
-    "melee": _("Melee"),
-    "morale": _("Morale"),
-    "end": _("End of the round"),
-}
-RESULTS = {
-    "-": _("no effect"),
-    "F": _("falls back"),
-    "H": _("hit"),
-    "R": _("rout"),
-    "D": _("destroyed"),
-}
-FATES = {
-    "intact": _("intact"),
-    "damaged": _("damaged"),
-    "routed": _("routed"),
-    "destroyed": _("destroyed"),
-}
 RESERVE = "reserve"
 DIRECTED = ("cliffs", "river")
 
@@ -81,10 +59,10 @@ def _events_by_phase(events: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
             "text": _message(event["message"], event.get("params") or {}),
             "card": event.get("card"),
             "result": event.get("result"),
-            "result_label": str(RESULTS.get(event.get("result"), event.get("result") or "")),
+            "result_label": str(RESULT_LABELS.get(event.get("result"), event.get("result") or "")),
         })
-    order = [*PHASES, *(p for p in groups if p not in PHASES)]
-    return [{"phase": phase, "label": str(PHASES.get(phase, phase)), "events": groups[phase]}
+    order = [*PHASE_LABELS, *(p for p in groups if p not in PHASE_LABELS)]
+    return [{"phase": phase, "label": str(PHASE_LABELS.get(phase, phase)), "events": groups[phase]}
             for phase in order if phase in groups]
 
 
@@ -354,7 +332,7 @@ def _aftermath(battle: SectorBattle, view: Mapping[str, Any], side: Side | None
             continue
         rows.append({"name": names.get(unit["key"], unit["key"]),
                      "side_label": side_label(unit["side"]),
-                     "fate": str(FATES.get(unit.get("fate"), unit.get("fate"))),
+                     "fate": str(FATE_LABELS.get(unit.get("fate"), unit.get("fate"))),
                      "hits_lost": unit.get("hits_lost", 0)})
     return rows
 

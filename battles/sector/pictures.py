@@ -18,6 +18,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from battles.sector.labels import side_label
 from rules.cerilia.field import COLUMNS, ROWS, SECTORS, Side
 from rules.cerilia.spells import SPELL_LABELS, WALLS
 from rules.cerilia.state import TERRAIN_LABELS
@@ -40,10 +41,6 @@ CAPTION_H = 20
 FILLED = ("forest", "swamp", "hills")
 EDGED = ("cliffs", "river")
 WALL_LABELS = {wall.value: SPELL_LABELS[spell] for spell, wall in WALLS.items()}
-
-
-def side_label(side: str) -> str:
-    return _("attacker") if side == Side.ATTACKER else _("defender")
 
 
 def terrain_label(kind: str) -> str:

@@ -8,8 +8,10 @@ import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from armies.choices import ArmyStatus
+from armies.models import Army
 from battles.sector import adapters
-from battles.sector.models import BattleStatus, SectorBattle, SideOrders
+from battles.sector.models import BattleStatus, SectorBattle, SectorSide, SideOrders
 from rules.cerilia import orders
 from rules.cerilia.cards import card_violations
 from rules.cerilia.field import Side
@@ -50,24 +52,50 @@ def battle_start(*, battle: SectorBattle) -> SectorBattle:
     return battle
 
 
+def _units_for(battle: SectorBattle, side: str, armies) -> list:
+    """A unit per army, fighting as its type's card (battles.TemplateCard); returns the armies
+    no card is mapped for (the GM adds them by hand)."""
+    unmapped = []
+    for army in armies:
+        card = adapters.card_for_army(army)
+        if card is None:
+            unmapped.append(army)
+        else:
+            battle.units.create(side=side, card=card, name=army.name, army=army)
+    return unmapped
+
+
 @transaction.atomic
 def battle_from_armies(*, campaign, name: str, hex: str = "", attackers=(), defenders=(),
                        attacker_kingdom_id=None, defender_kingdom_id=None, gambit=None
                        ) -> tuple[SectorBattle, list]:
-    """A sector battle being set up with a unit per army, each fighting as its type's card
-    (battles.TemplateCard); returns it and the armies no card is mapped for (the GM adds them)."""
+    """A sector battle being set up with a unit per army; returns it and the armies no card is
+    mapped for."""
     battle = SectorBattle.objects.create(
         campaign=campaign, name=name, hex=hex, gambit=gambit,
         attacker_kingdom_id=attacker_kingdom_id, defender_kingdom_id=defender_kingdom_id)
-    unmapped = []
-    for side, armies in ((Side.ATTACKER, attackers), (Side.DEFENDER, defenders)):
-        for army in armies:
-            card = adapters.card_for_army(army)
-            if card is None:
-                unmapped.append(army)
-            else:
-                battle.units.create(side=side.value, card=card, name=army.name, army=army)
+    unmapped = _units_for(battle, Side.ATTACKER.value, attackers) \
+        + _units_for(battle, Side.DEFENDER.value, defenders)
     return battle, unmapped
+
+
+@transaction.atomic
+def battle_add_side_armies(*, battle: SectorBattle) -> tuple[list, list, list[str]]:
+    """One unit per active army of each side's kingdom not in the battle yet: the units made,
+    the armies whose type has no card, the sides without a kingdom."""
+    before = set(battle.units.values_list("pk", flat=True))
+    taken = set(battle.units.exclude(army=None).values_list("army_id", flat=True))
+    unmapped, no_kingdom = [], []
+    for side in SectorSide:
+        kingdom = battle.kingdom_of(side)
+        if kingdom is None:
+            no_kingdom.append(side.label)
+            continue
+        armies = (Army.objects.filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
+                  .exclude(pk__in=taken).select_related("template__sector_card__card")
+                  .order_by("name", "pk"))
+        unmapped += _units_for(battle, side.value, armies)
+    return list(battle.units.exclude(pk__in=before).order_by("pk")), unmapped, no_kingdom
 
 
 @transaction.atomic
