@@ -242,7 +242,7 @@ class Round(Movement, Combat):
                 return True, side.other if alive[side.other] else None
         for side in self.sides_in_order():
             if self.orders[side].withdraw:
-                self.say("withdraws", _("Withdrawal: %(side)s leave the field."), side=side.value)
+                self.say("withdraws", _("Withdrawal: %(side)s leaves the field."), side=side.value)
                 return True, side.other
         if self.number >= self.start.scenario.max_rounds:
             on_field = {side: sum(u.on_field for u in alive[side]) for side in Side}
