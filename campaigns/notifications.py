@@ -47,8 +47,11 @@ def recipients(kingdom_ids: Iterable[int]) -> list[tuple[Membership, PlayerPrefe
 
 def local_deadline(turn: KingdomTurn, campaign) -> str:
     """The deadline in the campaign's time zone, in the active language's format."""
-    zone = zoneinfo.ZoneInfo(campaign.timezone)
-    local = turn.deadline.astimezone(zone)
+    return local_time(turn.deadline, campaign)
+
+
+def local_time(moment: datetime.datetime, campaign) -> str:
+    local = moment.astimezone(zoneinfo.ZoneInfo(campaign.timezone))
     return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({campaign.timezone})"
 
 
@@ -62,6 +65,8 @@ def _message(template: str, subject, context: dict, membership: Membership,
                    "campaign": kingdom.campaign, "site_url": settings.MUSTER_SITE_URL}
         if "turn" in context:
             context["deadline"] = local_deadline(context["turn"], kingdom.campaign)
+        if getattr(context.get("battle"), "deadline", None):
+            context["deadline"] = local_time(context["battle"].deadline, kingdom.campaign)
         text_subject = str(subject) % {"kingdom": kingdom.name, **context.get("subject", {})}
         body = render_to_string(template, context)
     return EmailMessage(subject=" ".join(text_subject.split()), body=body,
@@ -171,4 +176,29 @@ def send_battle_report(scene_id: int) -> int:
         messages.append(_message("email/battle_report.txt",
                                  _("%(kingdom)s: the report of the battle in %(hex)s is ready"),
                                  context, membership, preferences))
+    return _send(messages)
+
+
+def sector_round_ready(battle) -> None:
+    """Mail both sides' players once a sector battle's round opens (or the battle ends)."""
+    _after_commit(send_sector_round, battle.pk)
+
+
+def send_sector_round(battle_id: int) -> int:
+    from battles.sector.models import BattleStatus, SectorBattle
+
+    battle = SectorBattle.objects.select_related("campaign").get(pk=battle_id)
+    sides = {battle.attacker_kingdom_id: "attacker", battle.defender_kingdom_id: "defender"}
+    finished = battle.status == BattleStatus.FINISHED
+    subject = (_("%(kingdom)s: the battle %(battle)s is over") if finished
+               else _("%(kingdom)s: round %(round)s of the battle %(battle)s takes orders"))
+    messages = []
+    for membership, preferences in recipients([pk for pk in sides if pk]):
+        side = sides[membership.kingdom_id]
+        context = {"battle": battle, "finished": finished, "won": battle.winner == side
+                   if battle.winner else None,
+                   "subject": {"battle": battle.name, "round": battle.round},
+                   "battle_path": reverse("sector-battle", args=[battle.pk])}
+        messages.append(_message("email/sector_round.txt", subject, context, membership,
+                                 preferences))
     return _send(messages)

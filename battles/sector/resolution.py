@@ -13,6 +13,7 @@ from armies.choices import ArmyStatus
 from armies.models import Army
 from battles.sector import adapters
 from battles.sector.models import BattleStatus, SectorBattle, SectorRound
+from campaigns import notifications
 from campaigns.claims import ClaimedWork
 from rules.cerilia import orders
 from rules.cerilia.aftermath import Fate, battle_result
@@ -91,6 +92,8 @@ def _resolve_locked(battle: SectorBattle) -> None:
         battle.round = number + 1
         battle.deadline = timezone.now() + datetime.timedelta(hours=battle.round_hours)
     battle.save()
+    # Mailed once this transaction commits; a mail that fails is logged, the round stays.
+    notifications.sector_round_ready(battle)
 
 
 def _export(result) -> None:

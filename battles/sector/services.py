@@ -12,6 +12,7 @@ from armies.choices import ArmyStatus
 from armies.models import Army
 from battles.sector import adapters
 from battles.sector.models import BattleStatus, SectorBattle, SectorSide, SideOrders
+from campaigns import notifications
 from rules.cerilia import orders
 from rules.cerilia.cards import card_violations
 from rules.cerilia.field import Side
@@ -49,6 +50,7 @@ def battle_start(*, battle: SectorBattle) -> SectorBattle:
     battle.status, battle.round = BattleStatus.OPEN, 0
     battle.deadline = _next_deadline(battle)
     battle.save(update_fields=["state", "status", "round", "deadline"])
+    notifications.sector_round_ready(battle)
     return battle
 
 

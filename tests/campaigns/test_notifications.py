@@ -288,3 +288,37 @@ def test_a_bad_language_on_the_preferences_page_is_a_form_error(client, player):
 
 def test_the_preferences_page_wants_a_sign_in(client):
     assert client.get("/me/preferences/")["Location"].startswith("/accounts/login/")
+
+
+# --- sector battles ----------------------------------------------------------------------------
+
+
+def test_players_of_both_sides_hear_when_a_sector_round_opens_and_when_the_battle_ends(
+        kingdom, rival_kingdom, player, rival, mailoutbox, django_capture_on_commit_callbacks):
+    from factories import SectorBattleFactory, SectorUnitFactory
+
+    from battles.sector import services
+
+    PlayerPreferences.objects.create(user=rival, language="ru")
+    battle = SectorBattleFactory(campaign=kingdom.campaign, name="Siege of Varnhold",
+                                 attacker_kingdom=kingdom, defender_kingdom=rival_kingdom,
+                                 max_rounds=1)
+    SectorUnitFactory(battle=battle, side="attacker")
+    SectorUnitFactory(battle=battle, side="defender")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.battle_start(battle=battle)
+    assert sorted(m.to[0] for m in mailoutbox) == sorted([player.email, rival.email])
+    english = next(m for m in mailoutbox if m.to == [player.email])
+    assert "has begun: deploy your units" in english.body and "/sector-battles/" in english.body
+    assert "Units without orders by" in english.body
+    mailoutbox.clear()
+    for _round in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            services.round_close_now(battle=battle)
+    ours = [m for m in mailoutbox if m.to == [player.email]]
+    assert [m.subject for m in ours] == [
+        "Brevoy Marches: round 1 of the battle Siege of Varnhold takes orders",
+        "Brevoy Marches: the battle Siege of Varnhold is over"]
+    # Nobody stood on the field after the last round: it stays the defender's.
+    assert "Brevoy Marches's side has lost the field." in ours[1].body
+    assert len([m for m in mailoutbox if m.to == [rival.email]]) == 2
