@@ -220,8 +220,9 @@ class Combat:
                                     {t.key for t in targets[side.other]}]
                 for unit in hidden_attackers:
                     sides[side].append(self.unhide_to_attack(unit))
+            # An invisible defender counts as absent: the fortification fights on its own.
             fort_fights = self.fortification(sector) is not None and not self.at(
-                sector, Side.DEFENDER, hidden=True) and targets[Side.ATTACKER]
+                sector, Side.DEFENDER) and targets[Side.ATTACKER]
             if fort_fights:
                 targets[Side.DEFENDER] = [self.fortification_unit(sector)]
                 sides[Side.DEFENDER] = []

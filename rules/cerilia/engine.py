@@ -11,7 +11,7 @@ from rules.cerilia import magic
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, SIGNS, Tag
 from rules.cerilia.combat import Combat
 from rules.cerilia.deck import Result
-from rules.cerilia.field import RESERVE, Side, edge, is_sector
+from rules.cerilia.field import RESERVE, Side, edge, is_sector, toward_attacker
 from rules.cerilia.movement import Movement
 from rules.cerilia.orders import HOLD, Deployment, RoundOrders
 from rules.cerilia.state import (
@@ -25,7 +25,7 @@ from rules.cerilia.state import (
     Unit,
     UnitStatus,
 )
-from rules.cerilia.visibility import visible
+from rules.cerilia.visibility import engaged_among, visible
 from rules.dice import Dice, Roll
 from rules.errors import _
 
@@ -131,10 +131,12 @@ class Round(Movement, Combat):
         unit = replace(unit, position=position, cell=-1 if cell is None else cell)
         self.units[unit.key] = unit
         if is_sector(position) and self.shows_held_terrain(position) \
-                and position not in self.held and not self.at(position, unit.side.other):
-            # "Все Отряды, которые первыми заняли Холмы (Скалы) прежде Отрядов Противника".
-            # Illusory hills are held too, so the enemy's view cannot tell them from real ones;
-            # the bonuses look at the real terrain only.
+                and self.held.get(position) is not unit.side \
+                and not self.at(position, unit.side.other):
+            # "Все Отряды, которые первыми заняли Холмы (Скалы) прежде Отрядов Противника"; no
+            # enemy in sight there, so an invisible holder lets the ground go (it would give
+            # itself away otherwise). Illusory hills are held too, so the enemy's view cannot
+            # tell them from real ones; the bonuses look at the real terrain only.
             self.held[position] = unit.side
         return unit
 
@@ -150,12 +152,7 @@ class Round(Movement, Combat):
                                  outcome.value if outcome else None))
 
     def engaged(self, unit: Unit) -> bool:
-        if not unit.on_field:
-            return False
-        if self.at(unit.position, unit.side.other):
-            return True
-        return unit.side is Side.ATTACKER and self.fortification(unit.position) is not None \
-            and not self.at(unit.position, Side.DEFENDER, hidden=True)
+        return engaged_among(self.units.values(), self.terrain, unit)
 
     def reveal(self, unit: Unit, message: str) -> Unit:
         unit = replace(unit, hidden=False)
@@ -228,7 +225,8 @@ class Round(Movement, Combat):
                         and (e.unit is None or self.units.get(e.unit, None) is not None
                              and self.units[e.unit].alive)]
         for sector, side in list(self.held.items()):
-            if not self.at(sector, side, hidden=True):
+            # Only units in sight hold ground: an invisible holder would give itself away.
+            if not self.at(sector, side):
                 del self.held[sector]
         self.finished, self.winner = self.end_check()
         if self.finished:
@@ -275,8 +273,10 @@ def deploy(state: BattleState, deployments: Mapping[Side, Deployment]) -> Battle
             units[key] = replace(units[key], position=position, cell=cell)
     terrain = list(state.terrain)
     defender = deployments.get(Side.DEFENDER, Deployment())
-    # "Защитнику также необходимо указать одно направление" — for cliffs and river only.
-    terrain = [replace(t, toward=defender.directions.get(t.sector, t.toward))
+    # "Защитнику также необходимо указать одно направление" — for cliffs and river only; a
+    # defender who names none by the deadline gets the way toward the attacker's line cut.
+    terrain = [replace(t, toward=defender.directions.get(t.sector) or t.toward
+                       or toward_attacker(t.sector))
                if t.kind in DIRECTED_TERRAIN else t for t in terrain]
     if defender.fortification and state.scenario.fortification_level:
         terrain.append(Terrain(TerrainKind.FORTIFICATION, defender.fortification,

@@ -91,3 +91,9 @@ def straight_edges(a: str, b: str) -> list[frozenset[str]]:
         edges.append(edge(sector_at(column, row), sector_at(column + step, row)))
         column += step
     return edges
+
+
+def toward_attacker(sector: str) -> str:
+    """The neighbouring sector on the attacker's side (from row 1, the one behind it)."""
+    column, row = coordinates(sector)
+    return sector_at(column, row - 1) or sector_at(column, row + 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rules.cerilia.cards import SIGNS
+from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
 from rules.cerilia.field import RESERVE, SECTORS, Side, adjacent, coordinates, distance, is_sector
 from rules.cerilia.spells import (
     DIRECTED_SPELLS,
@@ -148,7 +148,7 @@ def _spell_violations(state: BattleState, side: Side, caster: Caster, order: Spe
         elif not in_reach(state, caster, target.position):
             found.append(Violation("spell_range", _("The target must stand in the caster's "
                                    "sector or next to it."), f"{where}.unit"))
-        elif order.spell is Spell.TURN_UNDEAD and target.card.code != "legion_of_the_dead":
+        elif order.spell is Spell.TURN_UNDEAD and target.card.code != LEGION_OF_THE_DEAD.code:
             # "Прогнать Нежить - действует только против Легиона Мертвых."
             found.append(Violation("turn_undead_legion", _("Turn undead works only against the "
                                    "Legion of the Dead."), f"{where}.unit"))

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.cerilia.engine import Event
 from rules.cerilia.field import SECTORS, Side
-from rules.cerilia.state import HELD_TERRAIN, BattleState, EffectKind, Terrain, Unit
+from rules.cerilia.state import HELD_TERRAIN, BattleState, Effect, EffectKind, Terrain, Unit
 from rules.cerilia.visibility import visible
 from rules.data import to_data
 
@@ -47,6 +47,14 @@ def _held_by(state: BattleState, side: Side, sector: str, seen: list[Unit]) -> s
     return holder.value
 
 
+def _effect(effect: Effect, side: Side) -> dict[str, Any]:
+    """A spell in force; how long the enemy's lasts would give away its 1d3."""
+    data = to_data(effect)
+    if effect.side is not side:
+        data.pop("rounds_left")
+    return data
+
+
 def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> dict[str, Any]:
     units = [u for u in state.units if u.side is side or visible(state, side, u)]
     effects = [e for e in state.effects if e.kind is not EffectKind.BLESS or e.side is side
@@ -61,7 +69,7 @@ def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> d
         "sectors": {sector: {"terrain": _terrain(state, side, sector),
                              "held_by": _held_by(state, side, sector, units)}
                     for sector in SECTORS},
-        "effects": [to_data(e) for e in effects],
+        "effects": [_effect(e, side) for e in effects],
         "units": [_unit(u, u.side is side) for u in units if u.alive or u.side is side],
         "casters": [to_data(c) for c in state.casters if c.side is side],
         "deck_left": len(state.deck),

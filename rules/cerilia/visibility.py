@@ -27,19 +27,21 @@ def visible(state: BattleState, side: Side, unit: Unit) -> bool:
     return True
 
 
-def fortification_stands(state: BattleState, sector: str) -> bool:
-    return any(t.kind is TerrainKind.FORTIFICATION and t.sector == sector for t in state.terrain)
-
-
 def engaged(state: BattleState, unit: Unit) -> bool:
+    return engaged_among(state.units, state.terrain, unit)
+
+
+def engaged_among(units, terrain, unit: Unit) -> bool:
     """Two sides in one sector are engaged; an enemy it cannot see (invisible) does not count,
-    and an empty fortification fights as a unit of its own."""
+    and a fortification with no defender in sight fights as a unit of its own (so an invisible
+    defender in it gives nothing away)."""
     if not unit.on_field:
         return False
     if any(u.side is not unit.side and u.on_field and not u.hidden and u.position == unit.position
-           for u in state.units):
+           for u in units):
         return True
-    return unit.side is Side.ATTACKER and fortification_stands(state, unit.position)
+    return unit.side is Side.ATTACKER and any(
+        t.kind is TerrainKind.FORTIFICATION and t.sector == unit.position for t in terrain)
 
 
 def caster_position(state: BattleState, caster: Caster) -> str:

@@ -426,3 +426,13 @@ def test_hills_held_by_dwarves_keep_their_bonus():
     r = round_of(s)
     assert r.attack_value(r.units["dw"], MELEE, r.units["a"]) == 4
     assert Tag.DWARVEN in r.units["dw"].card.tags
+
+
+def test_cliffs_without_a_named_direction_cut_the_way_toward_the_attacker():
+    # seed 000_9b71fb8594a033d1.txt: "Защитнику также необходимо указать одно направление"; a
+    # defender who names none by the deadline is given the way toward the attacker's line.
+    from rules.cerilia.engine import deploy
+    from rules.cerilia.state import Scenario, new_battle
+    start = new_battle(Scenario(terrain=(terrain(T.CLIFFS, "B2"), terrain(T.RIVER, "D1"))), [])
+    placed = {t.sector: t.toward for t in deploy(start, {}).terrain}
+    assert placed == {"B2": "B1", "D1": "D2"}

@@ -191,3 +191,46 @@ def test_illusory_cliffs_show_a_direction():
     assert order_violations(s, D, good) == []
     out = resolve_round(s, {D: good}, seed=1)
     assert side_view(out.state, A)["sectors"]["C2"]["terrain"][0]["toward"] == "C1"
+
+
+def _events_seen(out, side):
+    return [e["code"] for e in side_view(out.state, side, out.events)["events"]]
+
+
+def test_an_invisible_defender_in_a_fortification_gives_nothing_away():
+    # seed 000_9b71fb8594a033d1.txt: "Данный Отряд нельзя будет атаковать никаким способом Атаки"
+    # and "В случае отсутствия в секторе дружественных Отрядов, оборона Укрепления считается за 1
+    # Отряд Иррегулярных Войск": with its defender out of sight the fortification fights on its
+    # own, exactly as if the sector were empty, and the attacker is engaged either way.
+    from rules.cerilia.orders import order_violations
+    attacker, elsewhere = unit("a", A, at="C3"), unit("d", D, at="E3")
+    hidden = state(attacker, elsewhere, unit("ghost", D, at="C3", hidden=True),
+                   terrain=[fortification()])
+    empty = state(attacker, elsewhere, terrain=[fortification()])
+    moving = orders(moves={"a": ("C2",)})
+    assert [v.code for v in order_violations(hidden, A, moving)] == ["engaged_holds"]
+    assert [v.code for v in order_violations(empty, A, moving)] == ["engaged_holds"]
+    seen_hidden = _events_seen(resolve_round(hidden, {}, seed=3), A)
+    seen_empty = _events_seen(resolve_round(empty, {}, seed=3), A)
+    assert seen_hidden == seen_empty and "attack" in seen_hidden
+
+
+def test_an_invisible_holder_lets_the_hills_go_so_the_enemy_cannot_tell_it_is_there():
+    # seed 000_9b71fb8594a033d1.txt: "Все Отряды, которые первыми заняли Холмы прежде Отрядов
+    # Противника"; a hold kept by an unseen unit would show the attacker that someone is there.
+    hills = terrain(T.HILLS, "C2")
+    walk = {A: orders(moves={"a": ("C2",)})}
+    lurking = state(unit("a", A, at="C1"), unit("ghost", D, at="C2", hidden=True),
+                    terrain=[hills], held={"C2": D})
+    bare = state(unit("a", A, at="C1"), terrain=[hills])
+    for start in (lurking, bare):
+        out = resolve_round(start, walk, seed=1)
+        assert side_view(out.state, A)["sectors"]["C2"]["held_by"] == "attacker"
+
+
+def test_how_long_the_enemys_spell_lasts_stays_secret():
+    # seed 000_9b71fb8594a033d1.txt, Туман: "Длительность: 1d3 Раунда" — the roll is the caster's.
+    fog = Effect(EffectKind.FOG, D, 2, sector="C2")
+    s = state(unit("a", A, at="C1"), unit("d", D, at="C3"), effects=[fog])
+    assert "rounds_left" not in side_view(s, A)["effects"][0]
+    assert side_view(s, D)["effects"][0]["rounds_left"] == 2
