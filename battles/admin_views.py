@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from battles.adapters import MODEL_SIDE, scene_setup, setup_from_inputs
 from battles.models import BattleScene, SceneStatus, Side
-from battles.reports import first_difference, report_data, with_names
+from battles.reports import as_old_as, first_difference, report_data, with_names
 from battles.services import scene_resolve_now, scene_seed
 from campaigns.reports import with_text
 from rules.kingmaker.battle.engine import fight
@@ -64,7 +64,7 @@ def replay_view(model_admin: ModelAdmin, request, object_id):
         return redirect("admin:battles_battlescene_change", scene.pk)
     setup = setup_from_inputs(report.inputs)
     replayed = json.loads(json.dumps(report_data(fight(setup, report.outcome["seed"]), setup)))
-    difference = first_difference(report.outcome, replayed)
+    difference = first_difference(report.outcome, as_old_as(replayed, report.outcome))
     return _page(request, model_admin, scene, "admin/battles/replay.html",
                  _("Replay from seed"), seed=report.outcome["seed"], difference=difference,
                  counts={"rounds": len(replayed["rounds"]), "rolls": len(replayed["rolls"]),

@@ -148,6 +148,22 @@ def with_names(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# Keys reports gained after some were stored (roll purposes as msgids with their parameters): a
+# replay of an older report leaves them out where the stored report has none.
+LATER_KEYS = frozenset({"message", "params"})
+
+
+def as_old_as(replayed: Any, stored: Any) -> Any:
+    """The replayed report without the keys the stored one predates."""
+    if isinstance(replayed, dict) and isinstance(stored, dict):
+        return {k: as_old_as(v, stored.get(k)) for k, v in replayed.items()
+                if k in stored or k not in LATER_KEYS}
+    if isinstance(replayed, list) and isinstance(stored, list):
+        return [as_old_as(v, stored[i] if i < len(stored) else None)
+                for i, v in enumerate(replayed)]
+    return replayed
+
+
 def first_difference(stored: Any, replayed: Any, path: str = "") -> tuple[str, Any, Any] | None:
     """Where two reports first differ (a path such as "rounds[2].events[0].damage", and both
     values), or None when they are identical."""

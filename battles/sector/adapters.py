@@ -62,11 +62,30 @@ def _choice(enum, value, field: str, problems: list[Violation]):
         return None
 
 
+def _text(value, field: str, problems: list[Violation]) -> str | None:
+    """A name the orders hold (a sector, a unit's id, a sign): a string or a number, or none."""
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        problems.append(Violation("not_a_name", _("Expected a name or an id."), field))
+        return None
+    return str(value)
+
+
+def _names(data: Mapping, name: str, problems: list[Violation]) -> dict[str, str]:
+    found = {}
+    for key, value in _mapping(data, name, problems).items():
+        text = _text(value, f"{name}.{key}", problems)
+        if text is not None:
+            found[str(key)] = text
+    return found
+
+
 def deployment_from_data(data: Mapping[str, Any]) -> orders.Deployment:
     problems: list[Violation] = []
-    placements = {str(k): str(v) for k, v in _mapping(data, "placements", problems).items()}
-    directions = {str(k): str(v) for k, v in _mapping(data, "directions", problems).items()}
-    fortification = data.get("fortification") or None
+    placements = _names(data, "placements", problems)
+    directions = _names(data, "directions", problems)
+    fortification = _text(data.get("fortification"), "fortification", problems)
     if problems:
         raise RuleViolation(problems)
     return orders.Deployment(placements, fortification, directions)
@@ -84,7 +103,7 @@ def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
             continue
         moves[str(key)] = tuple(p.strip().upper() if p.strip().lower() != "reserve"
                                 else "reserve" for p in path)
-    targets = {str(k): str(v) for k, v in _mapping(data, "targets", problems).items() if v}
+    targets = _names(data, "targets", problems)
     spells = {}
     for key, spell in _mapping(data, "spells", problems).items():
         where = f"spells.{key}"
@@ -99,14 +118,21 @@ def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
                 problems.append(Violation("spell_required", _("Choose a spell."),
                                           f"{where}.spell"))
             continue
+        aim = {name: _text(spell.get(name), f"{where}.{name}", problems)
+               for name in ("sector", "toward", "unit", "sign")}
         spells[str(key)] = orders.SpellOrder(
-            kind, (spell.get("sector") or None), (spell.get("toward") or None),
-            (str(spell["unit"]) if spell.get("unit") else None),
-            _choice(state.TerrainKind, spell.get("terrain"), f"{where}.terrain", problems),
-            spell.get("sign") or None)
+            kind, aim["sector"], aim["toward"], aim["unit"],
+            _choice(state.TerrainKind, _text(spell.get("terrain"), f"{where}.terrain", problems),
+                    f"{where}.terrain", problems), aim["sign"])
     withdraw = data.get("withdraw", False)
     if not isinstance(withdraw, bool):
         problems.append(Violation("not_a_boolean", _("true or false."), "withdraw"))
     if problems:
         raise RuleViolation(problems)
     return orders.RoundOrders(moves, targets, spells, bool(withdraw))
+
+
+def orders_from_data(number: int, data: Mapping[str, Any]
+                     ) -> orders.Deployment | orders.RoundOrders:
+    """A side's orders for round `number` (0: its deployment)."""
+    return deployment_from_data(data) if number == 0 else round_orders_from_data(data)

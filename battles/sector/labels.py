@@ -1,9 +1,13 @@
 """The words the sector battle pages and the back office show for the engine's codes."""
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from battles.sector.models import SectorSide
+from battles.sector.models import MoraleSign, SectorSide
+from rules.cerilia.field import RESERVE
+from rules.cerilia.spells import SPELL_LABELS
+from rules.cerilia.state import TERRAIN_LABELS
 
 PHASE_LABELS = {
     "initiative": _("Initiative"),
@@ -32,3 +36,57 @@ FATE_LABELS = {
 
 def side_label(side: str | None) -> str:
     return str(dict(SectorSide.choices).get(side, side or "—"))
+
+
+def order_names(state: dict) -> dict[str, str]:
+    """Unit and caster names by key, from a state or a side's view."""
+    return {**{u["key"]: u["name"] for u in state.get("units", [])},
+            **{c["key"]: c["name"] for c in state.get("casters", [])}}
+
+
+def order_lines(number: int, data: dict, names: dict[str, str]) -> list[str]:
+    """One side's orders as sentences (round 0: its deployment)."""
+    data = data or {}
+
+    def name(key):
+        return names.get(str(key), str(key))
+
+    def where(position):
+        return gettext("its reserve") if position == RESERVE else position
+
+    lines = []
+    if number == 0:
+        for key, position in (data.get("placements") or {}).items():
+            lines.append(gettext("%(unit)s deploys in %(where)s.")
+                         % {"unit": name(key), "where": where(position)})
+        if data.get("fortification"):
+            lines.append(gettext("The fortification stands in %(sector)s.")
+                         % {"sector": data["fortification"]})
+        for sector, toward in (data.get("directions") or {}).items():
+            lines.append(gettext("The terrain in %(sector)s cuts off the way to %(toward)s.")
+                         % {"sector": sector, "toward": toward})
+        return lines or [gettext("Everyone waits in the reserve.")]
+    for key, steps in (data.get("moves") or {}).items():
+        if steps:
+            lines.append(gettext("%(unit)s moves: %(path)s.")
+                         % {"unit": name(key), "path": " → ".join(where(s) for s in steps)})
+    for key, target in (data.get("targets") or {}).items():
+        lines.append(gettext("%(unit)s attacks %(target)s.")
+                     % {"unit": name(key), "target": name(target)})
+    for key, spell in (data.get("spells") or {}).items():
+        if not spell:
+            continue
+        label = SPELL_LABELS.get(spell.get("spell"), spell.get("spell"))
+        aims = [str(v) for v in (spell.get("sector"), spell.get("toward") and
+                                 f"→ {spell['toward']}",
+                                 spell.get("unit") and name(spell["unit"]),
+                                 spell.get("terrain") and gettext(TERRAIN_LABELS.get(
+                                     spell["terrain"], spell["terrain"])),
+                                 spell.get("sign") and dict(MoraleSign.choices).get(
+                                     spell["sign"], spell["sign"])) if v]
+        lines.append(gettext("%(caster)s casts %(spell)s%(aim)s.")
+                     % {"caster": name(key), "spell": gettext(str(label)),
+                        "aim": f" ({', '.join(aims)})" if aims else ""})
+    if data.get("withdraw"):
+        lines.append(gettext("The side withdraws from the field."))
+    return lines or [gettext("Every unit holds.")]

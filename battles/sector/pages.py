@@ -22,7 +22,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from armies.labels import render_message
-from battles.sector.labels import FATE_LABELS, PHASE_LABELS, RESULT_LABELS, side_label
+from battles.sector.labels import (
+    FATE_LABELS,
+    PHASE_LABELS,
+    RESULT_LABELS,
+    order_lines,
+    order_names,
+    side_label,
+)
 from battles.sector.models import BattleStatus, MoraleSign, SectorBattle, TerrainKind
 from battles.sector.pictures import sector_field
 from battles.sector.selectors import (
@@ -35,13 +42,10 @@ from battles.sector.selectors import (
 from battles.sector.services import RoundClosed, orders_submit
 from campaigns.pages import member_required
 from campaigns.selectors import is_campaign_gm
-from rules.cerilia.field import COLUMNS, SECTORS, Side, neighbours
+from rules.cerilia.field import COLUMNS, RESERVE, SECTORS, Side, neighbours
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
-from rules.cerilia.state import School
+from rules.cerilia.state import DIRECTED_TERRAIN, School
 from rules.errors import RuleViolation
-
-RESERVE = "reserve"
-DIRECTED = ("cliffs", "river")
 
 
 def _message(message: str, params: Mapping[str, Any]) -> str:
@@ -124,7 +128,7 @@ class SectorOrdersForm(forms.Form):
         if self.side is Side.DEFENDER:
             for sector, data in self.view.get("sectors", {}).items():
                 for terrain in data.get("terrain", []):
-                    if terrain["kind"] in DIRECTED and not terrain.get("toward"):
+                    if terrain["kind"] in DIRECTED_TERRAIN and not terrain.get("toward"):
                         name = f"direction-{sector}"
                         label = str(dict(TerrainKind.choices).get(terrain["kind"],
                                                                   terrain["kind"]))
@@ -261,44 +265,6 @@ class SectorOrdersForm(forms.Form):
                 "withdraw": self["withdraw"] if "withdraw" in self.fields else None}
 
 
-def _orders_summary(orders: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
-    """The side's stored orders as lines to read (names from the side's own view)."""
-    names = {u["key"]: u["name"] for u in view.get("units", [])}
-    casters = {c["key"]: c["name"] for c in view.get("casters", [])}
-    lines = []
-    for key, position in (orders.get("placements") or {}).items():
-        lines.append(f"{names.get(key, key)}: "
-                     f"{gettext('reserve') if position == RESERVE else position}")
-    if orders.get("fortification"):
-        lines.append(gettext("Fortification: %(sector)s") % {"sector": orders["fortification"]})
-    for sector, toward in (orders.get("directions") or {}).items():
-        lines.append(gettext("The terrain in %(sector)s cuts off the way to %(toward)s.")
-                     % {"sector": sector, "toward": toward})
-    for key, path in (orders.get("moves") or {}).items():
-        path = " ".join(path) if isinstance(path, list | tuple) else str(path)
-        lines.append(gettext("%(unit)s moves: %(path)s") % {"unit": names.get(key, key),
-                                                            "path": path})
-    for key, target in (orders.get("targets") or {}).items():
-        lines.append(gettext("%(unit)s attacks %(target)s") % {
-            "unit": names.get(key, key), "target": names.get(target, "?")})
-    for key, spell in (orders.get("spells") or {}).items():
-        if not isinstance(spell, Mapping) or not spell.get("spell"):
-            continue
-        label = SPELL_LABELS.get(spell["spell"], spell["spell"])
-        aims = [spell[p] for p in ("sector", "toward") if spell.get(p)]
-        if spell.get("unit"):
-            aims.append(names.get(spell["unit"], "?"))
-        if spell.get("terrain"):
-            aims.append(str(dict(TerrainKind.choices).get(spell["terrain"], spell["terrain"])))
-        if spell.get("sign"):
-            aims.append(str(dict(MoraleSign.choices).get(spell["sign"], spell["sign"])))
-        lines.append(f"{casters.get(key, key)}: {gettext(label)}"
-                     + (f" ({', '.join(aims)})" if aims else ""))
-    if orders.get("withdraw"):
-        lines.append(gettext("Withdraw from the battle."))
-    return lines
-
-
 # -- the page -------------------------------------------------------------------------------
 
 def _viewer(request, battle: SectorBattle) -> tuple[bool, list[Side], Side | None]:
@@ -390,7 +356,8 @@ def sector_battle(request, battle_id: int):
             "field": field, "rounds": round_rows,
             "form": form, "rows": form.rows() if form is not None else None,
             "stored": stored,
-            "stored_lines": _orders_summary(stored.orders, now_view) if stored else [],
+            "stored_lines": order_lines(battle.round, stored.orders, order_names(now_view))
+            if stored else [],
             "aftermath": _aftermath(battle, now_view, side)
             if battle.status == BattleStatus.FINISHED else [],
             "winner_label": side_label(battle.winner) if battle.winner else "",

@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from battles.sector.labels import side_label
 from rules.cerilia.field import COLUMNS, ROWS, SECTORS, Side
 from rules.cerilia.spells import SPELL_LABELS, WALLS
-from rules.cerilia.state import TERRAIN_LABELS
+from rules.cerilia.state import DIRECTED_TERRAIN, TERRAIN_LABELS
 
 PAD = 8
 TITLE_H = 22        # the picture's title
@@ -39,7 +39,7 @@ RESERVE_W = SECTOR_W
 CAPTION_H = 20
 
 FILLED = ("forest", "swamp", "hills")
-EDGED = ("cliffs", "river")
+EDGED = DIRECTED_TERRAIN
 WALL_LABELS = {wall.value: SPELL_LABELS[spell] for spell, wall in WALLS.items()}
 
 

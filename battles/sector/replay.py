@@ -9,10 +9,9 @@ from django.utils.translation import gettext as _
 from battles.reports import first_difference
 from battles.sector import adapters
 from battles.sector.models import SectorRound
-from rules.cerilia.engine import deploy, resolve_round
+from battles.sector.resolution import play
 from rules.cerilia.field import Side
 from rules.cerilia.state import state_data, state_from_data
-from rules.data import to_data
 
 
 def _json(value):
@@ -22,19 +21,11 @@ def _json(value):
 def replay_round(row: SectorRound) -> dict:
     """The round resolved again from its stored state, orders and seed, as the record stores
     it."""
-    before = state_from_data(row.state_before)
-    if row.number == 0:
-        given = {Side(side): adapters.deployment_from_data(data or {})
-                 for side, data in row.orders.items()}
-        after, initiative, events, rolls = deploy(before, given), "", [], []
-    else:
-        given = {Side(side): adapters.round_orders_from_data(data or {})
-                 for side, data in row.orders.items()}
-        outcome = resolve_round(before, given, row.seed)
-        after, initiative = outcome.state, outcome.initiative.value
-        events, rolls = to_data(outcome.events), to_data(outcome.rolls)
-    return _json({"state_after": state_data(after), "initiative": initiative,
-                  "events": events, "rolls": rolls})
+    given = {Side(side): adapters.orders_from_data(row.number, data or {})
+             for side, data in row.orders.items()}
+    played = play(state_from_data(row.state_before), given, row.number, row.seed)
+    return _json({"state_after": state_data(played.after), "initiative": played.initiative,
+                  "events": played.events, "rolls": played.rolls})
 
 
 def stored_round(row: SectorRound) -> dict:

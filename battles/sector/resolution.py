@@ -5,6 +5,7 @@ battle ends and its aftermath is exported to the campaign's armies."""
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 
 from django.db.models import Q
 from django.utils import timezone
@@ -19,7 +20,7 @@ from rules.cerilia import orders
 from rules.cerilia.aftermath import Fate, battle_result
 from rules.cerilia.engine import deploy, resolve_round
 from rules.cerilia.field import Side
-from rules.cerilia.state import state_data, state_from_data
+from rules.cerilia.state import BattleState, state_data, state_from_data
 from rules.data import to_data
 from rules.errors import RuleViolation
 
@@ -52,32 +53,49 @@ def round_resolve(battle_id: int) -> str:
 def _stored_orders(battle: SectorBattle, side: Side, current):
     row = battle.orders.filter(round=battle.round, side=side.value).first()
     data = row.orders if row is not None else {}
-    parse = adapters.deployment_from_data if battle.round == 0 else adapters.round_orders_from_data
     check = orders.deployment_violations if battle.round == 0 else orders.order_violations
     try:
-        parsed = parse(data)
+        parsed = adapters.orders_from_data(battle.round, data)
     except RuleViolation:
-        parsed = parse({})
+        parsed = None
     # Orders were checked when submitted and the state has not moved since; a side whose
     # orders no longer hold simply holds.
-    return parsed if not check(current, side, parsed) else parse({})
+    if parsed is None or check(current, side, parsed):
+        return adapters.orders_from_data(battle.round, {})
+    return parsed
+
+
+@dataclass(frozen=True)
+class Played:
+    """What playing a round gives, as its record stores it (data, but the state)."""
+
+    after: BattleState
+    initiative: str
+    events: list
+    rolls: list
+
+
+def play(state: BattleState, given, number: int, seed: int) -> Played:
+    """Round `number` (0: the deployment) from `state` with both sides' orders."""
+    if number == 0:
+        return Played(deploy(state, given), "", [], [])
+    outcome = resolve_round(state, given, seed)
+    return Played(outcome.state, outcome.initiative.value, to_data(outcome.events),
+                  to_data(outcome.rolls))
 
 
 def _resolve_locked(battle: SectorBattle) -> None:
     current = state_from_data(battle.state)
     given = {side: _stored_orders(battle, side, current) for side in Side}
     number = battle.round
-    if number == 0:
-        after, events, rolls, initiative, seed = deploy(current, given), [], [], "", 0
-    else:
-        seed = round_seed(battle.seed, number)
-        outcome = resolve_round(current, given, seed)
-        after, initiative = outcome.state, outcome.initiative.value
-        events, rolls = to_data(outcome.events), to_data(outcome.rolls)
+    seed = round_seed(battle.seed, number) if number else 0
+    played = play(current, given, number, seed)
+    after = played.after
     SectorRound.objects.create(
         battle=battle, number=number, seed=seed, state_before=battle.state,
         orders={side.value: to_data(given[side]) for side in Side},
-        state_after=state_data(after), initiative=initiative, events=events, rolls=rolls)
+        state_after=state_data(after), initiative=played.initiative, events=played.events,
+        rolls=played.rolls)
     battle.state = state_data(after)
     battle.locked_at = None
     if after.finished:

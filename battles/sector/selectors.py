@@ -43,14 +43,11 @@ def _events(rows) -> list[Event]:
             for row in rows for e in row.events]
 
 
-def battle_view(battle: SectorBattle, side: Side | None, *, last_round_only: bool = False
-                ) -> dict[str, Any]:
+def battle_view(battle: SectorBattle, side: Side | None) -> dict[str, Any]:
     """What one side sees now (None: the GM's whole truth), with the events it witnessed."""
     if not battle.state:
         return {}
     rounds = battle.rounds.order_by("number")
-    if last_round_only:
-        rounds = rounds.filter(number=max(battle.round - 1, 0))
     state = state_from_data(battle.state)
     events = _events(rounds)
     return full_view(state, events) if side is None else side_view(state, side, events)

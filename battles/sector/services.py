@@ -96,6 +96,9 @@ def battle_add_side_armies(*, battle: SectorBattle) -> tuple[list, list, list[st
         armies = (Army.objects.filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
                   .exclude(pk__in=taken).select_related("template__sector_card__card")
                   .order_by("name", "pk"))
+        if battle.hex:
+            # A battle in a hex takes the armies there, not the kingdom's armies everywhere.
+            armies = armies.filter(hex__iexact=battle.hex)
         unmapped += _units_for(battle, side.value, armies)
     return list(battle.units.exclude(pk__in=before).order_by("pk")), unmapped, no_kingdom
 
@@ -127,12 +130,9 @@ def battle_from_scene(*, scene) -> tuple[SectorBattle, list]:
 def parse_orders(battle: SectorBattle, side: Side, data) -> orders.Deployment | orders.RoundOrders:
     """The side's orders for the battle's open round, or RuleViolation by field."""
     current = state_from_data(battle.state)
-    if battle.round == 0:
-        parsed = adapters.deployment_from_data(data)
-        found = orders.deployment_violations(current, side, parsed)
-    else:
-        parsed = adapters.round_orders_from_data(data)
-        found = orders.order_violations(current, side, parsed)
+    parsed = adapters.orders_from_data(battle.round, data)
+    check = orders.deployment_violations if battle.round == 0 else orders.order_violations
+    found = check(current, side, parsed)
     if found:
         raise RuleViolation(found)
     return parsed

@@ -362,6 +362,12 @@ def test_a_bad_spell_names_its_field(kingdom, rival_kingdom, player, rival, comm
     assert f"spells.{wizard}.spell" in body["orders"]  # a priest's spell
     body = refused(put_orders(client, battle, {"spells": {wizard: "fog"}}))
     assert f"spells.{wizard}" in body["orders"]
+    # Whatever a spell does not use must still be a name: nothing odd is stored to break a page.
+    for name, odd in (("unit", ["x"]), ("sign", {"a": 1}), ("sector", ["C2"])):
+        body = refused(put_orders(client, battle, {"spells": {wizard: {
+            "spell": "fog", "sector": "C2", name: odd}}}))
+        assert f"spells.{wizard}.{name}" in body["orders"], body
+    assert not SideOrders.objects.filter(battle=battle, round=1).exists()
 
 
 @pytest.mark.parametrize("payload", [

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from battles.adapters import scene_setup, setup_from_inputs
-from battles.reports import first_difference, report_data
+from battles.reports import as_old_as, first_difference, report_data
 from battles.services import scene_resolve_now
 from rules.data import to_data
 from rules.kingmaker.battle.engine import fight
@@ -30,6 +30,20 @@ def test_replaying_the_stored_inputs_gives_the_stored_log(scene):
     replayed = json.loads(json.dumps(report_data(fight(setup, report.outcome["seed"]), setup)))
     assert first_difference(report.outcome, replayed) is None
     assert replayed == report.outcome
+
+
+def test_a_report_stored_before_roll_purposes_were_msgids_still_replays(scene):
+    assert scene_resolve_now(scene=scene) == "resolved"
+    scene.refresh_from_db()
+    report = scene.report
+    old = json.loads(json.dumps(report.outcome))
+    for roll in old["rolls"]:  # as reports were stored before
+        del roll["message"], roll["params"]
+    setup = setup_from_inputs(report.inputs)
+    replayed = json.loads(json.dumps(report_data(fight(setup, report.outcome["seed"]), setup)))
+    assert first_difference(old, as_old_as(replayed, old)) is None
+    old["rolls"][0]["total"] += 1  # and a real difference still shows
+    assert first_difference(old, as_old_as(replayed, old))[0] == "rolls[0].total"
 
 
 def test_first_difference_names_where_two_logs_part():

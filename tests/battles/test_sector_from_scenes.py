@@ -81,3 +81,17 @@ def test_the_admin_action_turns_scenes_into_sector_battles(client, gm, kingdom, 
         "action": "fight_as_sector_battle", "_selected_action": [scene.pk]}, follow=True)
     assert "is now a sector battle being set up" in response.content.decode()
     assert SectorBattle.objects.get().units.count() == 1
+
+
+def test_adding_the_sides_armies_to_a_battle_in_a_hex_takes_the_armies_there(kingdom,
+                                                                              rival_kingdom):
+    from factories import SectorBattleFactory
+
+    from battles.sector.services import battle_add_side_armies
+
+    battle = SectorBattleFactory(campaign=kingdom.campaign, hex="C4", attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_kingdom)
+    here = ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="C4")
+    ArmyFactory(kingdom=kingdom, name="Far Riders", hex="D6")
+    made, unmapped, no_kingdom = battle_add_side_armies(battle=battle)
+    assert [u.army for u in made] == [here] and unmapped == [] and no_kingdom == []

@@ -279,7 +279,7 @@ def test_a_submitted_deployment_is_stored_and_shown(client, battle, player):
     assert row.orders["placements"] == {guard: "C1", archers: "reserve"}
     assert row.submitted_by == player
     html = page(client, player, battle)
-    assert "Tatzlford Guard: C1" in html
+    assert "Tatzlford Guard deploys in C1." in html
     assert re.search(rf'<select name="place-{guard}"[^>]*>.*?<option value="C1" selected>',
                      html, re.S)
 
@@ -329,7 +329,7 @@ def test_round_orders_with_a_target_and_a_spell_are_stored_and_shown(client, dep
     assert row.orders["spells"] == {magus: {"spell": "fog", "sector": "C2"}}
     html = page(client, player, deployed)
     assert "Tatzlford Guard moves: C2" in html and "Tatzlford Guard attacks Pitax Pikes" in html
-    assert "Magus Ilya: Fog (C2)" in html
+    assert "Magus Ilya casts Fog (C2)." in html
 
 
 def test_a_spell_error_stands_next_to_its_field(client, deployed, player):
