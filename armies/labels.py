@@ -19,6 +19,8 @@ from armies.choices import (
     Tier,
     WeaponKind,
 )
+from battles.sector.labels import RESULT_LABELS
+from battles.sector.models import MoraleSign
 from campaigns.models import Kingdom, TurnStatus
 
 
@@ -53,6 +55,9 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "reason": _Msgids(),
         "terrain": _Msgids(),
         "side": {"attacker": _("the attacker"), "defender": _("the defender")},
+        "sector": {"reserve": _("the reserve")},
+        "sign": dict(MoraleSign.choices),
+        "result": RESULT_LABELS,
     }
 
 

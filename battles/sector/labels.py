@@ -1,8 +1,7 @@
 """The words the sector battle pages and the back office show for the engine's codes."""
 from __future__ import annotations
 
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, pgettext_lazy
 
 from battles.sector.models import MoraleSign, SectorSide
 from rules.cerilia.field import RESERVE
@@ -10,27 +9,27 @@ from rules.cerilia.spells import SPELL_LABELS
 from rules.cerilia.state import TERRAIN_LABELS
 
 PHASE_LABELS = {
-    "initiative": _("Initiative"),
-    "movement": _("Movement"),
-    "magic": _("Battle magic"),
-    "missile": _("Missile attacks"),
-    "charge": _("Charges"),
-    "melee": _("Melee"),
-    "morale": _("Morale"),
-    "end": _("End of the round"),
+    "initiative": pgettext_lazy("sector battle", "Initiative"),
+    "movement": pgettext_lazy("sector battle", "Movement"),
+    "magic": pgettext_lazy("sector battle", "Battle magic"),
+    "missile": pgettext_lazy("sector battle", "Missile attacks"),
+    "charge": pgettext_lazy("sector battle", "Charges"),
+    "melee": pgettext_lazy("sector battle", "Melee"),
+    "morale": pgettext_lazy("sector battle", "Morale"),
+    "end": pgettext_lazy("sector battle", "End of the round"),
 }
 RESULT_LABELS = {
-    "-": _("no effect"),
-    "F": _("falls back"),
-    "H": _("hit"),
-    "R": _("rout"),
-    "D": _("destroyed"),
+    "-": pgettext_lazy("battle card result", "no effect"),
+    "F": pgettext_lazy("battle card result", "falls back"),
+    "H": pgettext_lazy("battle card result", "hit"),
+    "R": pgettext_lazy("battle card result", "rout"),
+    "D": pgettext_lazy("battle card result", "destroyed"),
 }
 FATE_LABELS = {
-    "intact": _("intact"),
-    "damaged": _("damaged"),
-    "routed": _("routed"),
-    "destroyed": _("destroyed"),
+    "intact": pgettext_lazy("unit fate", "intact"),
+    "damaged": pgettext_lazy("unit fate", "damaged"),
+    "routed": pgettext_lazy("unit fate", "routed"),
+    "destroyed": pgettext_lazy("unit fate", "destroyed"),
 }
 
 

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from rules.cerilia import cards as engine_cards
@@ -92,8 +93,9 @@ class BattleStatus(models.TextChoices):
 
 
 class SectorSide(models.TextChoices):
-    ATTACKER = "attacker", _("attacker")
-    DEFENDER = "defender", _("defender")
+    # Its own words: the Kingmaker scenes' "attacker" is a plural side ("нападающие").
+    ATTACKER = "attacker", pgettext_lazy("sector battle side", "attacker")
+    DEFENDER = "defender", pgettext_lazy("sector battle side", "defender")
 
 
 SECTOR_CHOICES = [(s, s) for s in SECTORS]

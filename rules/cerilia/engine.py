@@ -179,8 +179,8 @@ class Round(Movement, Combat):
                                       side=side.value).total for side in Side}
         self.initiative = Side.ATTACKER if rolls[Side.ATTACKER] > rolls[Side.DEFENDER] \
             else Side.DEFENDER
-        self.say("initiative", _("Initiative to %(side)s (%(attacker)s against %(defender)s): "
-                 "they act first."), side=self.initiative.value,
+        self.say("initiative", _("Initiative to %(side)s (%(attacker)s against %(defender)s), "
+                 "who acts first."), side=self.initiative.value,
                  attacker=rolls[Side.ATTACKER], defender=rolls[Side.DEFENDER])
 
     # -- battle magic ---------------------------------------------------------------------

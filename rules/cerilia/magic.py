@@ -110,8 +110,8 @@ def _transmute(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
             r.terrain.remove(terrain)
         if any(t.kind in HELD_TERRAIN for t in removed):
             r.held.pop(sector, None)
-        r.say("terrain_removed", _("%(caster)s casts %(spell)s: the %(terrain)s in %(sector)s "
-              "are gone."), caster=caster.name, spell=label, sector=sector,
+        r.say("terrain_removed", _("%(caster)s casts %(spell)s and clears the %(terrain)s from "
+              "%(sector)s."), caster=caster.name, spell=label, sector=sector,
               terrain=TERRAIN_LABELS[removed[0].kind], to=audience)
         return
     if not real:
