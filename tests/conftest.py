@@ -112,3 +112,12 @@ def pytest_report_header(config):
     from django.conf import settings
 
     return f"database: {settings.DATABASES['default']['ENGINE']}"
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Run a call, then what it left for after the commit (a task that eager Celery runs)."""
+    def run(call, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return call(*args, **kwargs)
+    return run

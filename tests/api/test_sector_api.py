@@ -56,15 +56,6 @@ def bystander(campaign):
     return user
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Run a call and then what it left for after the commit (the round's resolution)."""
-    def run(call, *args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            return call(*args, **kwargs)
-    return run
-
-
 def make_battle(kingdom, rival_kingdom, *, night=False, defenders=("Pitax Pikes",),
                 wizard=False, seed=SEED):
     """A battle whose dice fall the same every run (the battle's seed is set)."""

@@ -52,15 +52,6 @@ def act(client, action: str, *battles):
 
 
 @pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Run what a request leaves for after the commit (the round's task, eager Celery)."""
-    def run(call, *args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            return call(*args, **kwargs)
-    return run
-
-
-@pytest.fixture
 def battle(kingdom, rival_kingdom):
     return SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
                                defender_kingdom=rival_kingdom, max_rounds=3)

@@ -35,15 +35,6 @@ def battle(kingdom, rival_kingdom, gm):
     return services.battle_start(battle=battle)
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Run a service and then what it left for after the commit (the round's task)."""
-    def run(service, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            return service(**kwargs)
-    return run
-
-
 def keys(battle, side):
     return [str(pk) for pk in battle.units.filter(side=side).values_list("pk", flat=True)]
 

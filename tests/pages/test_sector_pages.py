@@ -35,15 +35,6 @@ def page(client, user, battle, side=None, **extra):
 
 
 @pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Run a service and then what it left for after the commit (the round's task)."""
-    def run(service, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            return service(**kwargs)
-    return run
-
-
-@pytest.fixture
 def battle(kingdom, rival_kingdom):
     """Brevoy Marches (the player's) attacks Pitax (the rival's); a forest in C2 and a river in
     B2 toward B3; a wizard with the knights."""

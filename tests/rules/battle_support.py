@@ -7,7 +7,8 @@ first dice come up as asked, for tests that go through `fight`.
 """
 import random
 
-from rules.dice import Dice
+from scripted_dice import ScriptedDice
+
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.engine import Battle
 from rules.kingmaker.battle.setup import (
@@ -30,30 +31,6 @@ NOMEN = find_template("Nomen Scouts")
 SOOTSCALE = find_template("Sootscale Warriors")
 
 A, D = Side.ATTACKERS, Side.DEFENDERS
-
-
-class _Script:
-    def __init__(self, faces):
-        self.faces = list(faces)
-
-    def randint(self, low, high):
-        if not self.faces:
-            raise AssertionError("the engine rolled more dice than the test scripted")
-        face = self.faces.pop(0)
-        assert low <= face <= high, f"scripted face {face} is not on a d{high}"
-        return face
-
-
-class ScriptedDice(Dice):
-    """Dice that come up with the given faces, in order."""
-
-    def __init__(self, *faces):
-        super().__init__(0)
-        self._random = _Script(faces)
-
-    @property
-    def left(self):
-        return list(self._random.faces)
 
 
 def seed_where(*rolls, limit=400_000):

@@ -7,6 +7,8 @@ deck, so with the full deck a face is the card's number; `state(deck=(9,))` make
 """
 from dataclasses import replace
 
+from scripted_dice import ScriptedDice
+
 from rules.cerilia.cards import CATALOG, Tag
 from rules.cerilia.engine import Round
 from rules.cerilia.field import RESERVE, Side
@@ -20,33 +22,10 @@ from rules.cerilia.state import (
     TerrainKind,
     Unit,
 )
-from rules.dice import Dice
 
 SEED_FILE = "000_9b71fb8594a033d1.txt"
 A, D = Side.ATTACKER, Side.DEFENDER
 T = TerrainKind
-
-
-class _Script:
-    def __init__(self, faces):
-        self.faces = list(faces)
-
-    def randint(self, low, high):
-        if not self.faces:
-            raise AssertionError("the engine rolled more dice than the test scripted")
-        face = self.faces.pop(0)
-        assert low <= face <= high, f"scripted face {face} is not on a d{high}"
-        return face
-
-
-class ScriptedDice(Dice):
-    def __init__(self, *faces):
-        super().__init__(0)
-        self._random = _Script(faces)
-
-    @property
-    def left(self):
-        return list(self._random.faces)
 
 
 def card(code="infantry", **stats):

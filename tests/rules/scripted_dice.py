@@ -1,0 +1,26 @@
+"""Dice whose faces a test chooses, for the rules tests of both battle engines."""
+from rules.dice import Dice
+
+
+class _Script:
+    def __init__(self, faces):
+        self.faces = list(faces)
+
+    def randint(self, low, high):
+        if not self.faces:
+            raise AssertionError("the engine rolled more dice than the test scripted")
+        face = self.faces.pop(0)
+        assert low <= face <= high, f"scripted face {face} is not on a d{high}"
+        return face
+
+
+class ScriptedDice(Dice):
+    """Dice that come up with the given faces, in order."""
+
+    def __init__(self, *faces):
+        super().__init__(0)
+        self._random = _Script(faces)
+
+    @property
+    def left(self):
+        return list(self._random.faces)
