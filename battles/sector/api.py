@@ -214,8 +214,8 @@ def _viewer(request, battle: SectorBattle, asked: str | None) -> tuple[list[Side
     return sides, sides[0]
 
 
-class SectorBattleSerializer(serializers.ModelSerializer):
-    """A sector battle as the reader may see it."""
+class SectorBattleSummarySerializer(serializers.ModelSerializer):
+    """A sector battle in a list: where it stands, and which sides you give orders for."""
 
     my_sides = serializers.SerializerMethodField()
     takes_orders = serializers.BooleanField(read_only=True, help_text=_(
@@ -223,12 +223,11 @@ class SectorBattleSerializer(serializers.ModelSerializer):
     winner = serializers.ChoiceField(choices=[("", ""), *SectorSide.choices], read_only=True,
                                      help_text=_("The side holding the field; blank until the "
                                                  "battle is over, or when nobody holds it."))
-    view = serializers.SerializerMethodField()
 
     class Meta:
         model = SectorBattle
         fields = ["id", "name", "campaign", "attacker_kingdom", "defender_kingdom", "status",
-                  "round", "deadline", "winner", "takes_orders", "my_sides", "view"]
+                  "round", "deadline", "winner", "takes_orders", "my_sides"]
         read_only_fields = fields
 
     def _viewer(self, battle):
@@ -240,6 +239,16 @@ class SectorBattleSerializer(serializers.ModelSerializer):
     def get_my_sides(self, battle: SectorBattle) -> list[str]:
         """The sides you give orders for (the GM: both)."""
         return [side.value for side in self._viewer(battle)[0]]
+
+
+class SectorBattleSerializer(SectorBattleSummarySerializer):
+    """A sector battle as the reader may see it, with the battlefield."""
+
+    view = serializers.SerializerMethodField()
+
+    class Meta(SectorBattleSummarySerializer.Meta):
+        fields = [*SectorBattleSummarySerializer.Meta.fields, "view"]
+        read_only_fields = fields
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_view(self, battle: SectorBattle) -> dict[str, Any]:
@@ -289,7 +298,10 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = SectorBattleSerializer
     filterset_class = None
     parser_classes = [JSONParser]
-    # Not `{id}`: keeps the path parameter apart from the generic id-aiming of the API tests.
+
+    def get_serializer_class(self):
+        # A list names the battles; each battle's view (every round's events) is its own read.
+        return SectorBattleSummarySerializer if self.action == "list" else SectorBattleSerializer
 
     def get_queryset(self):
         return selectors.visible_sector_battles(self.request.user)
