@@ -16,12 +16,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from battles.sector.labels import side_label
 from rules.cerilia.field import COLUMNS, ROWS, SECTORS, Side
 from rules.cerilia.spells import SPELL_LABELS, WALLS
-from rules.cerilia.state import DIRECTED_TERRAIN, TERRAIN_LABELS
+from rules.cerilia.state import DIRECTED_TERRAIN, TERRAIN_LABELS, TerrainKind
 
 PAD = 8
 TITLE_H = 22        # the picture's title
@@ -44,6 +44,9 @@ WALL_LABELS = {wall.value: SPELL_LABELS[spell] for spell, wall in WALLS.items()}
 
 
 def terrain_label(kind: str) -> str:
+    if kind == TerrainKind.FORTIFICATION:
+        # The seed's «Укрепление», not the Kingmaker scenes' fortification.
+        return pgettext("terrain card", "fortification")
     labels = {k.value: v for k, v in TERRAIN_LABELS.items()}
     return _(labels[kind]) if kind in labels else kind
 
