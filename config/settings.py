@@ -188,6 +188,7 @@ SPECTACULAR_SETTINGS = {
         "BattleSideEnum": "battles.models.Side",
         "PcFightEnum": "battles.models.PcFight",
         "WarActionEnum": "armies.choices.WAR_ACTION_CHOICES",
+        "SectorBattleStatusEnum": "battles.sector.models.BattleStatus",
     },
     # Each activity's params are a closed object; the schema offers them as an anyOf.
     "POSTPROCESSING_HOOKS": [
