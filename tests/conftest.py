@@ -121,3 +121,12 @@ def committed(django_capture_on_commit_callbacks):
         with django_capture_on_commit_callbacks(execute=True):
             return call(*args, **kwargs)
     return run
+
+
+@pytest.fixture
+def bystander(campaign):
+    """A player of a third kingdom of the same campaign, in none of its battles."""
+    user = UserFactory(username="bystander-persona")
+    MembershipFactory(user=user, campaign=campaign, role=Role.PLAYER,
+                      kingdom=KingdomFactory(campaign=campaign, name="Mivon"))
+    return user

@@ -18,20 +18,25 @@ def plan_violation_error(error: RuleViolation) -> ValidationError:
     return violation_error(error, nested="plan", top_level=frozenset())
 
 
-class SceneClosed(APIException):
-    """The scene takes no more plans: 409, with its status."""
+class Closed(APIException):
+    """A 409: the battle takes no more input now; the body says where it stands."""
 
     status_code = status.HTTP_409_CONFLICT
+
+    def __init__(self, **where):
+        super().__init__()
+        self.detail = {"detail": ErrorDetail(str(self.default_detail), code=self.default_code),
+                       **where}
+
+
+class SceneClosed(Closed):
+    """The scene takes no more plans: 409, with its status."""
+
     default_detail = _("This battle scene takes no more plans.")
     default_code = "scene_locked"
 
     def __init__(self, scene):
-        super().__init__()
-        self.detail = {
-            "detail": ErrorDetail(str(self.default_detail), code=self.default_code),
-            "scene": scene.pk,
-            "status": scene.status,
-        }
+        super().__init__(scene=scene.pk, status=scene.status)
 
 
 class SceneClosedSerializer(serializers.Serializer):

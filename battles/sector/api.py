@@ -13,13 +13,14 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import APIException, ErrorDetail, PermissionDenied, ValidationError
+from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from armies.api.errors import ErrorSerializer, violation_error
+from battles.api.errors import Closed
 from battles.sector import selectors, services
 from battles.sector.models import SectorBattle, SectorSide, SideOrders, UnitCard
 from campaigns.selectors import is_campaign_gm
@@ -149,22 +150,15 @@ class SideOrdersSerializer(serializers.Serializer):
 # --- answers -----------------------------------------------------------------------------------
 
 
-class OrdersClosed(APIException):
+class OrdersClosed(Closed):
     """The battle takes no orders now: 409, with its status and round."""
 
-    status_code = status.HTTP_409_CONFLICT
     default_detail = _("This battle takes no orders now: the round is closed, or the battle has "
                        "not begun or is over.")
     default_code = "round_closed"
 
     def __init__(self, battle: SectorBattle):
-        super().__init__()
-        self.detail = {
-            "detail": ErrorDetail(str(self.default_detail), code=self.default_code),
-            "battle": battle.pk,
-            "status": battle.status,
-            "round": battle.round,
-        }
+        super().__init__(battle=battle.pk, status=battle.status, round=battle.round)
 
 
 class RoundClosedSerializer(serializers.Serializer):

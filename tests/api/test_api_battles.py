@@ -12,15 +12,12 @@ from api_support import client_for
 from factories import (
     BattleParticipantFactory,
     BattleSceneFactory,
-    KingdomFactory,
-    MembershipFactory,
     UserFactory,
 )
 
 from battles import resolution
 from battles.models import BattleParticipant, BattleScene, SceneStatus
 from battles.services import scene_resolve_now
-from campaigns.models import Role
 
 pytestmark = pytest.mark.django_db
 
@@ -34,14 +31,6 @@ def codes(insider: int, rival: int, stranger: int | None = None, anonymous: int 
     return {**{p: insider for p in INSIDERS}, "rival": rival, "bystander": stranger,
             "outsider": stranger, "anonymous": anonymous}
 
-
-@pytest.fixture
-def bystander(campaign):
-    """A player of a third kingdom of the same campaign, whose armies are not in the battle."""
-    user = UserFactory(username="bystander-persona")
-    MembershipFactory(user=user, campaign=campaign, role=Role.PLAYER,
-                      kingdom=KingdomFactory(campaign=campaign, name="Mivon"))
-    return user
 
 
 @pytest.fixture

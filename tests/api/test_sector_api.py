@@ -23,7 +23,6 @@ from factories import (
     SectorBattleFactory,
     SectorCasterFactory,
     SectorUnitFactory,
-    UserFactory,
     shipped_card,
 )
 from hypothesis import HealthCheck, given, settings
@@ -46,14 +45,6 @@ SEED = 86_753_091_234
 # Keys that hold what only the GM may read.
 SECRET_KEYS = {"seed", "rolls", "deck", "orders", "illusions", "illusory"}
 
-
-@pytest.fixture
-def bystander(campaign):
-    """A player of a third kingdom of the same campaign, not in the battle."""
-    user = UserFactory(username="bystander-persona")
-    MembershipFactory(user=user, campaign=campaign, role=Role.PLAYER,
-                      kingdom=KingdomFactory(campaign=campaign, name="Bystanders"))
-    return user
 
 
 def make_battle(kingdom, rival_kingdom, *, night=False, defenders=("Pitax Pikes",),

@@ -11,9 +11,6 @@ from factories import (
     ArmyTacticFactory,
     BattleParticipantFactory,
     BattleSceneFactory,
-    KingdomFactory,
-    MembershipFactory,
-    UserFactory,
     shipped_template,
 )
 
@@ -21,17 +18,14 @@ from armies.services import activity_submit
 from battles import resolution as battle_resolution
 from battles.models import BattleScene, Side
 from campaigns import resolution as turn_resolution
-from campaigns.models import Kingdom, KingdomTurn, Role, TurnStatus
+from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 
 
 @pytest.fixture
-def outsider(campaign):
-    """A player of a third kingdom of the same campaign, in no battle."""
-    user = UserFactory(username="outsider-persona")
-    MembershipFactory(user=user, campaign=campaign, role=Role.PLAYER,
-                      kingdom=KingdomFactory(campaign=campaign, name="Mivon"))
-    return user
+def outsider(bystander):
+    """On the pages: a player of the campaign whose kingdom is in no battle."""
+    return bystander
 
 
 @pytest.fixture

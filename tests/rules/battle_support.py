@@ -7,7 +7,7 @@ first dice come up as asked, for tests that go through `fight`.
 """
 import random
 
-from scripted_dice import ScriptedDice
+from engine_support import ScriptedDice, codes, only  # noqa: F401 (the tests' helpers)
 
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.engine import Battle
@@ -106,12 +106,4 @@ def engage(b, first, second):
     b.engage(b.units[first], b.units[second])
 
 
-def codes(events):
-    return [e.code for e in events]
-
-
-def only(events, code):
-    found = [e for e in events if e.code == code]
-    assert len(found) == 1, codes(events)
-    return found[0]
 

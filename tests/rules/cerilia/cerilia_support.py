@@ -7,7 +7,7 @@ deck, so with the full deck a face is the card's number; `state(deck=(9,))` make
 """
 from dataclasses import replace
 
-from scripted_dice import ScriptedDice
+from engine_support import ScriptedDice, codes, only  # noqa: F401 (the tests' helpers)
 
 from rules.cerilia.cards import CATALOG, Tag
 from rules.cerilia.engine import Round
@@ -92,14 +92,6 @@ def round_of(s: BattleState, faces=(), orders_=None, initiative=A) -> Round:
     return r
 
 
-def codes(events):
-    return [e.code for e in events]
-
-
-def only(events, code):
-    found = [e for e in events if e.code == code]
-    assert len(found) == 1, codes(events)
-    return found[0]
 
 
 def has_tag(u, tag: Tag) -> bool:

@@ -1,4 +1,5 @@
-"""Dice whose faces a test chooses, for the rules tests of both battle engines."""
+"""For the rules tests of both battle engines: dice whose faces a test chooses, and reading the
+engine's events by code."""
 from rules.dice import Dice
 
 
@@ -24,3 +25,13 @@ class ScriptedDice(Dice):
     @property
     def left(self):
         return list(self._random.faces)
+
+
+def codes(events):
+    return [e.code for e in events]
+
+
+def only(events, code):
+    found = [e for e in events if e.code == code]
+    assert len(found) == 1, codes(events)
+    return found[0]
