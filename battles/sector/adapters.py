@@ -25,6 +25,28 @@ def card_for_army(army) -> UnitCard | None:
     return mapping.card if mapping is not None else None
 
 
+# The engine keys units and casters by one string each. They come from two tables whose ids
+# overlap, so each key names its table: "unit-7" and "caster-7" never collide (the engine's own
+# summoned units are "legion-…").
+UNIT_KEY_PREFIX = "unit-"
+CASTER_KEY_PREFIX = "caster-"
+
+
+def unit_key(unit_id: int) -> str:
+    return f"{UNIT_KEY_PREFIX}{unit_id}"
+
+
+def caster_key(caster_id: int) -> str:
+    return f"{CASTER_KEY_PREFIX}{caster_id}"
+
+
+def unit_id(key: str) -> int | None:
+    """The SectorUnit row behind an engine key (None: a summoned unit). Records older than the
+    prefixes keyed units by their bare ids."""
+    number = key.removeprefix(UNIT_KEY_PREFIX)
+    return int(number) if number.isdigit() else None
+
+
 def initial_state(battle: SectorBattle) -> state.BattleState:
     scenario = state.Scenario(
         cells_per_sector=battle.cells_per_sector,
@@ -35,11 +57,11 @@ def initial_state(battle: SectorBattle) -> state.BattleState:
         retreat_into_reserve=battle.retreat_into_reserve,
         night=battle.night,
     )
-    units = [state.Unit(str(u.pk), Side(u.side), engine_card(u.card), u.name, u.card.hits,
+    units = [state.Unit(unit_key(u.pk), Side(u.side), engine_card(u.card), u.name, u.card.hits,
                         army=u.army_id)
              for u in battle.units.select_related("card").order_by("pk")]
-    casters = [state.Caster(str(c.pk), Side(c.side), c.name, state.School(c.school),
-                            str(c.unit_id) if c.unit_id else None, frozenset(c.spells))
+    casters = [state.Caster(caster_key(c.pk), Side(c.side), c.name, state.School(c.school),
+                            unit_key(c.unit_id) if c.unit_id else None, frozenset(c.spells))
                for c in battle.casters.order_by("pk")]
     return state.new_battle(scenario, units, casters)
 

@@ -345,7 +345,7 @@ class SectorBattleAdmin(SimpleHistoryAdmin):
                       .values_list("pk", "name"))
         rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
                                 "<td>{}</td></tr>", (
-            (names.get(int(u["key"]), u["key"]) if str(u["key"]).isdigit() else u["key"],
+            (names.get(adapters.unit_id(u["key"]), u["key"]),
              side_label(u["side"]), armies.get(u.get("army"), "—"),
              FATE_LABELS.get(u["fate"], u["fate"]), u["hits_lost"])
             for u in result["units"]))

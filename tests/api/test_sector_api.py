@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battles.sector import resolution, services
-from battles.sector.adapters import round_orders_from_data
+from battles.sector.adapters import caster_key, round_orders_from_data, unit_key
 from battles.sector.models import BattleStatus, SectorRound, SideOrders
 from campaigns.models import Role
 from rules.cerilia.engine import resolve_round
@@ -69,11 +69,11 @@ def battle(kingdom, rival_kingdom):
 
 
 def unit_id(battle, name: str) -> str:
-    return str(battle.units.get(name=name).pk)
+    return unit_key(battle.units.get(name=name).pk)
 
 
 def caster_id(battle) -> str:
-    return str(battle.casters.get().pk)
+    return caster_key(battle.casters.get().pk)
 
 
 def url(battle, tail: str = "") -> str:

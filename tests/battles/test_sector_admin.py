@@ -22,6 +22,7 @@ from factories import (
 
 from armies.choices import ArmyStatus
 from battles.sector import resolution, services
+from battles.sector.adapters import unit_key
 from battles.sector.models import (
     BattleStatus,
     SectorBattle,
@@ -400,10 +401,8 @@ def test_the_add_armies_button_saves_then_adds(gm_client, battle, musters):
 def fought(armed, player, rival, committed):
     """Deployment, then a round in which the knights charge the pikes."""
     battle = services.battle_start(battle=armed)
-    [knights] = [str(pk) for pk in battle.units.filter(side="attacker").values_list("pk",
-                                                                                    flat=True)]
-    [pikes] = [str(pk) for pk in battle.units.filter(side="defender").values_list("pk",
-                                                                                  flat=True)]
+    knights = unit_key(battle.units.get(side="attacker").pk)
+    pikes = unit_key(battle.units.get(side="defender").pk)
     services.orders_submit(battle=battle, side="attacker", user=player,
                            data={"placements": {knights: "C1"}})
     committed(services.orders_submit, battle=battle, side="defender", user=rival,

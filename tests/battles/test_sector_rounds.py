@@ -16,6 +16,7 @@ from factories import (
 
 from armies.choices import ArmyStatus
 from battles.sector import replay, resolution, services
+from battles.sector.adapters import unit_key
 from battles.sector.models import BattleStatus, SectorRound, SideOrders
 from rules.cerilia.state import state_from_data
 from rules.errors import RuleViolation
@@ -36,7 +37,7 @@ def battle(kingdom, rival_kingdom, gm):
 
 
 def keys(battle, side):
-    return [str(pk) for pk in battle.units.filter(side=side).values_list("pk", flat=True)]
+    return [unit_key(pk) for pk in battle.units.filter(side=side).values_list("pk", flat=True)]
 
 
 def test_a_battle_starts_in_phase_0_with_both_sides_in_reserve(battle):

@@ -11,6 +11,7 @@ from django.db import transaction
 from factories import SectorBattleFactory, SectorUnitFactory, UserFactory, shipped_card
 
 from battles.sector import services
+from battles.sector.adapters import unit_key
 from battles.sector.models import BattleStatus, SectorBattle, SectorRound
 from battles.sector.resolution import ROUNDS
 
@@ -31,8 +32,8 @@ def test_two_workers_resolve_each_round_of_a_sector_battle_once(workers, broker)
     pikes = SectorUnitFactory(battle=battle, side="defender", card=shipped_card("pikes"))
     services.battle_start(battle=battle)
     gm = UserFactory()
-    orders = [({"placements": {str(knights.pk): "B1"}}, {"placements": {str(pikes.pk): "E3"}}),
-              ({"moves": {str(knights.pk): ["A1"]}}, {}), ({}, {}), ({}, {})]
+    orders = [({"placements": {unit_key(knights.pk): "B1"}}, {"placements": {unit_key(pikes.pk): "E3"}}),
+              ({"moves": {unit_key(knights.pk): ["A1"]}}, {}), ({}, {}), ({}, {})]
     for number, (attacker, defender) in enumerate(orders):
         with transaction.atomic():
             services.orders_submit(battle=battle, side="attacker", user=gm, data=attacker)
