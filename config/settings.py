@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_filters",
     "django_celery_beat",
     "simple_history",
@@ -184,6 +185,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Order your kingdom's armies between sessions; read turn reports.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs page's Swagger UI comes with the site (static files), not from a CDN: it works
+    # offline and on networks that block CDNs.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     # Choice sets several fields share, named once.
     "ENUM_NAME_OVERRIDES": {

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 
 import pytest
 import yaml
 from api_support import client_for
+from django.contrib.staticfiles import finders
 from factories import KingdomTurnFactory, TurnReportFactory
 from rest_framework.test import APIClient
 
@@ -229,6 +231,16 @@ def test_the_docs_page_renders(client):
     assert response.status_code == 200
     assert b"swagger" in response.content.lower()
     assert client.options("/api/docs/").status_code == 405
+
+
+def test_the_docs_page_loads_its_assets_from_the_site_only(client, settings):
+    page = client.get("/api/docs/").content.decode()
+    assets = re.findall(r'(?:src|href)="([^"]*)"', page)
+    assert len(assets) >= 3, page  # Swagger UI's stylesheet, bundle and preset
+    for asset in assets:
+        assert asset.startswith(settings.STATIC_URL), asset
+        assert finders.find(asset.removeprefix(settings.STATIC_URL)), asset
+    assert not re.search(r"(https?:)?//[\w-]+(\.[\w-]+)+/", page)  # nor in the inline script
 
 
 def test_the_browsable_api_and_options_render(player, activity, report, army):
