@@ -19,6 +19,7 @@ from campaigns.services import turn_open
 from rules.kingmaker.gear import parse_gear
 
 DEMO_CAMPAIGN = "The Stolen Lands"
+DEMO_MAIL_DOMAIN = "example.org"  # reserved for examples (RFC 2606): no mail reaches anyone
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,8 @@ def _skills(base: int, strong: tuple[str, ...]) -> dict[str, int]:
 def _user(login: DemoLogin):
     user, _ = get_user_model().objects.get_or_create(username=login.username)
     user.set_password(login.password)
+    # An address, so the demo's players get the notifications (printed on the console by default).
+    user.email = f"{login.username}@{DEMO_MAIL_DOMAIN}"
     user.is_staff = user.is_superuser = login.role == "GM"
     user.save()
     return user

@@ -4,7 +4,10 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
+from config.api_index import ApiIndexView
+
 api_urlpatterns = [
+    path("", ApiIndexView.as_view(), name="api-index"),
     path("", include("campaigns.api.urls")),
     path("", include("armies.api.urls")),
     path("", include("battles.api.urls")),

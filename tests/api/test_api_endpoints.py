@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
 from api_support import client_for
+from django.contrib.staticfiles import finders
 from factories import KingdomTurnFactory, TurnReportFactory
 from rest_framework.test import APIClient
 
@@ -229,6 +232,31 @@ def test_the_docs_page_renders(client):
     assert response.status_code == 200
     assert b"swagger" in response.content.lower()
     assert client.options("/api/docs/").status_code == 405
+
+
+def test_the_docs_page_loads_its_assets_from_the_site_only(client, settings):
+    page = client.get("/api/docs/").content.decode()
+    assets = re.findall(r'(?:src|href)="([^"]*)"', page)
+    assert len(assets) >= 3, page  # Swagger UI's stylesheet, bundle and preset
+    for asset in assets:
+        assert asset.startswith(settings.STATIC_URL), asset
+        assert finders.find(asset.removeprefix(settings.STATIC_URL)), asset
+    assert not re.search(r"(https?:)?//[\w-]+(\.[\w-]+)+/", page)  # nor in the inline script
+
+
+def test_the_api_index_links_every_endpoint_and_each_link_answers(client, player_api, army):
+    response = client.get("/api/")  # anonymous: links only
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    index = {name: urlsplit(url).path for name, url in response.json().items()}
+    schema = yaml.safe_load(client.get("/api/schema/").content)
+    collections = {path for path in schema["paths"] if "{" not in path}
+    assert collections <= set(index.values())
+    assert {"schema", "docs", "auth/token"} <= set(index)
+    for name, path in index.items():
+        # The token endpoint only takes a POST of username and password.
+        expected = 405 if name == "auth/token" else 200
+        assert player_api.get(path).status_code == expected, name
 
 
 def test_the_browsable_api_and_options_render(player, activity, report, army):

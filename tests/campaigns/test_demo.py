@@ -12,6 +12,7 @@ from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
 from armies.selectors import army_violations
 from campaigns.demo import DEMO_CAMPAIGN
 from campaigns.models import Campaign, Kingdom, Membership, Role
+from campaigns.notifications import recipients
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +32,15 @@ def test_demo_creates_the_campaign_its_members_and_kingdoms():
     assert memberships.filter(role=Role.GM).get().user.is_superuser
     players = memberships.filter(role=Role.PLAYER)
     assert {m.kingdom.name for m in players} == {"Restov March", "Greenbelt Reach"}
+
+
+def test_demo_users_have_addresses_so_its_players_get_mail():
+    run_demo()
+    users = get_user_model().objects.filter(memberships__campaign__name=DEMO_CAMPAIGN)
+    assert sorted(user.email for user in users) == [
+        "amiri@example.org", "gm@example.org", "valeros@example.org"]
+    kingdoms = Kingdom.objects.filter(campaign__name=DEMO_CAMPAIGN)
+    assert {m.user.username for m, _ in recipients(k.pk for k in kingdoms)} == {"amiri", "valeros"}
 
 
 def test_demo_creates_an_army_of_every_regular_type_and_a_special_army():

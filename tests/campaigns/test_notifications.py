@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import re
 import smtplib
 
 import pytest
@@ -12,9 +13,11 @@ from factories import (
     ArmyActivityFactory,
     ArmyFactory,
     BattleParticipantFactory,
+    BattleReportFactory,
     BattleSceneFactory,
     KingdomTurnFactory,
     MembershipFactory,
+    TurnReportFactory,
     UserFactory,
 )
 from rest_framework.test import APIClient
@@ -322,3 +325,40 @@ def test_players_of_both_sides_hear_when_a_sector_round_opens_and_when_the_battl
     # Nobody stood on the field after the last round: it stays the defender's.
     assert "Brevoy Marches's side has lost the field." in ours[1].body
     assert len([m for m in mailoutbox if m.to == [rival.email]]) == 2
+
+
+# --- links -------------------------------------------------------------------------------------
+
+
+def _turn_without_orders(kingdom):
+    return notifications.remind_turn, KingdomTurnFactory(kingdom=kingdom).pk
+
+
+def _resolved_turn(kingdom):
+    return notifications.send_turn_report, TurnReportFactory(
+        turn=KingdomTurnFactory(kingdom=kingdom, status=TurnStatus.RESOLVED)).turn_id
+
+
+def _fought_scene(kingdom):
+    scene = BattleSceneFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                               status=SceneStatus.RESOLVED)
+    return notifications.send_battle_report, BattleReportFactory(scene=scene).scene_id
+
+
+def _sector_battle(kingdom):
+    from factories import SectorBattleFactory
+
+    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom)
+    return notifications.send_sector_round, battle.pk
+
+
+@pytest.mark.parametrize("mail", [_turn_without_orders, _resolved_turn, _fought_scene,
+                                  _sector_battle])
+def test_every_mail_links_to_the_site_named_by_muster_site_url(mail, mailoutbox, player, kingdom,
+                                                               settings):
+    settings.MUSTER_SITE_URL = "https://muster.example.net/campaigns-site"
+    send, pk = mail(kingdom)
+    assert send(pk) == 1
+    links = re.findall(r"\S+://\S+", mailoutbox[0].body)
+    assert links, mailoutbox[0].body
+    assert all(link.startswith("https://muster.example.net/campaigns-site/") for link in links)

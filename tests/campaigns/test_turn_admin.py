@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
-from factories import ArmyFactory
+from factories import ArmyFactory, CampaignFactory, KingdomTurnFactory
 
 from armies.models import ArmyActivity
 from campaigns.models import KingdomTurn, TurnStatus
@@ -127,3 +127,39 @@ def test_resolve_turns_command_waits_for_deadlines_without_now(turn, capsys):
 def test_resolve_turns_command_rejects_an_unknown_campaign():
     with pytest.raises(CommandError, match="no campaign with id 999"):
         call_command("resolve_turns", "--campaign", "999")
+
+
+def test_resolve_turns_command_resolves_only_the_named_kingdom(turn, army, rival_kingdom, capsys):
+    rivals = turn_open(kingdom=rival_kingdom)
+    call_command("resolve_turns", "--now", "--kingdom", str(turn.kingdom_id))
+    assert "1 resolved, 0 already taken by a worker, 0 failed." in capsys.readouterr().out
+    turn.refresh_from_db()
+    rivals.refresh_from_db()
+    assert (turn.status, rivals.status) == (TurnStatus.RESOLVED, TurnStatus.OPEN)
+
+
+def test_resolve_turns_command_resolves_only_the_turns_of_that_number(turn, army, rival_kingdom,
+                                                                      capsys):
+    later = KingdomTurnFactory(kingdom=rival_kingdom, number=turn.number + 1)
+    call_command("resolve_turns", "--now", "--campaign", str(turn.kingdom.campaign_id),
+                 "--turn", str(turn.number))
+    assert "1 resolved" in capsys.readouterr().out
+    turn.refresh_from_db()
+    later.refresh_from_db()
+    assert (turn.status, later.status) == (TurnStatus.RESOLVED, TurnStatus.OPEN)
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--kingdom", "999"], "no kingdom with id 999"),
+    (["--kingdom", "{kingdom}", "--campaign", "{elsewhere}"], "no kingdom with id {kingdom} here"),
+    (["--kingdom", "{kingdom}", "--turn", "7"], "no turn 7"),
+    (["--turn", "-1"], "no turn -1"),
+    (["--kingdom", "Restov"], "invalid int value"),
+    (["--turn", "1.5"], "invalid int value"),
+])
+def test_resolve_turns_command_rejects_options_that_name_nothing(turn, options, message):
+    ids = {"kingdom": turn.kingdom_id, "elsewhere": CampaignFactory().pk}
+    with pytest.raises(CommandError, match=message.format(**ids)):
+        call_command("resolve_turns", "--now", *(option.format(**ids) for option in options))
+    turn.refresh_from_db()
+    assert turn.status == TurnStatus.OPEN

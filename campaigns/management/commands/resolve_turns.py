@@ -4,11 +4,12 @@ from __future__ import annotations
 from collections import Counter
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from tqdm import tqdm
 
 from campaigns import resolution
-from campaigns.models import Campaign, KingdomTurn, TurnStatus
+from campaigns.models import Campaign, Kingdom, KingdomTurn, TurnStatus
 
 
 class Command(BaseCommand):
@@ -17,16 +18,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--campaign", type=int, help=_("Only this campaign (its id)."))
+        parser.add_argument("--kingdom", type=int, help=_("Only this kingdom (its id)."))
+        parser.add_argument("--turn", type=int,
+                            help=_("Only the turns with this number (of every kingdom in scope)."))
         parser.add_argument("--now", action="store_true",
                             help=_("Do not wait for the deadlines: lock every open turn."))
 
-    def handle(self, *args, campaign=None, now=False, **options):
-        if campaign is not None and not Campaign.objects.filter(pk=campaign).exists():
-            raise CommandError(_("There is no campaign with id %(id)s.") % {"id": campaign})
-        due = resolution.due_turns(campaign_id=campaign, ignore_deadline=now)
-        waiting = KingdomTurn.objects.filter(status=TurnStatus.LOCKED)
-        if campaign is not None:
-            waiting = waiting.filter(kingdom__campaign_id=campaign)
+    def handle(self, *args, campaign=None, kingdom=None, turn=None, now=False, **options):
+        scope = self._scope(campaign=campaign, kingdom=kingdom, turn=turn)
+        due = resolution.due_turns(ignore_deadline=now).filter(scope)
+        waiting = KingdomTurn.objects.filter(scope, status=TurnStatus.LOCKED)
         turn_ids = resolution.turns_lock_with_waiting(due | waiting, enqueue=False)
         if not turn_ids:
             self.stdout.write(_("No turn is due."))
@@ -42,3 +43,24 @@ class Command(BaseCommand):
         if results["failed"]:
             self.stdout.write(self.style.WARNING(
                 _("Failed turns keep their error; reopen them from the admin.")))
+
+    @staticmethod
+    def _scope(*, campaign: int | None, kingdom: int | None, turn: int | None) -> Q:
+        """The turns the options name; an option naming nothing is an error, not an empty run."""
+        scope = Q()
+        if campaign is not None:
+            if not Campaign.objects.filter(pk=campaign).exists():
+                raise CommandError(_("There is no campaign with id %(id)s.") % {"id": campaign})
+            scope &= Q(kingdom__campaign_id=campaign)
+        if kingdom is not None:
+            kingdoms = Kingdom.objects.filter(pk=kingdom)
+            if campaign is not None:
+                kingdoms = kingdoms.filter(campaign_id=campaign)
+            if not kingdoms.exists():
+                raise CommandError(_("There is no kingdom with id %(id)s here.") % {"id": kingdom})
+            scope &= Q(kingdom_id=kingdom)
+        if turn is not None:
+            scope &= Q(number=turn)
+            if not KingdomTurn.objects.filter(scope).exists():
+                raise CommandError(_("There is no turn %(number)s here.") % {"number": turn})
+        return scope
