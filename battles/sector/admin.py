@@ -35,6 +35,7 @@ from battles.sector.models import (
     TerrainCard,
     UnitCard,
 )
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, CatalogAdmin
 from rules.cerilia.cards import card_violations
 from rules.cerilia.field import distance
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
@@ -96,7 +97,7 @@ class UnitCardForm(forms.ModelForm):
 
 
 @admin.register(UnitCard)
-class UnitCardAdmin(SimpleHistoryAdmin):
+class UnitCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
     form = UnitCardForm
     list_display = ["name", "code", "melee", "charge", "missile", "missile_range", "defense",
                     "morale_signs", "movement", "hits", "tag_list", "night_bonus"]
@@ -121,7 +122,7 @@ class UnitCardAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(TemplateCard)
-class TemplateCardAdmin(admin.ModelAdmin):
+class TemplateCardAdmin(CatalogAdmin, admin.ModelAdmin):
     list_display = ["template", "card"]
     list_select_related = ["template", "card"]
     list_filter = ["template__special"]
@@ -137,7 +138,7 @@ def _forms_kept(formset) -> list[forms.Form]:
             if f.cleaned_data and not f.cleaned_data.get("DELETE")]
 
 
-class SetupOnlyInline:
+class SetupOnlyInline(CampaignScopedInline):
     """Rows of the scenario: editable while the battle is being set up, read-only after."""
 
     def _open(self, obj) -> bool:
@@ -308,7 +309,8 @@ class SectorBattleForm(forms.ModelForm):
 
 
 @admin.register(SectorBattle)
-class SectorBattleAdmin(SimpleHistoryAdmin):
+class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "campaign"
     form = SectorBattleForm
     list_display = ["name", "campaign", "status", "round", "deadline", "attacker_kingdom",
                     "defender_kingdom", "winner", "created_at"]
