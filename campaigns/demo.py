@@ -1,4 +1,5 @@
-"""The demo campaign a newcomer gets: a GM, two players, two kingdoms and their armies."""
+"""The demo campaign a newcomer gets: a GM, two players, two kingdoms and their armies, and the
+site operator's account."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,7 +30,10 @@ class DemoLogin:
     kingdom: str = ""
 
 
+OPERATOR = "operator"
+
 LOGINS = (
+    DemoLogin("operator", "muster-operator", OPERATOR),
     DemoLogin("gm", "muster-gm", "GM"),
     DemoLogin("amiri", "muster-player", "player", "Restov March"),
     DemoLogin("valeros", "muster-player", "player", "Greenbelt Reach"),
@@ -43,7 +47,9 @@ def _skills(base: int, strong: tuple[str, ...]) -> dict[str, int]:
 def _user(login: DemoLogin):
     user, _ = get_user_model().objects.get_or_create(username=login.username)
     user.set_password(login.password)
-    user.is_staff = user.is_superuser = login.role == "GM"
+    # The GM runs the campaign by their membership; only the operator is a superuser.
+    user.is_staff = login.role in ("GM", OPERATOR)
+    user.is_superuser = login.role == OPERATOR
     user.save()
     return user
 
@@ -70,6 +76,8 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     users = {}
     for login in LOGINS:
         user = users[login.username] = _user(login)
+        if login.role == OPERATOR:
+            continue
         kingdom = {"Restov March": restov, "Greenbelt Reach": greenbelt}.get(login.kingdom)
         Membership.objects.create(user=user, campaign=campaign, kingdom=kingdom,
                                   role=Role.GM if login.role == "GM" else Role.PLAYER)
