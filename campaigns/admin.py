@@ -26,6 +26,7 @@ from campaigns.models import (
     PlayerPreferences,
     Settlement,
 )
+from campaigns.notifications import local_time
 from campaigns.services import kingdom_set_level, turn_open
 from rules.errors import RuleViolation
 
@@ -70,6 +71,9 @@ class ArmyInline(CampaignScopedInline, admin.TabularInline):
 
     def has_add_permission(self, request, obj=None):
         return False  # recruit through the "Recruit an army" page, which checks the rules
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("template")
 
 
 class SettlementInline(CampaignScopedInline, admin.TabularInline):
@@ -175,7 +179,9 @@ class KingdomAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
         for kingdom in queryset:
             turn = turn_open(kingdom=kingdom)
             self.message_user(request, _("%(turn)s is open until %(deadline)s.")
-                              % {"turn": turn, "deadline": turn.deadline}, messages.SUCCESS)
+                              % {"turn": turn,
+                                 "deadline": local_time(turn.deadline, kingdom.campaign)},
+                              messages.SUCCESS)
 
     @admin.action(description=gettext_lazy("Recruit an army"), permissions=["change"])
     def recruit_army(self, request, queryset):

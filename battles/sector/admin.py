@@ -9,7 +9,6 @@ from django.contrib import admin, messages
 from django.db import transaction
 from django.shortcuts import redirect
 from django.urls import path, reverse
-from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -36,6 +35,7 @@ from battles.sector.models import (
     UnitCard,
 )
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, CatalogAdmin
+from campaigns.notifications import local_time
 from rules.cerilia.cards import card_violations
 from rules.cerilia.field import distance
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
@@ -419,8 +419,7 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
                 self.message_user(request, _("%(battle)s has begun: both sides deploy (phase 0) "
                                              "until %(deadline)s.")
                                   % {"battle": battle,
-                                     "deadline": formats.localize(
-                                         timezone.localtime(started.deadline))},
+                                     "deadline": local_time(started.deadline, battle.campaign)},
                                   messages.SUCCESS)
 
     @admin.action(description=gettext_lazy("Resolve the open round now"), permissions=["change"])
