@@ -111,12 +111,14 @@ def test_the_campaign_bound_admins_are_all_scoped():
 
 
 @pytest.mark.parametrize("two_campaigns", scoped_models(), ids=label, indirect=True)
-def test_the_changelist_shows_only_the_gms_campaign(client, two_campaigns):
+def test_the_changelist_shows_each_gm_only_their_campaign(client, two_campaigns):
     model, ours, theirs, _gm = two_campaigns
-    response = client.get(admin_url(model, "changelist"))
-    assert response.status_code == 200
-    shown = {obj.pk for obj in response.context["cl"].result_list}
-    assert ours.pk in shown and theirs.pk not in shown
+    for mine, other in ((ours, theirs), (theirs, ours)):
+        client.force_login(game_master(campaign_of(mine)))
+        response = client.get(admin_url(model, "changelist"))
+        assert response.status_code == 200
+        shown = {obj.pk for obj in response.context["cl"].result_list}
+        assert mine.pk in shown and other.pk not in shown
 
 
 @pytest.mark.parametrize("two_campaigns", scoped_models(), ids=label, indirect=True)
