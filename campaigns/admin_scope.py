@@ -137,49 +137,65 @@ class CampaignScopedAdmin(_Scoped):
 
     # -- history pages ------------------------------------------------------------------------
 
-    def _history_subject_or_404(self, request, object_id) -> None:
-        """A history page shows one of the user's objects, or one of theirs that was deleted."""
+    def _history_subject_or_404(self, request, object_id):
+        """The object whose history is asked for: one of the user's, or None for one of theirs
+        that was deleted; anything else is not found."""
         try:
             pk = self.model._meta.pk.to_python(unquote(object_id))
         except ValidationError:
             raise Http404 from None
-        if self.get_queryset(request).filter(pk=pk).exists():
-            return
+        live = self.get_queryset(request).filter(pk=pk).first()
+        if live is not None:
+            return live
         history = getattr(self.model, "history", None)
         last = (None if history is None or self.model._default_manager.filter(pk=pk).exists()
                 else history.filter(pk=pk).order_by("-history_date").first())
         if last is None or not self._may(request, last.instance):
             raise Http404(_("No such object in your campaigns."))
+        return None
 
     def history_view(self, request, object_id, extra_context=None):
-        self._history_subject_or_404(request, object_id)
-        return super().history_view(request, object_id, extra_context)
+        obj = self._history_subject_or_404(request, object_id)
+        return self._rendered_in(self._zone_of(request, obj), super().history_view,
+                                 request, object_id, extra_context)
 
     def history_form_view(self, request, object_id, version_id, extra_context=None):
-        self._history_subject_or_404(request, object_id)
+        obj = self._history_subject_or_404(request, object_id)
         if not str(version_id).isdigit():
             raise Http404
-        return super().history_form_view(request, object_id, version_id, extra_context)
+        return self._rendered_in(self._zone_of(request, obj), super().history_form_view,
+                                 request, object_id, version_id, extra_context)
+
+    def history_view_title(self, request, obj):
+        return f"{super().history_view_title(request, obj)} ({_zone_note()})"
 
     # -- times in the campaign's time zone ----------------------------------------------------
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         """An object's page shows (and takes) its times in its campaign's time zone."""
-        zone = timezone.get_current_timezone_name()
-        if object_id is not None:
-            zone = self._zones(request).get(
-                campaign_id_of(self.get_object(request, unquote(object_id)), self.campaign_path),
-                zone)
+        obj = None if object_id is None else self.get_object(request, unquote(object_id))
+        return self._rendered_in(self._zone_of(request, obj), super().changeform_view,
+                                 request, object_id, form_url, extra_context)
+
+    @staticmethod
+    def _rendered_in(zone: str, view, *args):
+        # A template response renders after the view returns: render it inside the zone.
         with timezone.override(zone):
-            response = super().changeform_view(request, object_id, form_url, extra_context)
+            response = view(*args)
             if hasattr(response, "render"):
                 response.render()
         return response
 
+    def _zone_of(self, request, obj) -> str:
+        """The time zone of the object's campaign; the site's for a new or deleted object."""
+        current = timezone.get_current_timezone_name()
+        if obj is None:
+            return current
+        return self._zones(request).get(campaign_id_of(obj, self.campaign_path), current)
+
     def get_fieldsets(self, request, obj=None):
-        zone_note = _("Times in %(zone)s.") % {"zone": timezone.get_current_timezone_name()}
         return [(name, {**options, "description": " ".join(
-            filter(None, [str(options.get("description") or ""), zone_note]))})
+            filter(None, [str(options.get("description") or ""), _zone_note()]))})
             if any(self._is_datetime(field) for field in _flat(options["fields"]))
             else (name, options)
             for name, options in super().get_fieldsets(request, obj)]
@@ -215,6 +231,10 @@ class CampaignScopedAdmin(_Scoped):
         column.short_description = field.verbose_name
         column.admin_order_field = name
         return column
+
+
+def _zone_note() -> str:
+    return _("Times in %(zone)s.") % {"zone": timezone.get_current_timezone_name()}
 
 
 def _flat(fields) -> list:

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import datetime
+import zoneinfo
 
 import pytest
 from django.urls import reverse
+from django.utils import formats
 from factories import CampaignFactory, KingdomFactory, KingdomTurnFactory
 
 from campaigns.models import KingdomTurn, TurnStatus
@@ -61,3 +63,16 @@ def test_opening_a_turn_says_its_deadline_in_the_campaigns_zone(admin_client):
                                  follow=True)
     [message] = [str(m) for m in response.context["messages"]]
     assert message.endswith("(Europe/Moscow).")
+
+
+def test_the_turn_history_gives_its_times_in_the_campaigns_zone(admin_client, turn):
+    KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.OPEN)
+    turn.refresh_from_db()
+    turn.ruin_choice = "crime"
+    turn.save()
+    changed = turn.history.latest("history_date").history_date
+    page = admin_client.get(reverse("admin:campaigns_kingdomturn_history", args=[turn.pk]))
+    text = page.content.decode()
+    assert "(Times in Europe/Moscow.)" in text
+    moscow = changed.astimezone(zoneinfo.ZoneInfo("Europe/Moscow"))
+    assert formats.date_format(moscow, "DATETIME_FORMAT") in text
