@@ -309,3 +309,27 @@ def test_the_operator_sees_every_campaign(client):
     assert {ours.pk, theirs.pk} <= {k.pk for k in response.context["cl"].result_list}
     assert client.get(admin_url(Campaign, "add")).status_code == 200
 
+
+
+def test_a_gm_saves_their_campaign_with_its_members_named_by_user_name(client):
+    campaign = CampaignFactory()
+    kingdom = KingdomFactory(campaign=campaign)
+    MembershipFactory(campaign=campaign, kingdom=kingdom, user=UserFactory(username="amiri"))
+    client.force_login(game_master(campaign.pk))
+    url = admin_url(Campaign, "change", campaign.pk)
+    page = client.get(url)
+    data = {}
+    for form in [page.context["adminform"].form] + [
+            f for inline in page.context["inline_admin_formsets"]
+            for f in [inline.formset.management_form, *inline.formset.forms]]:
+        for name in form.fields:
+            value = form[name].value()
+            if value is not None and value is not False:
+                data[form.add_prefix(name)] = "on" if value is True else value
+    assert "amiri" in data.values()
+    data["name"] = "Renamed"
+    response = client.post(url, data)
+    assert response.status_code == 302, response.context["errors"]
+    campaign.refresh_from_db()
+    assert campaign.name == "Renamed"
+    assert Membership.objects.filter(campaign=campaign, user__username="amiri").exists()
