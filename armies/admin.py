@@ -16,6 +16,7 @@ from armies.forms import ArmyConditionFormSet, ArmyGearFormSet, ArmyTacticFormSe
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.selectors import state_violations
 from armies.services import army_disband
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, CatalogAdmin
 from rules.errors import RuleViolation
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.conditions import Target
@@ -53,21 +54,21 @@ def render_stat_block(army: Army) -> str:
     })
 
 
-class ArmyTacticInline(admin.TabularInline):
+class ArmyTacticInline(CampaignScopedInline, admin.TabularInline):
     model = ArmyTactic
     formset = ArmyTacticFormSet
     extra = 0
     fields = ["tactic", "position"]
 
 
-class ArmyGearInline(admin.TabularInline):
+class ArmyGearInline(CampaignScopedInline, admin.TabularInline):
     model = ArmyGear
     formset = ArmyGearFormSet
     extra = 0
     fields = ["kind", "tier", "weapon", "doses", "price_paid_rp"]
 
 
-class ArmyConditionInline(admin.TabularInline):
+class ArmyConditionInline(CampaignScopedInline, admin.TabularInline):
     model = ArmyCondition
     formset = ArmyConditionFormSet
     extra = 0
@@ -75,7 +76,8 @@ class ArmyConditionInline(admin.TabularInline):
 
 
 @admin.register(Army)
-class ArmyAdmin(SimpleHistoryAdmin):
+class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "kingdom__campaign"
     list_display = ["name", "kingdom", "template", "level", "hp", "hex", "status"]
     list_filter = ["status", "template__army_type", "template__special", "kingdom__campaign",
                    "kingdom"]
@@ -141,7 +143,7 @@ class ArmyAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(ArmyTemplate)
-class ArmyTemplateAdmin(SimpleHistoryAdmin):
+class ArmyTemplateAdmin(CatalogAdmin, SimpleHistoryAdmin):
     list_display = ["name", "army_type", "level", "special", "recruitment_dc", "consumption"]
     list_filter = ["special", "army_type", "rarity"]
     search_fields = ["name", "description"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.admin import ModelAdmin
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -52,7 +52,7 @@ class TransferGearForm(forms.Form):
 
 
 def transfer_gear_view(model_admin: ModelAdmin, request, object_id):
-    army = get_object_or_404(Army.objects.select_related("kingdom"), pk=object_id)
+    army = model_admin.get_object(request, object_id)
     if not model_admin.has_change_permission(request, army):
         return redirect("admin:index")
     form = TransferGearForm(request.POST or None, army=army)

@@ -23,6 +23,7 @@ from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import with_names
 from battles.sector.services import battle_from_scene
 from battles.services import plan_problems, scene_reopen
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.reports import with_text
 from rules.errors import RuleViolation
 
@@ -89,7 +90,7 @@ class ParticipantFormSet(forms.BaseInlineFormSet):
                                if violation.field != "__all__" else render_violation(violation))
 
 
-class ParticipantInline(admin.TabularInline):
+class ParticipantInline(CampaignScopedInline, admin.TabularInline):
     model = BattleParticipant
     formset = ParticipantFormSet
     extra = 0
@@ -126,7 +127,8 @@ class BattleSceneForm(forms.ModelForm):
 
 
 @admin.register(BattleScene)
-class BattleSceneAdmin(SimpleHistoryAdmin):
+class BattleSceneAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "campaign"
     form = BattleSceneForm
     list_display = ["__str__", "campaign", "status", "attacker_kingdom", "defender_kingdom",
                     "created_at", "report_link"]
@@ -235,7 +237,8 @@ class BattleSceneAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(BattleReport)
-class BattleReportAdmin(admin.ModelAdmin):
+class BattleReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "scene__campaign"
     list_display = ["__str__", "scene_status", "created_at"]
     list_filter = ["scene__campaign"]
     list_select_related = ["scene"]

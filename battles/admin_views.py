@@ -8,7 +8,7 @@ import secrets
 from django import forms
 from django.contrib import messages
 from django.contrib.admin import ModelAdmin
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -27,8 +27,7 @@ MAX_SEED = 2**62 - 1
 
 
 def _scene(model_admin: ModelAdmin, request, object_id) -> BattleScene | None:
-    scene = get_object_or_404(BattleScene.objects.select_related(
-        "campaign", "attacker_kingdom", "defender_kingdom", "report"), pk=object_id)
+    scene = model_admin.get_object(request, object_id)
     if not model_admin.has_change_permission(request, scene):
         return None
     return scene

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from django.contrib import admin, messages
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -15,6 +15,8 @@ from armies.forms import RecruitForm
 from armies.models import Army
 from armies.services import army_recruit
 from campaigns import admin_turns  # noqa: F401  (registers the turn pages)
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
+from campaigns.admin_users import MemberUserField
 from campaigns.models import (
     Campaign,
     DiplomaticRelation,
@@ -24,18 +26,19 @@ from campaigns.models import (
     PlayerPreferences,
     Settlement,
 )
+from campaigns.notifications import local_time
 from campaigns.services import kingdom_set_level, turn_open
 from rules.errors import RuleViolation
 
 
-class KingdomInline(admin.TabularInline):
+class KingdomInline(CampaignScopedInline, admin.TabularInline):
     model = Kingdom
     extra = 0
     fields = ["name", "level", "size", "resource_points", "food", "unrest"]
     show_change_link = True
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(MemberUserField, CampaignScopedInline, admin.TabularInline):
     model = Membership
     extra = 0
     fields = ["user", "role", "kingdom"]
@@ -43,14 +46,22 @@ class MembershipInline(admin.TabularInline):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(SimpleHistoryAdmin):
+class CampaignAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "pk"
     list_display = ["name", "ruleset", "timezone", "nightly_resolution_time"]
     list_filter = ["ruleset"]
     search_fields = ["name"]
     inlines = [KingdomInline, MembershipInline]
 
+    # The operator opens campaigns and names their GMs; closing one erases it for good.
+    def has_add_permission(self, request):
+        return request.user.is_superuser
 
-class ArmyInline(admin.TabularInline):
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser
+
+
+class ArmyInline(CampaignScopedInline, admin.TabularInline):
     model = Army
     extra = 0
     fields = ["name", "template", "hp", "hex", "status"]
@@ -61,19 +72,23 @@ class ArmyInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False  # recruit through the "Recruit an army" page, which checks the rules
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("template")
 
-class SettlementInline(admin.TabularInline):
+
+class SettlementInline(CampaignScopedInline, admin.TabularInline):
     model = Settlement
     extra = 0
 
 
-class DiplomaticRelationInline(admin.TabularInline):
+class DiplomaticRelationInline(CampaignScopedInline, admin.TabularInline):
     model = DiplomaticRelation
     extra = 0
 
 
 @admin.register(Kingdom)
-class KingdomAdmin(SimpleHistoryAdmin):
+class KingdomAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "campaign"
     list_display = ["name", "campaign", "level", "control_dc", "resource_points", "food", "unrest",
                     "recruit_link"]
     list_filter = ["campaign", "level"]
@@ -112,7 +127,7 @@ class KingdomAdmin(SimpleHistoryAdmin):
         ]
 
     def recruit_view(self, request, object_id):
-        kingdom = get_object_or_404(Kingdom, pk=object_id)
+        kingdom = self.get_object(request, object_id)
         if not self.has_change_permission(request, kingdom):
             return redirect("admin:index")
         form = RecruitForm(request.POST or None, kingdom=kingdom)
@@ -164,7 +179,9 @@ class KingdomAdmin(SimpleHistoryAdmin):
         for kingdom in queryset:
             turn = turn_open(kingdom=kingdom)
             self.message_user(request, _("%(turn)s is open until %(deadline)s.")
-                              % {"turn": turn, "deadline": turn.deadline}, messages.SUCCESS)
+                              % {"turn": turn,
+                                 "deadline": local_time(turn.deadline, kingdom.campaign)},
+                              messages.SUCCESS)
 
     @admin.action(description=gettext_lazy("Recruit an army"), permissions=["change"])
     def recruit_army(self, request, queryset):
@@ -176,7 +193,8 @@ class KingdomAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Membership)
-class MembershipAdmin(SimpleHistoryAdmin):
+class MembershipAdmin(MemberUserField, CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "campaign"
     list_display = ["user", "campaign", "role", "kingdom"]
     list_filter = ["role", "campaign"]
     search_fields = ["user__username", "campaign__name", "kingdom__name"]
@@ -184,14 +202,16 @@ class MembershipAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Settlement)
-class SettlementAdmin(SimpleHistoryAdmin):
+class SettlementAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "kingdom__campaign"
     list_display = ["name", "kingdom", "hex"]
     list_filter = ["kingdom__campaign", "kingdom"]
     search_fields = ["name", "hex", "kingdom__name"]
 
 
 @admin.register(Faction)
-class FactionAdmin(SimpleHistoryAdmin):
+class FactionAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "campaign"
     list_display = ["name", "campaign"]
     list_filter = ["campaign"]
     search_fields = ["name"]
@@ -199,7 +219,8 @@ class FactionAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(DiplomaticRelation)
-class DiplomaticRelationAdmin(SimpleHistoryAdmin):
+class DiplomaticRelationAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "kingdom__campaign"
     list_display = ["kingdom", "faction", "established_on"]
     list_filter = ["faction__campaign", "faction"]
     search_fields = ["kingdom__name", "faction__name"]

@@ -18,13 +18,14 @@ from armies.api.params import validated_params
 from armies.models import ArmyActivity
 from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
 from campaigns import resolution
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.models import KingdomTurn, TurnReport
 from campaigns.reports import with_text
 from campaigns.services import deadline_violations, turn_extend, turn_open, turn_reopen
 from rules.errors import RuleViolation
 
 
-class ActivityInline(admin.TabularInline):
+class ActivityInline(CampaignScopedInline, admin.TabularInline):
     model = ArmyActivity
     extra = 0
     fields = ["position", "kind", "army", "second", "params", "status", "submitted_by"]
@@ -62,7 +63,8 @@ class KingdomTurnForm(forms.ModelForm):
 
 
 @admin.register(KingdomTurn)
-class KingdomTurnAdmin(SimpleHistoryAdmin):
+class KingdomTurnAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "kingdom__campaign"
     form = KingdomTurnForm
     list_display = ["__str__", "kingdom", "number", "status", "deadline", "ready", "resolved_at",
                     "report_link"]
@@ -126,7 +128,8 @@ class KingdomTurnAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(TurnReport)
-class TurnReportAdmin(admin.ModelAdmin):
+class TurnReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "turn__kingdom__campaign"
     list_display = ["__str__", "created_at"]
     list_filter = ["turn__kingdom__campaign", "turn__kingdom"]
     list_select_related = ["turn__kingdom"]
@@ -190,7 +193,8 @@ class ArmyActivityForm(forms.ModelForm):
 
 
 @admin.register(ArmyActivity)
-class ArmyActivityAdmin(SimpleHistoryAdmin):
+class ArmyActivityAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "turn__kingdom__campaign"
     form = ArmyActivityForm
     list_display = ["__str__", "turn", "army", "kind", "second", "status", "submitted_by"]
     list_filter = ["status", "kind", "turn__kingdom__campaign", "turn__kingdom"]

@@ -1,4 +1,5 @@
-"""The demo campaign a newcomer gets: a GM, two players, two kingdoms and their armies."""
+"""The demo campaign a newcomer gets: a GM, two players, two kingdoms and their armies, and the
+site operator's account."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,7 +31,10 @@ class DemoLogin:
     kingdom: str = ""
 
 
+OPERATOR = "operator"
+
 LOGINS = (
+    DemoLogin("operator", "muster-operator", OPERATOR),
     DemoLogin("gm", "muster-gm", "GM"),
     DemoLogin("amiri", "muster-player", "player", "Restov March"),
     DemoLogin("valeros", "muster-player", "player", "Greenbelt Reach"),
@@ -46,7 +50,9 @@ def _user(login: DemoLogin):
     user.set_password(login.password)
     # An address, so the demo's players get the notifications (printed on the console by default).
     user.email = f"{login.username}@{DEMO_MAIL_DOMAIN}"
-    user.is_staff = user.is_superuser = login.role == "GM"
+    # The GM runs the campaign by their membership; only the operator is a superuser.
+    user.is_staff = login.role in ("GM", OPERATOR)
+    user.is_superuser = login.role == OPERATOR
     user.save()
     return user
 
@@ -73,6 +79,8 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     users = {}
     for login in LOGINS:
         user = users[login.username] = _user(login)
+        if login.role == OPERATOR:
+            continue
         kingdom = {"Restov March": restov, "Greenbelt Reach": greenbelt}.get(login.kingdom)
         Membership.objects.create(user=user, campaign=campaign, kingdom=kingdom,
                                   role=Role.GM if login.role == "GM" else Role.PLAYER)

@@ -51,8 +51,13 @@ def local_deadline(turn: KingdomTurn, campaign) -> str:
 
 
 def local_time(moment: datetime.datetime, campaign) -> str:
-    local = moment.astimezone(zoneinfo.ZoneInfo(campaign.timezone))
-    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({campaign.timezone})"
+    return zoned_time(moment, campaign.timezone)
+
+
+def zoned_time(moment: datetime.datetime, zone: str) -> str:
+    """The moment in the time zone, saying which (the active language's format)."""
+    local = moment.astimezone(zoneinfo.ZoneInfo(zone))
+    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({zone})"
 
 
 def _message(template: str, subject, context: dict, membership: Membership,

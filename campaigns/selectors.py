@@ -30,6 +30,24 @@ def gm_campaign_ids(user) -> QuerySet:
     return Membership.objects.filter(user_id=user.pk, role=Role.GM).values("campaign_id")
 
 
+def gm_campaigns(user) -> QuerySet[Campaign]:
+    """The campaigns `user` runs in the back office: every one for the site operator (an active
+    superuser), else those of their GM memberships; none for an inactive or anonymous user."""
+    if _sees_everything(user):
+        return Campaign.objects.all()
+    if not user.is_authenticated or not user.is_active:
+        return Campaign.objects.none()
+    return Campaign.objects.filter(pk__in=gm_campaign_ids(user))
+
+
+def gm_scope(user, queryset: QuerySet, campaign_path: str) -> QuerySet:
+    """`queryset` restricted to the campaigns `user` runs; `campaign_path` leads from its model to
+    the campaign's id ("pk" for campaigns, e.g. "kingdom__campaign" for armies)."""
+    if _sees_everything(user):
+        return queryset
+    return queryset.filter(**{f"{campaign_path}__in": gm_campaigns(user).values("pk")})
+
+
 def player_kingdom_ids(user) -> QuerySet:
     """The ids of the kingdoms `user` plays (a subquery)."""
     return Membership.objects.filter(user_id=user.pk, kingdom__isnull=False).values("kingdom_id")

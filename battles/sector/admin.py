@@ -9,7 +9,6 @@ from django.contrib import admin, messages
 from django.db import transaction
 from django.shortcuts import redirect
 from django.urls import path, reverse
-from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -35,6 +34,8 @@ from battles.sector.models import (
     TerrainCard,
     UnitCard,
 )
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, CatalogAdmin
+from campaigns.notifications import local_time
 from rules.cerilia.cards import card_violations
 from rules.cerilia.field import distance
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
@@ -96,7 +97,7 @@ class UnitCardForm(forms.ModelForm):
 
 
 @admin.register(UnitCard)
-class UnitCardAdmin(SimpleHistoryAdmin):
+class UnitCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
     form = UnitCardForm
     list_display = ["name", "code", "melee", "charge", "missile", "missile_range", "defense",
                     "morale_signs", "movement", "hits", "tag_list", "night_bonus"]
@@ -121,7 +122,7 @@ class UnitCardAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(TemplateCard)
-class TemplateCardAdmin(admin.ModelAdmin):
+class TemplateCardAdmin(CatalogAdmin, admin.ModelAdmin):
     list_display = ["template", "card"]
     list_select_related = ["template", "card"]
     list_filter = ["template__special"]
@@ -137,7 +138,7 @@ def _forms_kept(formset) -> list[forms.Form]:
             if f.cleaned_data and not f.cleaned_data.get("DELETE")]
 
 
-class SetupOnlyInline:
+class SetupOnlyInline(CampaignScopedInline):
     """Rows of the scenario: editable while the battle is being set up, read-only after."""
 
     def _open(self, obj) -> bool:
@@ -308,7 +309,8 @@ class SectorBattleForm(forms.ModelForm):
 
 
 @admin.register(SectorBattle)
-class SectorBattleAdmin(SimpleHistoryAdmin):
+class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    campaign_path = "campaign"
     form = SectorBattleForm
     list_display = ["name", "campaign", "status", "round", "deadline", "attacker_kingdom",
                     "defender_kingdom", "winner", "created_at"]
@@ -417,8 +419,7 @@ class SectorBattleAdmin(SimpleHistoryAdmin):
                 self.message_user(request, _("%(battle)s has begun: both sides deploy (phase 0) "
                                              "until %(deadline)s.")
                                   % {"battle": battle,
-                                     "deadline": formats.localize(
-                                         timezone.localtime(started.deadline))},
+                                     "deadline": local_time(started.deadline, battle.campaign)},
                                   messages.SUCCESS)
 
     @admin.action(description=gettext_lazy("Resolve the open round now"), permissions=["change"])

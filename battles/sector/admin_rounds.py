@@ -2,7 +2,7 @@
 with its card and result, every roll, and whether each round replays from its seed."""
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -42,7 +42,7 @@ def _round_context(row: SectorRound) -> dict:
 def rounds_view(model_admin, request, object_id):
     """Every resolved round with both sides' orders, its events and rolls, and whether its
     stored inputs and seed give the stored result again."""
-    battle = get_object_or_404(SectorBattle.objects.select_related("campaign"), pk=object_id)
+    battle = model_admin.get_object(request, object_id)
     if not model_admin.has_change_permission(request, battle):
         return redirect("admin:index")
     rounds = [_round_context(row) for row in battle.rounds.order_by("number")]

@@ -6,6 +6,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.urls import reverse
 
 from armies.choices import ArmyType
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
@@ -29,7 +30,8 @@ def test_demo_creates_the_campaign_its_members_and_kingdoms():
     assert campaign.kingdoms.count() == 2
     memberships = Membership.objects.filter(campaign=campaign)
     assert memberships.count() == 3
-    assert memberships.filter(role=Role.GM).get().user.is_superuser
+    gm = memberships.filter(role=Role.GM).get().user
+    assert gm.is_staff and not gm.is_superuser
     players = memberships.filter(role=Role.PLAYER)
     assert {m.kingdom.name for m in players} == {"Restov March", "Greenbelt Reach"}
 
@@ -66,12 +68,14 @@ def test_running_the_demo_twice_replaces_it():
     assert Campaign.objects.filter(name=DEMO_CAMPAIGN).count() == 1
     assert Kingdom.objects.filter(campaign__name=DEMO_CAMPAIGN).count() == 2
     assert Membership.objects.filter(campaign__name=DEMO_CAMPAIGN).count() == 3
-    assert get_user_model().objects.filter(username__in=["gm", "amiri", "valeros"]).count() == 3
+    assert get_user_model().objects.filter(
+        username__in=["operator", "gm", "amiri", "valeros"]).count() == 4
     assert Army.objects.filter(kingdom__campaign__name=DEMO_CAMPAIGN).count() == 6
 
 
-def test_demo_prints_the_three_logins():
+def test_demo_prints_the_operators_gms_and_players_logins():
     output = run_demo()
+    assert "operator / muster-operator" in output
     assert "gm / muster-gm" in output
     assert "amiri / muster-player — Restov March" in output
     assert "valeros / muster-player — Greenbelt Reach" in output
@@ -123,3 +127,27 @@ def test_demo_has_a_sector_battle_deployed_and_taking_round_1_orders(django_capt
     state = state_from_data(battle.state)
     assert all(u.position != "reserve" for u in state.units)
     assert any(t.kind is TerrainKind.FORTIFICATION and t.sector == "C3" for t in state.terrain)
+
+
+def test_the_demo_operator_is_the_only_superuser_and_runs_no_campaign():
+    run_demo()
+    operator = get_user_model().objects.get(username="operator")
+    assert operator.is_superuser and operator.is_staff
+    assert not Membership.objects.filter(user=operator).exists()
+    assert list(get_user_model().objects.filter(is_superuser=True)) == [operator]
+
+
+def test_the_demo_gm_runs_the_demo_campaign_in_the_admin_but_not_the_site(client):
+    run_demo()
+    other = Campaign.objects.create(name="Another table")
+    client.login(username="gm", password="muster-gm")
+    kingdoms = client.get(reverse("admin:campaigns_kingdom_changelist"))
+    assert {k.name for k in kingdoms.context["cl"].result_list} == {"Restov March",
+                                                                   "Greenbelt Reach"}
+    assert client.get(reverse("admin:campaigns_campaign_change", args=[other.pk])).status_code \
+        == 404
+    assert client.get(reverse("admin:auth_user_changelist")).status_code == 403
+    client.logout()
+    client.login(username="operator", password="muster-operator")
+    assert client.get(reverse("admin:campaigns_campaign_change", args=[other.pk])).status_code \
+        == 200

@@ -28,7 +28,7 @@ class Command(BaseCommand):
                "armies": sum(k.armies.count() for k in campaign.kingdoms.all())}))
         for login in logins:
             kingdom = f" — {login.kingdom}" if login.kingdom else ""
-            self.stdout.write(f"  {login.role:<7} {login.username} / {login.password}{kingdom}")
+            self.stdout.write(f"  {login.role:<8} {login.username} / {login.password}{kingdom}")
         if options["no_serve"]:
             return
         self.stdout.write(_("The GM back office is at http://%(addr)s/admin/")

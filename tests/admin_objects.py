@@ -1,0 +1,154 @@
+"""One object of every model the admin shows, made the way its app makes it."""
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.urls import reverse
+from django.utils import timezone
+from django_celery_beat.models import (
+    ClockedSchedule,
+    CrontabSchedule,
+    IntervalSchedule,
+    PeriodicTask,
+    SolarSchedule,
+)
+from factories import (
+    ArmyConditionFactory,
+    ArmyFactory,
+    ArmyGearFactory,
+    ArmyTacticFactory,
+    BattleParticipantFactory,
+    BattleSceneFactory,
+    CampaignFactory,
+    DiplomaticRelationFactory,
+    FactionFactory,
+    GroupFactory,
+    KingdomFactory,
+    MembershipFactory,
+    PlayerPreferencesFactory,
+    SectorBattleFactory,
+    SectorCasterFactory,
+    SectorUnitFactory,
+    SettlementFactory,
+    TerrainCardFactory,
+    UserFactory,
+    shipped_card,
+    shipped_template,
+)
+from rest_framework.authtoken.models import TokenProxy
+
+from armies.models import Army, ArmyActivity, ArmyTemplate
+from armies.services import activity_submit
+from battles.models import BattleReport, BattleScene
+from battles.sector import services as sector_services
+from battles.sector.models import SectorBattle, TemplateCard, UnitCard
+from battles.services import scene_queue_from_gambit, scene_resolve_now
+from campaigns.models import (
+    Campaign,
+    DiplomaticRelation,
+    Faction,
+    Kingdom,
+    KingdomTurn,
+    Membership,
+    PlayerPreferences,
+    Settlement,
+    TurnReport,
+    TurnStatus,
+)
+from campaigns.resolution import turn_resolve
+from campaigns.services import turn_open
+from rules.kingmaker.turn import BattleRequest
+
+# One way to make an object of every model the admin shows. A model registered later without an
+# entry here fails test_every_registered_model_has_a_factory.
+MAKERS = {
+    get_user_model(): lambda: UserFactory(),
+    Group: lambda: GroupFactory(),
+    Campaign: lambda: CampaignFactory(),
+    Kingdom: lambda: KingdomFactory(),
+    Membership: lambda: MembershipFactory(),
+    PlayerPreferences: lambda: PlayerPreferencesFactory(),
+    Settlement: lambda: SettlementFactory(),
+    Faction: lambda: FactionFactory(special_armies=[shipped_template("Sootscale Warriors")]),
+    DiplomaticRelation: lambda: DiplomaticRelationFactory(),
+    Army: lambda: _army_with_everything(),
+    ArmyTemplate: lambda: shipped_template("Sootscale Warriors"),
+    KingdomTurn: lambda: turn_open(kingdom=KingdomFactory()),
+    ArmyActivity: lambda: _activity(),
+    TurnReport: lambda: _report(),
+    PeriodicTask: lambda: PeriodicTask.objects.first(),
+    CrontabSchedule: lambda: CrontabSchedule.objects.first(),
+    IntervalSchedule: lambda: IntervalSchedule.objects.create(every=5, period="minutes"),
+    SolarSchedule: lambda: SolarSchedule.objects.create(event="sunset", latitude=50,
+                                                        longitude=30),
+    ClockedSchedule: lambda: ClockedSchedule.objects.create(clocked_time=timezone.now()),
+    TokenProxy: lambda: TokenProxy.objects.create(user=UserFactory()),
+    BattleScene: lambda: _scene(),
+    BattleReport: lambda: _battle_report(),
+    UnitCard: lambda: shipped_card("knights"),
+    TemplateCard: lambda: TemplateCard.objects.first(),
+    SectorBattle: lambda: _sector_battle(),
+}
+
+
+def _sector_battle() -> SectorBattle:
+    battle = SectorBattleFactory()
+    for side in ("attacker", "defender"):
+        SectorUnitFactory(battle=battle, side=side)
+    TerrainCardFactory(battle=battle, kind="river", sector="C2", toward="C3")
+    SectorCasterFactory(battle=battle)
+    return sector_services.battle_start(battle=battle)
+
+
+def _scene() -> BattleScene:
+    army = ArmyFactory()
+    return scene_queue_from_gambit(campaign=army.kingdom.campaign,
+                                   request=BattleRequest(0, "C4", (army.pk,), ()))
+
+
+def _battle_report() -> BattleReport:
+    attacker, defender = ArmyFactory(), ArmyFactory(name="Defenders")
+    scene = BattleSceneFactory(campaign=attacker.kingdom.campaign, hex="C4",
+                               attacker_kingdom=attacker.kingdom)
+    BattleParticipantFactory(scene=scene, army=attacker, side="attacker")
+    BattleParticipantFactory(scene=scene, army=defender, side="defender")
+    assert scene_resolve_now(scene=scene) == "resolved"
+    return BattleReport.objects.get(scene=scene)
+
+
+def _activity() -> ArmyActivity:
+    army = ArmyFactory()
+    turn = turn_open(kingdom=army.kingdom)
+    activity, _created = activity_submit(turn=turn, user=UserFactory(), kind="deploy_army",
+                                         army=army, params={"destination": "C5"})
+    return activity
+
+
+def _report() -> TurnReport:
+    turn = turn_open(kingdom=ArmyFactory().kingdom)
+    KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
+    turn_resolve(turn.pk)
+    return TurnReport.objects.get(turn=turn)
+
+
+def pk_of(obj):
+    """TokenProxy's admin pages are keyed by the token's user."""
+    return obj.user_id if isinstance(obj, TokenProxy) else obj.pk
+
+
+def _army_with_everything() -> Army:
+    army = ArmyFactory(kingdom=KingdomFactory(level=5))
+    ArmyTacticFactory(army=army, tactic="keen_eyed")
+    ArmyGearFactory(army=army)
+    ArmyConditionFactory(army=army)
+    return army
+
+
+def registered_models():
+    return sorted(admin.site._registry, key=lambda model: model._meta.label)
+
+
+def admin_url(model, view: str, *args) -> str:
+    return reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_{view}", args=args)
+
