@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -38,7 +39,7 @@ from factories import (
     shipped_card,
     shipped_template,
 )
-from rest_framework.authtoken.models import TokenProxy
+from knox.models import AuthToken
 
 from armies.choices import ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyGear, ArmyTemplate
@@ -89,7 +90,15 @@ MAKERS = {
     SolarSchedule: lambda: SolarSchedule.objects.create(event="sunset", latitude=50,
                                                         longitude=30),
     ClockedSchedule: lambda: ClockedSchedule.objects.create(clocked_time=timezone.now()),
-    TokenProxy: lambda: TokenProxy.objects.create(user=UserFactory()),
+    AuthToken: lambda: AuthToken.objects.create(user=UserFactory())[0],
+    AccessAttempt: lambda: AccessAttempt.objects.create(username="x", ip_address="127.0.0.1",
+                                                        failures_since_start=1,
+                                                        attempt_time=timezone.now()),
+    AccessLog: lambda: AccessLog.objects.create(username="x", ip_address="127.0.0.1",
+                                                attempt_time=timezone.now()),
+    AccessFailureLog: lambda: AccessFailureLog.objects.create(username="x",
+                                                              ip_address="127.0.0.1",
+                                                              attempt_time=timezone.now()),
     BattleScene: lambda: _scene(),
     BattleReport: lambda: _battle_report(),
     UnitCard: lambda: shipped_card("knights"),
@@ -136,11 +145,6 @@ def _report() -> TurnReport:
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
     turn_resolve(turn.pk)
     return TurnReport.objects.get(turn=turn)
-
-
-def _pk(obj):
-    """TokenProxy's admin pages are keyed by the token's user."""
-    return obj.user_id if isinstance(obj, TokenProxy) else obj.pk
 
 
 def _army_with_everything() -> Army:
@@ -222,7 +226,7 @@ def test_gm_sees_the_changelist_add_and_change_pages_of_every_model(gm_client, g
     for url, expected in ((admin_url(model, "changelist"), 200),
                           (admin_url(model, "add"),
                            200 if model_admin.has_add_permission(request) else 403),
-                          (admin_url(model, "change", _pk(obj)), 200)):
+                          (admin_url(model, "change", obj.pk), 200)):
         response = gm_client.get(url)
         assert response.status_code == expected, url
 
