@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 
 from django import forms
 from django.contrib import messages
@@ -16,11 +15,11 @@ from django.utils.translation import gettext_lazy
 
 from battles.adapters import MODEL_SIDE, scene_setup, setup_from_inputs
 from battles.models import BattleScene, SceneStatus, Side
+from battles.odds import scene_odds
 from battles.reports import as_old_as, first_difference, report_data, with_names
 from battles.services import scene_resolve_now, scene_seed
 from campaigns.reports import with_text
 from rules.kingmaker.battle.engine import fight
-from rules.kingmaker.battle.odds import battle_odds
 
 ADMIN_MAX_RUNS = 20000
 MAX_SEED = 2**62 - 1
@@ -123,10 +122,8 @@ def odds_view(model_admin: ModelAdmin, request, object_id):
     form = OddsForm(request.GET if "runs" in request.GET else None)
     table = None
     if form.is_valid():
-        seed = form.cleaned_data["seed"]
-        seed = secrets.randbits(62) if seed is None else seed
         setup = scene_setup(scene)
-        odds = battle_odds(setup, form.cleaned_data["runs"], seed)
+        odds = scene_odds(setup, runs=form.cleaned_data["runs"], seed=form.cleaned_data["seed"])
         labels = dict(Side.choices)
         names = {c.key: (c.army.name, labels[MODEL_SIDE[c.side]]) for c in setup.combatants}
         table = {

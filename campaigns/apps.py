@@ -7,4 +7,4 @@ class CampaignsConfig(AppConfig):
     verbose_name = _("Campaigns and kingdoms")
 
     def ready(self) -> None:
-        from campaigns import checks  # noqa: F401  (registers the system checks)
+        from campaigns import auth, checks  # noqa: F401  (connect the signals, register the checks)

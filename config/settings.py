@@ -1,4 +1,5 @@
 """Muster settings, read from the environment (embedded defaults: SQLite, in-process tasks)."""
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -48,7 +49,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_filters",
@@ -70,6 +72,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -166,11 +170,38 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 MUSTER_RESOLVING_TIMEOUT_SECONDS = env.int("MUSTER_RESOLVING_TIMEOUT_SECONDS", default=30 * 60)
 # The most battles the API's odds endpoint fights for one answer (each takes a few milliseconds).
 MUSTER_BATTLE_ODDS_MAX_RUNS = env.int("MUSTER_BATTLE_ODDS_MAX_RUNS", default=1000)
+# How long an answer of the odds is kept for a scene that does not change (see battles/odds.py).
+MUSTER_BATTLE_ODDS_CACHE_SECONDS = env.int("MUSTER_BATTLE_ODDS_CACHE_SECONDS", default=60 * 60)
+
+# --- abuse: login lockout, API throttles, expiring hashed API tokens ----------------------------
+# Throttle counts and cached odds live in the default cache: per process unless CACHE_URL names a
+# shared one (e.g. redis://127.0.0.1:6379/2) for several server processes.
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+# How many proxies in front of the server append to X-Forwarded-For: the client address that
+# login lockouts and throttles count is the one the nearest trusted proxy saw. 0 (the default)
+# reads REMOTE_ADDR only, so that a client cannot choose its address by sending the header.
+MUSTER_TRUSTED_PROXIES = env.int("MUSTER_TRUSTED_PROXIES", default=0)
+# django-axes: this many failed logins for one user name, or from one address, lock both out of
+# every login (pages, admin, API token) for the cool-off time.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("MUSTER_LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("MUSTER_LOGIN_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "campaigns.auth.client_ip"
+AXES_LOCKOUT_CALLABLE = "campaigns.auth.locked_out_page"
+# django-rest-knox: API tokens are stored as digests and expire.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=env.int("MUSTER_API_TOKEN_TTL_HOURS", default=10)),
+    "AUTH_HEADER_PREFIX": "Token",
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: its WWW-Authenticate header makes anonymous requests answer 401, not 403.
-        "rest_framework.authentication.TokenAuthentication",
+        "campaigns.api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -178,6 +209,12 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Throttles count per client address: REMOTE_ADDR unless proxies are declared (see below).
+    "NUM_PROXIES": MUSTER_TRUSTED_PROXIES,
+    "DEFAULT_THROTTLE_RATES": {
+        "api-token": env("MUSTER_API_TOKEN_RATE", default="20/hour"),
+        "battle-odds": env("MUSTER_BATTLE_ODDS_RATE", default="60/hour"),
+    },
 }
 
 SPECTACULAR_SETTINGS = {

@@ -2,7 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+
+from campaigns.api.auth import TokenLoginView, TokenLogoutAllView, TokenLogoutView
 
 from config.api_index import ApiIndexView
 
@@ -11,7 +12,9 @@ api_urlpatterns = [
     path("", include("campaigns.api.urls")),
     path("", include("armies.api.urls")),
     path("", include("battles.api.urls")),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", TokenLoginView.as_view(), name="api-token"),
+    path("auth/logout/", TokenLogoutView.as_view(), name="api-logout"),
+    path("auth/logoutall/", TokenLogoutAllView.as_view(), name="api-logout-all"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # GET only: the Swagger page has no template for OPTIONS.
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema", http_method_names=["get", "head"]),

@@ -1,6 +1,7 @@
 """One object of every model the admin shows, made the way its app makes it."""
 from __future__ import annotations
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -36,7 +37,7 @@ from factories import (
     shipped_card,
     shipped_template,
 )
-from rest_framework.authtoken.models import TokenProxy
+from knox.models import AuthToken
 
 from armies.models import Army, ArmyActivity, ArmyTemplate
 from armies.services import activity_submit
@@ -83,7 +84,15 @@ MAKERS = {
     SolarSchedule: lambda: SolarSchedule.objects.create(event="sunset", latitude=50,
                                                         longitude=30),
     ClockedSchedule: lambda: ClockedSchedule.objects.create(clocked_time=timezone.now()),
-    TokenProxy: lambda: TokenProxy.objects.create(user=UserFactory()),
+    AuthToken: lambda: AuthToken.objects.create(user=UserFactory())[0],
+    AccessAttempt: lambda: AccessAttempt.objects.create(username="x", ip_address="127.0.0.1",
+                                                        failures_since_start=1,
+                                                        attempt_time=timezone.now()),
+    AccessLog: lambda: AccessLog.objects.create(username="x", ip_address="127.0.0.1",
+                                                attempt_time=timezone.now()),
+    AccessFailureLog: lambda: AccessFailureLog.objects.create(username="x",
+                                                              ip_address="127.0.0.1",
+                                                              attempt_time=timezone.now()),
     BattleScene: lambda: _scene(),
     BattleReport: lambda: _battle_report(),
     UnitCard: lambda: shipped_card("knights"),
@@ -130,11 +139,6 @@ def _report() -> TurnReport:
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
     turn_resolve(turn.pk)
     return TurnReport.objects.get(turn=turn)
-
-
-def pk_of(obj):
-    """TokenProxy's admin pages are keyed by the token's user."""
-    return obj.user_id if isinstance(obj, TokenProxy) else obj.pk
 
 
 def _army_with_everything() -> Army:

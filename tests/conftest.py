@@ -100,6 +100,16 @@ def open_turn(kingdom):
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache():
+    """Throttle counts and cached odds (the default cache) start afresh in every test."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _default_language():
     """A request in another language (LocaleMiddleware) must not leak into the next test."""
     from django.utils import translation

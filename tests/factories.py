@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.utils import timezone
 from factory.django import DjangoModelFactory
+from knox.models import AuthToken
 
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from battles.models import BattleParticipant, BattleReport, BattleScene, SceneStatus, Side
@@ -41,6 +42,11 @@ class UserFactory(DjangoModelFactory):
     username = factory.Sequence(lambda n: f"user{n}")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
     password = factory.django.Password("muster-test-password")
+
+
+def api_token(user) -> str:
+    """A fresh API token of `user` (as /api/auth/token/ hands it out; only its digest is stored)."""
+    return AuthToken.objects.create(user=user)[1]
 
 
 class GroupFactory(DjangoModelFactory):

@@ -5,7 +5,7 @@ tried with two campaigns, each with its own GM (staff, not a superuser)."""
 from __future__ import annotations
 
 import pytest
-from admin_objects import MAKERS, admin_url, pk_of, registered_models
+from admin_objects import MAKERS, admin_url, registered_models
 from django.contrib import admin
 from django.forms import ModelChoiceField
 from django.test import RequestFactory
@@ -286,7 +286,7 @@ def test_a_gm_does_not_see_the_operators_models(client, model):
     obj = MAKERS[model]()
     client.force_login(game_master(CampaignFactory().pk))
     assert client.get(admin_url(model, "changelist")).status_code == 403
-    assert client.get(admin_url(model, "change", pk_of(obj))).status_code == 403
+    assert client.get(admin_url(model, "change", obj.pk)).status_code == 403
 
 
 def test_a_gms_admin_index_lists_the_campaign_and_catalogs_only(client):

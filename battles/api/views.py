@@ -3,8 +3,6 @@ report of a fought scene and the odds of a queued one. Querysets hold only what 
 another campaign's scenes answer 404."""
 from __future__ import annotations
 
-import secrets
-
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -14,6 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 
 from battles.adapters import MODEL_SIDE, scene_setup
 from battles.api.errors import SceneClosedSerializer, plan_errors
@@ -27,10 +26,11 @@ from battles.api.serializers import (
     SceneSerializer,
 )
 from battles.models import BattleParticipant
+from battles.odds import scene_odds
 from battles.selectors import may_plan, planning_kingdoms, visible_participants, visible_scenes
 from battles.services import participant_set_plan
+from campaigns.api.auth import TOO_MANY
 from campaigns.api.views import NOT_FOUND
-from rules.kingmaker.battle.odds import battle_odds
 
 BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
     "Bad input: a list of messages per field; the plan's fields under `plan`."))
@@ -46,6 +46,7 @@ class BattleSceneViewSet(viewsets.ReadOnlyModelViewSet):
 
     serializer_class = SceneSerializer
     filterset_class = SceneFilter
+    throttle_scope = "battle-odds"  # read by the odds' throttle only
 
     def get_queryset(self):
         return visible_scenes(self.request.user)
@@ -62,21 +63,22 @@ class BattleSceneViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(BattleReportSerializer(report, context=self.get_serializer_context()).data)
 
     @extend_schema(parameters=[OddsQuerySerializer],
-                   responses={200: OddsSerializer, 400: BAD_INPUT, 404: NOT_FOUND},
+                   responses={200: OddsSerializer, 400: BAD_INPUT, 404: NOT_FOUND, 429: TOO_MANY},
                    description=str(_("Fight the scene as it stands many times and count: each "
                                      "side's chance to win, to be routed and to be defeated, and "
                                      "the HP each army can expect to lose. A player's odds use "
-                                     "the enemy's default plans.")))
-    @action(detail=True, methods=["get"], filterset_class=None, pagination_class=None)
+                                     "the enemy's default plans. The same question about an "
+                                     "unchanged scene gets the same answer; each user may ask "
+                                     "a limited number of times an hour.")))
+    @action(detail=True, methods=["get"], filterset_class=None, pagination_class=None,
+            throttle_classes=[ScopedRateThrottle])
     def odds(self, request, pk=None):
         scene = self.get_object()
         query = OddsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         runs = query.validated_data["runs"]
-        seed = query.validated_data.get("seed")
-        seed = secrets.randbits(62) if seed is None else seed
         setup = scene_setup(scene, plans_of=planning_kingdoms(request.user, scene.campaign_id))
-        odds = battle_odds(setup, runs, seed)
+        odds = scene_odds(setup, runs=runs, seed=query.validated_data.get("seed"))
         names = {c.key: c.army.name for c in setup.combatants}
         sides = {c.key: MODEL_SIDE[c.side] for c in setup.combatants}
         return Response(OddsSerializer({

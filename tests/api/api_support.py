@@ -1,8 +1,10 @@
 """Helpers the API tests share (a module of its own: `conftest` names several modules)."""
 from __future__ import annotations
 
-from rest_framework.authtoken.models import Token
+from django.conf import settings
+from factories import api_token
 from rest_framework.test import APIClient
+from rest_framework.throttling import SimpleRateThrottle
 
 # A valid order for the `army` fixture (infantry in C4): deploy one hex on.
 DEPLOY = {"destination": "D5", "skill": "exploration"}
@@ -12,6 +14,11 @@ def client_for(user) -> APIClient:
     """An API client that authenticates as `user` with a token (anonymous for None)."""
     client = APIClient()
     if user is not None:
-        token, _ = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
+
+
+def allowed(scope: str) -> int:
+    """How many requests the configured throttle rate of `scope` lets through."""
+    rate = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope]
+    return SimpleRateThrottle.parse_rate(None, rate)[0]

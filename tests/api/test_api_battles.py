@@ -7,14 +7,17 @@ an anonymous request 401. Scenes are read-only: writes answer 405.
 """
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
-from api_support import client_for
+from api_support import allowed, client_for
 from factories import (
     BattleParticipantFactory,
     BattleSceneFactory,
     UserFactory,
 )
 
+from battles import odds as odds_module
 from battles import resolution
 from battles.models import BattleParticipant, BattleScene, SceneStatus
 from battles.services import scene_resolve_now
@@ -310,3 +313,48 @@ def test_lists_take_a_fixed_number_of_queries(player_api, world, django_assert_m
         assert player_api.get("/api/battles/").status_code == 200
     with django_assert_max_num_queries(10):
         assert player_api.get("/api/battle-participants/").status_code == 200
+
+
+# --- the odds: cached per scene state, throttled per user ---------------------------------------
+
+
+@pytest.fixture
+def engine_runs():
+    """Count the odds the engine computes (the API's answers come from it or from the cache)."""
+    with mock.patch.object(odds_module, "battle_odds", wraps=odds_module.battle_odds) as spy:
+        yield spy
+
+
+def test_odds_are_fought_once_per_scene_state(player_api, scene, ours, army, engine_runs):
+    url = f"/api/battles/{scene.pk}/odds/?runs=20&seed=4"
+    first = player_api.get(url).json()
+    assert player_api.get(url).json() == first
+    assert engine_runs.call_count == 1
+    assert player_api.patch(f"/api/battle-participants/{ours.pk}/", PLAN,
+                            format="json").status_code == 200
+    player_api.get(url)
+    assert engine_runs.call_count == 2
+    BattleScene.objects.filter(pk=scene.pk).update(terrain="difficult")
+    player_api.get(url)
+    army.hp -= 1
+    army.save()
+    player_api.get(url)
+    player_api.get(f"/api/battles/{scene.pk}/odds/?runs=21&seed=4")
+    assert engine_runs.call_count == 5
+
+
+def test_odds_without_a_seed_keep_their_answer_while_the_scene_stands(player_api, scene,
+                                                                     engine_runs):
+    url = f"/api/battles/{scene.pk}/odds/?runs=10"
+    assert player_api.get(url).json() == player_api.get(url).json()
+    assert engine_runs.call_count == 1
+
+
+def test_odds_are_throttled_per_user(player_api, gm_api, scene):
+    url = f"/api/battles/{scene.pk}/odds/?runs=1&seed=1"
+    limit = allowed("battle-odds")
+    assert {player_api.get(url).status_code for _ in range(limit)} == {200}
+    throttled = player_api.get(url)
+    assert throttled.status_code == 429 and "Retry-After" in throttled
+    assert gm_api.get(url).status_code == 200
+    assert player_api.get(f"/api/battles/{scene.pk}/").status_code == 200

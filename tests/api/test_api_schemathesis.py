@@ -25,10 +25,10 @@ from factories import (
     SectorBattleFactory,
     SectorUnitFactory,
     TurnReportFactory,
+    api_token,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
@@ -98,7 +98,7 @@ def _aim(case, world: dict[str, int]) -> None:
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.label)
 def test_no_server_error_and_answers_match_the_schema(operation, world, player, _same_connection):
-    token = Token.objects.get_or_create(user=player)[0].key
+    token = api_token(player)
 
     @given(case=operation.as_strategy(), aim=st.booleans())
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck),

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from admin_objects import MAKERS, admin_url, pk_of, registered_models
+from admin_objects import MAKERS, admin_url, registered_models
 from django.contrib import admin
 from django.test import RequestFactory
 from django.urls import reverse
@@ -85,7 +85,7 @@ def test_gm_sees_the_changelist_add_and_change_pages_of_every_model(gm_client, g
     for url, expected in ((admin_url(model, "changelist"), 200),
                           (admin_url(model, "add"),
                            200 if model_admin.has_add_permission(request) else 403),
-                          (admin_url(model, "change", pk_of(obj)), 200)):
+                          (admin_url(model, "change", obj.pk), 200)):
         response = gm_client.get(url)
         assert response.status_code == expected, url
 
