@@ -146,7 +146,7 @@ def test_the_demo_operator_is_the_only_superuser_and_runs_no_campaign():
 def test_the_demo_gm_runs_the_demo_campaign_in_the_admin_but_not_the_site(client):
     run_demo()
     other = Campaign.objects.create(name="Another table")
-    client.login(username="gm", password="muster-gm")
+    assert _sign_in(client, "gm", "muster-gm")
     kingdoms = client.get(reverse("admin:campaigns_kingdom_changelist"))
     assert {k.name for k in kingdoms.context["cl"].result_list} == {"Restov March",
                                                                    "Greenbelt Reach"}
@@ -154,6 +154,6 @@ def test_the_demo_gm_runs_the_demo_campaign_in_the_admin_but_not_the_site(client
         == 404
     assert client.get(reverse("admin:auth_user_changelist")).status_code == 403
     client.logout()
-    client.login(username="operator", password="muster-operator")
+    assert _sign_in(client, "operator", "muster-operator")
     assert client.get(reverse("admin:campaigns_campaign_change", args=[other.pk])).status_code \
         == 200
