@@ -408,9 +408,39 @@ def test_only_the_holding_side_is_inside_the_fortification():
     assert not b.units[1].has(Condition.FORTIFIED)
 
 
-def test_no_fortification_no_fortified():
-    # seed 003_750bd81a16f66abf.txt: "Защищено : войско засело в фортификационном сооружении".
+def test_a_garrison_is_fortified_where_no_fortification_is_described():
+    # seed 003_750bd81a16f66abf.txt: "Когда гарнизон создан, войско защищено , пока не использует
+    # боевое действие с дескриптором «манёвр»." An Offensive Gambit's battle is fought where the
+    # garrison stands, with no fortification card of its own.
     setup = battle_setup(fighter(1, A), fighter(2, D, garrisoned=True))
+    b = scripted(setup, 10)
+    held = b.units[2]
+    assert held.has(Condition.FORTIFIED)
+    assert b.armor_class(held, b.units[1]) == 16 + 4
+    assert b.enemy_fortification is None  # nothing described for a siege to batter
+    ready(b)
+    actions.guard(b, held, b.units[1])
+    assert not held.has(Condition.FORTIFIED)
+
+
+def test_a_garrison_cannot_be_engaged_in_a_gambits_battle():
+    # seed 003_750bd81a16f66abf.txt: "Защищённые войска не могут быть вовлечены в бой врагом и не
+    # могут вовлечь в бой противника".
+    advancing = fighter(1, A, plan=BattlePlan(stance=Stance.ADVANCE))
+    held = fighter(2, D, plan=BattlePlan(stance=Stance.GUARD), garrisoned=True)
+    outcome = fight(battle_setup(advancing, held, max_rounds=3), seed=4)
+    assert "advance" not in codes(outcome.events)
+    assert all(not a.engaged_with for r in outcome.rounds for a in r.armies)
+    assert all(Condition.FORTIFIED in {c.condition for c in a.conditions}
+               for r in outcome.rounds for a in r.armies if a.key == 2)
+
+
+def test_a_stored_fortified_without_the_garrison_gives_no_cover():
+    # seed 003_750bd81a16f66abf.txt: "Защищено : войско засело в фортификационном сооружении в
+    # результате занятия Создание гарнизона" — an army fighting away from its walls.
+    away = army(name="Army 2", conditions=[cs(Condition.FORTIFIED)])
+    setup = battle_setup(fighter(1, A), fighter(2, D, away),
+                         fortification=Fortification(FortificationKind.CASTLE, D))
     assert not scripted(setup).units[2].has(Condition.FORTIFIED)
 
 

@@ -54,19 +54,25 @@ class Battle:
         self.events: list[BattleEvent] = []
         self.records: list[RoundRecord] = []
         self.fortification_hp = None
+        # Fortified comes from the garrison (Garrison Army), never from a stored condition: an
+        # army fighting away from its walls is not covered by them.
+        garrisons = {c.key for c in setup.combatants if c.garrisoned}
+        outside = [u for u in self._sorted() if u.key not in garrisons]
         if setup.fortification is not None:
             fort = setup.fortification
             self.fortification_hp = fort.spec.hp if fort.hp is None else fort.hp
             # Only the holding side's armies are inside, and only as many as it holds ("Там же
             # указано, сколько войск может содержать каждое сооружение").
-            inside = [u for u in self._sorted() if u.has(Condition.FORTIFIED)]
-            outside = [u for u in inside if u.side is not fort.side]
+            inside = [u for u in self._sorted() if u.key in garrisons]
+            outside += [u for u in inside if u.side is not fort.side]
             inside = [u for u in inside if u.side is fort.side]
-            for unit in outside + inside[fort.spec.capacity:]:
-                unit.lasting.pop(Condition.FORTIFIED, None)
-        else:
-            for unit in self.units.values():
-                unit.lasting.pop(Condition.FORTIFIED, None)
+            outside += inside[fort.spec.capacity:]
+        # Without a fortification in the scene (an Offensive Gambit's battle, fought where the
+        # garrison stands), each garrison still holds its site: "Когда гарнизон создан, войско
+        # защищено, пока не использует боевое действие с дескриптором «манёвр»". With no AC or
+        # HP described, no siege can bring those walls down.
+        for unit in outside:
+            unit.lasting.pop(Condition.FORTIFIED, None)
         self.winner: Side | None = None
         self.finished = False
 
