@@ -5,6 +5,8 @@ reference kingmaker-warfare-data.yaml where the seed is silent).
 Dice are scripted (`ScriptedDice`): each test lists the faces the engine rolls, in order, and fails
 if the engine rolls one more.
 """
+from dataclasses import replace
+
 import pytest
 from battle_support import (
     SIEGE,
@@ -513,6 +515,21 @@ def test_siege_engines_attack_the_fortification_against_its_ac():
     assert third.check.modifier == 5 and third.check.degree is Degree.SUCCESS  # natural 20
     assert b.fortification_hp == 8 - 1 - 1
     assert engine.ammunition == 5 - 3
+
+
+@pytest.mark.parametrize(("wind", "modifier"), [
+    (Wind.CALM, 15), (Wind.STRONG, 14), (Wind.STORM, 13)])
+@pytest.mark.parametrize("action", [actions.bombard, actions.overwhelming_bombardment])
+def test_wind_penalises_siege_engines_shooting_at_a_fortification(wind, modifier, action):
+    # seed 003_750bd81a16f66abf.txt: "Ветер. Все дистанционные Удары получают ситуативный штраф -1
+    # при сильном ветре и -2 при штормовом." A siege engine's shot at the walls is a ranged Strike.
+    siege = fighter(1, A, army(SIEGE, tactics=("engines_of_war",)), BattlePlan(stance=Stance.HOLD))
+    setup = replace(garrison(besiegers=[siege]), wind=wind)
+    b = scripted(setup, 10)
+    ready(b)
+    action(b, b.units[1])
+    assert b.events[-1].check.modifier == modifier
+    assert b.events[-1].check.dc == 30
 
 
 def test_a_fallen_fortification_leaves_its_armies_unfortified_and_shaken():

@@ -361,13 +361,7 @@ class Battle:
         mods += [m for m in target.block.statistic(against).modifiers
                  if not (m.source == Condition.CONCEALED.value and self._sees_clearly(attacker))]
         if kind is WeaponKind.RANGED:
-            wind = {Wind.STRONG: -1, Wind.STORM: -2}.get(self.setup.wind, 0)
-            if wind:
-                # "Все дистанционные Удары получают ситуативный штраф -1 при сильном ветре и -2
-                # при штормовом. Штраф ... по войскам на отдалении удваивается до -10".
-                mods.append(_circumstance(wind, "wind"))
-                if target.position is Position.DISTANT:
-                    mods.append(Modifier(ModifierKind.UNTYPED, -5, _("wind at a distance")))
+            mods += self.wind(distant=target.position is Position.DISTANT)
 
         if target.army_type in OVERRUN_TARGETS and attacker.knows("overrun"):
             bonus = 2 if attacker.knows("cavalry_experts") else 1
@@ -384,6 +378,18 @@ class Battle:
             # All-Out Assault, critical success: "+1 circumstance to your next attack war action
             # this turn if it targets a different army".
             mods.append(_circumstance(1, "all_out_assault"))
+        return mods
+
+    def wind(self, *, distant: bool = False) -> list[Modifier]:
+        """The wind on a ranged Strike, at an army or at a fortification: "Все дистанционные
+        Удары получают ситуативный штраф -1 при сильном ветре и -2 при штормовом. Штраф ... по
+        войскам на отдалении удваивается до -10"."""
+        wind = {Wind.STRONG: -1, Wind.STORM: -2}.get(self.setup.wind, 0)
+        if not wind:
+            return []
+        mods = [_circumstance(wind, "wind")]
+        if distant:
+            mods.append(Modifier(ModifierKind.UNTYPED, -5, _("wind at a distance")))
         return mods
 
     def _sees_clearly(self, attacker: Unit) -> bool:
