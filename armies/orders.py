@@ -103,16 +103,24 @@ def foreign_armies(kingdom) -> dict[int, act.ForeignArmy]:
 
 
 def armies_in_battle_since_last_turn(turn) -> frozenset[int]:
-    """The kingdom's armies in battle scenes queued since its previous turn was resolved: they do
-    not rest this turn (seed 003: "...и не участвует в сценах битвы")."""
-    from battles.models import BattleParticipant
+    """The kingdom's armies that fought a battle since its previous turn was resolved: they do
+    not rest this turn (seed 003: "...и не участвует в сценах битвы"). A battle counts once it is
+    fought (a scene resolved, a sector battle's round played), never for being queued."""
+    from battles.models import BattleParticipant, SceneStatus, SectorRound
 
     previous = turn.kingdom.turns.filter(number__lt=turn.number, resolved_at__isnull=False) \
         .order_by("-number").values_list("resolved_at", flat=True).first()
-    participants = BattleParticipant.objects.filter(army__kingdom_id=turn.kingdom_id)
+    participants = BattleParticipant.objects.filter(army__kingdom_id=turn.kingdom_id,
+                                                    scene__status=SceneStatus.RESOLVED)
+    # Round 0 is the deployment; a sector battle is fought from round 1.
+    rounds = SectorRound.objects.filter(number__gte=1)
     if previous is not None:
-        participants = participants.filter(scene__created_at__gte=previous)
-    return frozenset(participants.values_list("army_id", flat=True))
+        participants = participants.filter(scene__resolved_at__gte=previous)
+        rounds = rounds.filter(created_at__gte=previous)
+    in_sectors = Army.objects.filter(kingdom_id=turn.kingdom_id,
+                                     sector_units__battle__rounds__in=rounds)
+    return frozenset(participants.values_list("army_id", flat=True)) | \
+        frozenset(in_sectors.values_list("pk", flat=True))
 
 
 def kingdom_state(kingdom) -> KingdomState:

@@ -16,6 +16,7 @@ from battles.models import BattleParticipant, BattleScene, Side
 from campaigns.models import Ruleset
 from rules.errors import RuleViolation, _, raise_if_any
 from rules.kingmaker.battle.plans import plan_violations
+from rules.kingmaker.conditions import Condition
 from rules.kingmaker.turn import BattleRequest
 
 
@@ -52,6 +53,11 @@ def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
                                      None))[0]
     # Nobody is at the table when a gambit's battle is fought: each army keeps its standing plan.
     standing = dict(rows.values_list("pk", "battle_plan"))
+    # The battle is fought where the armies stand, so a garrison there fights from its site (seed
+    # 003: "Когда гарнизон создан, войско защищено, пока не использует боевое действие с
+    # дескриптором «манёвр»").
+    garrisons = set(rows.filter(conditions__condition=Condition.FORTIFIED.value)
+                    .values_list("pk", flat=True))
     scene = BattleScene.objects.create(
         campaign=campaign, hex=request.hex, gambit=gambit,
         attacker_kingdom_id=next((kingdom_of[a] for a in attackers if a in kingdom_of), None),
@@ -60,9 +66,10 @@ def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
         defender_initiative=request.defender_initiative)
     BattleParticipant.objects.bulk_create(
         [BattleParticipant(scene=scene, army_id=key, side=Side.ATTACKER,
-                           plan=standing.get(key) or {}) for key in attackers]
+                           plan=standing.get(key) or {}, garrisoned=key in garrisons)
+         for key in attackers]
         + [BattleParticipant(scene=scene, army_id=key, side=Side.DEFENDER,
-                             plan=standing.get(key) or {},
+                             plan=standing.get(key) or {}, garrisoned=key in garrisons,
                              starts_shaken=1 if key == request.shaken_defender else 0)
            for key in defenders])
     return scene

@@ -12,7 +12,14 @@ from knox.models import AuthToken
 
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from battles.models import BattleParticipant, BattleReport, BattleScene, SceneStatus, Side
-from battles.sector.models import SectorBattle, SectorCaster, SectorUnit, TerrainCard, UnitCard
+from battles.sector.models import (
+    SectorBattle,
+    SectorCaster,
+    SectorRound,
+    SectorUnit,
+    TerrainCard,
+    UnitCard,
+)
 from campaigns.models import (
     Campaign,
     DiplomaticRelation,
@@ -289,3 +296,17 @@ class SectorCasterFactory(DjangoModelFactory):
     side = "attacker"
     name = factory.Sequence(lambda n: f"Magus {n}")
     school = "wizard"
+
+
+class SectorRoundFactory(DjangoModelFactory):
+    """Round 1 of a sector battle, played (its record holds no states: for when it was fought)."""
+
+    class Meta:
+        model = SectorRound
+
+    battle = factory.SubFactory(SectorBattleFactory)
+    number = 1
+    seed = 0
+    state_before = factory.LazyFunction(dict)
+    orders = factory.LazyFunction(dict)
+    state_after = factory.LazyFunction(dict)

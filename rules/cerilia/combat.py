@@ -38,6 +38,7 @@ class _Attack:
     attacker: str
     target: str
     kind: str
+    sector: str = ""   # where the fortification stands, when it fights (either way)
 
 
 class Combat:
@@ -93,13 +94,20 @@ class Combat:
         return Unit(FORTIFICATION, Side.DEFENDER, FORTIFICATION_DEFENDERS,
                     str(_("the fortification")), fort.hits, sector, 0)
 
+    def empty_fortifications(self) -> list[Unit]:
+        """The fortifications with no defender in sight: "Укрепление получает Урон только в
+        том случае, если в секторе с Укреплением нет дружественных Отрядов". An invisible
+        defender counts as absent, as in melee (anything else would give it away)."""
+        return [self.fortification_unit(t.sector) for t in self.terrain
+                if t.kind is TerrainKind.FORTIFICATION and not self.at(t.sector, Side.DEFENDER)]
+
     def resolve(self, attacks: list[_Attack]) -> None:
         """Draw a card for each attack, then apply the results together (an exchange is
         simultaneous)."""
         outcomes = []
         for attack in attacks:
-            attacker = self.combatant(attack.attacker, attack.target)
-            target = self.combatant(attack.target, attack.attacker)
+            attacker = self.combatant(attack.attacker, attack.sector)
+            target = self.combatant(attack.target, attack.sector)
             difference = self.attack_value(attacker, attack.kind, target) \
                 - (self.defense_value(target, attacker) if target.key != FORTIFICATION
                    else FORTIFICATION_DEFENDERS.defense)
@@ -110,18 +118,16 @@ class Combat:
                      "card %(card_no)s, %(result)s."), attacker, target, card=card,
                      outcome=outcome, attack=ATTACK_LABELS[attack.kind], column=column(difference),
                      card_no=card, result=outcome.value)
-            # Where the attacker stood when it struck: an earlier result of this same exchange
-            # may move it before its blow is applied.
-            outcomes.append((attack, outcome, attacker.position))
-        for attack, outcome, sector in outcomes:
+            outcomes.append((attack, outcome))
+        for attack, outcome in outcomes:
             if attack.target == FORTIFICATION:
-                self.strike_fortification(sector, outcome)
+                self.strike_fortification(attack.sector, outcome)
             else:
                 self.apply(self.units[attack.target], outcome)
 
-    def combatant(self, key: str, other: str) -> Unit:
+    def combatant(self, key: str, sector: str) -> Unit:
         if key == FORTIFICATION:
-            return self.fortification_unit(self.units[other].position)
+            return self.fortification_unit(sector)
         return self.units[key]
 
     def can_attack(self, unit: Unit) -> bool:
@@ -151,19 +157,23 @@ class Combat:
                 if shooter.card.missile is None or not self.can_attack(shooter):
                     continue
                 target = self.chosen_target(shooter)
+                # An empty fortification fights as a unit, so missiles may strike it too.
+                forts = self.empty_fortifications() if side is Side.ATTACKER else []
+                if self.orders[side].targets.get(shooter.key) == FORTIFICATION:
+                    target = forts[0] if forts else None
                 if shooter.hidden and target is None:
                     # Firing reveals it ("Атака со стороны Невидимого Отряда приведет к его
                     # раскрытию"): an invisible unit shoots only when its side orders it to.
                     continue
                 if target is None or not self.missile_target_ok(shooter, target):
-                    options = [u for u in self.side_units(side.other)
+                    options = [u for u in [*self.side_units(side.other), *forts]
                                if self.missile_target_ok(shooter, u)]
                     target = min(options, key=lambda u: (distance(shooter.position, u.position),
                                                          SECTORS.index(u.position), u.cell),
                                  default=None)
                 if target is not None:
                     shooter = self.unhide_to_attack(shooter)
-                    attacks.append(_Attack(shooter.key, target.key, MISSILE))
+                    attacks.append(_Attack(shooter.key, target.key, MISSILE, target.position))
         self.resolve(attacks)
 
     def chosen_target(self, unit: Unit) -> Unit | None:
@@ -226,7 +236,8 @@ class Combat:
             if fort_fights:
                 targets[Side.DEFENDER] = [self.fortification_unit(sector)]
                 sides[Side.DEFENDER] = []
-                attacks.append(_Attack(FORTIFICATION, targets[Side.ATTACKER][0].key, MELEE))
+                attacks.append(_Attack(FORTIFICATION, targets[Side.ATTACKER][0].key, MELEE,
+                                       sector))
             for side in self.sides_in_order():
                 enemies = targets[side.other]
                 if not enemies:
@@ -236,7 +247,7 @@ class Combat:
                     target = self.chosen_target(unit)
                     if target is None or target.key not in {e.key for e in enemies}:
                         target = enemies[min(index, len(enemies) - 1)]
-                    attacks.append(_Attack(unit.key, target.key, MELEE))
+                    attacks.append(_Attack(unit.key, target.key, MELEE, sector))
         self.resolve(attacks)
 
     # -- results --------------------------------------------------------------------------

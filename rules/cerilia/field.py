@@ -49,6 +49,11 @@ def distance(a: str, b: str) -> int:
     return abs(ac - bc) + abs(ar - br)
 
 
+def reserve_distance(side: Side, sector: str) -> int:
+    """Steps from `side`'s reserve to a sector: one to each sector of its own line."""
+    return abs(coordinates(sector)[1] - side.home_row) + 1
+
+
 def neighbours(sector: str) -> tuple[str, ...]:
     column, row = coordinates(sector)
     found = (sector_at(column, row - 1), sector_at(column, row + 1), sector_at(column - 1, row),

@@ -91,16 +91,16 @@ def _transmute(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
     sector = order.sector
     real = [t for t in r.terrain if t.sector == sector]
     fort = r.fortification(sector)
-    if order.spell is Spell.TRANSMUTE_ROCK_TO_MUD and fort is not None:
+    weakened = order.spell is Spell.TRANSMUTE_ROCK_TO_MUD and fort is not None
+    if weakened:
         # "Уровень Крепости и ее бонус к Защите Отрядов понижаются на -1 за каждое новое
         # колдовство ... нельзя снизить уровень Крепости, ниже чем 1." Both fall: the level
-        # (never below 1) and the "+1" (never below nothing).
+        # (never below 1) and the "+1" (never below nothing). Cliffs there still turn to mud.
         r.terrain[r.terrain.index(fort)] = replace(fort, level=max(1, fort.level - 1),
                                                    bonus=max(0, fort.bonus - 1))
         r.say("fortification_weakened", _("%(caster)s softens the fortification in %(sector)s: "
               "level %(level)s."), caster=caster.name, sector=sector,
               level=max(1, fort.level - 1))
-        return
     removed = [t for t in real if t.kind in REMOVES[order.spell]]
     # Under an illusion only its side learns what really changed.
     hidden_by = next((i.side for i in r.illusions if i.sector == sector), None)
@@ -113,6 +113,8 @@ def _transmute(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
         r.say("terrain_removed", _("%(caster)s casts %(spell)s and clears the %(terrain)s from "
               "%(sector)s."), caster=caster.name, spell=label, sector=sector,
               terrain=TERRAIN_LABELS[removed[0].kind], to=audience)
+        return
+    if weakened:
         return
     if not real:
         # "**Если ... использовать на сектор, в котором нет Типа Местности, то в секторе

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
+from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.field import RESERVE, SECTORS, Side, adjacent, coordinates, distance, is_sector
 from rules.cerilia.spells import (
     DIRECTED_SPELLS,
@@ -181,6 +182,9 @@ def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> lis
         if _own_unit(state, side, key) is None:
             found.append(Violation("unit_unknown", _("Not one of your units."), where))
             continue
+        if target_key == FORTIFICATION and side is Side.ATTACKER and any(
+                t.kind is TerrainKind.FORTIFICATION for t in state.terrain):
+            continue   # its missiles strike the walls if no defender stands in them
         target = next((u for u in state.units if u.key == target_key), None)
         if target is None or target.side is side or not visible(state, side, target):
             found.append(Violation("target_unknown", _("Choose an enemy unit you can see."),

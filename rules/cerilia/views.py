@@ -1,7 +1,8 @@
 """What one side may see of a battle, computed on the server: its own units, casters and spells
 in full; of the enemy only the units it can see (not invisible ones, not those hidden by fog or
-night); illusory terrain as the real thing unless it is its own illusion; the deck as a count;
-the round's events it witnessed. Nothing else leaves the server."""
+night), their cells numbered among those it sees; illusory terrain as the real thing unless it
+is its own illusion; the deck as a count; the round's events it witnessed. Nothing else leaves
+the server."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -14,13 +15,24 @@ from rules.cerilia.visibility import visible
 from rules.data import to_data
 
 
-def _unit(unit: Unit, own: bool) -> dict[str, Any]:
+def _unit(unit: Unit, own: bool, cell: int) -> dict[str, Any]:
     data = {"key": unit.key, "side": unit.side.value, "name": unit.name,
             "card": to_data(unit.card), "hits": unit.hits, "position": unit.position,
-            "cell": unit.cell, "status": unit.status.value, "summoned": unit.summoned}
+            "cell": cell, "status": unit.status.value, "summoned": unit.summoned}
     if own:
         data["hidden"] = unit.hidden
     return data
+
+
+def _shown_cells(units: list[Unit], side: Side) -> dict[str, int]:
+    """The enemy's cells as `side` sees them: numbered in order among the units it sees in each
+    sector, so an empty cell never shows where an unseen unit stands."""
+    by_sector: dict[str, list[Unit]] = {}
+    for unit in units:
+        if unit.side is not side and unit.cell >= 0:
+            by_sector.setdefault(unit.position, []).append(unit)
+    return {unit.key: shown for group in by_sector.values()
+            for shown, unit in enumerate(sorted(group, key=lambda u: u.cell))}
 
 
 def _terrain(state: BattleState, side: Side, sector: str) -> list[dict[str, Any]]:
@@ -59,6 +71,7 @@ def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> d
     units = [u for u in state.units if u.side is side or visible(state, side, u)]
     effects = [e for e in state.effects if e.kind is not EffectKind.BLESS or e.side is side
                or any(u.key == e.unit for u in units)]
+    cells = _shown_cells(units, side)
     return {
         "side": side.value,
         "round": state.round,
@@ -70,7 +83,8 @@ def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> d
                              "held_by": _held_by(state, side, sector, units)}
                     for sector in SECTORS},
         "effects": [_effect(e, side) for e in effects],
-        "units": [_unit(u, u.side is side) for u in units if u.alive or u.side is side],
+        "units": [_unit(u, u.side is side, cells.get(u.key, u.cell)) for u in units
+                  if u.alive or u.side is side],
         "casters": [to_data(c) for c in state.casters if c.side is side],
         "deck_left": len(state.deck),
         "events": [to_data(e) for e in events if side in e.visible_to],

@@ -1,7 +1,7 @@
 """What a side can see: hidden (invisible) units, fog, and night."""
 from __future__ import annotations
 
-from rules.cerilia.field import RESERVE, Side, distance, is_sector
+from rules.cerilia.field import RESERVE, Side, distance, is_sector, reserve_distance
 from rules.cerilia.state import BattleState, Caster, EffectKind, TerrainKind, Unit
 
 
@@ -17,9 +17,10 @@ def visible(state: BattleState, side: Side, unit: Unit) -> bool:
         return True
     if not unit.alive or unit.hidden:
         return False
-    if unit.position == RESERVE:
-        return True
     own = [u.position for u in state.units if u.side is side and u.on_field]
+    if unit.position == RESERVE:
+        # Fog lies on sectors only; the night covers the reserve like any sector.
+        return not state.night or any(reserve_distance(unit.side, p) <= 1 for p in own)
     if fogged(state, unit.position) and unit.position not in own:
         return False
     if state.night and not any(distance(p, unit.position) <= 1 for p in own):

@@ -131,6 +131,17 @@ def settle(mapping: dict[Condition, int]) -> dict[Condition, int]:
     return mapping
 
 
+def settled(conditions: Iterable[ConditionState]) -> Conditions:
+    """Conditions as the rules leave them, as `gain` leaves every change: mired 4 is pinned,
+    shaken 4 routs. Raises RuleViolation if a condition is listed twice."""
+    conditions = tuple(conditions)
+    mapping = as_mapping(conditions)
+    if len(mapping) != len(conditions):
+        raise RuleViolation.single("duplicate_condition",
+                                   _("Each condition can be listed only once."), "conditions")
+    return from_mapping(settle(mapping))
+
+
 def gain(conditions: Iterable[ConditionState], condition: Condition, value: int = 1) -> Conditions:
     """The army gains a condition: a valued one rises by `value`; positions replace each other."""
     mapping = as_mapping(conditions)

@@ -191,6 +191,13 @@ def tactic_violations(template: ArmyTemplate, level: int, tactics: Sequence[str]
             add("required_first_tactic", _("A %(type)s army's first tactic must be %(tactic)s."),
                 type=template.army_type.value, tactic=TACTICS[required].name)
     else:
+        # "Тактики особых войск уже указаны в блоках их параметров — вы можете обучить их новым
+        # тактикам только после повышения их уровня": at its template's level, none but its own.
+        new = [t.name for t in known if t.code not in template.tactics]
+        if new and level <= template.level:
+            add("special_tactics_locked",
+                _("%(army)s learns new tactics (%(tactics)s) only once its level rises above "
+                  "%(level)s."), army=template.name, tactics=", ".join(new), level=template.level)
         # "Эти тактики ... не могут быть заменены на новые": unique tactics, the army type's basic
         # feature and free ones (darkvision) stay; standard tactics it came with may be retrained.
         missing = [c for c in template.tactics if c not in {t.code for t in known}

@@ -107,7 +107,7 @@ class KingdomTurnInput:
     armies: tuple[TurnArmy, ...]
     orders: tuple[Order, ...] = ()
     foreign_armies: tuple[act.ForeignArmy, ...] = ()
-    # Armies in a battle scene since the kingdom's last turn: they do not rest.
+    # Armies that fought in a battle scene since the kingdom's last turn: they do not rest.
     fought: frozenset[int] = frozenset()
     ruin_choice: str = ""
 
@@ -185,6 +185,7 @@ class _Resolution:
             self.results.append(self._skipped(order, Violation(
                 "second_without_first", _("A second activity needs a first one."), "second")))
         self.results += refused
+        self._efficiency_lapses()
         self._idle_armies()
         self._level_up()
         return KingdomTurnOutcome(
@@ -242,21 +243,27 @@ class _Resolution:
         return UpkeepResult(consumption, food, False, tuple(events))
 
     def _after_first_activity(self, first: Order, second: Order | None) -> None:
-        army = self.armies.get(first.army)
-        efficient = army is not None and army.active and army.has(Condition.EFFICIENT) and \
-            first.army in self.acted
-        if second is not None:
-            if efficient:
-                self._set(army, conditions=reduce(army.state.conditions, Condition.EFFICIENT))
-                self._resolve(second)
-            else:
-                self.results.append(self._skipped(second, Violation(
-                    "not_efficient", _("The army was not efficient: no second activity."),
-                    "second")))
+        """The army's second activity, if it is efficient now (else efficiency lapses at the end
+        of the turn)."""
+        if second is None:
             return
-        if efficient:
-            # "Если войско не воспользуется такой возможностью, то всё равно утратит состояние
-            # эффективности, но может уменьшить значение любого состояния на выбор на 1."
+        army = self.armies.get(first.army)
+        if army is not None and army.active and army.has(Condition.EFFICIENT) and \
+                first.army in self.acted:
+            self._set(army, conditions=reduce(army.state.conditions, Condition.EFFICIENT))
+            self._resolve(second)
+        else:
+            self.results.append(self._skipped(second, Violation(
+                "not_efficient", _("The army was not efficient: no second activity."),
+                "second")))
+
+    def _efficiency_lapses(self) -> None:
+        """"Если войско не воспользуется такой возможностью, то всё равно утратит состояние
+        эффективности, но может уменьшить значение любого состояния на выбор на 1." Whatever made
+        the army efficient (its first activity, a critical Recruit Army), it ends with the turn."""
+        for army in list(self.armies.values()):
+            if not army.active or not army.has(Condition.EFFICIENT):
+                continue
             conditions = reduce(army.state.conditions, Condition.EFFICIENT)
             mapping = as_mapping(conditions)
             valued = [c for c in (Condition.WEARY, Condition.SHAKEN, Condition.MIRED)
@@ -270,11 +277,10 @@ class _Resolution:
             self._set(army, conditions=conditions)
 
     def _idle_armies(self) -> None:
-        fighting = set(self.turn.fought)
-        for battle in self.battles:
-            fighting.update(battle.attackers)
+        # A gambit's battle queued this turn is fought after it: it counts against the next turn
+        # (`fought`), not this one.
         for army in list(self.armies.values()):
-            if not army.active or army.key in self.acted or army.key in fighting:
+            if not army.active or army.key in self.acted or army.key in self.turn.fought:
                 continue
             # "Это состояние уменьшается на 1 в каждый ход королевства, в котором войско не
             # совершает войсковые занятия и не участвует в сценах битвы."

@@ -108,6 +108,25 @@ def test_outflanked_alone_lowers_ac_by_2():
     assert block["ac"] == 16 - 2
 
 
+def test_mired_4_is_pinned():
+    # seed 003_750bd81a16f66abf.txt: "Если войско завязнет 4, оно станет взятым в котёл ."; "Взято
+    # в котёл : ... Оно окружено" (-2 to AC, as outflanked).
+    block = statblock_json("--type", "infantry", "--level", "1", "--condition", "mired:4")
+    assert block["conditions"] == ["pinned"]
+    assert block["ac"] == 16 - 2
+    assert statblock_json("--type", "infantry", "--level", "1", "--condition", "mired:4",
+                          "--hp", "4")["conditions"] == ["pinned"]
+
+
+def test_shaken_4_routs():
+    # seed 003_750bd81a16f66abf.txt: "Когда потрясение войска достигнет 4, оно обращено в бегство
+    # ."; "Пока войско обращено в бегство, оно получает ситуативный штраф -2 к проверкам Боевого
+    # духа." (circumstance, so shaken 4's -4 is the one that applies)
+    block = statblock_json("--type", "infantry", "--level", "1", "--condition", "shaken:4")
+    assert block["conditions"] == ["routed", "shaken 4"]
+    assert block["morale"] == 10 - 4
+
+
 def test_toughened_soldiers_raise_max_hp():
     block = statblock_json("--type", "infantry", "--level", "1", "--tactic", "toughened_soldiers")
     assert (block["hp"], block["max_hp"]) == (5, 5)
@@ -136,6 +155,8 @@ def test_toughened_soldiers_raise_max_hp():
     (["--type", "infantry", "--level", "1", "--tactic", "ambush"],
      "Ambush cannot be learned by infantry armies."),
     (["--type", "infantry", "--level", "1", "--hp", "-1"], "HP cannot be negative."),
+    (["--type", "infantry", "--level", "1", "--condition", "weary:1", "--condition", "weary:2"],
+     "Each condition can be listed only once."),
     (["--type", "infantry", "--level", "1", "--hp", "0"], "An army at 0 HP is defeated."),
 ])
 def test_invalid_stat_block_requests_raise_command_error(args, message):

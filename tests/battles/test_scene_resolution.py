@@ -370,3 +370,27 @@ def test_a_gambits_battle_follows_each_armys_standing_plan(gambit_turn, kingdom,
     plans = {p.army.name: p.plan for p in BattleScene.objects.get().participants.all()}
     assert plans == {"Tatzlford Guard": {"targeting": "army", "target_army": raiders.pk},
                      "Pitax Raiders": {"stance": "guard"}}
+
+
+def test_a_garrison_fights_a_gambits_battle_fortified(gambit_turn, rival_kingdom,
+                                                      django_capture_on_commit_callbacks):
+    # seed 003_750bd81a16f66abf.txt: "Когда гарнизон создан, войско защищено , пока не использует
+    # боевое действие с дескриптором «манёвр»"; "Защищённые войска не могут быть вовлечены в бой
+    # врагом".
+    from factories import ArmyConditionFactory
+
+    raiders = rival_kingdom.armies.get(name="Pitax Raiders")
+    ArmyConditionFactory(army=raiders, condition="fortified", value=0)
+    Army.objects.filter(pk=raiders.pk).update(garrisoned="until_deployed",
+                                              battle_plan={"stance": "guard"})
+    with django_capture_on_commit_callbacks(execute=True):
+        assert turn_resolution.turn_resolve(gambit_turn.pk) == "resolved"
+    scene = BattleScene.objects.get()
+    assert scene.status == SceneStatus.RESOLVED
+    assert scene.participants.get(army=raiders).garrisoned
+    guard = scene.participants.get(army__name="Tatzlford Guard")
+    assert not guard.garrisoned
+    rounds = scene.report.outcome["rounds"]
+    assert all("fortified" in a["conditions"]
+               for r in rounds for a in r["armies"] if a["army"] == raiders.pk)
+    assert all(not a["engaged_with"] for r in rounds for a in r["armies"])

@@ -261,16 +261,47 @@ def test_an_order_that_no_longer_converts_does_not_block_new_ones(kingdom, army,
     assert (stale.status, fresh.status) == ("rejected", "resolved")
 
 
-def test_armies_in_a_battle_since_the_last_turn_do_not_rest(kingdom, rival_kingdom, army, turn):
+def _fight(scene):
+    from battles.models import BattleScene, SceneStatus
+
+    BattleScene.objects.filter(pk=scene.pk).update(status=SceneStatus.RESOLVED,
+                                                   resolved_at=timezone.now())
+
+
+def _next_turn(kingdom):
+    return locked(KingdomTurn.objects.get(kingdom=kingdom, status=TurnStatus.OPEN))
+
+
+def test_a_battle_counts_against_rest_once_fought_not_when_queued(kingdom, rival_kingdom, army,
+                                                                   turn):
     # seed 003_750bd81a16f66abf.txt: "Это состояние уменьшается на 1 в каждый ход королевства, в
     # котором войско не совершает войсковые занятия и не участвует в сценах битвы."
     from battles.services import scene_queue_from_gambit
     from rules.kingmaker.turn import BattleRequest
 
-    ArmyConditionFactory(army=army, condition="weary", value=2)
+    ArmyConditionFactory(army=army, condition="weary", value=3)
     raider = ArmyFactory(kingdom=rival_kingdom, name="Pitax Raiders", hex="C4")
-    scene_queue_from_gambit(campaign=kingdom.campaign,
-                            request=BattleRequest(0, "C4", (raider.pk,), (army.pk,)))
-    locked(turn)
-    resolution.turn_resolve(turn.pk)
+    scene = scene_queue_from_gambit(campaign=kingdom.campaign,
+                                    request=BattleRequest(0, "C4", (raider.pk,), (army.pk,)))
+    resolution.turn_resolve(locked(turn).pk)
+    assert army.conditions.get().value == 2   # listed in a battle not yet fought: it rests
+    _fight(scene)
+    resolution.turn_resolve(_next_turn(kingdom).pk)
+    assert army.conditions.get().value == 2   # fought since the last turn: no rest
+    resolution.turn_resolve(_next_turn(kingdom).pk)
+    assert army.conditions.get().value == 1   # that battle was before the last turn
+
+
+def test_a_sector_battle_fought_since_the_last_turn_stops_rest(kingdom, army, turn):
+    # seed 003_750bd81a16f66abf.txt: "...и не участвует в сценах битвы."; a sector battle is fought
+    # from round 1 (round 0 is the deployment).
+    from factories import SectorRoundFactory, SectorUnitFactory
+
+    ArmyConditionFactory(army=army, condition="weary", value=3)
+    battle = SectorUnitFactory(battle__campaign=kingdom.campaign, army=army).battle
+    SectorRoundFactory(battle=battle, number=0)
+    resolution.turn_resolve(locked(turn).pk)
+    assert army.conditions.get().value == 2
+    SectorRoundFactory(battle=battle, number=1)
+    resolution.turn_resolve(_next_turn(kingdom).pk)
     assert army.conditions.get().value == 2

@@ -240,9 +240,20 @@ def test_train_army_cannot_replace_the_cavalry_first_tactic():
 def test_train_army_cannot_replace_a_special_armys_own_tactic():
     # seed 003_750bd81a16f66abf.txt: "Эти тактики учитываются в числе известных тактик и не могут
     # быть заменены на новые."
-    kobolds = situation(army(template=SOOTSCALE, level=3, tactics=SOOTSCALE.tactics))
+    kobolds = situation(army(template=SOOTSCALE, level=4, tactics=SOOTSCALE.tactics))
     found = codes(kobolds, K.TRAIN_ARMY, TrainArmy("keen_eyed", replaces="accustomed_to_panic"))
     assert found == [("unique_tactic_removed", "replaces")]
+
+
+def test_train_army_teaches_a_special_army_only_above_its_minimum_level():
+    # seed 003_750bd81a16f66abf.txt: "Тактики особых войск уже указаны в блоках их параметров — вы
+    # можете обучить их новым тактикам только после повышения их уровня."
+    lizards = find_template("Lizardfolk Defenders")  # level 5: 1 of 2 tactic slots taken
+    at_minimum = situation(army(template=lizards, level=5, tactics=lizards.tactics), level=5)
+    assert codes(at_minimum, K.TRAIN_ARMY, TrainArmy("keen_eyed")) == [
+        ("special_tactics_locked", "tactic")]
+    risen = situation(army(template=lizards, level=6, tactics=lizards.tactics), level=6)
+    assert codes(risen, K.TRAIN_ARMY, TrainArmy("keen_eyed")) == []
 
 
 # --- Outfit Army ------------------------------------------------------------------------------

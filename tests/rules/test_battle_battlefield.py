@@ -5,6 +5,8 @@ reference kingmaker-warfare-data.yaml where the seed is silent).
 Dice are scripted (`ScriptedDice`): each test lists the faces the engine rolls, in order, and fails
 if the engine rolls one more.
 """
+from dataclasses import replace
+
 import pytest
 from battle_support import (
     SIEGE,
@@ -408,9 +410,39 @@ def test_only_the_holding_side_is_inside_the_fortification():
     assert not b.units[1].has(Condition.FORTIFIED)
 
 
-def test_no_fortification_no_fortified():
-    # seed 003_750bd81a16f66abf.txt: "Защищено : войско засело в фортификационном сооружении".
+def test_a_garrison_is_fortified_where_no_fortification_is_described():
+    # seed 003_750bd81a16f66abf.txt: "Когда гарнизон создан, войско защищено , пока не использует
+    # боевое действие с дескриптором «манёвр»." An Offensive Gambit's battle is fought where the
+    # garrison stands, with no fortification card of its own.
     setup = battle_setup(fighter(1, A), fighter(2, D, garrisoned=True))
+    b = scripted(setup, 10)
+    held = b.units[2]
+    assert held.has(Condition.FORTIFIED)
+    assert b.armor_class(held, b.units[1]) == 16 + 4
+    assert b.enemy_fortification is None  # nothing described for a siege to batter
+    ready(b)
+    actions.guard(b, held, b.units[1])
+    assert not held.has(Condition.FORTIFIED)
+
+
+def test_a_garrison_cannot_be_engaged_in_a_gambits_battle():
+    # seed 003_750bd81a16f66abf.txt: "Защищённые войска не могут быть вовлечены в бой врагом и не
+    # могут вовлечь в бой противника".
+    advancing = fighter(1, A, plan=BattlePlan(stance=Stance.ADVANCE))
+    held = fighter(2, D, plan=BattlePlan(stance=Stance.GUARD), garrisoned=True)
+    outcome = fight(battle_setup(advancing, held, max_rounds=3), seed=4)
+    assert "advance" not in codes(outcome.events)
+    assert all(not a.engaged_with for r in outcome.rounds for a in r.armies)
+    assert all(Condition.FORTIFIED in {c.condition for c in a.conditions}
+               for r in outcome.rounds for a in r.armies if a.key == 2)
+
+
+def test_a_stored_fortified_without_the_garrison_gives_no_cover():
+    # seed 003_750bd81a16f66abf.txt: "Защищено : войско засело в фортификационном сооружении в
+    # результате занятия Создание гарнизона" — an army fighting away from its walls.
+    away = army(name="Army 2", conditions=[cs(Condition.FORTIFIED)])
+    setup = battle_setup(fighter(1, A), fighter(2, D, away),
+                         fortification=Fortification(FortificationKind.CASTLE, D))
     assert not scripted(setup).units[2].has(Condition.FORTIFIED)
 
 
@@ -483,6 +515,21 @@ def test_siege_engines_attack_the_fortification_against_its_ac():
     assert third.check.modifier == 5 and third.check.degree is Degree.SUCCESS  # natural 20
     assert b.fortification_hp == 8 - 1 - 1
     assert engine.ammunition == 5 - 3
+
+
+@pytest.mark.parametrize(("wind", "modifier"), [
+    (Wind.CALM, 15), (Wind.STRONG, 14), (Wind.STORM, 13)])
+@pytest.mark.parametrize("action", [actions.bombard, actions.overwhelming_bombardment])
+def test_wind_penalises_siege_engines_shooting_at_a_fortification(wind, modifier, action):
+    # seed 003_750bd81a16f66abf.txt: "Ветер. Все дистанционные Удары получают ситуативный штраф -1
+    # при сильном ветре и -2 при штормовом." A siege engine's shot at the walls is a ranged Strike.
+    siege = fighter(1, A, army(SIEGE, tactics=("engines_of_war",)), BattlePlan(stance=Stance.HOLD))
+    setup = replace(garrison(besiegers=[siege]), wind=wind)
+    b = scripted(setup, 10)
+    ready(b)
+    action(b, b.units[1])
+    assert b.events[-1].check.modifier == modifier
+    assert b.events[-1].check.dc == 30
 
 
 def test_a_fallen_fortification_leaves_its_armies_unfortified_and_shaken():

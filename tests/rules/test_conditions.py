@@ -14,6 +14,7 @@ from rules.kingmaker.conditions import (
     gain,
     parse_condition,
     reduce,
+    settled,
 )
 from rules.kingmaker.templates import REGULAR_TEMPLATES, ArmyType
 
@@ -171,6 +172,16 @@ def test_shaken_4_adds_routed():
     assert m(*gain((cs(Condition.SHAKEN, 3),), Condition.SHAKEN)) == {
         Condition.SHAKEN: 4, Condition.ROUTED: 0}
     assert m(*gain((cs(Condition.SHAKEN, 2),), Condition.SHAKEN)) == {Condition.SHAKEN: 3}
+
+
+def test_settled_conditions_follow_the_same_rules_as_gained_ones():
+    # seed 003_750bd81a16f66abf.txt: "Если войско завязнет 4, оно станет взятым в котёл ."; "Когда
+    # потрясение войска достигнет 4, оно обращено в бегство ."
+    assert m(*settled((cs(Condition.MIRED, 4), cs(Condition.SHAKEN, 4)))) == {
+        Condition.PINNED: 0, Condition.SHAKEN: 4, Condition.ROUTED: 0}
+    assert m(*settled((cs(Condition.WEARY, 2),))) == {Condition.WEARY: 2}
+    with pytest.raises(RuleViolation):
+        settled((cs(Condition.WEARY, 1), cs(Condition.WEARY, 2)))
 
 
 def test_engaged_and_distant_replace_each_other():

@@ -189,9 +189,28 @@ def test_special_army_learning_more_tactics():
     # seed 003_750bd81a16f66abf.txt: "вы можете обучить их новым тактикам только после повышения их
     # уровня."; "Эти тактики учитываются в числе известных тактик"
     own = list(SOOTSCALE.tactics)
-    assert codes(tactic_violations(SOOTSCALE, 3, [*own, "keen_eyed"])) == ["too_many_tactics"]
+    assert codes(tactic_violations(SOOTSCALE, 3, [*own, "keen_eyed"])) == [
+        "too_many_tactics", "special_tactics_locked"]
     assert tactic_violations(SOOTSCALE, 4, [*own, "keen_eyed"]) == []
     assert codes(tactic_violations(SOOTSCALE, 8, [*own, "trample"])) == ["unique_tactic"]
+
+
+@pytest.mark.parametrize(("name", "tactics"), [
+    # A free slot at level 5: Live off the Land comes free with Swamp Dwellers.
+    ("Lizardfolk Defenders", ["keen_eyed"]),
+    # A standard tactic it came with swapped for another.
+    ("Pitax Horde", ["live_off_the_land", "toughened_soldiers", "sharpshooter"]),
+])
+def test_special_army_learns_nothing_new_at_its_minimum_level(name, tactics):
+    # seed 003_750bd81a16f66abf.txt: "Тактики особых войск уже указаны в блоках их параметров — вы
+    # можете обучить их новым тактикам только после повышения их уровня."
+    template = find_template(name)
+    known = [*template.tactics, *tactics] if name != "Pitax Horde" else tactics
+    violations = tactic_violations(template, template.level, known)
+    assert codes(violations) == ["special_tactics_locked"]
+    assert violations[0].params["level"] == template.level
+    assert tactic_violations(template, template.level + 1, known) == []
+    assert learnable_tactics(template, template.level, template.tactics) == []
 
 
 @pytest.mark.parametrize(("name", "tactics", "missing"), [

@@ -118,8 +118,16 @@ def test_recruit_army_success_adds_an_army(degree):
     assert (new.state.name, new.state.hex, new.state.level, new.state.tactics) == (
         "Second Foot", "C4", 1, ("keen_eyed",))
     assert new.active
-    assert new.has(Condition.EFFICIENT) is (degree is CS)
+    assert ("efficient" in event_codes(result)) is (degree is CS)
     assert "recruited" in event_codes(result)
+
+
+def test_an_army_recruited_efficient_loses_it_at_the_end_of_the_turn():
+    # seed 003_750bd81a16f66abf.txt: "Если войско не воспользуется такой возможностью, то всё равно
+    # утратит состояние эффективности"; a new army takes no army activity the turn it joins.
+    outcome = recruit(CS)
+    assert "efficient" in event_codes(outcome.activities[0])
+    assert not outcome.recruited[0].army.has(Condition.EFFICIENT)
 
 
 def test_recruit_army_failure_adds_nothing():
@@ -958,14 +966,20 @@ def test_one_battle_per_hex():
     assert event_codes(outcome.activities[1]) == ["battle_already_set"]
 
 
-def test_armies_in_a_gambit_battle_do_not_rest():
+def test_a_gambits_battle_is_fought_after_the_turn_so_idle_armies_in_it_rest_first():
     # seed 003_750bd81a16f66abf.txt: "Это состояние уменьшается на 1 в каждый ход королевства, в
-    # котором войско не совершает войсковые занятия и не участвует в сценах битвы."
+    # котором войско не совершает войсковые занятия и не участвует в сценах битвы."; "В этом
+    # случае сцена битвы происходит сразу после окончания текущего хода королевства." Being listed
+    # in a battle not yet fought keeps no army from resting; the fight counts against the next
+    # turn (`fought`).
     tired = [cs(Condition.WEARY, 2)]
-    armies = (army(1), army(2, conditions=tired), army(4, hex="D4", conditions=tired))
+    armies = (army(1, conditions=tired), army(2, conditions=tired),
+              army(4, hex="D4", conditions=tired))
     outcome = resolve(order(K.OFFENSIVE_GAMBIT, OffensiveGambit(7)), armies=armies, foreign=FOREIGN)
-    assert conditions_of(outcome, 2) == {Condition.WEARY: 2}  # fights after the turn
-    assert conditions_of(outcome, 4) == {Condition.WEARY: 1}  # idle elsewhere
+    assert outcome.battles[0].attackers == (1, 2)
+    assert conditions_of(outcome, 1) == {Condition.WEARY: 2}  # took the Offensive Gambit
+    assert conditions_of(outcome, 2) == {Condition.WEARY: 1}  # idle: the battle comes later
+    assert conditions_of(outcome, 4) == {Condition.WEARY: 1}
 
 
 # --- Efficient: the second activity -----------------------------------------------------------
@@ -1044,6 +1058,24 @@ def test_efficient_unused_without_conditions_just_ends():
     outcome = resolve(order(K.DEPLOY_ARMY, DeployArmy("C6")), skills={"exploration": 40})
     assert conditions_of(outcome) == {}
     assert not [e for e in outcome.events if e.code == "efficient_unused"]
+
+
+def test_an_efficient_army_without_an_activity_loses_efficient_at_the_end_of_the_turn():
+    # seed 003_750bd81a16f66abf.txt: "Если войско не воспользуется такой возможностью, то всё равно
+    # утратит состояние эффективности, но может уменьшить значение любого состояния на выбор на 1."
+    # Efficient never carries into the next turn, where it would pay for a second activity.
+    outcome = resolve(armies=(army(conditions=[cs(Condition.EFFICIENT), cs(Condition.MIRED, 2)]),))
+    assert conditions_of(outcome) == {Condition.MIRED: 1}
+    assert [e.code for e in outcome.events] == ["efficient_unused"]
+
+
+def test_an_efficient_army_whose_first_activity_is_rejected_loses_efficient():
+    # seed 003_750bd81a16f66abf.txt: "Если войско не воспользуется такой возможностью, то всё равно
+    # утратит состояние эффективности"
+    outcome = resolve(order(K.DEPLOY_ARMY, DeployArmy("C4")),
+                      armies=(army(conditions=[cs(Condition.EFFICIENT)]),))
+    assert outcome.activities[0].status == "rejected"
+    assert conditions_of(outcome) == {}
 
 
 def test_the_second_activity_cannot_make_the_army_efficient_again():

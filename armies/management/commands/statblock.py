@@ -11,7 +11,7 @@ from armies.choices import ArmyType
 from armies.models import ArmyTemplate
 from rules.errors import RuleViolation
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
-from rules.kingmaker.conditions import condition_violations, parse_condition
+from rules.kingmaker.conditions import condition_violations, parse_condition, settled
 from rules.kingmaker.gear import gear_violations, parse_gear
 from rules.kingmaker.tactics import tactic_violations
 from rules.kingmaker.templates import REGULAR_TEMPLATES
@@ -56,7 +56,9 @@ class Command(BaseCommand):
             template = REGULAR_TEMPLATES[RuleArmyType(options["type"])]
         level = template.check_level(options["level"])
         gear = tuple(parse_gear(code) for code in options["gear"])
-        conditions = tuple(parse_condition(code) for code in options["condition"])
+        # The condition rules apply as on every stored change: "Если войско завязнет 4, оно
+        # станет взятым в котёл"; "Когда потрясение войска достигнет 4, оно обращено в бегство".
+        conditions = settled(parse_condition(code) for code in options["condition"])
         tactics = (*template.tactics, *options["tactic"])
         hp = options["hp"]
         violations = [

@@ -208,7 +208,7 @@ def bombard(b: Battle, unit: Unit) -> None:
     spend(unit, "battle")
     fort = b.setup.fortification
     statistic = unit.block.strikes[WeaponKind.RANGED].attack.with_modifiers(
-        *_multiple_attack(unit))
+        *_multiple_attack(unit), *b.wind())
     record = b.roll(unit, statistic, fort.spec.ac, _("Battle against the fortification"))
     unit.attack_targets.append(-1)
     unit.ammunition -= 1
@@ -445,7 +445,7 @@ def overwhelming_bombardment(b: Battle, unit: Unit) -> None:
     spend(unit, "overwhelming_bombardment")
     fort = b.setup.fortification
     statistic = unit.block.strikes[WeaponKind.RANGED].attack.with_modifiers(
-        *_multiple_attack(unit))
+        *_multiple_attack(unit), *b.wind())
     record = b.roll(unit, statistic, fort.spec.ac, _("Overwhelming Bombardment"))
     unit.attack_targets.append(-1)
     unit.ammunition -= 2  # "uses 2 of the army's ranged shots"

@@ -54,19 +54,25 @@ class Battle:
         self.events: list[BattleEvent] = []
         self.records: list[RoundRecord] = []
         self.fortification_hp = None
+        # Fortified comes from the garrison (Garrison Army), never from a stored condition: an
+        # army fighting away from its walls is not covered by them.
+        garrisons = {c.key for c in setup.combatants if c.garrisoned}
+        outside = [u for u in self._sorted() if u.key not in garrisons]
         if setup.fortification is not None:
             fort = setup.fortification
             self.fortification_hp = fort.spec.hp if fort.hp is None else fort.hp
             # Only the holding side's armies are inside, and only as many as it holds ("Там же
             # указано, сколько войск может содержать каждое сооружение").
-            inside = [u for u in self._sorted() if u.has(Condition.FORTIFIED)]
-            outside = [u for u in inside if u.side is not fort.side]
+            inside = [u for u in self._sorted() if u.key in garrisons]
+            outside += [u for u in inside if u.side is not fort.side]
             inside = [u for u in inside if u.side is fort.side]
-            for unit in outside + inside[fort.spec.capacity:]:
-                unit.lasting.pop(Condition.FORTIFIED, None)
-        else:
-            for unit in self.units.values():
-                unit.lasting.pop(Condition.FORTIFIED, None)
+            outside += inside[fort.spec.capacity:]
+        # Without a fortification in the scene (an Offensive Gambit's battle, fought where the
+        # garrison stands), each garrison still holds its site: "Когда гарнизон создан, войско
+        # защищено, пока не использует боевое действие с дескриптором «манёвр»". With no AC or
+        # HP described, no siege can bring those walls down.
+        for unit in outside:
+            unit.lasting.pop(Condition.FORTIFIED, None)
         self.winner: Side | None = None
         self.finished = False
 
@@ -355,13 +361,7 @@ class Battle:
         mods += [m for m in target.block.statistic(against).modifiers
                  if not (m.source == Condition.CONCEALED.value and self._sees_clearly(attacker))]
         if kind is WeaponKind.RANGED:
-            wind = {Wind.STRONG: -1, Wind.STORM: -2}.get(self.setup.wind, 0)
-            if wind:
-                # "Все дистанционные Удары получают ситуативный штраф -1 при сильном ветре и -2
-                # при штормовом. Штраф ... по войскам на отдалении удваивается до -10".
-                mods.append(_circumstance(wind, "wind"))
-                if target.position is Position.DISTANT:
-                    mods.append(Modifier(ModifierKind.UNTYPED, -5, _("wind at a distance")))
+            mods += self.wind(distant=target.position is Position.DISTANT)
 
         if target.army_type in OVERRUN_TARGETS and attacker.knows("overrun"):
             bonus = 2 if attacker.knows("cavalry_experts") else 1
@@ -378,6 +378,18 @@ class Battle:
             # All-Out Assault, critical success: "+1 circumstance to your next attack war action
             # this turn if it targets a different army".
             mods.append(_circumstance(1, "all_out_assault"))
+        return mods
+
+    def wind(self, *, distant: bool = False) -> list[Modifier]:
+        """The wind on a ranged Strike, at an army or at a fortification: "Все дистанционные
+        Удары получают ситуативный штраф -1 при сильном ветре и -2 при штормовом. Штраф ... по
+        войскам на отдалении удваивается до -10"."""
+        wind = {Wind.STRONG: -1, Wind.STORM: -2}.get(self.setup.wind, 0)
+        if not wind:
+            return []
+        mods = [_circumstance(wind, "wind")]
+        if distant:
+            mods.append(Modifier(ModifierKind.UNTYPED, -5, _("wind at a distance")))
         return mods
 
     def _sees_clearly(self, attacker: Unit) -> bool:

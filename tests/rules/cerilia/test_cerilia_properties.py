@@ -4,6 +4,7 @@ holds the hidden truth, and the same seeds replay the same battle (seed 000_9b71
 reference/battle-cores.md §1 and §4.4)."""
 import json
 import random
+from dataclasses import replace
 
 from cerilia_support import A, D, unit
 from hypothesis import HealthCheck, given, settings
@@ -175,6 +176,31 @@ def test_a_sides_view_never_holds_the_hidden_truth(battle):
                                              if u.name == event["params"]["unit"]))
                         assert hidden.side is side
             assert not any(c["side"] != side.value for c in view["casters"])
+
+
+def never_there(state, side):
+    """The world where the enemy units `side` cannot see never stood: gone, and the enemy's
+    cells filled in order without them."""
+    unseen = {u.key for u in hidden_from(state, side)}
+    units = [u for u in state.units if u.key not in unseen]
+    filled: dict[str, int] = {}
+    for u in sorted(units, key=lambda u: u.cell):
+        if u.side is not side and u.on_field:
+            filled[u.key] = sum(1 for k in filled if state.unit(k).position == u.position)
+    return replace(state, units=tuple(replace(u, cell=filled.get(u.key, u.cell)) for u in units))
+
+
+@SETTINGS
+@given(battles())
+def test_what_a_side_cannot_see_changes_nothing_in_its_view(battle):
+    # seed 000_9b71fb8594a033d1.txt: "Данный Отряд нельзя будет атаковать никаким способом Атаки"
+    # (Массовая Невидимость): a side's board is the same whether or not the enemy units it cannot
+    # see are there, down to the cells of those it sees.
+    state, seed = battle
+    _, history = play(state, seed)
+    for s in [state, *(out.state for out in history)]:
+        for side in Side:
+            assert side_view(s, side) == side_view(never_there(s, side), side)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

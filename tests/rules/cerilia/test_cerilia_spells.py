@@ -84,6 +84,19 @@ def test_transmute_rock_to_mud_lowers_the_fortification_by_one_per_casting_never
     assert r.defense_value(r.units["d"], None) == 2
 
 
+def test_transmute_rock_to_mud_on_cliffs_and_a_fortification_does_both():
+    # seed 000_9b71fb8594a033d1.txt: "Уничтожает Скалистую Местность (Убирает Карточку Местности
+    # Скалы с сектора) без повреждения Отрядам, которые находятся в секторе. Если использовать
+    # данное Заклинание на сектор с Укреплением, то Уровень Крепости и ее бонус к Защите Отрядов
+    # понижаются на -1 за каждое новое колдовство данного Заклинания."
+    s = state(unit("d", D, at="C3"), terrain=[terrain(T.CLIFFS, "C3", "C2"), fortification("C3", 3)],
+              held={"C3": D}, casters=[wizard()])
+    r = cast(s, A, spell(Spell.TRANSMUTE_ROCK_TO_MUD, sector="C3"))
+    assert [(t.kind, t.level, t.bonus) for t in r.terrain] == [(T.FORTIFICATION, 2, 0)]
+    assert r.held == {} and r.units["d"].hits == 2
+    assert codes(r.events) == ["fortification_weakened", "terrain_removed"]
+
+
 def test_transmute_water_to_dust_dries_a_river():
     # seed 000_9b71fb8594a033d1.txt: "Обратить воду в пыль: Осушает Реку или Болото (Убирает Карточки
     # Местности Река или Болото с сектора)".

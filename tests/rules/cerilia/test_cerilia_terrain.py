@@ -15,10 +15,10 @@ from cerilia_support import (
 )
 
 from rules.cerilia.cards import Tag
-from rules.cerilia.combat import CHARGE, MELEE, MISSILE
+from rules.cerilia.combat import CHARGE, FORTIFICATION, MELEE, MISSILE
 from rules.cerilia.deck import Result
 from rules.cerilia.engine import deploy
-from rules.cerilia.orders import Deployment, deployment_violations
+from rules.cerilia.orders import Deployment, deployment_violations, order_violations
 from rules.cerilia.state import Effect, EffectKind, Scenario, Wall, new_battle
 
 
@@ -157,6 +157,41 @@ def test_empty_fortification_falls_even_if_its_own_blow_pushed_the_attacker_back
     r.melee()
     assert r.units["a"].position == "C2"
     assert r.fortification("C3") is None
+
+
+def test_empty_fortification_can_be_shot_at():
+    # seed 000_9b71fb8594a033d1.txt: "Противник может разрушить Укрепление. Укрепление получает
+    # Урон только в том случае, если в секторе с Укреплением нет дружественных Отрядов. В случае
+    # отсутствия в секторе дружественных Отрядов, оборона Укрепления считается за 1 Отряд
+    # Иррегулярных Войск." Archers (missile 2) against the irregulars' defense 1: column +1, card 9
+    # is D.
+    s = state(unit("arc", A, "archers", at="C1"), unit("d", D, at="A3"),
+              terrain=[fortification("C3")])
+    r = round_of(s, faces=cards(9))
+    r.shoot()
+    (attack,) = [e for e in r.events if e.code == "attack"]
+    assert (attack.params["unit"], attack.params["attack"], attack.params["column"]) == (
+        "arc", "missile", 1)
+    assert r.fortification("C3") is None and "fortification_destroyed" in codes(r.events)
+
+
+def test_missiles_at_the_fortification_on_orders_and_never_at_a_held_one():
+    # seed 000_9b71fb8594a033d1.txt: "Укрепление получает Урон только в том случае, если в секторе с
+    # Укреплением нет дружественных Отрядов."
+    aim = orders(targets={"arc": FORTIFICATION})
+    empty = state(unit("arc", A, "archers", at="C2"), unit("near", D, at="B2"),
+                  terrain=[fortification("C3")])
+    assert order_violations(empty, A, aim) == []
+    assert [v.code for v in order_violations(empty, D, orders(targets={"near": FORTIFICATION}))] \
+        == ["target_unknown"]
+    r = round_of(empty, faces=cards(1), orders_={A: aim})
+    r.shoot()
+    assert [e.params["target"] for e in r.events if e.code == "attack"] == ["the fortification"]
+    held = state(unit("arc", A, "archers", at="C2"), unit("d", D, at="C3"),
+                 terrain=[fortification("C3")])
+    r = round_of(held, faces=cards(1), orders_={A: aim})
+    r.shoot()
+    assert [e.params["target"] for e in r.events if e.code == "attack"] == ["d"]
 
 
 def test_fortification_takes_damage_only_without_friendly_units():

@@ -3,6 +3,7 @@ battle (§1.9) and storing a battle between rounds."""
 import json
 from dataclasses import replace
 
+import pytest
 from cerilia_support import A, D, T, caster, fortification, orders, spell, state, terrain, unit
 
 from rules.cerilia.aftermath import Fate, battle_result
@@ -73,6 +74,31 @@ def test_at_night_only_enemies_near_own_units_are_seen():
               night=True)
     assert keys(side_view(s, A)) == {"a", "near"}
     assert keys(side_view(replace(s, night=False), A)) == {"a", "near", "far"}
+
+
+@pytest.mark.parametrize("ghost_cell", [0, 1, 2])
+def test_cells_never_show_where_an_invisible_unit_stands(ghost_cell):
+    # seed 000_9b71fb8594a033d1.txt: "Игрок может выбрать один Отряд, который будет спрятан в
+    # секторе." A world with the hidden unit and one where it never was look the same to the enemy.
+    seen = [c for c in range(3) if c != ghost_cell]
+    hiding = state(unit("a", A, at="C1"), unit("ghost", D, at="C2", hidden=True, cell=ghost_cell),
+                   unit("d1", D, at="C2", cell=seen[0]), unit("d2", D, at="C2", cell=seen[1]),
+                   cells_per_sector=3)
+    never = state(unit("a", A, at="C1"), unit("d1", D, at="C2"), unit("d2", D, at="C2"),
+                  cells_per_sector=3)
+    assert side_view(hiding, A) == side_view(never, A)
+    own = {u["key"]: u["cell"] for u in side_view(hiding, D)["units"] if u["side"] == D.value}
+    assert own == {"ghost": ghost_cell, "d1": seen[0], "d2": seen[1]}
+
+
+def test_at_night_an_enemy_reserve_is_seen_only_from_beside_it():
+    # seed 000_9b71fb8594a033d1.txt: "Ночь: Окутывает Поле Битвы ночной тьмой"; the reserve stands
+    # beside its side's line, one step from each of its sectors, and night hides what is farther.
+    far = state(unit("a", A, at="C2"), unit("waiting", D), night=True)
+    assert keys(side_view(far, A)) == {"a"}
+    assert keys(side_view(replace(far, night=False), A)) == {"a", "waiting"}
+    beside = state(unit("a", A, at="C3"), unit("waiting", D), night=True)
+    assert keys(side_view(beside, A)) == {"a", "waiting"}
 
 
 def test_the_view_holds_no_deck_order_and_no_enemy_casters():
