@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from admin_support import add_inline_row, admin_url, change_form_data, messages_of, set_level
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -153,57 +154,6 @@ def _army_with_everything() -> Army:
 
 def registered_models():
     return sorted(admin.site._registry, key=lambda model: model._meta.label)
-
-
-def admin_url(model, view: str, *args) -> str:
-    return reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_{view}", args=args)
-
-
-def set_level(kingdom: Kingdom, level: int) -> Kingdom:
-    Kingdom.objects.filter(pk=kingdom.pk).update(level=level)
-    kingdom.refresh_from_db()
-    return kingdom
-
-
-def _value(value):
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "on" if value else None
-    if isinstance(value, (list, tuple)):
-        return [str(v) for v in value]
-    return str(value)
-
-
-def change_form_data(response) -> dict:
-    """The POST data the rendered change form would submit, inline formsets included."""
-    data: dict = {}
-
-    def add(form):
-        for name in form.fields:
-            value = _value(form[name].value())
-            if value is not None:
-                data[form.add_prefix(name)] = value
-
-    add(response.context["adminform"].form)
-    for inline in response.context["inline_admin_formsets"]:
-        formset = inline.formset
-        add(formset.management_form)
-        for form in formset.forms:
-            add(form)
-    return data
-
-
-def add_inline_row(data: dict, prefix: str, **fields) -> dict:
-    index = int(data[f"{prefix}-TOTAL_FORMS"])
-    data[f"{prefix}-TOTAL_FORMS"] = str(index + 1)
-    for name, value in fields.items():
-        data[f"{prefix}-{index}-{name}"] = str(value)
-    return data
-
-
-def messages_of(response) -> list[str]:
-    return [str(m) for m in response.context["messages"]]
 
 
 # --- every page renders ------------------------------------------------------------------------
