@@ -22,6 +22,7 @@ from armies.choices import (
 from battles.sector.labels import RESULT_LABELS
 from battles.sector.models import MoraleSign
 from campaigns.models import Kingdom, TurnStatus
+from rules.kingmaker.tactics import TACTICS
 
 
 def _field_labels(names) -> dict[str, Any]:
@@ -33,6 +34,14 @@ class _Msgids(dict):
 
     def get(self, message, default=None):
         return gettext(message)
+
+
+# The engine names tactics in its messages by their catalog name ("Keen Eyed"), stored reports
+# by code too: either way the reader gets the tactic in their language.
+_TACTICS_BY_NAME = {**TACTIC_LABELS,
+                    **{tactic.name: TACTIC_LABELS[code] for code, tactic in TACTICS.items()}}
+# Parameters that hold a comma-separated list of codes or names.
+_LISTS = frozenset({"skills", "tactics"})
 
 
 def _labels() -> dict[str, Mapping[str, Any]]:
@@ -48,6 +57,8 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "kind": dict(ActivityKind.choices),
         "weapon": dict(WeaponKind.choices),
         "action": WAR_ACTION_LABELS,
+        "tactic": _TACTICS_BY_NAME,
+        "tactics": _TACTICS_BY_NAME,
         "step": _Msgids(),
         # Sector battles (rules.cerilia): names the engine passes as msgids, and the sides.
         "attack": _Msgids(),
@@ -67,9 +78,8 @@ def translated_params(params: Mapping[str, Any]) -> dict[str, Any]:
     for name, value in params.items():
         table = labels.get(name)
         if table is not None and isinstance(value, str):
-            # "skills" holds a comma-separated list of codes.
             value = ", ".join(str(table.get(code.strip(), code.strip()))
-                              for code in value.split(",")) if name == "skills" \
+                              for code in value.split(",")) if name in _LISTS \
                 else str(table.get(value, value))
         rendered[name] = value
     return rendered
