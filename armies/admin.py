@@ -16,9 +16,11 @@ from armies import history
 from armies.adapters import army_state, render_violation, template_state
 from armies.admin_views import transfer_gear_view
 from armies.forms import ArmyConditionFormSet, ArmyGearFormSet, ArmyTacticFormSet
+from armies.labels import modifier_text
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.selectors import state_violations
 from armies.services import army_disband, army_restore
+from rules.data import to_data
 from rules.errors import RuleViolation
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.conditions import Target
@@ -45,7 +47,7 @@ def render_stat_block(army: Army) -> str:
     strikes = [{"label": _("Melee") if kind.value == "melee" else _("Ranged"), "name": s.name,
                 "attack": s.attack.total} for kind, s in block.strikes.items()]
     situational = [
-        {"label": label, "modifiers": ", ".join(f"{m.value:+d} {m.kind.value} ({m.source})"
+        {"label": label, "modifiers": ", ".join(modifier_text(to_data(m))
                                                  for m in block.statistic(target).applied)}
         for target, label in _SITUATIONAL.items() if block.statistic(target).applied
     ]

@@ -116,3 +116,28 @@ def gear_label(label: str) -> str:
 
 def tactic_label(code: str) -> str:
     return str(TACTIC_LABELS.get(code, code))
+
+
+MODIFIER_KINDS = {
+    "circumstance": _("circumstance"),
+    "item": _("item"),
+    "status": _("status"),
+    "untyped": _("untyped"),
+}
+
+
+def modifier_source(source: str) -> str:
+    """Where a modifier comes from, in words: a condition, a tactic or one of the engine's own
+    sources (msgids such as "forced march")."""
+    if source in CONDITION_HELP:
+        return condition_label(source)
+    if source in TACTIC_LABELS:
+        return tactic_label(source)
+    return gettext(source)
+
+
+def modifier_text(modifier: Mapping[str, Any]) -> str:
+    """A modifier as data (`rules.data.to_data`) in words: "+1 status (Hold the Line)"."""
+    source = modifier_source(str(modifier.get("source", "")))
+    kind = str(MODIFIER_KINDS.get(modifier.get("kind"), modifier.get("kind", "")))
+    return f"{modifier.get('value', 0):+d} {kind} ({source})"
