@@ -36,9 +36,10 @@ _SITUATIONAL = {
 }
 
 
-def render_stat_block(army: Army) -> str:
-    """The computed stat block, or what keeps it from being computed."""
-    state = army_state(army)
+def render_stat_block(army: Army, **children) -> str:
+    """The computed stat block, or what keeps it from being computed; `children` (tactics, gear,
+    conditions) replace what the army has now (a version of its history)."""
+    state = army_state(army, **children)
     try:
         block = stat_block(state)
     except RuleViolation as error:
@@ -156,6 +157,9 @@ class ArmyAdmin(SimpleHistoryAdmin):
     def stat_block(self, army: Army):
         if not army.pk:
             return _("Saved armies show their stat block here.")
+        version = getattr(army, "_history", None)  # simple-history's mark of a past version
+        if version is not None and version.children is not None:
+            return render_stat_block(army, **history.state_children(version.children, army))
         return render_stat_block(army)
 
     def get_urls(self):

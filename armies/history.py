@@ -16,6 +16,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 from simple_history.signals import pre_create_historical_record
 
+from armies.adapters import condition_state, gear_item
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
 
 Snapshot = dict
@@ -48,6 +49,14 @@ def rows_from(children: Snapshot, army: Army) -> dict[type, list]:
         ArmyCondition: [ArmyCondition(army=army, condition=code, value=value)
                         for code, value in children.get("conditions", {}).items()],
     }
+
+
+def state_children(children: Snapshot, army: Army) -> dict[str, list]:
+    """A snapshot as `armies.adapters.army_state`'s tactics, gear and conditions."""
+    rows = rows_from(children, army)
+    return {"tactics": [t.tactic for t in rows[ArmyTactic]],
+            "gear": [gear_item(g) for g in rows[ArmyGear]],
+            "conditions": [condition_state(c) for c in rows[ArmyCondition]]}
 
 
 def described(children: Snapshot | None, army: Army) -> dict[str, str]:

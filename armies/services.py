@@ -10,7 +10,6 @@ from armies import history
 from armies.acting import acts_for_user
 from armies.adapters import (
     army_state,
-    condition_state,
     gear_item,
     template_fields,
     template_state,
@@ -222,9 +221,7 @@ def army_restore(*, army: Army, version, fields: dict, user=None) -> Army:
     # Versions from before snapshots were kept restore the fields only.
     children = history.rows_from(version.children, army) if version.children is not None else None
     state = army_state(army) if children is None else army_state(
-        army, tactics=[t.tactic for t in children[ArmyTactic]],
-        gear=[gear_item(g) for g in children[ArmyGear]],
-        conditions=[condition_state(c) for c in children[ArmyCondition]])
+        army, **history.state_children(version.children, army))
     violations = state_violations(state)
     if violations:
         raise RuleViolation(violations)

@@ -86,6 +86,9 @@ def test_admin_revert_restores_tactics_gear_and_conditions(gm_client, gm, army):
     assert not army.gear.exists() and not army.conditions.exists()
     assert (latest(army).children, latest(army).history_user) == (KEEN_ONLY, gm)
 
+    # The revert page shows the version's stat block: two tactics, while the army has one now.
+    page = gm_client.get(admin_url(Army, "simple_history", army.pk, after.history_id))
+    assert "<th>tactics</th><td>2/2</td>" in page.content.decode()
     revert(gm_client, army, after)
     assert list(army.tactics.values_list("tactic", flat=True)) == ["keen_eyed", "hold_the_line"]
     assert list(army.gear.values_list("kind", "doses")) == [("healing_potions", 2)]
