@@ -15,8 +15,9 @@ _ACTING_USER: ContextVar = ContextVar("muster_acting_user", default=None)
 
 @contextmanager
 def acting_as(user):
-    """History rows written inside the block name `user` (None: keep whoever acts already)."""
-    if user is None:
+    """History rows written inside the block name `user` (None or an anonymous visitor: keep
+    whoever acts already)."""
+    if user is None or not user.is_authenticated:
         yield
         return
     token = _ACTING_USER.set(user)
