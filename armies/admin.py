@@ -2,21 +2,26 @@
 from __future__ import annotations
 
 from django.contrib import admin, messages
-from django.shortcuts import redirect
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.urls import path, reverse
+from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
+from armies import history
 from armies.adapters import army_state, render_violation, template_state
 from armies.admin_views import transfer_gear_view
 from armies.forms import ArmyConditionFormSet, ArmyGearFormSet, ArmyTacticFormSet
+from armies.labels import modifier_text
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.selectors import state_violations
-from armies.services import army_disband
+from armies.services import army_disband, army_restore
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, CatalogAdmin
+from rules.data import to_data
 from rules.errors import RuleViolation
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.conditions import Target
@@ -32,9 +37,10 @@ _SITUATIONAL = {
 }
 
 
-def render_stat_block(army: Army) -> str:
-    """The computed stat block, or what keeps it from being computed."""
-    state = army_state(army)
+def render_stat_block(army: Army, **children) -> str:
+    """The computed stat block, or what keeps it from being computed; `children` (tactics, gear,
+    conditions) replace what the army has now (a version of its history)."""
+    state = army_state(army, **children)
     try:
         block = stat_block(state)
     except RuleViolation as error:
@@ -43,7 +49,7 @@ def render_stat_block(army: Army) -> str:
     strikes = [{"label": _("Melee") if kind.value == "melee" else _("Ranged"), "name": s.name,
                 "attack": s.attack.total} for kind, s in block.strikes.items()]
     situational = [
-        {"label": label, "modifiers": ", ".join(f"{m.value:+d} {m.kind.value} ({m.source})"
+        {"label": label, "modifiers": ", ".join(modifier_text(to_data(m))
                                                  for m in block.statistic(target).applied)}
         for target, label in _SITUATIONAL.items() if block.statistic(target).applied
     ]
@@ -97,6 +103,54 @@ class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     class Media:
         css = {"all": ["armies/admin.css"]}
 
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        history.refresh_latest(form.instance)
+
+    def set_history_delta_changes(self, request, historical_records, **kwargs):
+        """Beside the fields, the Changes column lists tactics, gear and conditions that changed."""
+        super().set_history_delta_changes(request, historical_records, **kwargs)
+        records = list(historical_records)
+        for newer, older in zip(records, records[1:], strict=False):
+            if newer.children is None or older.children is None:
+                continue
+            before, after = (history.described(r.children, r.instance) for r in (older, newer))
+            newer.history_delta_changes = [
+                *getattr(newer, "history_delta_changes", []),
+                *({"field": label, "old": before[label], "new": after[label]}
+                  for label in after if after[label] != before[label])]
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        """Revert through the army_restore service: the version's tactics, gear and conditions
+        come back with its fields, and what the rules forbid is a message, not a save."""
+        if request.method != "POST":
+            return super().history_form_view(request, object_id, version_id, extra_context)
+        army = get_object_or_404(self.get_queryset(request), pk=object_id)
+        version = get_object_or_404(Army.history.model, id=army.pk, history_id=version_id)
+        if not self.has_change_permission(request, army) or self.revert_disabled(request, army):
+            raise PermissionDenied
+        old = version.instance
+        old._state.adding = False  # the army itself: its own name is no duplicate
+        form = self.get_form(request, old)(request.POST, instance=old)
+        if not form.is_valid():
+            return self._refused(request, [message for errors in form.errors.values()
+                                           for message in errors])
+        try:
+            army = army_restore(army=army, version=version, fields=form.cleaned_data,
+                                user=request.user)
+        except RuleViolation as error:
+            return self._refused(request, [render_violation(v) for v in error.violations])
+        when = formats.localize(timezone.localtime(version.history_date))
+        self.log_change(request, army, _("Reverted to the version of %(date)s.") % {"date": when})
+        self.message_user(request, _("%(army)s was reverted to the version of %(date)s.")
+                          % {"army": army, "date": when}, messages.SUCCESS)
+        return redirect(reverse("admin:armies_army_change", args=[army.pk]))
+
+    def _refused(self, request, reasons: list[str]):
+        for reason in reasons:
+            self.message_user(request, reason, messages.ERROR)
+        return redirect(request.path)
+
     @admin.display(description=gettext_lazy("level"))
     def level(self, army: Army):
         return army.level if army.kingdom_id else "—"
@@ -105,6 +159,9 @@ class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     def stat_block(self, army: Army):
         if not army.pk:
             return _("Saved armies show their stat block here.")
+        version = getattr(army, "_history", None)  # simple-history's mark of a past version
+        if version is not None and version.children is not None:
+            return render_stat_block(army, **history.state_children(version.children, army))
         return render_stat_block(army)
 
     def get_urls(self):
@@ -122,7 +179,7 @@ class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
         disbanded = 0
         for army in queryset:
             try:
-                army_disband(army=army)
+                army_disband(army=army, user=request.user)
                 disbanded += 1
             except RuleViolation as error:
                 self.message_user(request, f"{army}: {error.violations[0].render(_)}",

@@ -58,7 +58,8 @@ def transfer_gear_view(model_admin: ModelAdmin, request, object_id):
     form = TransferGearForm(request.POST or None, army=army)
     if request.method == "POST" and form.is_valid():
         try:
-            gear = gear_transfer(gear=form.cleaned_data["gear"], target=form.cleaned_data["target"])
+            gear = gear_transfer(gear=form.cleaned_data["gear"], target=form.cleaned_data["target"],
+                                 user=request.user)
         except RuleViolation as error:
             add_violations(form, error)
         else:

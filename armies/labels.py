@@ -22,6 +22,7 @@ from armies.choices import (
 from battles.sector.labels import RESULT_LABELS
 from battles.sector.models import MoraleSign
 from campaigns.models import Kingdom, TurnStatus
+from rules.kingmaker.tactics import TACTICS
 
 
 def _field_labels(names) -> dict[str, Any]:
@@ -33,6 +34,14 @@ class _Msgids(dict):
 
     def get(self, message, default=None):
         return gettext(message)
+
+
+# The engine names tactics in its messages by their catalog name ("Keen Eyed"), stored reports
+# by code too: either way the reader gets the tactic in their language.
+_TACTICS_BY_NAME = {**TACTIC_LABELS,
+                    **{tactic.name: TACTIC_LABELS[code] for code, tactic in TACTICS.items()}}
+# Parameters that hold a comma-separated list of codes or names.
+_LISTS = frozenset({"skills", "tactics"})
 
 
 def _labels() -> dict[str, Mapping[str, Any]]:
@@ -48,6 +57,8 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "kind": dict(ActivityKind.choices),
         "weapon": dict(WeaponKind.choices),
         "action": WAR_ACTION_LABELS,
+        "tactic": _TACTICS_BY_NAME,
+        "tactics": _TACTICS_BY_NAME,
         "step": _Msgids(),
         # Sector battles (rules.cerilia): names the engine passes as msgids, and the sides.
         "attack": _Msgids(),
@@ -67,9 +78,8 @@ def translated_params(params: Mapping[str, Any]) -> dict[str, Any]:
     for name, value in params.items():
         table = labels.get(name)
         if table is not None and isinstance(value, str):
-            # "skills" holds a comma-separated list of codes.
             value = ", ".join(str(table.get(code.strip(), code.strip()))
-                              for code in value.split(",")) if name == "skills" \
+                              for code in value.split(",")) if name in _LISTS \
                 else str(table.get(value, value))
         rendered[name] = value
     return rendered
@@ -106,3 +116,28 @@ def gear_label(label: str) -> str:
 
 def tactic_label(code: str) -> str:
     return str(TACTIC_LABELS.get(code, code))
+
+
+MODIFIER_KINDS = {
+    "circumstance": _("circumstance"),
+    "item": _("item"),
+    "status": _("status"),
+    "untyped": _("untyped"),
+}
+
+
+def modifier_source(source: str) -> str:
+    """Where a modifier comes from, in words: a condition, a tactic or one of the engine's own
+    sources (msgids such as "forced march")."""
+    if source in CONDITION_HELP:
+        return condition_label(source)
+    if source in TACTIC_LABELS:
+        return tactic_label(source)
+    return gettext(source)
+
+
+def modifier_text(modifier: Mapping[str, Any]) -> str:
+    """A modifier as data (`rules.data.to_data`) in words: "+1 status (Hold the Line)"."""
+    source = modifier_source(str(modifier.get("source", "")))
+    kind = str(MODIFIER_KINDS.get(modifier.get("kind"), modifier.get("kind", "")))
+    return f"{modifier.get('value', 0):+d} {kind} ({source})"

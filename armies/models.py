@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from armies.acting import history_user
 from armies.choices import (
     TACTIC_CHOICES,
     ActivityKind,
@@ -92,6 +93,15 @@ class ArmyTemplate(models.Model):
             raise ValidationError(errors)
 
 
+class ArmyHistory(models.Model):
+    """The extra column of the army's history rows (armies.history explains the choice)."""
+
+    children = models.JSONField(_("tactics, gear and conditions"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
 class Army(models.Model):
     kingdom = models.ForeignKey("campaigns.Kingdom", on_delete=models.CASCADE,
                                 related_name="armies", verbose_name=_("kingdom"))
@@ -118,7 +128,7 @@ class Army(models.Model):
     garrison_bans = models.JSONField(
         _("garrison bans"), default=list, blank=True,
         help_text=_("[hex, last turn] pairs where a critically failed garrison may not return."))
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[ArmyHistory], get_user=history_user)
 
     class Meta:
         verbose_name = _("army")
@@ -144,7 +154,7 @@ class ArmyTactic(models.Model):
                              verbose_name=_("army"))
     tactic = models.CharField(_("tactic"), max_length=40, choices=TACTIC_CHOICES)
     position = models.PositiveSmallIntegerField(_("order learned"), default=0)
-    history = HistoricalRecords()
+    history = HistoricalRecords(get_user=history_user)
 
     class Meta:
         verbose_name = _("tactic")
@@ -169,7 +179,7 @@ class ArmyGear(models.Model):
     price_paid_rp = models.PositiveIntegerField(
         _("RP paid"), null=True, blank=True,
         help_text=_("Credited when better gear of the same kind replaces it."))
-    history = HistoricalRecords()
+    history = HistoricalRecords(get_user=history_user)
 
     class Meta:
         verbose_name = _("gear")
@@ -193,7 +203,7 @@ class ArmyCondition(models.Model):
     condition = models.CharField(_("condition"), max_length=20, choices=Condition.choices)
     value = models.PositiveSmallIntegerField(_("value"), default=0,
                                              help_text=_("Mired, shaken and weary only."))
-    history = HistoricalRecords()
+    history = HistoricalRecords(get_user=history_user)
 
     class Meta:
         verbose_name = _("condition")
@@ -227,7 +237,7 @@ class ArmyActivity(models.Model):
     idempotency_key = models.CharField(_("idempotency key"), max_length=100, blank=True)
     submitted_at = models.DateTimeField(_("submitted"), auto_now_add=True)
     result = models.JSONField(_("result"), default=dict, blank=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(get_user=history_user)
 
     class Meta:
         verbose_name = _("army activity")

@@ -6,10 +6,18 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.db.models import Max
 
-from armies.adapters import army_state, gear_item, template_fields, template_state
+from armies import history
+from armies.acting import acts_for_user
+from armies.adapters import (
+    army_state,
+    gear_item,
+    template_fields,
+    template_state,
+)
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.orders import kingdom_state, queued_activities, rules_order, situation
+from armies.selectors import state_violations
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
 from rules.kingmaker import conditions as rules_conditions
@@ -22,6 +30,7 @@ from rules.kingmaker.gear import (
     resolve_weapons,
     transfer_violations,
 )
+from rules.kingmaker.hexes import normalize_hex
 from rules.kingmaker.recruitment import RecruitmentOrder, recruit
 from rules.kingmaker.tactics import validate_tactics
 from rules.kingmaker.templates import ALL_TEMPLATES
@@ -73,9 +82,11 @@ def _store_conditions(army: Army, conditions: Sequence[rules_conditions.Conditio
             ArmyCondition.objects.create(army=army, condition=code, value=value)
 
 
+@acts_for_user
 @transaction.atomic
 def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
-                 tactics: Sequence[str] = (), faction=None, efficient: bool = False) -> Army:
+                 tactics: Sequence[str] = (), faction=None, efficient: bool = False,
+                 user=None) -> Army:
     """Recruit an army into the kingdom (seed 003, the seven steps); raises RuleViolation."""
     kingdom = _lock_kingdom(kingdom)
     order = RecruitmentOrder(template=template_state(template), name=name, hex=hex,
@@ -87,25 +98,32 @@ def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
                                    faction=faction.name, army=template.name)
     recruitment = recruit(kingdom_state(kingdom), order)
     new = recruitment.army
-    army = Army.objects.create(kingdom=kingdom, template=template, faction=faction, name=new.name,
-                               hex=new.hex, hp=stat_block(new).max_hp)
+    army = Army(kingdom=kingdom, template=template, faction=faction, name=new.name, hex=new.hex,
+                hp=stat_block(new).max_hp)
+    army.save_without_historical_record()  # its first history row comes with its tactics
     for position, code in enumerate(new.tactics):
         ArmyTactic.objects.create(army=army, tactic=code, position=position)
     _store_conditions(army, new.conditions)
+    history.record(army, history_type="+")
     return army
 
 
+@acts_for_user
 @transaction.atomic
-def army_learn_tactic(*, army: Army, tactic: str) -> ArmyTactic:
+def army_learn_tactic(*, army: Army, tactic: str, user=None) -> ArmyTactic:
     """Add a tactic the army may learn (the GM's edit; Train Army's effect)."""
     army = _lock_army(army, active=True)
     state = army_state(army)
     validate_tactics(state.template, state.level, (*state.tactics, tactic))
-    return ArmyTactic.objects.create(army=army, tactic=tactic, position=len(state.tactics))
+    learned = ArmyTactic.objects.create(army=army, tactic=tactic, position=len(state.tactics))
+    history.record(army)
+    return learned
 
 
+@acts_for_user
 @transaction.atomic
-def gear_fit(*, army: Army, item: GearItem, price_paid_rp: int | None = None) -> OutfitQuote:
+def gear_fit(*, army: Army, item: GearItem, price_paid_rp: int | None = None,
+             user=None) -> OutfitQuote:
     """Fit gear to the army, replacing gear of the same kind; returns the quote (price, credit
     for the replaced gear, RP due). `price_paid_rp` records what was spent (0 for captured gear);
     charging the kingdom belongs to the Outfit Army activity."""
@@ -122,11 +140,13 @@ def gear_fit(*, army: Army, item: GearItem, price_paid_rp: int | None = None) ->
         spent += current.price_paid_rp or 0
     prices[quote.item.slot()] = spent
     _store_gear(army, quote.gear_after, prices)
+    history.record(army)
     return quote
 
 
+@acts_for_user
 @transaction.atomic
-def gear_transfer(*, gear: ArmyGear, target: Army) -> ArmyGear:
+def gear_transfer(*, gear: ArmyGear, target: Army, user=None) -> ArmyGear:
     """Seed 003, ПЕРЕДАЧА СНАРЯЖЕНИЯ: pass gear to an army of the same kingdom in the same hex
     whose level is high enough; no activity is spent."""
     gear = ArmyGear.objects.select_for_update().select_related("army__kingdom").get(pk=gear.pk)
@@ -148,13 +168,17 @@ def gear_transfer(*, gear: ArmyGear, target: Army) -> ArmyGear:
     slot = gear_item(gear).slot()
     for replaced in [g for g in target.gear.all() if gear_item(g).slot() == slot]:
         replaced.delete()
+    giver = gear.army
     gear.army = target
     gear.save(update_fields=["army"])
+    history.record(giver)
+    history.record(target)
     return gear
 
 
+@acts_for_user
 @transaction.atomic
-def army_disband(*, army: Army, gear_to: Army | None = None) -> Army:
+def army_disband(*, army: Army, gear_to: Army | None = None, user=None) -> Army:
     """Disband the army; its gear passes to `gear_to` (same rules as a transfer) or is lost."""
     army = _lock_army(army, active=True)
     if gear_to is not None:
@@ -163,17 +187,57 @@ def army_disband(*, army: Army, gear_to: Army | None = None) -> Army:
     for gear in army.gear.all():
         gear.delete()
     army.status = ArmyStatus.DISBANDED
-    army.save(update_fields=["status"])
+    army.save_without_historical_record(update_fields=["status"])  # one row, after the gear
+    history.record(army)
     return army
 
 
+@acts_for_user
 @transaction.atomic
-def army_gain_condition(*, army: Army, condition: str, value: int = 1) -> Army:
+def army_gain_condition(*, army: Army, condition: str, value: int = 1, user=None) -> Army:
     """The army gains a condition (a valued one rises by `value`), with what it replaces."""
     army = _lock_army(army, active=True)
     state = army_state(army)
     _store_conditions(army, rules_conditions.gain(state.conditions,
                                                   rules_conditions.Condition(condition), value))
+    history.record(army)
+    return army
+
+
+RESTORED_FIELDS = ("kingdom", "template", "faction", "name", "hex", "hp", "status")
+
+
+@acts_for_user
+@transaction.atomic
+def army_restore(*, army: Army, version, fields: dict, user=None) -> Army:
+    """Revert the army to `version` of its history: its `fields` (as the GM left them on the
+    revert form) with the version's tactics, gear and conditions, checked by the rules as a
+    whole; raises RuleViolation and changes nothing if they would break them."""
+    army = _lock_army(army)
+    for name in RESTORED_FIELDS:
+        if name in fields:
+            setattr(army, name, fields[name])
+    army.hex = normalize_hex(army.hex)
+    # Versions from before snapshots were kept restore the fields only.
+    children = history.rows_from(version.children, army) if version.children is not None else None
+    state = army_state(army) if children is None else army_state(
+        army, **history.state_children(version.children, army))
+    violations = state_violations(state)
+    if violations:
+        raise RuleViolation(violations)
+    block = stat_block(state)
+    if army.hp > block.max_hp:
+        raise RuleViolation.single("hp_above_max",
+                                   _("HP %(hp)s is above the army's maximum of %(max)s."), "hp",
+                                   hp=army.hp, max=block.max_hp)
+    army.save_without_historical_record()
+    if children is not None:
+        for model, rows in children.items():
+            for row in model.objects.filter(army=army):
+                row.delete()
+            for row in rows:
+                row.save()
+    history.record(army, reason="revert")
     return army
 
 
@@ -215,6 +279,7 @@ def _validate_order(turn, activity: ArmyActivity) -> None:
         raise RuleViolation(violations)
 
 
+@acts_for_user
 @transaction.atomic
 def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: dict,
                     second: bool = False, idempotency_key: str = "") -> tuple[ArmyActivity, bool]:
@@ -236,9 +301,11 @@ def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: 
     return activity, True
 
 
+@acts_for_user
 @transaction.atomic
 def activity_change(*, activity: ArmyActivity, params: dict | None = None,
-                    second: bool | None = None, position: int | None = None) -> ArmyActivity:
+                    second: bool | None = None, position: int | None = None,
+                    user=None) -> ArmyActivity:
     turn = _lock_open_turn(activity.turn)
     activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
     if activity.status != ActivityStatus.QUEUED:
@@ -255,8 +322,9 @@ def activity_change(*, activity: ArmyActivity, params: dict | None = None,
     return activity
 
 
+@acts_for_user
 @transaction.atomic
-def activity_withdraw(*, activity: ArmyActivity) -> ArmyActivity:
+def activity_withdraw(*, activity: ArmyActivity, user=None) -> ArmyActivity:
     turn = _lock_open_turn(activity.turn)
     activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
     if activity.status != ActivityStatus.QUEUED:

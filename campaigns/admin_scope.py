@@ -23,7 +23,8 @@ from campaigns.notifications import zoned_time
 from campaigns.selectors import gm_campaigns, gm_scope
 
 # The models whose admin only the operator uses (Django's model permissions, none of which a GM
-# holds): accounts and groups, API tokens, sign-in lockouts, the resolution schedule, each user's mail preferences.
+# holds): accounts and groups, API tokens, sign-in lockouts, the resolution schedule, each
+# user's mail preferences.
 OPERATOR_MODELS = frozenset({
     "auth.user", "auth.group", "knox.authtoken", "axes.accessattempt", "axes.accesslog",
     "axes.accessfailurelog", "campaigns.playerpreferences",

@@ -176,7 +176,8 @@ class ArmyActivityForm(forms.ModelForm):
         try:
             if self.instance.pk:
                 self.instance = activity_change(activity=self.instance, params=data["params"],
-                                                second=data["second"], position=data["position"])
+                                                second=data["second"], position=data["position"],
+                                                user=self.user)
             else:
                 self.instance, _created = activity_submit(
                     turn=data["turn"], user=self.user, kind=data["kind"], army=data["army"],
@@ -222,7 +223,7 @@ class ArmyActivityAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
         withdrawn = 0
         for activity in queryset:
             try:
-                activity_withdraw(activity=activity)
+                activity_withdraw(activity=activity, user=request.user)
             except RuleViolation as error:
                 self.message_user(request, f"{activity}: {render_violation(error.violations[0])}",
                                   messages.ERROR)

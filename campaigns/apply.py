@@ -15,6 +15,7 @@ from simple_history.utils import (
     get_history_manager_for_model,
 )
 
+from armies import history as army_history
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from battles.services import scene_queue_from_gambit
@@ -75,13 +76,15 @@ def apply_armies(changed: list[TurnArmy], *, reason: str = REASON) -> None:
     creates: dict[type, list] = defaultdict(list)
     deletes: dict[type, list] = defaultdict(list)
     condition_updates: list[ArmyCondition] = []
+    snapshots = []
     for army in changed:
         row = rows[army.key]
         _army_fields(row, army)
-        _diff_children(row, army, creates, deletes, condition_updates)
-    bulk_update_with_history(list(rows.values()), Army,
+        snapshots.append(_diff_children(row, army, creates, deletes, condition_updates))
+    Army.objects.bulk_update([rows[army.key] for army in changed],
                              ["hp", "hex", "status", "garrisoned", "garrison_relief",
-                              "garrison_bans"], default_change_reason=reason)
+                              "garrison_bans"])
+    army_history.record_many([rows[army.key] for army in changed], snapshots, reason=reason)
     _write_children(creates, deletes, condition_updates, reason=reason)
 
 
@@ -103,7 +106,9 @@ def _children(army_row: Army, army: TurnArmy) -> dict[type, list]:
     }
 
 
-def _diff_children(row: Army, army: TurnArmy, creates, deletes, condition_updates) -> None:
+def _diff_children(row: Army, army: TurnArmy, creates, deletes, condition_updates
+                   ) -> army_history.Snapshot:
+    """Queue the changes to the army's child rows; returns the snapshot for its history."""
     wanted = _children(row, army)
     tactics = [t.tactic for t in row.tactics.all()]
     if tactics != [t.tactic for t in wanted[ArmyTactic]]:
@@ -124,6 +129,7 @@ def _diff_children(row: Army, army: TurnArmy, creates, deletes, condition_update
         if code in stored and stored[code].value != condition.value:
             stored[code].value = condition.value
             condition_updates.append(stored[code])
+    return army_history.snapshot(wanted[ArmyTactic], wanted[ArmyGear], wanted[ArmyCondition])
 
 
 def _write_children(creates, deletes, condition_updates, *, reason: str = REASON) -> None:
@@ -170,15 +176,20 @@ def _create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome) -> dict[int
                    faction=factions.get(army.faction), name=army.state.name)
         _army_fields(row, army)
         rows.append(row)
-    rows = bulk_create_with_history(rows, Army, default_change_reason=REASON)
+    rows = Army.objects.bulk_create(rows)
     if any(row.pk is None for row in rows):  # backends that return no ids from bulk inserts
         saved = {a.name: a for a in Army.objects.filter(
             kingdom=kingdom, status="active", name__in=[r.name for r in rows])}
         rows = [saved[r.name] for r in rows]
     creates: dict[type, list] = defaultdict(list)
+    snapshots = []
     for row, recruited in zip(rows, outcome.recruited, strict=True):
-        for model, children in _children(row, recruited.army).items():
-            creates[model] += children
+        children = _children(row, recruited.army)
+        for model, new in children.items():
+            creates[model] += new
+        snapshots.append(army_history.snapshot(children[ArmyTactic], children[ArmyGear],
+                                               children[ArmyCondition]))
+    army_history.record_many(rows, snapshots, reason=REASON, history_type="+")
     _write_children(creates, {}, [])
     return {r.army.key: row.pk for r, row in zip(outcome.recruited, rows, strict=True)}
 

@@ -337,7 +337,8 @@ def orders(request, kingdom_id: int):
                     result = check_preview(current, order)
                     preview = _preview_rows(result) if result else {"none": True}
                 elif editing is not None:
-                    activity_change(activity=editing, params=params, second=second)
+                    activity_change(activity=editing, params=params, second=second,
+                                    user=request.user)
                     messages.success(request, gettext("The order is changed."))
                     return redirect("orders", kingdom.pk)
                 else:
@@ -365,7 +366,7 @@ def order_withdraw(request, kingdom_id: int, activity_id: int):
     kingdom = _kingdom_for(request, kingdom_id)
     activity = get_object_or_404(ArmyActivity, pk=activity_id, turn__kingdom=kingdom)
     try:
-        activity_withdraw(activity=activity)
+        activity_withdraw(activity=activity, user=request.user)
     except TurnLocked:
         messages.error(request, gettext("The turn no longer takes orders."))
     except RuleViolation as error:

@@ -12,7 +12,6 @@ from django.utils.translation import gettext_lazy as _
 from armies.adapters import render_violation
 from armies.choices import (
     CONDITION_HELP,
-    TACTIC_LABELS,
     ActivityKind,
     ActivityStatus,
     ArmyStatus,
@@ -20,7 +19,13 @@ from armies.choices import (
     Garrisoned,
     Save,
 )
-from armies.labels import condition_help, condition_label, gear_label, tactic_label
+from armies.labels import (
+    condition_help,
+    condition_label,
+    gear_label,
+    modifier_text,
+    tactic_label,
+)
 from armies.models import Army
 from armies.selectors import army_stat_block, army_violations
 from campaigns.models import Kingdom, TurnStatus
@@ -34,12 +39,6 @@ DEGREES = {
     "success": _("success"),
     "failure": _("failure"),
     "critical_failure": _("critical failure"),
-}
-MODIFIER_KINDS = {
-    "circumstance": _("circumstance"),
-    "item": _("item"),
-    "status": _("status"),
-    "untyped": _("untyped"),
 }
 
 
@@ -96,18 +95,6 @@ def army_card(army: Army) -> dict[str, Any]:
         for kind, strike in block["strikes"].items()]
     card["block"] = block
     return card
-
-
-def modifier_text(modifier: dict[str, Any]) -> str:
-    source = str(modifier.get("source", ""))
-    if source in CONDITION_HELP:
-        source = condition_label(source)
-    elif source in TACTIC_LABELS:
-        source = tactic_label(source)
-    else:
-        source = gettext(source)  # the engine's own sources ("forced march") are msgids
-    kind = str(MODIFIER_KINDS.get(modifier.get("kind"), modifier.get("kind", "")))
-    return f"{modifier.get('value', 0):+d} {kind} ({source})"
 
 
 def check_view(check: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -4,7 +4,6 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from campaigns.api.auth import TokenLoginView, TokenLogoutAllView, TokenLogoutView
-
 from config.api_index import ApiIndexView
 
 api_urlpatterns = [

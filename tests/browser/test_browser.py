@@ -15,6 +15,7 @@ import pytest
 from django.db import connections
 from factories import (
     ArmyFactory,
+    ArmyTacticFactory,
     BattleParticipantFactory,
     BattleSceneFactory,
     CampaignFactory,
@@ -215,5 +216,25 @@ def test_a_russian_browser_gets_russian_pages(browser, live_server, world):
         page.goto(f"{live_server.url}/campaigns/{world['campaign'].pk}/turns/")
         assert page.locator("h1").inner_text() == "Ходы"
         assert Kingdom.objects.filter(pk=world["kingdom"].pk).exists()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_admin_stat_block_fits_its_panel_at_1280_px(browser, live_server, world, locale):
+    """The stat block beside the army's fields is not cut off on a 1280 px wide screen."""
+    army = world["army"]
+    ArmyTacticFactory(army=army, tactic="hold_the_line")  # a rout-check modifier: a long line
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        sign_in(page, live_server.url, "gm-browser")
+        page.goto(f"{live_server.url}/admin/armies/army/{army.pk}/change/")
+        panel = page.locator("fieldset.muster-statblock-panel").bounding_box()
+        table = page.locator("table.muster-statblock").bounding_box()
+        assert table["x"] >= panel["x"]
+        assert table["x"] + table["width"] <= panel["x"] + panel["width"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     finally:
         context.close()
