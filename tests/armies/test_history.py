@@ -6,8 +6,14 @@ from admin_support import add_inline_row, admin_url, change_form_data, messages_
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from factories import ArmyFactory, ArmyTacticFactory, KingdomFactory, SettlementFactory, shipped_template
-from rest_framework.authtoken.models import Token
+from factories import (
+    ArmyFactory,
+    ArmyTacticFactory,
+    KingdomFactory,
+    SettlementFactory,
+    api_token,
+    shipped_template,
+)
 from rest_framework.test import APIClient
 
 from armies.models import Army, ArmyActivity, ArmyTactic
@@ -141,7 +147,7 @@ def test_api_orders_name_the_player(kingdom, player):
     army = ArmyFactory(kingdom=kingdom, hex="C4")
     turn = turn_open(kingdom=kingdom)
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=player).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(player)}")
     created = client.post("/api/activities/", {
         "turn": turn.pk, "kind": "deploy_army", "army": army.pk,
         "params": {"destination": "D5", "skill": "exploration"}}, format="json")
