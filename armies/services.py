@@ -10,7 +10,8 @@ from armies.adapters import army_state, gear_item, template_fields, template_sta
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.orders import kingdom_state, queued_activities, rules_order, situation
-from rules.errors import RuleViolation, _
+from campaigns.selectors import is_campaign_gm
+from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import activities as act
 from rules.kingmaker import conditions as rules_conditions
 from rules.kingmaker.army import stat_block
@@ -194,8 +195,18 @@ def _lock_open_turn(turn):
     return turn
 
 
-def _validate_order(turn, activity: ArmyActivity) -> None:
-    """Check the order as the rules would now; raises RuleViolation with every problem."""
+def _permission_violations(turn, activity: ArmyActivity, user) -> list[Violation]:
+    """What this user may not order, whichever interface the order came through."""
+    if activity.params.get("captured") and not is_campaign_gm(user, turn.kingdom.campaign_id):
+        return [Violation("captured_gm_only", _("Only the game master hands out captured gear."),
+                          "captured")]
+    return []
+
+
+def _validate_order(turn, activity: ArmyActivity, user) -> None:
+    """Check the order as the rules would now, and that `user` may give it; raises RuleViolation
+    with every problem."""
+    raise_if_any(_permission_violations(turn, activity, user))
     kind = act.ActivityKind(activity.kind)
     if kind in act.LEADERSHIP and activity.army_id is not None:
         raise RuleViolation.single("leadership_no_army",
@@ -230,15 +241,17 @@ def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: 
     activity = ArmyActivity(turn=turn, army=army, kind=kind, params=params, second=second,
                             position=position, submitted_by=user,
                             idempotency_key=idempotency_key)
-    _validate_order(turn, activity)
+    _validate_order(turn, activity, user)
     activity.save()
     _unready(turn)
     return activity, True
 
 
 @transaction.atomic
-def activity_change(*, activity: ArmyActivity, params: dict | None = None,
+def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
                     second: bool | None = None, position: int | None = None) -> ArmyActivity:
+    """Change a queued order for `user` (a player of its kingdom or the GM); raises
+    RuleViolation, or TurnLocked once the turn no longer takes orders."""
     turn = _lock_open_turn(activity.turn)
     activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
     if activity.status != ActivityStatus.QUEUED:
@@ -249,7 +262,7 @@ def activity_change(*, activity: ArmyActivity, params: dict | None = None,
         activity.second = second
     if position is not None:
         activity.position = position
-    _validate_order(turn, activity)
+    _validate_order(turn, activity, user)
     activity.save()
     _unready(turn)
     return activity

@@ -172,7 +172,8 @@ class ArmyActivityForm(forms.ModelForm):
             return data
         try:
             if self.instance.pk:
-                self.instance = activity_change(activity=self.instance, params=data["params"],
+                self.instance = activity_change(activity=self.instance, user=self.user,
+                                                params=data["params"],
                                                 second=data["second"], position=data["position"])
             else:
                 self.instance, _created = activity_submit(

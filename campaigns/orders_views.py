@@ -139,8 +139,9 @@ def _recruit_initial(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
-                  kingdom) -> dict[str, forms.Field]:
-    """The form fields for `kind`'s params, offering what the rules allow this army."""
+                  kingdom, gm: bool) -> dict[str, forms.Field]:
+    """The form fields for `kind`'s params, offering what the rules allow this army and what
+    the user may order (captured gear: the GM only)."""
     if kind is K.RECRUIT_ARMY:
         return _recruit_fields(current, kingdom)
     if kind is K.TRAIN_ARMY:
@@ -160,8 +161,10 @@ def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
             if _allowed(current, order, "gear") and _allowed(current, order, "doses"):
                 cost = act.outfit_quote(army, item).cost_rp
                 gear.append((_gear_value(item), f"{gear_label(item.label())} ({cost} RP)"))
-        return {"gear": _choice(_("gear"), gear),
-                "captured": forms.BooleanField(label=_("captured gear"), required=False)}
+        fields = {"gear": _choice(_("gear"), gear)}
+        if gm:
+            fields["captured"] = forms.BooleanField(label=_("captured gear"), required=False)
+        return fields
     if kind is K.DEPLOY_ARMY:
         return {
             "destination": forms.CharField(label=_("destination hex"), max_length=20),
@@ -201,7 +204,7 @@ def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
 
 class OrderForm(forms.Form):
     def __init__(self, *args, kingdom, current: act.Situation, army_key: str, kind: str,
-                 locked: bool = False, **kwargs):
+                 gm: bool, locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         armies = [(str(a.key), a.state.name) for a in current.armies.values() if a.active]
         self.fields["army"] = _choice(_("army"), [("", gettext("leadership (no army)")),
@@ -218,7 +221,7 @@ class OrderForm(forms.Form):
         self.army = army
         self.kind = K(kind) if kind in {k.value for k in kinds} else None
         if self.kind is not None:
-            self.fields.update(_param_fields(self.kind, current, army, kingdom))
+            self.fields.update(_param_fields(self.kind, current, army, kingdom, gm))
             if army is not None:
                 self.fields["second"] = forms.BooleanField(
                     label=_("second activity (efficient army)"), required=False)
@@ -314,7 +317,7 @@ def orders(request, kingdom_id: int):
                 weapon=editing.params.get("weapon"), doses=editing.params.get("doses") or 0))
     data = source if bound else None
     form = OrderForm(data, initial=initial, kingdom=kingdom, current=current, army_key=army_key,
-                     kind=kind, locked=editing is not None)
+                     kind=kind, gm=context["is_gm"], locked=editing is not None)
     preview = None
     action = request.POST.get("action", "")
     if request.method == "POST" and form.kind is not None and form.is_valid():
@@ -337,7 +340,8 @@ def orders(request, kingdom_id: int):
                     result = check_preview(current, order)
                     preview = _preview_rows(result) if result else {"none": True}
                 elif editing is not None:
-                    activity_change(activity=editing, params=params, second=second)
+                    activity_change(activity=editing, user=request.user, params=params,
+                                    second=second)
                     messages.success(request, gettext("The order is changed."))
                     return redirect("orders", kingdom.pk)
                 else:

@@ -125,7 +125,8 @@ class ActivityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         body = ActivityChangeSerializer(data=request.data, context=context)
         body.is_valid(raise_exception=True)
         with service_errors():
-            activity = activity_change(activity=activity, **body.validated_data)
+            activity = activity_change(activity=activity, user=request.user,
+                                       **body.validated_data)
         return self._answer(activity)
 
     @extend_schema(request=None,
