@@ -12,10 +12,10 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from armies.adapters import army_state, render_violation, template_state
 from armies.admin_views import transfer_gear_view
-from armies.forms import ArmyConditionFormSet, ArmyGearFormSet, ArmyTacticFormSet
+from armies.forms import ArmyConditionFormSet, ArmyForm, ArmyGearFormSet, ArmyTacticFormSet
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.selectors import state_violations
-from armies.services import army_disband
+from armies.services import army_disband, army_save
 from rules.errors import RuleViolation
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.conditions import Target
@@ -76,6 +76,7 @@ class ArmyConditionInline(admin.TabularInline):
 
 @admin.register(Army)
 class ArmyAdmin(SimpleHistoryAdmin):
+    form = ArmyForm
     list_display = ["name", "kingdom", "template", "level", "hp", "hex", "status"]
     list_filter = ["status", "template__army_type", "template__special", "kingdom__campaign",
                    "kingdom"]
@@ -104,6 +105,10 @@ class ArmyAdmin(SimpleHistoryAdmin):
         if not army.pk:
             return _("Saved armies show their stat block here.")
         return render_stat_block(army)
+
+    def save_model(self, request, obj, form, change):
+        obj._history_user = request.user  # what SimpleHistoryAdmin.save_model records
+        army_save(army=obj)
 
     def get_urls(self):
         view = self.admin_site.admin_view

@@ -23,6 +23,7 @@ from rules.kingmaker.gear import (
     resolve_weapons,
     transfer_violations,
 )
+from rules.kingmaker.hexes import canonical_hex, hex_violations
 from rules.kingmaker.recruitment import RecruitmentOrder, recruit
 from rules.kingmaker.tactics import validate_tactics
 from rules.kingmaker.templates import ALL_TEMPLATES
@@ -93,6 +94,22 @@ def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
     for position, code in enumerate(new.tactics):
         ArmyTactic.objects.create(army=army, tactic=code, position=position)
     _store_conditions(army, new.conditions)
+    return army
+
+
+def army_validate(*, army: Army) -> None:
+    """Refuse the army's own fields where the rules do (its hex must be a map hex), and write
+    the hex in its one spelling; raises RuleViolation naming the field. The admin's form calls
+    it to show the error; `army_save` calls it again so no write skips it."""
+    raise_if_any(hex_violations(army.hex))
+    army.hex = canonical_hex(army.hex)
+
+
+@transaction.atomic
+def army_save(*, army: Army) -> Army:
+    """Save the GM's edit of an army's own fields (kingdom, type, name, hex, HP, status)."""
+    army_validate(army=army)
+    army.save()
     return army
 
 

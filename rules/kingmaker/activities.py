@@ -324,14 +324,7 @@ def _leadership_violations(situation: Situation, kind: ActivityKind, params: Par
     state = recruiting_kingdom(kingdom, situation.armies.values())
     order = RecruitmentOrder(template=params.template, name=params.name, hex=params.hex,
                              tactics=params.tactics, faction=params.faction)
-    violations = recruitment_violations(state, order)
-    if params.hex:
-        # The army starts on the map: later Deploy and Offensive Gambit orders count from its hex.
-        try:
-            parse_hex(params.hex, "hex")
-        except RuleViolation as error:
-            violations += list(error.violations)
-    return violations
+    return recruitment_violations(state, order)
 
 
 def _skill_violation(skill: str, allowed: tuple[str, ...]) -> list[Violation]:
