@@ -8,13 +8,15 @@ from typing import Any
 
 from django.db import transaction
 
-from armies.adapters import army_state
+from armies.adapters import army_state, condition_state
+from armies.choices import ArmyStatus
 from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.adapters import enemy_keys, plan_from, starting_state
 from battles.models import BattleParticipant, BattleScene, Side
 from campaigns.models import Ruleset
-from rules.errors import RuleViolation, _, raise_if_any
+from rules.errors import RuleViolation, Violation, _, raise_if_any
+from rules.kingmaker.battle.enlistment import Enlistment, enlistment_violations
 from rules.kingmaker.battle.plans import plan_violations
 from rules.kingmaker.turn import BattleRequest
 
@@ -52,20 +54,50 @@ def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
                                      None))[0]
     # Nobody is at the table when a gambit's battle is fought: each army keeps its standing plan.
     standing = dict(rows.values_list("pk", "battle_plan"))
+    armies = {a.pk: a for a in armies_with_details().filter(pk__in=attackers + defenders)}
     scene = BattleScene.objects.create(
         campaign=campaign, hex=request.hex, gambit=gambit,
         attacker_kingdom_id=next((kingdom_of[a] for a in attackers if a in kingdom_of), None),
         defender_kingdom_id=next((kingdom_of[d] for d in defenders if d in kingdom_of), None),
         attacker_initiative=request.attacker_initiative,
         defender_initiative=request.defender_initiative)
-    BattleParticipant.objects.bulk_create(
+    candidates = (
         [BattleParticipant(scene=scene, army_id=key, side=Side.ATTACKER,
                            plan=standing.get(key) or {}) for key in attackers]
         + [BattleParticipant(scene=scene, army_id=key, side=Side.DEFENDER,
                              plan=standing.get(key) or {},
                              starts_shaken=1 if key == request.shaken_defender else 0)
            for key in defenders])
+    # An army that may not fight there (defeated, gone since the gambit) stays out of the battle.
+    BattleParticipant.objects.bulk_create(
+        [p for p in candidates if p.army_id in armies
+         and not participant_violations(scene=scene, participant=p, army=armies[p.army_id])])
     return scene
+
+
+def participant_violations(*, scene: BattleScene, participant: BattleParticipant,
+                           army: Army) -> list[Violation]:
+    """Why `army` may not fight on the participant's side of the scene, whoever puts it there
+    (the GM's inline, an Offensive Gambit): another campaign's army; the rules of
+    rules.kingmaker.battle.enlistment; a garrison on the side that does not hold the scene's
+    fortification. `army` comes with its kingdom and conditions (armies_with_details)."""
+    if scene.campaign_id and army.kingdom.campaign_id != scene.campaign_id:
+        return [Violation("participant_campaign", _("This army belongs to another campaign."),
+                          "army")]
+    kingdoms = (scene.attacker_kingdom_id, scene.defender_kingdom_id)
+    side_kingdom, other_kingdom = kingdoms if participant.side == Side.ATTACKER else kingdoms[::-1]
+    target = scene.gambit.params.get("target") if scene.gambit_id else None
+    found = enlistment_violations(Enlistment(
+        army=army.name, kingdom=army.kingdom_id, hex=army.hex,
+        active=army.status == ArmyStatus.ACTIVE,
+        conditions=tuple(condition_state(c) for c in army.conditions.all()),
+        side_kingdom=side_kingdom, other_kingdom=other_kingdom, scene_hex=scene.hex,
+        gambit_target=target is not None and army.pk == target))
+    if participant.garrisoned and (not scene.fortification
+                                   or scene.fortification_side != participant.side):
+        found.append(Violation("garrison_side", _(
+            "Only the side holding the scene's fortification garrisons it."), "garrisoned"))
+    return found
 
 
 def plan_problems(participant: BattleParticipant, plan: Mapping[str, Any], army,
