@@ -17,13 +17,23 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 
 from armies.adapters import gear_item_from, render_violation, template_state
 from armies.api.params import validated_params
-from armies.choices import ActivityKind, ActivityStatus, Condition
+from armies.choices import ActivityKind, ActivityStatus
 from armies.labels import gear_label, tactic_label
 from armies.models import ArmyActivity, ArmyTemplate
+from armies.order_text import (
+    AFFLICTIONS,
+    APPROACHES,
+    BORDERS,
+    GEAR_PARTS,
+    SITES,
+    SKILLS,
+    TERRITORIES,
+    params_text,
+)
 from armies.orders import queued_activities, rules_params, situation
 from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
 from battles.plan_views import queued_plans
-from campaigns.models import Faction, Kingdom
+from campaigns.models import Faction
 from campaigns.pages import DEGREES, member_required
 from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
 from rules.errors import RuleViolation
@@ -34,22 +44,6 @@ from rules.kingmaker.preview import check_preview
 from rules.kingmaker.tactics import learnable_tactics
 
 K = act.ActivityKind
-# Outfit Army's gear is one choice in the form; these params are folded into it.
-GEAR_PARTS = ("tier", "weapon", "doses")
-
-
-SKILLS = {name: Kingdom._meta.get_field(name).verbose_name for name in Kingdom.SKILLS}
-BORDERS = {act.Border.NONE: _("no border crossed"), act.Border.OWN: _("crossing our own border"),
-           act.Border.ENEMY: _("crossing an enemy's border")}
-TERRITORIES = {act.Territory.OWN: _("our kingdom"), act.Territory.OUTSIDE: _("outside our kingdom"),
-               act.Territory.ENEMY: _("an enemy kingdom")}
-SITES = {act.Site.REFUGE: _("a refuge"), act.Site.SETTLEMENT: _("a settlement"),
-         act.Site.WORK_SITE: _("a work site")}
-APPROACHES = {act.Approach.ATTACK: _("just attack"), act.Approach.INTRIGUE: _("surprise (Intrigue)"),
-              act.Approach.WARFARE: _("intimidate (Warfare)")}
-AFFLICTIONS = {**{act.Affliction(c): label for c, label in Condition.choices
-                  if c in act.Affliction.__members__.values()},
-               act.Affliction.DAMAGED: _("damaged")}
 
 
 def _gear_value(item) -> str:
@@ -275,7 +269,7 @@ def _order_row(activity: ArmyActivity, names: dict[int, str]) -> dict[str, Any]:
     labels = dict(ActivityKind.choices)
     return {"activity": activity, "kind": labels.get(activity.kind, activity.kind),
             "army": names.get(activity.army_id, "—") if activity.army_id else
-            gettext("leadership"), "params": activity.params}
+            gettext("leadership"), "params": params_text(activity.params)}
 
 
 @member_required

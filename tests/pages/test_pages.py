@@ -191,6 +191,12 @@ def test_the_turn_report_shows_each_activity_with_its_roll(client, player, resol
         dashboard(resolved_turn.kingdom)).content.decode()
 
 
+def test_the_turn_report_shows_each_orders_parameters_in_words(client, player, resolved_turn):
+    response = signed_in(client, player).get(report_url(resolved_turn))
+    assert response.context["report"]["activities"][0]["params"] == ["destination hex: D4"]
+    assert "destination hex: D4" in response.content.decode()
+
+
 def test_the_rival_gets_404_for_the_turn_report(client, rival, resolved_turn):
     assert signed_in(client, rival).get(report_url(resolved_turn)).status_code == 404
 
