@@ -250,3 +250,21 @@ def test_queued_orders_show_their_parameters_in_words(client, kingdom, turn, arm
         ["enemy army: Pitax Foot", "approach: just attack"],
         ["gear: magic weapons (melee)"],
     ]
+
+
+def test_outfit_army_is_not_offered_to_siege_engines(client, kingdom, turn, army, player):
+    # reference kingmaker-warfare-data.yaml, Outfit Army: "Any army except siege engines (Engines
+    # of War forbids gear)"
+    from factories import ArmyFactory, ArmyTacticFactory
+
+    engines = ArmyFactory(kingdom=kingdom, name="Restov Rams", hex="C4",
+                          template=shipped_template("Siege Engines"))
+    ArmyTacticFactory(army=engines, tactic="engines_of_war")
+    client = signed_in(client, player)
+
+    def offered(who):
+        form = client.get(orders_url(kingdom), {"army": who.pk}).context["form"]
+        return {value for value, _label in form.fields["kind"].choices}
+
+    assert "outfit_army" not in offered(engines)
+    assert "outfit_army" in offered(army)
