@@ -38,40 +38,38 @@ def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
     army_ids = army_ids or {}
     attackers = [army_ids.get(key, key) for key in request.attackers]
     defenders = list(request.defenders)
-    rows = Army.objects.filter(pk__in=attackers + defenders)
-    kingdom_of = dict(rows.values_list("pk", "kingdom_id"))
+    armies = {a.pk: a for a in armies_with_details().filter(pk__in=attackers + defenders)}
+    scene = BattleScene(
+        campaign=campaign, hex=request.hex, gambit=gambit,
+        attacker_kingdom_id=next((armies[a].kingdom_id for a in attackers if a in armies), None),
+        defender_kingdom_id=next((armies[d].kingdom_id for d in defenders if d in armies), None),
+        attacker_initiative=request.attacker_initiative,
+        defender_initiative=request.defender_initiative)
+    # Nobody is at the table when a gambit's battle is fought: each army keeps its standing plan.
+    candidates = (
+        [BattleParticipant(scene=scene, army_id=key, side=Side.ATTACKER,
+                           plan=armies[key].battle_plan or {}) for key in attackers
+         if key in armies]
+        + [BattleParticipant(scene=scene, army_id=key, side=Side.DEFENDER,
+                             plan=armies[key].battle_plan or {},
+                             starts_shaken=1 if key == request.shaken_defender else 0)
+           for key in defenders if key in armies])
+    # An army that may not fight there (defeated, gone since the gambit) stays out of the battle.
+    fighting = [p for p in candidates
+                if not participant_violations(scene=scene, participant=p, army=armies[p.army_id])]
     if campaign.ruleset == Ruleset.CERILIA:
         from battles.sector.services import battle_from_armies
 
-        by_pk = {a.pk: a for a in rows.select_related("template__sector_card__card")}
+        cards = Army.objects.select_related("template__sector_card__card").in_bulk(
+            [p.army_id for p in fighting])
         return battle_from_armies(
-            campaign=campaign, name=str(_("Battle in %(hex)s") % {"hex": request.hex}),
-            hex=request.hex, gambit=gambit,
-            attackers=[by_pk[a] for a in attackers if a in by_pk],
-            defenders=[by_pk[d] for d in defenders if d in by_pk],
-            attacker_kingdom_id=next((kingdom_of[a] for a in attackers if a in kingdom_of), None),
-            defender_kingdom_id=next((kingdom_of[d] for d in defenders if d in kingdom_of),
-                                     None))[0]
-    # Nobody is at the table when a gambit's battle is fought: each army keeps its standing plan.
-    standing = dict(rows.values_list("pk", "battle_plan"))
-    armies = {a.pk: a for a in armies_with_details().filter(pk__in=attackers + defenders)}
-    scene = BattleScene.objects.create(
-        campaign=campaign, hex=request.hex, gambit=gambit,
-        attacker_kingdom_id=next((kingdom_of[a] for a in attackers if a in kingdom_of), None),
-        defender_kingdom_id=next((kingdom_of[d] for d in defenders if d in kingdom_of), None),
-        attacker_initiative=request.attacker_initiative,
-        defender_initiative=request.defender_initiative)
-    candidates = (
-        [BattleParticipant(scene=scene, army_id=key, side=Side.ATTACKER,
-                           plan=standing.get(key) or {}) for key in attackers]
-        + [BattleParticipant(scene=scene, army_id=key, side=Side.DEFENDER,
-                             plan=standing.get(key) or {},
-                             starts_shaken=1 if key == request.shaken_defender else 0)
-           for key in defenders])
-    # An army that may not fight there (defeated, gone since the gambit) stays out of the battle.
-    BattleParticipant.objects.bulk_create(
-        [p for p in candidates if p.army_id in armies
-         and not participant_violations(scene=scene, participant=p, army=armies[p.army_id])])
+            campaign=campaign, name=str(scene), hex=scene.hex, gambit=gambit,
+            attackers=[cards[p.army_id] for p in fighting if p.side == Side.ATTACKER],
+            defenders=[cards[p.army_id] for p in fighting if p.side == Side.DEFENDER],
+            attacker_kingdom_id=scene.attacker_kingdom_id,
+            defender_kingdom_id=scene.defender_kingdom_id)[0]
+    scene.save()
+    BattleParticipant.objects.bulk_create(fighting)
     return scene
 
 

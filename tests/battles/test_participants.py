@@ -5,24 +5,30 @@ from __future__ import annotations
 import pytest
 from factories import ArmyActivityFactory, ArmyConditionFactory, ArmyFactory, BattleSceneFactory
 
-from battles.models import BattleParticipant, Side
+from battles.models import BattleParticipant, BattleScene, Side
 from battles.services import participant_violations, scene_queue_from_gambit
+from campaigns.models import Ruleset
 from rules.kingmaker.turn import BattleRequest
 
 pytestmark = pytest.mark.django_db
 
 
-def fighting(scene) -> set[str]:
-    return set(scene.participants.values_list("army__name", flat=True))
+def fighting(battle) -> set[str]:
+    """The armies in a battle scene, or the armies a sector battle's units come from."""
+    rows = battle.participants if isinstance(battle, BattleScene) else battle.units
+    return set(rows.values_list("army__name", flat=True))
 
 
+@pytest.mark.parametrize("ruleset", [Ruleset.KINGMAKER, Ruleset.CERILIA])
 @pytest.mark.parametrize("archers_now", [
     # seed 003_750bd81a16f66abf.txt: "Разгромленное войско не может совершать боевые действия."
     {"condition": "defeated"},
     {"hex": "F9"},
 ])
 def test_a_gambit_battle_leaves_out_an_army_that_may_not_fight_there(
-        campaign, sides, our_armies, their_armies, archers_now):
+        campaign, sides, our_armies, their_armies, archers_now, ruleset):
+    campaign.ruleset = ruleset
+    campaign.save()
     foot, archers = their_armies
     if "condition" in archers_now:
         ArmyConditionFactory(army=archers, condition=archers_now["condition"], value=1)
