@@ -24,6 +24,7 @@ from battles.sector.services import battle_from_scene
 from battles.services import participant_violations, plan_problems, scene_reopen
 from campaigns.reports import with_text
 from rules.errors import RuleViolation
+from rules.kingmaker.hexes import canonical_hex, hex_violations
 
 SCENE_FIELDS = ["campaign", "hex", "attacker_kingdom", "defender_kingdom", "terrain", "water",
                 "wind", "light", "fortification", "fortification_side", "fortification_hp",
@@ -110,6 +111,11 @@ class BattleSceneForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         check_campaign_kingdoms(self, data)
+        if "hex" in data:
+            hex_ = data["hex"]
+            data["hex"] = canonical_hex(hex_)
+            for violation in hex_violations(hex_):
+                self.add_error("hex", render_violation(violation))
         if data.get("fortification") and not data.get("fortification_side"):
             self.add_error("fortification_side", _("Say which side holds the fortification."))
         if not data.get("fortification"):

@@ -109,6 +109,14 @@ def test_an_army_that_may_not_fight_there_is_refused(gm_client, campaign, sides,
     assert not BattleScene.objects.exists()
 
 
+def test_a_scene_off_the_map_is_refused(gm_client, campaign, sides):
+    response = gm_client.post(url("add"), scene_form(campaign, *sides, [], hex="Q😀"))
+    assert response.status_code == 200
+    assert "Q😀 is not a map hex: write its column letters and row number, for example C4." in \
+        errors_of(response)
+    assert not BattleScene.objects.exists()
+
+
 def test_a_fortification_needs_a_holder(gm_client, campaign, sides, our_armies):
     response = gm_client.post(url("add"), scene_form(campaign, *sides, [], fortification="castle"))
     assert "Say which side holds the fortification." in errors_of(response)
