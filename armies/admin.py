@@ -15,11 +15,11 @@ from simple_history.admin import SimpleHistoryAdmin
 from armies import history
 from armies.adapters import army_state, render_violation, template_state
 from armies.admin_views import transfer_gear_view
-from armies.forms import ArmyConditionFormSet, ArmyGearFormSet, ArmyTacticFormSet
+from armies.forms import ArmyConditionFormSet, ArmyForm, ArmyGearFormSet, ArmyTacticFormSet
 from armies.labels import modifier_text
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.selectors import state_violations
-from armies.services import army_disband, army_restore
+from armies.services import army_disband, army_restore, army_save
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, CatalogAdmin
 from rules.data import to_data
 from rules.errors import RuleViolation
@@ -84,6 +84,7 @@ class ArmyConditionInline(CampaignScopedInline, admin.TabularInline):
 @admin.register(Army)
 class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     campaign_path = "kingdom__campaign"
+    form = ArmyForm
     list_display = ["name", "kingdom", "template", "level", "hp", "hex", "status"]
     list_filter = ["status", "template__army_type", "template__special", "kingdom__campaign",
                    "kingdom"]
@@ -163,6 +164,9 @@ class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
         if version is not None and version.children is not None:
             return render_stat_block(army, **history.state_children(version.children, army))
         return render_stat_block(army)
+
+    def save_model(self, request, obj, form, change):
+        army_save(army=obj, user=request.user)
 
     def get_urls(self):
         view = self.admin_site.admin_view

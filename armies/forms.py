@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from armies.adapters import army_state, gear_item_from, template_state, validation_error
 from armies.choices import TACTIC_CHOICES
 from armies.models import Army, ArmyTemplate
+from armies.services import army_validate
 from campaigns.models import Faction, Kingdom
 from rules.errors import RuleViolation
 from rules.kingmaker.army import stat_block
@@ -15,6 +16,21 @@ from rules.kingmaker.conditions import Condition as RuleCondition
 from rules.kingmaker.conditions import ConditionState, condition_violations
 from rules.kingmaker.gear import gear_violations
 from rules.kingmaker.tactics import tactic_violations
+
+
+class ArmyForm(forms.ModelForm):
+    """The GM's edit of an army's own fields, refused where `army_validate` refuses them."""
+
+    class Meta:
+        model = Army
+        fields = ["kingdom", "template", "faction", "name", "hex", "hp", "status"]
+
+    def _post_clean(self):
+        super()._post_clean()
+        try:
+            army_validate(army=self.instance)
+        except RuleViolation as error:
+            self.add_error(None, validation_error(error))
 
 
 class _ArmyRulesFormSet(forms.BaseInlineFormSet):

@@ -18,7 +18,8 @@ from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.orders import kingdom_state, queued_activities, rules_order, situation
 from armies.selectors import state_violations
-from rules.errors import RuleViolation, _
+from campaigns.selectors import is_campaign_gm
+from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import activities as act
 from rules.kingmaker import conditions as rules_conditions
 from rules.kingmaker.army import stat_block
@@ -30,7 +31,7 @@ from rules.kingmaker.gear import (
     resolve_weapons,
     transfer_violations,
 )
-from rules.kingmaker.hexes import normalize_hex
+from rules.kingmaker.hexes import canonical_hex, hex_violations
 from rules.kingmaker.recruitment import RecruitmentOrder, recruit
 from rules.kingmaker.tactics import validate_tactics
 from rules.kingmaker.templates import ALL_TEMPLATES
@@ -105,6 +106,23 @@ def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
         ArmyTactic.objects.create(army=army, tactic=code, position=position)
     _store_conditions(army, new.conditions)
     history.record(army, history_type="+")
+    return army
+
+
+def army_validate(*, army: Army) -> None:
+    """Refuse the army's own fields where the rules do (its hex must be a map hex), and write
+    the hex in its one spelling; raises RuleViolation naming the field. The admin's form calls
+    it to show the error; `army_save` calls it again so no write skips it."""
+    raise_if_any(hex_violations(army.hex))
+    army.hex = canonical_hex(army.hex)
+
+
+@acts_for_user
+@transaction.atomic
+def army_save(*, army: Army, user=None) -> Army:
+    """Save the GM's edit of an army's own fields (kingdom, type, name, hex, HP, status)."""
+    army_validate(army=army)
+    army.save()
     return army
 
 
@@ -217,7 +235,7 @@ def army_restore(*, army: Army, version, fields: dict, user=None) -> Army:
     for name in RESTORED_FIELDS:
         if name in fields:
             setattr(army, name, fields[name])
-    army.hex = normalize_hex(army.hex)
+    army_validate(army=army)
     # Versions from before snapshots were kept restore the fields only.
     children = history.rows_from(version.children, army) if version.children is not None else None
     state = army_state(army) if children is None else army_state(
@@ -258,8 +276,18 @@ def _lock_open_turn(turn):
     return turn
 
 
-def _validate_order(turn, activity: ArmyActivity) -> None:
-    """Check the order as the rules would now; raises RuleViolation with every problem."""
+def _permission_violations(turn, activity: ArmyActivity, user) -> list[Violation]:
+    """What this user may not order, whichever interface the order came through."""
+    if activity.params.get("captured") and not is_campaign_gm(user, turn.kingdom.campaign_id):
+        return [Violation("captured_gm_only", _("Only the game master hands out captured gear."),
+                          "captured")]
+    return []
+
+
+def _validate_order(turn, activity: ArmyActivity, user) -> None:
+    """Check the order as the rules would now, and that `user` may give it; raises RuleViolation
+    with every problem."""
+    raise_if_any(_permission_violations(turn, activity, user))
     kind = act.ActivityKind(activity.kind)
     if kind in act.LEADERSHIP and activity.army_id is not None:
         raise RuleViolation.single("leadership_no_army",
@@ -295,7 +323,7 @@ def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: 
     activity = ArmyActivity(turn=turn, army=army, kind=kind, params=params, second=second,
                             position=position, submitted_by=user,
                             idempotency_key=idempotency_key)
-    _validate_order(turn, activity)
+    _validate_order(turn, activity, user)
     activity.save()
     _unready(turn)
     return activity, True
@@ -303,9 +331,10 @@ def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: 
 
 @acts_for_user
 @transaction.atomic
-def activity_change(*, activity: ArmyActivity, params: dict | None = None,
-                    second: bool | None = None, position: int | None = None,
-                    user=None) -> ArmyActivity:
+def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
+                    second: bool | None = None, position: int | None = None) -> ArmyActivity:
+    """Change a queued order for `user` (a player of its kingdom or the GM); raises
+    RuleViolation, or TurnLocked once the turn no longer takes orders."""
     turn = _lock_open_turn(activity.turn)
     activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
     if activity.status != ActivityStatus.QUEUED:
@@ -316,7 +345,7 @@ def activity_change(*, activity: ArmyActivity, params: dict | None = None,
         activity.second = second
     if position is not None:
         activity.position = position
-    _validate_order(turn, activity)
+    _validate_order(turn, activity, user)
     activity.save()
     _unready(turn)
     return activity

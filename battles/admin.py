@@ -14,7 +14,6 @@ from rest_framework.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
 from armies.adapters import render_violation
-from armies.choices import ArmyStatus
 from armies.selectors import armies_with_details
 from battles import admin_views, resolution
 from battles.api.serializers import PlanSerializer
@@ -22,10 +21,11 @@ from battles.forms import check_campaign_kingdoms
 from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import with_names
 from battles.sector.services import battle_from_scene
-from battles.services import plan_problems, scene_reopen
+from battles.services import participant_violations, plan_problems, scene_reopen
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.reports import with_text
 from rules.errors import RuleViolation
+from rules.kingmaker.hexes import canonical_hex, hex_violations
 
 SCENE_FIELDS = ["campaign", "hex", "attacker_kingdom", "defender_kingdom", "terrain", "water",
                 "wind", "light", "fortification", "fortification_side", "fortification_hp",
@@ -47,8 +47,8 @@ def plan_shape_errors(plan) -> list[str]:
 
 
 class ParticipantFormSet(forms.BaseInlineFormSet):
-    """Each army once, from the scene's campaign, active; a garrison only on the side that holds
-    the fortification; each plan as the API takes it and as the rules allow it."""
+    """Each army once, as battles.services.participant_violations admits it; each plan as the API
+    takes it and as the rules allow it."""
 
     def clean(self):
         super().clean()
@@ -64,14 +64,8 @@ class ParticipantFormSet(forms.BaseInlineFormSet):
         armies = {a.pk: a for a in armies_with_details().filter(pk__in=[r.army_id for r in rows])}
         for form, row in zip(forms_, rows, strict=True):
             army = armies[row.army_id]
-            if scene.campaign_id and army.kingdom.campaign_id != scene.campaign_id:
-                form.add_error("army", _("This army belongs to another campaign."))
-            if army.status != ArmyStatus.ACTIVE:
-                form.add_error("army", _("%(army)s is not an active army.") % {"army": army})
-            if row.garrisoned and (not scene.fortification or
-                                   scene.fortification_side != row.side):
-                form.add_error("garrisoned", _(
-                    "Only the side holding the scene's fortification garrisons it."))
+            for violation in participant_violations(scene=scene, participant=row, army=army):
+                form.add_error(violation.field, render_violation(violation))
             plan = form.cleaned_data.get("plan") or {}
             if not isinstance(plan, dict):
                 form.add_error("plan", _("Give the plan as a JSON object."))
@@ -118,6 +112,11 @@ class BattleSceneForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         check_campaign_kingdoms(self, data)
+        if "hex" in data:
+            hex_ = data["hex"]
+            data["hex"] = canonical_hex(hex_)
+            for violation in hex_violations(hex_):
+                self.add_error("hex", render_violation(violation))
         if data.get("fortification") and not data.get("fortification_side"):
             self.add_error("fortification_side", _("Say which side holds the fortification."))
         if not data.get("fortification"):

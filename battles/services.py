@@ -8,13 +8,15 @@ from typing import Any
 
 from django.db import transaction
 
-from armies.adapters import army_state
+from armies.adapters import army_state, condition_state
+from armies.choices import ArmyStatus
 from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.adapters import enemy_keys, plan_from, starting_state
 from battles.models import BattleParticipant, BattleScene, Side
 from campaigns.models import Ruleset
-from rules.errors import RuleViolation, _, raise_if_any
+from rules.errors import RuleViolation, Violation, _, raise_if_any
+from rules.kingmaker.battle.enlistment import Enlistment, enlistment_violations
 from rules.kingmaker.battle.plans import plan_violations
 from rules.kingmaker.conditions import Condition
 from rules.kingmaker.turn import BattleRequest
@@ -37,42 +39,70 @@ def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
     army_ids = army_ids or {}
     attackers = [army_ids.get(key, key) for key in request.attackers]
     defenders = list(request.defenders)
-    rows = Army.objects.filter(pk__in=attackers + defenders)
-    kingdom_of = dict(rows.values_list("pk", "kingdom_id"))
-    if campaign.ruleset == Ruleset.CERILIA:
-        from battles.sector.services import battle_from_armies
-
-        by_pk = {a.pk: a for a in rows.select_related("template__sector_card__card")}
-        return battle_from_armies(
-            campaign=campaign, name=str(_("Battle in %(hex)s") % {"hex": request.hex}),
-            hex=request.hex, gambit=gambit,
-            attackers=[by_pk[a] for a in attackers if a in by_pk],
-            defenders=[by_pk[d] for d in defenders if d in by_pk],
-            attacker_kingdom_id=next((kingdom_of[a] for a in attackers if a in kingdom_of), None),
-            defender_kingdom_id=next((kingdom_of[d] for d in defenders if d in kingdom_of),
-                                     None))[0]
-    # Nobody is at the table when a gambit's battle is fought: each army keeps its standing plan.
-    standing = dict(rows.values_list("pk", "battle_plan"))
+    armies = {a.pk: a for a in armies_with_details().filter(pk__in=attackers + defenders)}
+    scene = BattleScene(
+        campaign=campaign, hex=request.hex, gambit=gambit,
+        attacker_kingdom_id=next((armies[a].kingdom_id for a in attackers if a in armies), None),
+        defender_kingdom_id=next((armies[d].kingdom_id for d in defenders if d in armies), None),
+        attacker_initiative=request.attacker_initiative,
+        defender_initiative=request.defender_initiative)
     # The battle is fought where the armies stand, so a garrison there fights from its site (seed
     # 003: "Когда гарнизон создан, войско защищено, пока не использует боевое действие с
     # дескриптором «манёвр»").
-    garrisons = set(rows.filter(conditions__condition=Condition.FORTIFIED.value)
-                    .values_list("pk", flat=True))
-    scene = BattleScene.objects.create(
-        campaign=campaign, hex=request.hex, gambit=gambit,
-        attacker_kingdom_id=next((kingdom_of[a] for a in attackers if a in kingdom_of), None),
-        defender_kingdom_id=next((kingdom_of[d] for d in defenders if d in kingdom_of), None),
-        attacker_initiative=request.attacker_initiative,
-        defender_initiative=request.defender_initiative)
-    BattleParticipant.objects.bulk_create(
+    garrisons = {key for key, army in armies.items()
+                 if any(c.condition == Condition.FORTIFIED for c in army.conditions.all())}
+    # Nobody is at the table when a gambit's battle is fought: each army keeps its standing plan.
+    candidates = (
         [BattleParticipant(scene=scene, army_id=key, side=Side.ATTACKER,
-                           plan=standing.get(key) or {}, garrisoned=key in garrisons)
-         for key in attackers]
+                           plan=armies[key].battle_plan or {}, garrisoned=key in garrisons)
+         for key in attackers if key in armies]
         + [BattleParticipant(scene=scene, army_id=key, side=Side.DEFENDER,
-                             plan=standing.get(key) or {}, garrisoned=key in garrisons,
+                             plan=armies[key].battle_plan or {}, garrisoned=key in garrisons,
                              starts_shaken=1 if key == request.shaken_defender else 0)
-           for key in defenders])
+           for key in defenders if key in armies])
+    # An army that may not fight there (defeated, gone since the gambit) stays out of the battle.
+    fighting = [p for p in candidates
+                if not participant_violations(scene=scene, participant=p, army=armies[p.army_id])]
+    if campaign.ruleset == Ruleset.CERILIA:
+        from battles.sector.services import battle_from_armies
+
+        cards = Army.objects.select_related("template__sector_card__card").in_bulk(
+            [p.army_id for p in fighting])
+        return battle_from_armies(
+            campaign=campaign, name=str(scene), hex=scene.hex, gambit=gambit,
+            attackers=[cards[p.army_id] for p in fighting if p.side == Side.ATTACKER],
+            defenders=[cards[p.army_id] for p in fighting if p.side == Side.DEFENDER],
+            attacker_kingdom_id=scene.attacker_kingdom_id,
+            defender_kingdom_id=scene.defender_kingdom_id)[0]
+    scene.save()
+    BattleParticipant.objects.bulk_create(fighting)
     return scene
+
+
+def participant_violations(*, scene: BattleScene, participant: BattleParticipant,
+                           army: Army) -> list[Violation]:
+    """Why `army` may not fight on the participant's side of the scene, whoever puts it there
+    (the GM's inline, an Offensive Gambit): another campaign's army; the rules of
+    rules.kingmaker.battle.enlistment; a garrison on the side that does not hold the scene's
+    fortification. `army` comes with its kingdom and conditions (armies_with_details)."""
+    if scene.campaign_id and army.kingdom.campaign_id != scene.campaign_id:
+        return [Violation("participant_campaign", _("This army belongs to another campaign."),
+                          "army")]
+    kingdoms = (scene.attacker_kingdom_id, scene.defender_kingdom_id)
+    side_kingdom, other_kingdom = kingdoms if participant.side == Side.ATTACKER else kingdoms[::-1]
+    target = scene.gambit.params.get("target") if scene.gambit_id else None
+    found = enlistment_violations(Enlistment(
+        army=army.name, kingdom=army.kingdom_id, hex=army.hex,
+        active=army.status == ArmyStatus.ACTIVE,
+        conditions=tuple(condition_state(c) for c in army.conditions.all()),
+        side_kingdom=side_kingdom, other_kingdom=other_kingdom, scene_hex=scene.hex,
+        gambit_target=target is not None and army.pk == target))
+    # A garrison without the scene's fortification fights from its own site (a gambit's battle).
+    if participant.garrisoned and scene.fortification and \
+            scene.fortification_side != participant.side:
+        found.append(Violation("garrison_side", _(
+            "Only the side holding the scene's fortification garrisons it."), "garrisoned"))
+    return found
 
 
 def plan_problems(participant: BattleParticipant, plan: Mapping[str, Any], army,

@@ -175,9 +175,9 @@ class ArmyActivityForm(forms.ModelForm):
             return data
         try:
             if self.instance.pk:
-                self.instance = activity_change(activity=self.instance, params=data["params"],
-                                                second=data["second"], position=data["position"],
-                                                user=self.user)
+                self.instance = activity_change(activity=self.instance, user=self.user,
+                                                params=data["params"],
+                                                second=data["second"], position=data["position"])
             else:
                 self.instance, _created = activity_submit(
                     turn=data["turn"], user=self.user, kind=data["kind"], army=data["army"],

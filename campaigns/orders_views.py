@@ -17,13 +17,23 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 
 from armies.adapters import gear_item_from, render_violation, template_state
 from armies.api.params import validated_params
-from armies.choices import ActivityKind, ActivityStatus, Condition
+from armies.choices import ActivityKind, ActivityStatus
 from armies.labels import gear_label, tactic_label
 from armies.models import ArmyActivity, ArmyTemplate
+from armies.order_text import (
+    AFFLICTIONS,
+    APPROACHES,
+    BORDERS,
+    GEAR_PARTS,
+    SITES,
+    SKILLS,
+    TERRITORIES,
+    params_text,
+)
 from armies.orders import queued_activities, rules_params, situation
 from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
 from battles.plan_views import queued_plans
-from campaigns.models import Faction, Kingdom
+from campaigns.models import Faction
 from campaigns.pages import DEGREES, member_required
 from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
 from rules.errors import RuleViolation
@@ -34,22 +44,6 @@ from rules.kingmaker.preview import check_preview
 from rules.kingmaker.tactics import learnable_tactics
 
 K = act.ActivityKind
-# Outfit Army's gear is one choice in the form; these params are folded into it.
-GEAR_PARTS = ("tier", "weapon", "doses")
-
-
-SKILLS = {name: Kingdom._meta.get_field(name).verbose_name for name in Kingdom.SKILLS}
-BORDERS = {act.Border.NONE: _("no border crossed"), act.Border.OWN: _("crossing our own border"),
-           act.Border.ENEMY: _("crossing an enemy's border")}
-TERRITORIES = {act.Territory.OWN: _("our kingdom"), act.Territory.OUTSIDE: _("outside our kingdom"),
-               act.Territory.ENEMY: _("an enemy kingdom")}
-SITES = {act.Site.REFUGE: _("a refuge"), act.Site.SETTLEMENT: _("a settlement"),
-         act.Site.WORK_SITE: _("a work site")}
-APPROACHES = {act.Approach.ATTACK: _("just attack"), act.Approach.INTRIGUE: _("surprise (Intrigue)"),
-              act.Approach.WARFARE: _("intimidate (Warfare)")}
-AFFLICTIONS = {**{act.Affliction(c): label for c, label in Condition.choices
-                  if c in act.Affliction.__members__.values()},
-               act.Affliction.DAMAGED: _("damaged")}
 
 
 def _gear_value(item) -> str:
@@ -139,8 +133,9 @@ def _recruit_initial(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
-                  kingdom) -> dict[str, forms.Field]:
-    """The form fields for `kind`'s params, offering what the rules allow this army."""
+                  kingdom, gm: bool) -> dict[str, forms.Field]:
+    """The form fields for `kind`'s params, offering what the rules allow this army and what
+    the user may order (captured gear: the GM only)."""
     if kind is K.RECRUIT_ARMY:
         return _recruit_fields(current, kingdom)
     if kind is K.TRAIN_ARMY:
@@ -160,8 +155,10 @@ def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
             if _allowed(current, order, "gear") and _allowed(current, order, "doses"):
                 cost = act.outfit_quote(army, item).cost_rp
                 gear.append((_gear_value(item), f"{gear_label(item.label())} ({cost} RP)"))
-        return {"gear": _choice(_("gear"), gear),
-                "captured": forms.BooleanField(label=_("captured gear"), required=False)}
+        fields = {"gear": _choice(_("gear"), gear)}
+        if gm:
+            fields["captured"] = forms.BooleanField(label=_("captured gear"), required=False)
+        return fields
     if kind is K.DEPLOY_ARMY:
         return {
             "destination": forms.CharField(label=_("destination hex"), max_length=20),
@@ -201,7 +198,7 @@ def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
 
 class OrderForm(forms.Form):
     def __init__(self, *args, kingdom, current: act.Situation, army_key: str, kind: str,
-                 locked: bool = False, **kwargs):
+                 gm: bool, locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         armies = [(str(a.key), a.state.name) for a in current.armies.values() if a.active]
         self.fields["army"] = _choice(_("army"), [("", gettext("leadership (no army)")),
@@ -218,7 +215,7 @@ class OrderForm(forms.Form):
         self.army = army
         self.kind = K(kind) if kind in {k.value for k in kinds} else None
         if self.kind is not None:
-            self.fields.update(_param_fields(self.kind, current, army, kingdom))
+            self.fields.update(_param_fields(self.kind, current, army, kingdom, gm))
             if army is not None:
                 self.fields["second"] = forms.BooleanField(
                     label=_("second activity (efficient army)"), required=False)
@@ -272,7 +269,7 @@ def _order_row(activity: ArmyActivity, names: dict[int, str]) -> dict[str, Any]:
     labels = dict(ActivityKind.choices)
     return {"activity": activity, "kind": labels.get(activity.kind, activity.kind),
             "army": names.get(activity.army_id, "—") if activity.army_id else
-            gettext("leadership"), "params": activity.params}
+            gettext("leadership"), "params": params_text(activity.params)}
 
 
 @member_required
@@ -314,7 +311,7 @@ def orders(request, kingdom_id: int):
                 weapon=editing.params.get("weapon"), doses=editing.params.get("doses") or 0))
     data = source if bound else None
     form = OrderForm(data, initial=initial, kingdom=kingdom, current=current, army_key=army_key,
-                     kind=kind, locked=editing is not None)
+                     kind=kind, gm=context["is_gm"], locked=editing is not None)
     preview = None
     action = request.POST.get("action", "")
     if request.method == "POST" and form.kind is not None and form.is_valid():
@@ -337,8 +334,8 @@ def orders(request, kingdom_id: int):
                     result = check_preview(current, order)
                     preview = _preview_rows(result) if result else {"none": True}
                 elif editing is not None:
-                    activity_change(activity=editing, params=params, second=second,
-                                    user=request.user)
+                    activity_change(activity=editing, user=request.user, params=params,
+                                    second=second)
                     messages.success(request, gettext("The order is changed."))
                     return redirect("orders", kingdom.pk)
                 else:

@@ -118,9 +118,12 @@ def army_change(summary: dict[str, Any] | None) -> dict[str, Any] | None:
             "tactics": [tactic_label(t) for t in summary.get("tactics", [])]}
 
 
-def turn_report_view(data: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+def turn_report_view(data: dict[str, Any], names: dict[int, str],
+                     orders: dict[int, list[str]] | None = None) -> dict[str, Any]:
     """A turn report (already through campaigns.reports.with_text) for the page: activities with
-    their labels and checks, the kingdom's sheet before and after, the armies' changes."""
+    their labels, parameters (`orders`: armies.order_text.params_text by activity id) and checks,
+    the kingdom's sheet before and after, the armies' changes."""
+    orders = orders or {}
     kinds, statuses = dict(ActivityKind.choices), dict(ActivityStatus.choices)
     kingdom = data.get("kingdom", {})
     before, after = kingdom.get("before", {}), kingdom.get("after", {})
@@ -131,6 +134,7 @@ def turn_report_view(data: dict[str, Any], names: dict[int, str]) -> dict[str, A
             "kind_label": str(kinds.get(a.get("kind"), a.get("kind"))),
             "status_label": str(statuses.get(a.get("status"), a.get("status"))),
             "army_name": names.get(a.get("army"), "") if a.get("army") is not None else "",
+            "params": orders.get(a.get("activity"), []),
             "check": check_view(a.get("check")),
         } for a in data.get("activities", [])],
         "sheet": [{"label": field_label(key), "before": before.get(key), "after": value,

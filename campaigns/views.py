@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
+from armies.order_text import params_text
 from armies.selectors import active_armies, visible_armies
 from battles.selectors import campaign_scenes, kingdom_scenes
 from campaigns.models import Campaign, Membership, Role
@@ -106,6 +107,7 @@ def turn_report(request, kingdom_id: int, number: int):
             "campaign": kingdom.campaign,
             "kingdom": kingdom,
             "turn": report.turn,
-            "report": turn_report_view(with_text(report.outcome), names),
+            "report": turn_report_view(with_text(report.outcome), names, orders={
+                a.pk: params_text(a.params) for a in report.turn.activities.all()}),
             "created_at": report.created_at,
         })

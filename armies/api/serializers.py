@@ -13,7 +13,7 @@ from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear
 from armies.selectors import army_stat_block, army_violations, visible_armies
 from campaigns.api.serializers import blank_choice
 from campaigns.models import KingdomTurn
-from campaigns.selectors import is_campaign_gm, visible_turns
+from campaigns.selectors import visible_turns
 
 MAX_POSITION = 2**31 - 1
 
@@ -90,15 +90,7 @@ def _user(serializer) -> object:
     return serializer.context["request"].user
 
 
-class _OrderParamsMixin:
-    def _check_params(self, params: dict, campaign_id: int) -> dict:
-        if params.get("captured") and not is_campaign_gm(_user(self), campaign_id):
-            raise serializers.ValidationError({"params": {"captured": [
-                _("Only the game master hands out captured gear.")]}})
-        return params
-
-
-class ActivitySubmitSerializer(_OrderParamsMixin, StrictSerializer):
+class ActivitySubmitSerializer(StrictSerializer):
     """An order for a turn of your kingdom: `params` as its `kind` takes them."""
 
     turn = serializers.PrimaryKeyRelatedField(
@@ -126,12 +118,8 @@ class ActivitySubmitSerializer(_OrderParamsMixin, StrictSerializer):
             return params  # `kind` carries the error
         return validated_params(kind, params)
 
-    def validate(self, attrs):
-        attrs["params"] = self._check_params(attrs["params"], attrs["turn"].kingdom.campaign_id)
-        return attrs
 
-
-class ActivityChangeSerializer(_OrderParamsMixin, StrictSerializer):
+class ActivityChangeSerializer(StrictSerializer):
     """What may change in a queued order: its params (all of them), `second` and `position`."""
 
     params = ParamsField(required=False)
@@ -140,9 +128,3 @@ class ActivityChangeSerializer(_OrderParamsMixin, StrictSerializer):
 
     def validate_params(self, params):
         return validated_params(self.context["activity"].kind, params)
-
-    def validate(self, attrs):
-        if "params" in attrs:
-            activity = self.context["activity"]
-            attrs["params"] = self._check_params(attrs["params"], activity.turn.kingdom.campaign_id)
-        return attrs

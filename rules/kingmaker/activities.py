@@ -18,7 +18,7 @@ from rules.kingmaker.hexes import hex_distance, parse_hex, same_hex
 from rules.kingmaker.levels import control_dc
 from rules.kingmaker.recruitment import KingdomState, RecruitmentOrder, recruitment_violations
 from rules.kingmaker.tactics import TacticCategory, find_tactic, max_tactics, tactic_violations
-from rules.kingmaker.templates import ArmyTemplate, code_for
+from rules.kingmaker.templates import ArmyTemplate, ArmyType, code_for
 
 
 class ActivityKind(StrEnum):
@@ -289,6 +289,9 @@ def army_may(army: TurnArmy, kind: ActivityKind) -> Violation | None:
     # "Войско, взятое в котёл, невозможно развёртывать".
     if Condition.PINNED in conditions and kind is ActivityKind.DEPLOY_ARMY:
         return Violation("pinned_cannot_deploy", _("A pinned army cannot be deployed."), "kind")
+    # Outfit Army: "Any army except siege engines (Engines of War forbids gear)".
+    if army.state.template.army_type is ArmyType.SIEGE and kind is ActivityKind.OUTFIT_ARMY:
+        return Violation("siege_no_gear", _("Siege engines cannot take gear."), "kind")
     return None
 
 
@@ -324,14 +327,7 @@ def _leadership_violations(situation: Situation, kind: ActivityKind, params: Par
     state = recruiting_kingdom(kingdom, situation.armies.values())
     order = RecruitmentOrder(template=params.template, name=params.name, hex=params.hex,
                              tactics=params.tactics, faction=params.faction)
-    violations = recruitment_violations(state, order)
-    if params.hex:
-        # The army starts on the map: later Deploy and Offensive Gambit orders count from its hex.
-        try:
-            parse_hex(params.hex, "hex")
-        except RuleViolation as error:
-            violations += list(error.violations)
-    return violations
+    return recruitment_violations(state, order)
 
 
 def _skill_violation(skill: str, allowed: tuple[str, ...]) -> list[Violation]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from rules.errors import RuleViolation, _
+from rules.errors import RuleViolation, Violation, _
 
 _HEX = re.compile(r"^\s*([A-Za-z]{1,3})\s*(\d{1,4})\s*$")
 
@@ -23,6 +23,15 @@ def parse_hex(text: str, field: str = "hex") -> tuple[int, int]:
     for letter in match.group(1).upper():
         column = column * 26 + (ord(letter) - ord("A") + 1)
     return column - 1, int(match.group(2))
+
+
+def hex_violations(text: str, field: str = "hex") -> list[Violation]:
+    """What is wrong with `text` as a map hex (nothing, or its one violation)."""
+    try:
+        parse_hex(text, field)
+    except RuleViolation as error:
+        return list(error.violations)
+    return []
 
 
 def canonical_hex(text: str) -> str:

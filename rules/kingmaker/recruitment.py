@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rules.errors import Violation, _, raise_if_any
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.conditions import Condition, ConditionState
+from rules.kingmaker.hexes import hex_violations
 from rules.kingmaker.levels import check_level
 from rules.kingmaker.tactics import initial_tactics, tactic_violations
 from rules.kingmaker.templates import ArmyTemplate
@@ -79,6 +80,8 @@ def recruitment_violations(kingdom: KingdomState, order: RecruitmentOrder) -> li
     # Особое войско начинает игру в том гексе, где вы впервые встретили его представителей".
     if not order.hex:
         add("hex_required", _("Say in which hex the army starts."), "hex")
+    elif found := hex_violations(order.hex):
+        violations += found
     elif not template.special and order.hex not in kingdom.settlement_hexes:
         add("not_a_settlement_hex",
             _("A regular army starts in a hex with one of the kingdom's settlements."), "hex")

@@ -195,6 +195,34 @@ def test_a_valid_army_edit_saves_and_redirects(gm_client, army_page):
     assert list(army.conditions.values_list("condition", "value")) == [("weary", 1)]
 
 
+def test_an_army_hex_off_the_map_is_a_form_error(gm_client, army_page, player):
+    army, url, data = army_page
+    response = gm_client.post(url, {**data, "hex": "Q😀"})
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["hex"] == [
+        "Q😀 is not a map hex: write its column letters and row number, for example C4."]
+    army.refresh_from_db()
+    assert army.hex == "C4"
+
+
+def test_an_army_hex_is_stored_in_its_one_spelling(gm_client, army_page):
+    army, url, data = army_page
+    assert gm_client.post(url, {**data, "hex": " d 5"}).status_code == 302
+    army.refresh_from_db()
+    assert army.hex == "D5"
+
+
+def test_an_army_added_off_the_map_is_a_form_error(gm_client, army_page):
+    army, _url, data = army_page
+    data = {**data, "name": "Second Guard", "hex": "Q😀"}
+    for prefix in ("tactics", "gear", "conditions"):
+        data.update({f"{prefix}-TOTAL_FORMS": 0, f"{prefix}-INITIAL_FORMS": 0})
+    response = gm_client.post(admin_url(Army, "add"), data)
+    assert response.status_code == 200
+    assert "hex" in response.context["adminform"].form.errors
+    assert list(Army.objects.all()) == [army]
+
+
 def test_deleting_a_tactic_in_the_form_removes_it(gm_client, army_page):
     army, url, data = army_page
     data["tactics-0-DELETE"] = "on"

@@ -19,6 +19,7 @@ from armies.services import (
     army_gain_condition,
     army_learn_tactic,
     army_recruit,
+    army_save,
     gear_fit,
     gear_transfer,
 )
@@ -633,3 +634,26 @@ def test_a_disbanded_army_takes_no_more_changes(service):
     with pytest.raises(RuleViolation) as error:
         call()
     assert error.value.codes() == {"not_active"}
+
+
+def test_army_save_refuses_a_hex_off_the_map(kingdom):
+    army = ArmyFactory(kingdom=kingdom, hex="C4")
+    army.hex = "Q😀"
+    with pytest.raises(RuleViolation) as error:
+        army_save(army=army)
+    assert error.value.codes() == {"hex_format"}
+    army.refresh_from_db()
+    assert army.hex == "C4"
+
+
+def test_a_special_army_is_recruited_only_in_a_map_hex(kingdom, template):
+    # seed 003_750bd81a16f66abf.txt: "Особое войско начинает игру в том гексе, где вы впервые
+    # встретили его представителей" - a hex of the map.
+    at_level(kingdom, 3)
+    sootscale = template("Sootscale Warriors")
+    relation = DiplomaticRelationFactory(kingdom=kingdom, faction__special_armies=[sootscale])
+    with pytest.raises(RuleViolation) as excinfo:
+        army_recruit(kingdom=kingdom, template=sootscale, name="Spears", hex="Q😀",
+                     faction=relation.faction)
+    assert codes(excinfo) == {"hex_format"}
+    assert not Army.objects.exists()

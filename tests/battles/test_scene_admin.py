@@ -88,6 +88,35 @@ def test_an_army_of_another_campaign_is_refused(gm_client, campaign, sides, our_
     assert "This army belongs to another campaign." in errors_of(response)
 
 
+@pytest.mark.parametrize(("change", "row", "message"), [
+    ({}, {"side": "defender"}, "Tatzlford Guard fights on its own kingdom&#x27;s side."),
+    ({"hex": "D9"}, {}, "Tatzlford Guard is in D9, not in the battle&#x27;s hex C4."),
+    ({"status": "destroyed"}, {}, "Tatzlford Guard is not an active army."),
+    ({"condition": "defeated"}, {}, "Tatzlford Guard is defeated and cannot fight."),
+])
+def test_an_army_that_may_not_fight_there_is_refused(gm_client, campaign, sides, our_armies,
+                                                    their_armies, change, row, message):
+    guard = our_armies[0]
+    if "condition" in change:
+        guard.conditions.create(condition=change.pop("condition"), value=1)
+    type(guard).objects.filter(pk=guard.pk).update(**change)
+    response = gm_client.post(url("add"), scene_form(campaign, *sides, [
+        {"army": guard.pk, "side": "attacker", **row},
+        {"army": their_armies[0].pk, "side": "defender"},
+    ]))
+    assert response.status_code == 200
+    assert message in errors_of(response)
+    assert not BattleScene.objects.exists()
+
+
+def test_a_scene_off_the_map_is_refused(gm_client, campaign, sides):
+    response = gm_client.post(url("add"), scene_form(campaign, *sides, [], hex="Q😀"))
+    assert response.status_code == 200
+    assert "Q😀 is not a map hex: write its column letters and row number, for example C4." in \
+        errors_of(response)
+    assert not BattleScene.objects.exists()
+
+
 def test_a_fortification_needs_a_holder(gm_client, campaign, sides, our_armies):
     response = gm_client.post(url("add"), scene_form(campaign, *sides, [], fortification="castle"))
     assert "Say which side holds the fortification." in errors_of(response)

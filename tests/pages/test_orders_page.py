@@ -224,3 +224,47 @@ def test_special_armies_of_factions_the_kingdom_deals_with_are_offered(client, k
     # Changing it shows the same choice again.
     form = client.get(orders_url(kingdom), {"activity": activity.pk}).context["form"]
     assert form.initial["template"] == f"{special.pk}:{faction.pk}"
+
+
+def test_queued_orders_show_their_parameters_in_words(client, kingdom, turn, army, player,
+                                                      rival_kingdom):
+    from factories import ArmyFactory
+
+    from armies.api.params import validated_params
+
+    heir, raiders, smiths = (ArmyFactory(kingdom=kingdom, name=name, hex="C4")
+                             for name in ("Restov Lancers", "Restov Raiders", "Restov Smiths"))
+    foe = ArmyFactory(kingdom=rival_kingdom, name="Pitax Foot", hex="C4")
+    for kind, who, params in [
+            ("deploy_army", army, {"destination": "D5", "road": True}),
+            ("disband_army", heir, {"gear_to": army.pk}),
+            ("offensive_gambit", raiders, {"target": foe.pk}),
+            ("outfit_army", smiths, {"gear": "magic_weapons", "tier": "basic",
+                                     "weapon": "melee"})]:
+        activity_submit(turn=turn, user=player, kind=kind, army=who,
+                        params=validated_params(kind, params))
+    rows = signed_in(client, player).get(orders_url(kingdom)).context["orders"]
+    assert [row["params"] for row in rows] == [
+        ["destination hex: D5", "skill: Exploration", "border: no border crossed", "road"],
+        ["pass the gear to: Tatzlford Guard"],
+        ["enemy army: Pitax Foot", "approach: just attack"],
+        ["gear: magic weapons (melee)"],
+    ]
+
+
+def test_outfit_army_is_not_offered_to_siege_engines(client, kingdom, turn, army, player):
+    # reference kingmaker-warfare-data.yaml, Outfit Army: "Any army except siege engines (Engines
+    # of War forbids gear)"
+    from factories import ArmyFactory, ArmyTacticFactory
+
+    engines = ArmyFactory(kingdom=kingdom, name="Restov Rams", hex="C4",
+                          template=shipped_template("Siege Engines"))
+    ArmyTacticFactory(army=engines, tactic="engines_of_war")
+    client = signed_in(client, player)
+
+    def offered(who):
+        form = client.get(orders_url(kingdom), {"army": who.pk}).context["form"]
+        return {value for value, _label in form.fields["kind"].choices}
+
+    assert "outfit_army" not in offered(engines)
+    assert "outfit_army" in offered(army)

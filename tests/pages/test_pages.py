@@ -9,7 +9,13 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
-from factories import CampaignFactory, KingdomTurnFactory, MembershipFactory, UserFactory
+from factories import (
+    ArmyActivityFactory,
+    CampaignFactory,
+    KingdomTurnFactory,
+    MembershipFactory,
+    UserFactory,
+)
 
 from armies.choices import CONDITION_HELP, Condition
 from battles.models import BattleScene
@@ -116,9 +122,25 @@ def test_the_overview_lists_every_kingdom_with_its_turn_and_who_owes_orders(
     assert response.status_code == 200
     content = response.content.decode()
     assert kingdom.name in content and rival_kingdom.name in content
-    waiting = content.split("Who has not submitted orders")[1]
+    waiting = content.split("Who has not marked their orders ready")[1]
     assert "player-persona" in waiting and "rival-persona" not in waiting
     assert "March 1, 2030, 3 a.m." in content  # midnight UTC is 3 a.m. in Moscow
+
+
+def test_the_overview_tells_orders_not_marked_ready_from_no_orders(
+        client, campaign_gm, campaign, kingdom, rival_kingdom):
+    ArmyActivityFactory(turn=KingdomTurnFactory(kingdom=kingdom, number=1), army=None,
+                        kind="warfare_exercises", params={})
+    KingdomTurnFactory(kingdom=rival_kingdom, number=1)
+    response = signed_in(client, campaign_gm).get(reverse("campaign", args=[campaign.pk]))
+    rows = response.content.decode().split("<h2>")[1].split("<tr>")
+
+    def row_of(name: str) -> str:
+        return next(row for row in rows if f">{name}</a>" in row)
+
+    assert "not marked ready" in row_of(kingdom.name)
+    assert "orders not submitted" not in row_of(kingdom.name)
+    assert "orders not submitted" in row_of(rival_kingdom.name)
 
 
 def test_a_player_asking_for_the_overview_gets_their_kingdom(client, player, campaign, kingdom):
@@ -189,6 +211,12 @@ def test_the_turn_report_shows_each_activity_with_its_roll(client, player, resol
     assert "Deploy Army: Exploration (Tatzlford Guard)" in content
     assert report_url(resolved_turn) in signed_in(client, player).get(
         dashboard(resolved_turn.kingdom)).content.decode()
+
+
+def test_the_turn_report_shows_each_orders_parameters_in_words(client, player, resolved_turn):
+    response = signed_in(client, player).get(report_url(resolved_turn))
+    assert response.context["report"]["activities"][0]["params"] == ["destination hex: D4"]
+    assert "destination hex: D4" in response.content.decode()
 
 
 def test_the_rival_gets_404_for_the_turn_report(client, rival, resolved_turn):

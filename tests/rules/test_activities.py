@@ -170,6 +170,18 @@ def test_the_condition_limit_is_the_only_violation_reported():
 
 
 @pytest.mark.parametrize("kind", ARMY_KINDS)
+def test_siege_engines_take_every_army_activity_but_outfit_army(kind):
+    # reference kingmaker-warfare-data.yaml, Outfit Army: "Any army except siege engines (Engines
+    # of War forbids gear)"
+    limit = army_may(army(template=REGULAR_TEMPLATES[ArmyType.SIEGE],
+                          tactics=("engines_of_war",)), kind)
+    if kind is K.OUTFIT_ARMY:
+        assert limit.code == "siege_no_gear"
+    else:
+        assert limit is None
+
+
+@pytest.mark.parametrize("kind", ARMY_KINDS)
 def test_weary_shaken_and_mired_armies_may_take_any_activity(kind):
     # seed 003_750bd81a16f66abf.txt: "Измотанное войско получает ситуативный штраф к КБ, проверкам
     # Манёвра и проверкам войсковых занятий" (a penalty, not a ban).

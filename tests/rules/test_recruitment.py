@@ -109,6 +109,13 @@ def test_special_army_may_start_anywhere():
     assert codes(KINGDOM, sootscale_order(hex="")) == ["hex_required"]
 
 
+@pytest.mark.parametrize("hex_", ["Q😀", "9Q", "somewhere"])
+def test_a_special_army_starts_in_a_map_hex(hex_):
+    # seed 003_750bd81a16f66abf.txt: "Особое войско начинает игру в том гексе, где вы впервые
+    # встретили его представителей" - a hex of the map, written as the map names it.
+    assert codes(KINGDOM, sootscale_order(hex=hex_)) == ["hex_format"]
+
+
 @pytest.mark.parametrize(("name", "expected"), [
     ("Second Foot", []),
     ("", ["name_required"]),

@@ -1,0 +1,82 @@
+"""An order's parameters in words, the same on the orders page and in the turn reports: labels in
+the reader's language, names instead of ids, and nothing for a flag that is off or a value left
+out (never `None`, `False` or a Python list)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from armies.adapters import gear_item_from
+from armies.choices import Condition
+from armies.labels import gear_label, tactic_label
+from armies.models import Army, ArmyTemplate
+from campaigns.models import Faction, Kingdom
+from rules.kingmaker import activities as act
+
+SKILLS = {name: Kingdom._meta.get_field(name).verbose_name for name in Kingdom.SKILLS}
+BORDERS = {act.Border.NONE: _("no border crossed"), act.Border.OWN: _("crossing our own border"),
+           act.Border.ENEMY: _("crossing an enemy's border")}
+TERRITORIES = {act.Territory.OWN: _("our kingdom"), act.Territory.OUTSIDE: _("outside our kingdom"),
+               act.Territory.ENEMY: _("an enemy kingdom")}
+SITES = {act.Site.REFUGE: _("a refuge"), act.Site.SETTLEMENT: _("a settlement"),
+         act.Site.WORK_SITE: _("a work site")}
+APPROACHES = {act.Approach.ATTACK: _("just attack"), act.Approach.INTRIGUE: _("surprise (Intrigue)"),
+              act.Approach.WARFARE: _("intimidate (Warfare)")}
+AFFLICTIONS = {**{act.Affliction(c): label for c, label in Condition.choices
+                  if c in act.Affliction.__members__.values()},
+               act.Affliction.DAMAGED: _("damaged")}
+
+# Each parameter's label; the orders page's form fields use the same ones.
+LABELS = {
+    "template": _("army type"), "faction": _("faction"), "name": _("name"), "hex": _("hex"),
+    "tactics": _("first tactic"), "tactic": _("tactic"), "skill": _("skill"),
+    "replaces": _("replaces"), "gear": _("gear"), "captured": _("captured gear"),
+    "destination": _("destination hex"), "border": _("border"), "road": _("road"),
+    "forced_march": _("forced march"), "difficult_hexes": _("difficult hexes"),
+    "affliction": _("affliction"), "gear_to": _("pass the gear to"), "site": _("site"),
+    "territory": _("territory"), "target": _("enemy army"), "approach": _("approach"),
+}
+# Choices whose stored code reads as its label.
+WORDS: Mapping[str, Mapping[Any, Any]] = {
+    "skill": SKILLS, "border": BORDERS, "territory": TERRITORIES, "site": SITES,
+    "approach": APPROACHES, "affliction": AFFLICTIONS,
+}
+GEAR_PARTS = ("tier", "weapon", "doses")
+
+
+def _names(model, pk) -> str:
+    return str(model.objects.filter(pk=pk).values_list("name", flat=True).first() or "—")
+
+
+def _value(name: str, value: Any) -> str:
+    if name in WORDS:
+        return str(WORDS[name].get(value, value))
+    if name in ("tactic", "replaces"):
+        return tactic_label(value)
+    if name == "tactics":
+        return ", ".join(tactic_label(code) for code in value)
+    if name in ("gear_to", "target"):
+        return _names(Army, value)
+    if name == "template":
+        return _names(ArmyTemplate, value)
+    if name == "faction":
+        return _names(Faction, value)
+    return str(value)
+
+
+def params_text(params: Mapping[str, Any]) -> list[str]:
+    """"label: value" for each parameter given; a flag that is on reads as its label alone."""
+    params = dict(params)
+    if params.get("gear"):
+        params["gear"] = gear_label(gear_item_from(
+            kind=params["gear"], tier=params.get("tier"), weapon=params.get("weapon"),
+            doses=params.get("doses") or 0).label())
+    parts = []
+    for name, value in params.items():
+        if name in GEAR_PARTS or value in (None, False, "", [], 0):
+            continue
+        label = str(LABELS.get(name, name))
+        parts.append(label if value is True else f"{label}: {_value(name, value)}")
+    return parts

@@ -1,0 +1,57 @@
+"""Who may fight in a battle scene: an army of the side's kingdom, where the battle is, still able
+to fight. The same rules whoever puts the army there (the GM, or an Offensive Gambit)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.errors import RuleViolation, Violation, _
+from rules.kingmaker.conditions import Condition, Conditions
+from rules.kingmaker.hexes import hex_distance
+
+# Our ruling: the army an Offensive Gambit targets may have stepped into a neighbouring hex before
+# the battle ("The war encounter happens right after the Kingdom turn ends"); it is still fought.
+GAMBIT_TARGET_REACH = 1
+
+
+@dataclass(frozen=True)
+class Enlistment:
+    """An army put on one side of a battle scene. Kingdoms are their ids; a side's kingdom is
+    None when that side is no kingdom's (monsters)."""
+
+    army: str
+    kingdom: int
+    hex: str
+    active: bool  # neither disbanded nor destroyed
+    conditions: Conditions
+    side_kingdom: int | None
+    other_kingdom: int | None
+    scene_hex: str
+    gambit_target: bool = False
+
+
+def enlistment_violations(e: Enlistment) -> list[Violation]:
+    found: list[Violation] = []
+    if (e.kingdom != e.side_kingdom) if e.side_kingdom is not None else \
+            (e.kingdom == e.other_kingdom):
+        found.append(Violation("participant_side", _("%(army)s fights on its own kingdom's side."),
+                               "side", {"army": e.army}))
+    reach = GAMBIT_TARGET_REACH if e.gambit_target else 0
+    try:
+        distance = hex_distance(e.hex, e.scene_hex)
+    except RuleViolation:
+        distance = None  # an army (or a scene) off the map is in no battle's hex
+    if distance is None or distance > reach:
+        found.append(Violation(
+            "participant_elsewhere",
+            _("%(army)s is in %(hex)s, not next to the battle in %(scene_hex)s.") if reach else
+            _("%(army)s is in %(hex)s, not in the battle's hex %(scene_hex)s."),
+            "army", {"army": e.army, "hex": e.hex, "scene_hex": e.scene_hex}))
+    if not e.active:
+        found.append(Violation("not_active", _("%(army)s is not an active army."), "army",
+                               {"army": e.army}))
+    # Seed 003, Разгромлено: "Разгромленное войско не может совершать боевые действия."
+    elif any(c.condition is Condition.DEFEATED for c in e.conditions):
+        found.append(Violation("participant_defeated",
+                               _("%(army)s is defeated and cannot fight."), "army",
+                               {"army": e.army}))
+    return found
