@@ -12,6 +12,8 @@ from campaigns.api.urls import router as campaigns_router
 OTHER_ENDPOINTS = {
     "me/preferences": "preferences",
     "auth/token": "api-token",
+    "auth/logout": "api-logout",
+    "auth/logoutall": "api-logout-all",
     "schema": "api-schema",
     "docs": "api-docs",
 }

@@ -61,7 +61,6 @@ def test_the_gm_sets_up_a_scene_with_plans(gm_client, campaign, sides, our_armie
     ({"plan": '{"stance": "charge"}'}, "stance: &quot;charge&quot; is not a valid choice."),
     ({"plan": '{"speed": 3}'}, "speed: Unknown field."),
     ({"plan": '{"retreat_below": 9}'}, "retreat_below: Retreat below a number of HP from 0 to 3."),
-    ({"garrisoned": True}, "Only the side holding the scene&#x27;s fortification garrisons it."),
 ])
 def test_a_bad_plan_or_garrison_is_a_form_error(gm_client, campaign, sides, our_armies,
                                                 their_armies, row, message):
@@ -75,6 +74,23 @@ def test_a_bad_plan_or_garrison_is_a_form_error(gm_client, campaign, sides, our_
     assert response.status_code == 200
     assert message in errors_of(response)
     assert not BattleScene.objects.exists()
+
+
+@pytest.mark.parametrize(("fortification", "refused"), [
+    ({"fortification": "tower", "fortification_side": "defender"}, True),
+    ({}, False),  # it fights from its own site, as a gambit's garrison does
+])
+def test_a_garrison_may_not_stand_in_the_other_sides_fortification(
+        gm_client, campaign, sides, our_armies, their_armies, fortification, refused):
+    # Seed 003: "Когда гарнизон создан, войско защищено, пока не использует боевое действие с
+    # дескриптором «манёвр»" — its own site, never the enemy's walls.
+    response = gm_client.post(url("add"), scene_form(campaign, *sides, [
+        {"army": our_armies[0].pk, "side": "attacker", "garrisoned": True},
+        {"army": their_armies[0].pk, "side": "defender"},
+    ], **fortification))
+    message = "Only the side holding the scene&#x27;s fortification garrisons it."
+    assert (message in errors_of(response)) is refused
+    assert BattleScene.objects.exists() is not refused
 
 
 def test_an_army_of_another_campaign_is_refused(gm_client, campaign, sides, our_armies):
