@@ -73,8 +73,7 @@ class ClaimedWork:
         except DatabaseError as error:
             if not is_transient(error):
                 raise
-            drop_broken_connection()
-            raise TransientFault(f"claiming {self._name(pk)}: {error}") from error
+            raise self._transient(pk, error) from error
 
     def _claim(self, pk: int) -> str | None:
         with transaction.atomic():
@@ -104,13 +103,12 @@ class ClaimedWork:
                     return "skipped"  # the sweep gave it to another worker meanwhile
                 work(row)
             return "resolved"
-        except Exception as error:  # the GM sees the error; the game's data stays as it was
+        except Exception as error:
             if is_transient(error):
-                log.warning("%s: a passing database fault, tried again: %s", self._name(pk),
-                            error)
-                drop_broken_connection()
+                fault = self._transient(pk, error)
                 self._release(pk, token)
-                raise TransientFault(f"resolving {self._name(pk)}: {error}") from error
+                raise fault from error
+            # The GM sees the error; the game's data stays as it was.
             log.exception("%s failed", self._name(pk))
             self._fail(pk, token, error)
             return "failed"
@@ -146,6 +144,11 @@ class ClaimedWork:
                 raise
             drop_broken_connection()
             log.warning("%s stays claimed until its lease lapses: %s", self._name(pk), error)
+
+    def _transient(self, pk: int, error: Exception) -> TransientFault:
+        log.warning("%s: a passing database fault, tried again: %s", self._name(pk), error)
+        drop_broken_connection()
+        return TransientFault(f"{self._name(pk)}: {error}")
 
     def _name(self, pk: int) -> str:
         return f"{self.model._meta.verbose_name} {pk}"
