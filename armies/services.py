@@ -269,8 +269,8 @@ class TurnLocked(Exception):
 
 def _lock_open_turn(turn):
     from campaigns.models import KingdomTurn
-    turn = KingdomTurn.objects.select_for_update().select_related("kingdom__campaign").get(
-        pk=turn.pk)
+    turn = KingdomTurn.objects.select_for_update(of=("self",)).select_related(
+        "kingdom__campaign").get(pk=turn.pk)
     if not turn.accepts_orders:
         raise TurnLocked(turn)
     return turn

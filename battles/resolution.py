@@ -57,8 +57,8 @@ def enqueue_resolution(scene_ids: list[int]) -> None:
 def scenes_lock(scenes, *, enqueue: bool = True) -> list[int]:
     """Lock these queued scenes (no more plan changes) and, unless told not to, enqueue them;
     scenes already locked and waiting for a worker are enqueued again (a duplicate is skipped)."""
-    ids = list(scenes.select_for_update(skip_locked=True).filter(status=SceneStatus.QUEUED)
-               .values_list("pk", flat=True))
+    ids = list(scenes.select_for_update(skip_locked=True, of=("self",))
+               .filter(status=SceneStatus.QUEUED).values_list("pk", flat=True))
     BattleScene.objects.filter(pk__in=ids, locked_at__isnull=True).update(
         locked_at=timezone.now())
     if enqueue:

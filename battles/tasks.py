@@ -6,9 +6,10 @@ from celery import shared_task
 from battles import resolution
 from battles.sector import resolution as sector_resolution
 from battles.sector import services as sector_services
+from campaigns.claims import TASK_OPTIONS
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(**TASK_OPTIONS)
 def resolve_battle_scene(scene_id: int) -> str:
     return resolution.scene_resolve(scene_id)
 
@@ -18,7 +19,7 @@ def sweep_stuck_scenes() -> list[int]:
     return resolution.scenes_sweep_stuck()
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(**TASK_OPTIONS)
 def resolve_sector_round(battle_id: int) -> str:
     return sector_resolution.round_resolve(battle_id)
 

@@ -1,7 +1,8 @@
 """Work on a row exactly once, whatever the workers do (docs/concurrency.md): enqueue after commit,
 claim under a row lock with a fresh token, do the work in one transaction that re-checks the claim,
-keep a failure's error for the GM, and sweep what a dead worker left behind. Kingdom turns and
-battle scenes both go through it."""
+keep a failure's error for the GM, hand the row back and retry after a passing database fault, and
+sweep what a dead worker left behind. Kingdom turns, battle scenes and sector rounds all go
+through it."""
 from __future__ import annotations
 
 import datetime
@@ -12,11 +13,33 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Model, Q, QuerySet
 from django.utils import timezone
 
+from campaigns.faults import drop_broken_connection, is_transient
+
 log = logging.getLogger(__name__)
+
+
+class TransientFault(Exception):
+    """A passing database fault stopped the work: nothing of it was committed and the row is
+    claimable again (or will be, once the sweep finds its lease lapsed); or the commit went
+    through just before the connection broke, and the retry finds the work done and skips it."""
+
+
+# The options of a task that runs a ClaimedWork: acknowledged only once it has run (a message of a
+# worker that died is delivered again), and retried with a growing, jittered delay after a passing
+# database fault; once the retries are spent, the sweep sends the row again.
+TASK_OPTIONS = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "autoretry_for": (TransientFault,),
+    "retry_backoff": 2,
+    "retry_backoff_max": 60,
+    "retry_jitter": True,
+    "max_retries": 6,
+}
 
 
 @dataclass(frozen=True)
@@ -43,7 +66,16 @@ class ClaimedWork:
 
     def claim(self, pk: int) -> str | None:
         """Move a waiting row to resolving and return its claim token; None if it is not ours to
-        take (claimed already, done, failed, or not waiting)."""
+        take (claimed already, done, failed, or not waiting). Raises TransientFault if a passing
+        database fault stopped it."""
+        try:
+            return self._claim(pk)
+        except DatabaseError as error:
+            if not is_transient(error):
+                raise
+            raise self._transient(pk, error) from error
+
+    def _claim(self, pk: int) -> str | None:
         with transaction.atomic():
             row = self.model.objects.select_for_update().filter(self.waiting, pk=pk).first()
             if row is None:
@@ -58,7 +90,9 @@ class ClaimedWork:
 
     def run(self, pk: int, work: Callable[[Model], None]) -> str:
         """Claim the row and do `work` on it in one transaction; returns "resolved", "skipped" or
-        "failed" (the error is kept on the row and nothing of the work is applied)."""
+        "failed" (the error is kept on the row and nothing of the work is applied). A passing
+        database fault fails nothing: the row goes back to waiting and TransientFault is raised,
+        for the task to try again."""
         token = self.claim(pk)
         if token is None:
             return "skipped"
@@ -69,8 +103,13 @@ class ClaimedWork:
                     return "skipped"  # the sweep gave it to another worker meanwhile
                 work(row)
             return "resolved"
-        except Exception as error:  # the GM sees the error; the game's data stays as it was
-            log.exception("%s %s failed", self.model._meta.verbose_name, pk)
+        except Exception as error:
+            if is_transient(error):
+                fault = self._transient(pk, error)
+                self._release(pk, token)
+                raise fault from error
+            # The GM sees the error; the game's data stays as it was.
+            log.exception("%s failed", self._name(pk))
             self._fail(pk, token, error)
             return "failed"
 
@@ -88,6 +127,32 @@ class ClaimedWork:
             self.enqueue([pk])
             return True
 
+    def _release(self, pk: int, token: str) -> None:
+        """Hand our claim back, so that the retry claims the row at once. If the database is
+        still out of reach, the row stays resolving and the sweep hands it back once the lease
+        has lapsed."""
+        try:
+            with transaction.atomic():
+                row = self.model.objects.select_for_update().get(pk=pk)
+                if row.status == self.resolving and row.claim == token:
+                    row.status = self.waiting_status
+                    row.claim = ""
+                    row.locked_at = timezone.now()
+                    row.save(update_fields=["status", "claim", "locked_at"])
+        except DatabaseError as error:
+            if not is_transient(error):
+                raise
+            drop_broken_connection()
+            log.warning("%s stays claimed until its lease lapses: %s", self._name(pk), error)
+
+    def _transient(self, pk: int, error: Exception) -> TransientFault:
+        log.warning("%s: a passing database fault, tried again: %s", self._name(pk), error)
+        drop_broken_connection()
+        return TransientFault(f"{self._name(pk)}: {error}")
+
+    def _name(self, pk: int) -> str:
+        return f"{self.model._meta.verbose_name} {pk}"
+
     def _fail(self, pk: int, token: str, error: Exception) -> None:
         with transaction.atomic():
             row = self.model.objects.select_for_update().get(pk=pk)
@@ -97,10 +162,12 @@ class ClaimedWork:
                 row.save(update_fields=["status", "error"])
 
     def sweep(self, *, now: datetime.datetime | None = None) -> list[int]:
-        """Rows left in resolving past the timeout (their worker died) go back to waiting, and
-        they and rows waiting that long (their message was lost) are enqueued again. A stuck row's
-        claim is void, so a late commit from its old worker is refused; a duplicate message is
-        skipped."""
+        """Rows whose claim's lease has lapsed (resolving for longer than
+        MUSTER_RESOLVING_TIMEOUT_SECONDS: their worker died) go back to waiting, and they and rows
+        waiting that long (their message was lost, or their retries ran out) are enqueued again.
+        A row a worker still holds under its lock is skipped, however long it takes: the lease
+        lapses only for work nobody is doing. A stuck row's claim is void, so a late commit from
+        its old worker is refused; a duplicate message is skipped."""
         now = now or timezone.now()
         cutoff = now - datetime.timedelta(seconds=settings.MUSTER_RESOLVING_TIMEOUT_SECONDS)
         rows = self.model.objects

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import override
 
 from armies.choices import ActivityStatus
+from campaigns.faults import drop_broken_connection, is_transient
 from campaigns.models import Kingdom, KingdomTurn, Membership, PlayerPreferences, Role, TurnStatus
 
 log = logging.getLogger(__name__)
@@ -128,12 +129,20 @@ def remind_turn(turn_id: int) -> int:
 
 
 def _after_commit(function, *args) -> None:
-    """Call function(*args) once the current transaction commits; log, never raise."""
+    """Call function(*args) once the current transaction commits; log, never raise. A passing
+    database fault gets a second try on a new connection (it strikes while the mail is being
+    written, before anything is sent)."""
     def call() -> None:
-        try:
-            function(*args)
-        except Exception:
-            log.exception("notification %s%r failed", function.__name__, args)
+        for last in (False, True):
+            try:
+                function(*args)
+                return
+            except Exception as error:
+                if not last and is_transient(error):
+                    drop_broken_connection()
+                    continue
+                log.exception("notification %s%r failed", function.__name__, args)
+                return
 
     transaction.on_commit(call)
 

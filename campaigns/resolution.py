@@ -40,7 +40,10 @@ TURNS = ClaimedWork(
     resolving=TurnStatus.RESOLVING,
     failed=TurnStatus.FAILED,
     task=_task,
-    locked_rows=lambda: KingdomTurn.objects.select_for_update().select_related("kingdom__campaign"),
+    # The turn's row only: its kingdom is locked next, its campaign not at all (the campaign's
+    # other kingdoms resolve at the same time).
+    locked_rows=lambda: KingdomTurn.objects.select_for_update(of=("self",)).select_related(
+        "kingdom__campaign"),
 )
 
 

@@ -43,7 +43,8 @@ def next_deadline(campaign: Campaign, after: datetime.datetime | None = None) ->
 @transaction.atomic
 def turn_open(*, kingdom: Kingdom, deadline: datetime.datetime | None = None) -> KingdomTurn:
     """Open the kingdom's next turn (the first one is turn 1), unless one is already open."""
-    kingdom = Kingdom.objects.select_for_update().select_related("campaign").get(pk=kingdom.pk)
+    kingdom = (Kingdom.objects.select_for_update(of=("self",)).select_related("campaign")
+               .get(pk=kingdom.pk))
     current = kingdom.turns.filter(status=TurnStatus.OPEN).first()
     if current is not None:
         return current
@@ -83,7 +84,7 @@ def turn_mark_ready(*, turn: KingdomTurn, ready: bool = True) -> KingdomTurn:
     # Lock every open turn of the campaign, in one order, so two kingdoms marking ready at once
     # cannot each miss the other's "ready".
     open_turns = KingdomTurn.objects.filter(kingdom__campaign=campaign, status=TurnStatus.OPEN)
-    locked = {t.pk: t for t in open_turns.select_for_update().order_by("pk")}
+    locked = {t.pk: t for t in open_turns.select_for_update(of=("self",)).order_by("pk")}
     if turn.pk not in locked:
         turn.refresh_from_db()
         raise TurnLocked(turn)

@@ -1,12 +1,14 @@
-"""Celery tasks: thin wrappers over campaigns.resolution (which makes them safe to repeat)."""
+"""Celery tasks: thin wrappers over campaigns.resolution (which makes them safe to repeat, and
+retries them after a passing database fault)."""
 from __future__ import annotations
 
 from celery import shared_task
 
 from campaigns import notifications, resolution
+from campaigns.claims import TASK_OPTIONS
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(**TASK_OPTIONS)
 def resolve_kingdom_turn(turn_id: int) -> str:
     return resolution.turn_resolve(turn_id)
 

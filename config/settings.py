@@ -156,7 +156,9 @@ LOGOUT_REDIRECT_URL = "login"
 # Celery: with no broker the tasks run in-process, so the embedded defaults need no services.
 CELERY_BROKER_URL = env("CELERY_BROKER_URL") or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not env("CELERY_BROKER_URL")
-CELERY_TASK_EAGER_PROPAGATES = True
+# In-process as with a broker, whoever sent a task does not meet its errors: a passing database
+# fault is retried (at once: an in-process retry does not wait), any other error is logged.
+CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -166,8 +168,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * 60 * 60}
 CELERY_TIMEZONE = TIME_ZONE
 
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
-# A turn stuck in "resolving" longer than this (its worker died) is handed back to the queue.
-MUSTER_RESOLVING_TIMEOUT_SECONDS = env.int("MUSTER_RESOLVING_TIMEOUT_SECONDS", default=30 * 60)
+# The lease of a claim: work left "resolving" this long whose row no worker still holds (its worker
+# died), or left waiting this long (its message was lost), is sent again by the sweep, which runs
+# every minute: with four minutes, it is back in the queue within five.
+MUSTER_RESOLVING_TIMEOUT_SECONDS = env.int("MUSTER_RESOLVING_TIMEOUT_SECONDS", default=4 * 60)
 # The most battles the API's odds endpoint fights for one answer (each takes a few milliseconds).
 MUSTER_BATTLE_ODDS_MAX_RUNS = env.int("MUSTER_BATTLE_ODDS_MAX_RUNS", default=1000)
 # How long an answer of the odds is kept for a scene that does not change (see battles/odds.py).

@@ -134,6 +134,29 @@ def committed(django_capture_on_commit_callbacks):
 
 
 @pytest.fixture
+def fails_once():
+    """Wrap a function so that its first call meets a passing database fault (the server ends the
+    session, as `pg_terminate_backend` does) and later calls go through."""
+    from django.db import OperationalError
+    from psycopg.errors import AdminShutdown
+
+    def wrap(function):
+        calls = []
+
+        def flaky(*args, **kwargs):
+            calls.append(args)
+            if len(calls) == 1:
+                raise OperationalError("terminating connection due to administrator command") \
+                    from AdminShutdown("terminating connection due to administrator command")
+            return function(*args, **kwargs)
+
+        flaky.calls = calls
+        return flaky
+
+    return wrap
+
+
+@pytest.fixture
 def bystander(campaign):
     """A player of a third kingdom of the same campaign, in none of its battles."""
     user = UserFactory(username="bystander-persona")

@@ -394,3 +394,24 @@ def test_a_garrison_fights_a_gambits_battle_fortified(gambit_turn, rival_kingdom
     assert all("fortified" in a["conditions"]
                for r in rounds for a in r["armies"] if a["army"] == raiders.pk)
     assert all(not a["engaged_with"] for r in rounds for a in r["armies"])
+
+
+def test_a_passing_database_fault_is_retried_and_the_scene_resolves_once(scene, sides,
+                                                                         monkeypatch, fails_once):
+    from battles.reports import report_data
+    from battles.tasks import resolve_battle_scene
+
+    setup = scene_setup(scene)
+    lock(scene)
+    flaky = fails_once(resolution.fight)
+    monkeypatch.setattr(resolution, "fight", flaky)
+    # In-process Celery runs the retry at once, where a worker would wait a little.
+    assert resolve_battle_scene.delay(scene.pk).get() == "resolved"
+    assert len(flaky.calls) == 2
+    scene.refresh_from_db()
+    assert scene.status == SceneStatus.RESOLVED
+    assert BattleReport.objects.filter(scene=scene).count() == 1
+    assert not scene.history.filter(status=SceneStatus.FAILED).exists()
+    assert scene.report.outcome == report_data(fight(setup, scene.seed), setup)
+    assert list(scene.history.order_by("history_id").values_list("status", flat=True))[-4:] == [
+        SceneStatus.RESOLVING, SceneStatus.QUEUED, SceneStatus.RESOLVING, SceneStatus.RESOLVED]

@@ -112,3 +112,25 @@ def test_the_battle_ends_at_its_round_limit_and_exports_the_aftermath(battle, co
     army = battle.units.get(side="attacker").army
     army.refresh_from_db()
     assert army.status == ArmyStatus.ACTIVE
+
+
+
+def test_a_passing_database_fault_is_retried_and_the_round_resolves_once(battle, player, rival,
+                                                                        monkeypatch, fails_once,
+                                                                        committed):
+    flaky = fails_once(resolution.play)
+    monkeypatch.setattr(resolution, "play", flaky)
+    [knights], [pikes] = keys(battle, "attacker"), keys(battle, "defender")
+    services.orders_submit(battle=battle, side="attacker", user=player,
+                           data={"placements": {knights: "C1"}})
+    # Both in: the round closes, and its task meets the fault, hands the round back and is
+    # tried again (in-process Celery retries at once).
+    committed(services.orders_submit, battle=battle, side="defender", user=rival,
+              data={"placements": {pikes: "C3"}})
+    assert len(flaky.calls) == 2
+    battle.refresh_from_db()
+    assert battle.round == 1 and battle.status == BattleStatus.OPEN
+    assert SectorRound.objects.filter(battle=battle).count() == 1
+    assert list(battle.history.order_by("history_id").values_list("status", flat=True))[-4:] == [
+        BattleStatus.RESOLVING, BattleStatus.OPEN, BattleStatus.RESOLVING, BattleStatus.OPEN]
+    assert not battle.history.filter(status=BattleStatus.FAILED).exists()

@@ -154,6 +154,17 @@ def test_a_failed_resolution_sends_no_report_mail(
     assert mailoutbox == []
 
 
+def test_a_passing_database_fault_while_writing_the_mail_gets_a_second_try(
+        mailoutbox, players, turn, monkeypatch, fails_once, django_capture_on_commit_callbacks):
+    player, rival, quiet = players
+    flaky = fails_once(notifications.send_turn_report)
+    monkeypatch.setattr(notifications, "send_turn_report", flaky)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert resolution.turn_resolve(turn.pk) == "resolved"
+    assert len(flaky.calls) == 2
+    assert addressed(mailoutbox) == [player.email]
+
+
 def test_a_failing_mail_server_does_not_fail_the_resolution(
         mailoutbox, player, turn, monkeypatch, caplog, django_capture_on_commit_callbacks):
     class Down:
