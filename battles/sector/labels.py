@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, pgettext_lazy
 
 from battles.sector.models import MoraleSign, SectorSide
+from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.field import RESERVE
 from rules.cerilia.spells import SPELL_LABELS
 from rules.cerilia.state import TERRAIN_LABELS
@@ -48,6 +49,8 @@ def order_lines(number: int, data: dict, names: dict[str, str]) -> list[str]:
     data = data or {}
 
     def name(key):
+        if key == FORTIFICATION:
+            return gettext("the fortification")
         return names.get(str(key), str(key))
 
     def where(position):

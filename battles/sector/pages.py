@@ -42,6 +42,7 @@ from battles.sector.selectors import (
 from battles.sector.services import RoundClosed, orders_submit
 from campaigns.pages import member_required
 from campaigns.selectors import is_campaign_gm
+from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.field import COLUMNS, RESERVE, SECTORS, Side, neighbours
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
 from rules.cerilia.state import DIRECTED_TERRAIN, School
@@ -140,6 +141,11 @@ class SectorOrdersForm(forms.Form):
 
     def _round_fields(self) -> None:
         enemies = [(u["key"], f"{u['name']} ({_where(u)})") for u in _enemies(self.view, self.side)]
+        if self.side is Side.ATTACKER:
+            # Its missiles may strike the walls themselves when no defender stands in them.
+            enemies += [(FORTIFICATION, f"{gettext('the fortification')} ({sector})")
+                        for sector, seen in self.view.get("sectors", {}).items()
+                        if any(t["kind"] == FORTIFICATION for t in seen["terrain"])]
         own = [(u["key"], f"{u['name']} ({_where(u)})") for u in self.units]
         for unit in self.units:
             path, target = f"path-{unit['key']}", f"target-{unit['key']}"

@@ -414,3 +414,30 @@ def test_a_finished_battle_shows_who_holds_the_field_and_the_aftermath(client, d
     html = page(client, gm, deployed)
     aftermath = re.search(r'<table class="sector-aftermath">.*?</table>', html, re.S).group(0)
     assert "Pitax Shadows" in aftermath
+
+
+def test_the_attacker_may_aim_its_missiles_at_the_fortification(client, kingdom, rival_kingdom,
+                                                                  player, rival, committed):
+    # seed 000_9b71fb8594a033d1.txt: "Укрепление получает Урон только в том случае, если в секторе с
+    # Укреплением нет дружественных Отрядов." — so the attacker may aim at the empty walls.
+    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_kingdom, fortification_level=2)
+    SectorUnitFactory(battle=battle, side="attacker", name="Restov Archers",
+                      card=shipped_card("archers"))
+    SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes")
+    battle = services.battle_start(battle=battle)
+    archers, pikes = key(battle, "Restov Archers"), key(battle, "Pitax Pikes")
+    services.orders_submit(battle=battle, side="attacker", user=player,
+                           data={"placements": {archers: "C1"}})
+    committed(services.orders_submit, battle=battle, side="defender", user=rival,
+              data={"placements": {pikes: "reserve"}, "fortification": "C3"})
+    battle.refresh_from_db()
+    select = re.search(rf'<select name="target-{archers}".*?</select>',
+                       page(client, player, battle), re.S).group(0)
+    assert '<option value="fortification">the fortification (C3)</option>' in select
+    response = client.post(url(battle), {"side": "attacker", f"target-{archers}": "fortification"})
+    assert response.status_code == 302
+    assert "Restov Archers attacks the fortification." in page(client, player, battle)
+    defender_select = re.search(rf'<select name="target-{pikes}".*?</select>',
+                                page(client, rival, battle), re.S)
+    assert defender_select is None or "fortification" not in defender_select.group(0)
