@@ -2,13 +2,16 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.settings import api_settings
 
 api_urlpatterns = [
     path("", include("campaigns.api.urls")),
     path("", include("armies.api.urls")),
     path("", include("battles.api.urls")),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    # The project's parsers, not the view's own (DRF's JSONParser, which crashes on deep JSON).
+    path("auth/token/", ObtainAuthToken.as_view(parser_classes=api_settings.DEFAULT_PARSER_CLASSES),
+         name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # GET only: the Swagger page has no template for OPTIONS.
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema", http_method_names=["get", "head"]),
@@ -28,3 +31,6 @@ urlpatterns = [
     path("", include("campaigns.urls")),
     path("", include("battles.urls")),
 ]
+
+# Unknown URLs under /api/ answer JSON, as the API's own 404s do.
+handler404 = "config.errors.handler404"

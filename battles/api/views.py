@@ -12,7 +12,6 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from battles.adapters import MODEL_SIDE, scene_setup
@@ -29,6 +28,7 @@ from battles.api.serializers import (
 from battles.models import BattleParticipant
 from battles.selectors import may_plan, planning_kingdoms, visible_participants, visible_scenes
 from battles.services import participant_set_plan
+from campaigns.api.parsers import BoundedJSONParser
 from campaigns.api.views import NOT_FOUND
 from rules.kingmaker.battle.odds import battle_odds
 
@@ -95,7 +95,7 @@ class BattleParticipantViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     serializer_class = ParticipantSerializer
     filterset_class = ParticipantFilter
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
     http_method_names = ["get", "patch", "head", "options"]
 
     def get_queryset(self):
