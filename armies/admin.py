@@ -16,6 +16,7 @@ from armies.forms import ArmyConditionFormSet, ArmyGearFormSet, ArmyTacticFormSe
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.selectors import state_violations
 from armies.services import army_disband
+from campaigns.bounded_json import ADMIN_JSON_FIELDS
 from rules.errors import RuleViolation
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.conditions import Target
@@ -142,6 +143,7 @@ class ArmyAdmin(SimpleHistoryAdmin):
 
 @admin.register(ArmyTemplate)
 class ArmyTemplateAdmin(SimpleHistoryAdmin):
+    formfield_overrides = ADMIN_JSON_FIELDS
     list_display = ["name", "army_type", "level", "special", "recruitment_dc", "consumption"]
     list_filter = ["special", "army_type", "rarity"]
     search_fields = ["name", "description"]

@@ -5,37 +5,19 @@ reads the stream without Django's DATA_UPLOAD_MAX_MEMORY_SIZE check (that check 
 `request.body` and forms)."""
 from __future__ import annotations
 
-from io import BytesIO
-
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from rest_framework import parsers, status
 from rest_framework.exceptions import APIException, ParseError
+from rest_framework.utils import json
 
-# No order, plan or preference nests deeper than a few levels; anything far deeper is an attack
-# on the parser or on whatever walks the data next (serializers, the JSON columns).
-MAX_DEPTH = 32
+from campaigns.bounded_json import BoundedJSONDecoder
 
 
 class RequestTooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = _("The request body is too large.")
     default_code = "too_large"
-
-
-def depth_exceeds(data, limit: int) -> bool:
-    """Whether `data` nests lists and objects more than `limit` deep (without recursing)."""
-    pending = [(data, 1)]
-    while pending:
-        value, depth = pending.pop()
-        if isinstance(value, dict):
-            value = value.values()
-        elif not isinstance(value, list):
-            continue
-        if depth > limit:
-            return True
-        pending.extend((item, depth + 1) for item in value)
-    return False
 
 
 def read_bounded(stream) -> bytes:
@@ -52,13 +34,10 @@ class BoundedJSONParser(parsers.JSONParser):
     """JSON with a bounded size and depth: ParseError (400) or RequestTooLarge (413)."""
 
     def parse(self, stream, media_type=None, parser_context=None):
-        body = BytesIO(read_bounded(stream))
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        constant = json.strict_constant if self.strict else None
         try:
-            data = super().parse(body, media_type, parser_context)
-            too_deep = depth_exceeds(data, MAX_DEPTH)
-        except RecursionError:
-            too_deep = True
-        if too_deep:
-            raise ParseError(_("JSON parse error - nested deeper than %(depth)s levels.")
-                             % {"depth": MAX_DEPTH})
-        return data
+            return json.loads(read_bounded(stream).decode(encoding), cls=BoundedJSONDecoder,
+                              parse_constant=constant)
+        except ValueError as exc:  # as DRF's parser answers (UnicodeDecodeError is one too)
+            raise ParseError(f"JSON parse error - {exc}") from None

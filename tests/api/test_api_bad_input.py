@@ -13,7 +13,8 @@ from django.test import Client
 from rest_framework.exceptions import ParseError
 
 from campaigns.api.exceptions import exception_handler
-from campaigns.api.parsers import MAX_DEPTH, BoundedJSONParser, RequestTooLarge
+from campaigns.api.parsers import BoundedJSONParser, RequestTooLarge
+from campaigns.bounded_json import MAX_DEPTH
 
 pytestmark = pytest.mark.django_db
 
@@ -173,3 +174,16 @@ def test_a_lone_surrogate_quoted_back_is_escaped(player, open_turn, army):
     assert response.status_code == 400
     assert "\\ud800" in response.content.decode()
     assert "kind" in response.json()
+
+
+# --- the admin's JSON fields -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 5000])
+def test_deep_json_in_an_admin_form_is_a_form_error(depth, admin_client, activity, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = None
+    for url, field in ((f"/admin/armies/armyactivity/{activity.pk}/change/", "params"),
+                       ("/admin/armies/armytemplate/add/", "tactics")):
+        response = admin_client.post(url, {field: nested(depth)})
+        assert response.status_code == 200, url
+        assert field in response.context["adminform"].form.errors, url
