@@ -54,7 +54,7 @@ class KeyedField(serializers.DictField):
     default_error_messages = {
         "key": _("The keys must be ids of units or casters: letters, digits, - and _."),
         "sector_key": _("The keys must be sectors, e.g. \"B2\"."),
-        "too_many": _("At most %(count)s entries."),
+        "too_many": _("At most {count} entries."),
     }
 
     def __init__(self, *, sectors: bool = False, **kwargs):

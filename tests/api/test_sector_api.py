@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 from battles.sector import resolution, services
 from battles.sector.adapters import round_orders_from_data
 from battles.sector.models import BattleStatus, SectorRound, SideOrders
+from battles.sector.order_schema import MAX_ENTRIES
 from campaigns.models import Role
 from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.engine import resolve_round
@@ -392,6 +393,12 @@ def test_deployment_out_of_shape_is_a_400_naming_the_field(battle, player):
     body = refused(put_raw(client_for(player), battle, {
         "placements": {"\ud800": "C1"}, "fortification": "C3\x00", "directions": {"B2": ["B3"]}}))
     assert set(body["orders"]) == {"placements", "fortification", "directions.B2"}
+
+
+def test_the_bounds_are_named_in_the_message(round_one, player):
+    body = refused(put_orders(client_for(player), round_one,
+                              {"moves": {f"u{n}": [] for n in range(MAX_ENTRIES + 1)}}))
+    assert body["orders"]["moves"] == [f"At most {MAX_ENTRIES} entries."]
 
 
 def test_orders_are_stored_in_their_checked_shape(round_one, player):
