@@ -170,7 +170,8 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # Bad input is a 4xx: deep JSON a 400, an oversize body a 413 (campaigns.api.parsers).
+    # Bad input is a 4xx: deep JSON a 400, an oversize body a 413 (campaigns.api.parsers); an
+    # answer quoting a lone surrogate is escaped, not a 500 (campaigns.api.renderers).
     "DEFAULT_PARSER_CLASSES": [
         "campaigns.api.parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
@@ -207,7 +208,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "armies.api.schema.close_activity_params",
-        # The 400, 404 and 413 answers the shared machinery gives, on every operation.
+        # The 400, 404, 413 and 415 answers the shared machinery gives, on every operation.
         "campaigns.api.schema.document_bad_input",
     ],
 }
