@@ -21,6 +21,7 @@ from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplat
 from armies.selectors import state_violations
 from armies.services import army_disband, army_restore, army_save
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, CatalogAdmin
+from campaigns.bounded_json import ADMIN_JSON_FIELDS
 from rules.data import to_data
 from rules.errors import RuleViolation
 from rules.kingmaker.army import stat_block
@@ -205,6 +206,7 @@ class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
 
 @admin.register(ArmyTemplate)
 class ArmyTemplateAdmin(CatalogAdmin, SimpleHistoryAdmin):
+    formfield_overrides = ADMIN_JSON_FIELDS
     list_display = ["name", "army_type", "level", "special", "recruitment_dc", "consumption"]
     list_filter = ["special", "army_type", "rarity"]
     search_fields = ["name", "description"]

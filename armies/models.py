@@ -235,6 +235,9 @@ class ArmyActivity(models.Model):
                                      null=True, blank=True, related_name="+",
                                      verbose_name=_("submitted by"))
     idempotency_key = models.CharField(_("idempotency key"), max_length=100, blank=True)
+    # The SHA-256 of the request that first used the key: a reuse with another body is refused.
+    idempotency_digest = models.CharField(_("idempotency request digest"), max_length=64,
+                                          blank=True, editable=False)
     submitted_at = models.DateTimeField(_("submitted"), auto_now_add=True)
     result = models.JSONField(_("result"), default=dict, blank=True)
     history = HistoricalRecords(get_user=history_user)

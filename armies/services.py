@@ -267,6 +267,24 @@ class TurnLocked(Exception):
         super().__init__(f"turn {turn.number} of {turn.kingdom} is {turn.status}")
 
 
+class IdempotencyKeyReused(Exception):
+    """The idempotency key was first used for another order (the API answers 422)."""
+
+    def __init__(self, first: ArmyActivity):
+        self.first = first
+        super().__init__(f"idempotency key {first.idempotency_key!r} is taken by {first.pk}")
+
+
+def activity_replay(*, user, idempotency_key: str, digest: str = "") -> ArmyActivity | None:
+    """The activity this user first submitted with the key (None if none), or
+    IdempotencyKeyReused when that submission's digest differs from `digest` (orders stored
+    before digests were kept replay whatever the body)."""
+    first = ArmyActivity.objects.filter(submitted_by=user, idempotency_key=idempotency_key).first()
+    if first is not None and digest and first.idempotency_digest not in ("", digest):
+        raise IdempotencyKeyReused(first)
+    return first
+
+
 def _lock_open_turn(turn):
     from campaigns.models import KingdomTurn
     turn = KingdomTurn.objects.select_for_update(of=("self",)).select_related(
@@ -310,19 +328,23 @@ def _validate_order(turn, activity: ArmyActivity, user) -> None:
 @acts_for_user
 @transaction.atomic
 def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: dict,
-                    second: bool = False, idempotency_key: str = "") -> tuple[ArmyActivity, bool]:
+                    second: bool = False, idempotency_key: str = "",
+                    idempotency_digest: str = "") -> tuple[ArmyActivity, bool]:
     """Queue an order for the turn. With an idempotency key already used by this user, return
-    the first activity unchanged (and False: nothing new was created)."""
+    the first activity unchanged (and False: nothing new was created), unless it was first
+    used for another request (`idempotency_digest`, a hash of the request): then
+    IdempotencyKeyReused."""
     if idempotency_key:
-        first = ArmyActivity.objects.filter(submitted_by=user,
-                                            idempotency_key=idempotency_key).first()
+        first = activity_replay(user=user, idempotency_key=idempotency_key,
+                                digest=idempotency_digest)
         if first is not None:
             return first, False
     turn = _lock_open_turn(turn)
     position = (turn.activities.aggregate(last=Max("position"))["last"] or 0) + 1
     activity = ArmyActivity(turn=turn, army=army, kind=kind, params=params, second=second,
                             position=position, submitted_by=user,
-                            idempotency_key=idempotency_key)
+                            idempotency_key=idempotency_key,
+                            idempotency_digest=idempotency_digest if idempotency_key else "")
     _validate_order(turn, activity, user)
     activity.save()
     _unready(turn)

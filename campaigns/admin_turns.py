@@ -19,6 +19,7 @@ from armies.models import ArmyActivity
 from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
 from campaigns import resolution
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
+from campaigns.bounded_json import ADMIN_JSON_FIELDS
 from campaigns.models import KingdomTurn, TurnReport
 from campaigns.reports import with_text
 from campaigns.services import deadline_violations, turn_extend, turn_open, turn_reopen
@@ -196,6 +197,7 @@ class ArmyActivityForm(forms.ModelForm):
 @admin.register(ArmyActivity)
 class ArmyActivityAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     campaign_path = "turn__kingdom__campaign"
+    formfield_overrides = ADMIN_JSON_FIELDS
     form = ArmyActivityForm
     list_display = ["__str__", "turn", "army", "kind", "second", "status", "submitted_by"]
     list_filter = ["status", "kind", "turn__kingdom__campaign", "turn__kingdom"]

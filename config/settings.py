@@ -63,6 +63,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Unknown URLs under /api/ answer JSON.
+    "config.errors.ApiNotFoundMiddleware",
+    # Before anything reads the body: an oversize one is a 413.
+    "config.errors.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -219,6 +223,18 @@ REST_FRAMEWORK = {
         "api-token": env("MUSTER_API_TOKEN_RATE", default="20/hour"),
         "battle-odds": env("MUSTER_BATTLE_ODDS_RATE", default="60/hour"),
     },
+    # Bad input is a 4xx: deep JSON a 400, an oversize body a 413 (campaigns.api.parsers); an
+    # answer quoting a lone surrogate is escaped, not a 500 (campaigns.api.renderers).
+    "DEFAULT_PARSER_CLASSES": [
+        "campaigns.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "campaigns.api.exceptions.exception_handler",
+    "DEFAULT_RENDERER_CLASSES": [
+        "campaigns.api.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
 }
 
 SPECTACULAR_SETTINGS = {
@@ -250,5 +266,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "armies.api.schema.close_activity_params",
+        # The 400, 404, 413 and 415 answers the shared machinery gives, on every operation.
+        "campaigns.api.schema.document_bad_input",
     ],
 }

@@ -1,5 +1,6 @@
 """How the API answers the services' refusals: a rule violation is a 400 with a message per field,
-an order after the turn locked a 409 with the deadline."""
+an order after the turn locked a 409 with the deadline, an Idempotency-Key reused for another
+order a 422."""
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -9,7 +10,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
 
 from armies.adapters import render_violation
-from armies.services import TurnLocked
+from armies.services import IdempotencyKeyReused, TurnLocked
 from rules.errors import RuleViolation
 
 # Violations of these fields concern the order itself; any other field is one of its params.
@@ -59,6 +60,27 @@ class TurnClosedSerializer(serializers.Serializer):
     deadline = serializers.DateTimeField()
 
 
+class KeyReused(APIException):
+    """An Idempotency-Key sent again with another body: 422, naming the first order."""
+
+    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    default_detail = _("This Idempotency-Key was first sent with another request body: send a "
+                       "new key for a new order.")
+    default_code = "idempotency_key_reused"
+
+    def __init__(self, first):
+        super().__init__()
+        self.detail = {"detail": ErrorDetail(str(self.default_detail), code=self.default_code),
+                       "activity": first.pk}
+
+
+class KeyReusedSerializer(serializers.Serializer):
+    """The body of a 422 (for the schema)."""
+
+    detail = serializers.CharField()
+    activity = serializers.IntegerField(help_text=_("The order first sent with the key."))
+
+
 class ErrorSerializer(serializers.Serializer):
     """A 401, 403, 404 or 405 body (for the schema)."""
 
@@ -74,3 +96,5 @@ def service_errors():
         raise violation_error(error) from None
     except TurnLocked as error:
         raise TurnClosed(error.turn) from None
+    except IdempotencyKeyReused as error:
+        raise KeyReused(error.first) from None

@@ -1,8 +1,7 @@
-from rest_framework.routers import SimpleRouter
-
 from armies.api import views
+from campaigns.api.routers import IdRouter
 
-router = SimpleRouter()
+router = IdRouter()
 router.register("armies", views.ArmyViewSet, basename="army")
 router.register("activities", views.ActivityViewSet, basename="activity")
 

@@ -2,6 +2,9 @@
 and withdraw orders until the turn locks. The rules are checked by armies.services."""
 from __future__ import annotations
 
+import hashlib
+import json
+
 from django.db import IntegrityError
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -9,10 +12,9 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
-from armies.api.errors import TurnClosedSerializer, service_errors
+from armies.api.errors import KeyReusedSerializer, TurnClosedSerializer, service_errors
 from armies.api.filters import ActivityFilter, ArmyFilter
 from armies.api.serializers import (
     ActivityChangeSerializer,
@@ -22,10 +24,11 @@ from armies.api.serializers import (
 )
 from armies.models import ArmyActivity
 from armies.selectors import visible_activities, visible_armies
-from armies.services import activity_change, activity_submit, activity_withdraw
+from armies.services import activity_change, activity_replay, activity_submit, activity_withdraw
 from battles.api.errors import plan_errors
 from battles.api.serializers import StandingPlanSerializer
 from battles.services import army_set_battle_plan
+from campaigns.api.parsers import BoundedJSONParser
 from campaigns.api.views import NOT_FOUND
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -35,6 +38,8 @@ BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
     "Bad input: a list of messages per field; the activity's parameters under `params`."))
 PLAN_REFUSED = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
     "Bad plan: a list of messages per field under `plan`."))
+KEY_REUSED = OpenApiResponse(KeyReusedSerializer, description=_(
+    "The Idempotency-Key was first sent with another body."))
 TURN_CLOSED = OpenApiResponse(TurnClosedSerializer, description=_(
     "The turn no longer takes orders: its status and deadline."))
 
@@ -55,7 +60,7 @@ class ArmyViewSet(viewsets.ReadOnlyModelViewSet):
                                      "with when an Offensive Gambit starts a battle ({}: its "
                                      "default plan).")))
     @action(detail=True, methods=["put"], url_path="battle-plan", filterset_class=None,
-            pagination_class=None, parser_classes=[JSONParser])
+            pagination_class=None, parser_classes=[BoundedJSONParser])
     def battle_plan(self, request, pk=None):
         army = self.get_object()  # an army the user sees is one the user commands
         body = StandingPlanSerializer(data=request.data)
@@ -73,13 +78,19 @@ def _idempotency_key(request) -> str:
     return key
 
 
+def _digest(data) -> str:
+    """The request body's fingerprint: the same JSON in any key order or spacing is the same."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
 class ActivityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Army activities: the orders of a kingdom turn. Submit, change or withdraw them while the
     turn is open."""
 
     serializer_class = ActivitySerializer
     filterset_class = ActivityFilter
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
 
     def get_queryset(self):
@@ -92,28 +103,30 @@ class ActivityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         request=ActivitySubmitSerializer,
         parameters=[OpenApiParameter(
             IDEMPOTENCY_HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER,
-            description=str(_("Resubmitting with the same key returns the first result (200).")))],
+            description=str(_("Resubmitting with the same key and body returns the first "
+                              "result (200); with another body it is refused (422).")))],
         responses={201: ActivitySerializer,
                    200: OpenApiResponse(ActivitySerializer, description=_(
                        "A replay: the activity first submitted with this Idempotency-Key.")),
-                   400: BAD_INPUT, 409: TURN_CLOSED})
+                   400: BAD_INPUT, 409: TURN_CLOSED, 422: KEY_REUSED})
     def create(self, request):
         key = _idempotency_key(request)
         body = ActivitySubmitSerializer(data=request.data, context=self.get_serializer_context())
         body.is_valid(raise_exception=True)
-        order = body.validated_data
-        try:
-            with service_errors():
+        order, digest = body.validated_data, _digest(request.data)
+        with service_errors():
+            try:
                 activity, created = activity_submit(
                     turn=order["turn"], user=request.user, kind=order["kind"], army=order["army"],
-                    params=order["params"], second=order["second"], idempotency_key=key)
-        except IntegrityError:
-            # The same key raced in on a parallel request: answer with the one that won.
-            activity = ArmyActivity.objects.filter(submitted_by=request.user,
-                                                   idempotency_key=key).first() if key else None
-            if activity is None:
-                raise
-            created = False
+                    params=order["params"], second=order["second"], idempotency_key=key,
+                    idempotency_digest=digest)
+            except IntegrityError:
+                # The same key raced in on a parallel request: answer with the one that won.
+                activity = activity_replay(user=request.user, idempotency_key=key,
+                                           digest=digest) if key else None
+                if activity is None:
+                    raise
+                created = False
         return self._answer(activity, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(request=ActivityChangeSerializer,

@@ -1,9 +1,8 @@
-from rest_framework.routers import SimpleRouter
-
 from battles.api import views
 from battles.sector import api as sector_api
+from campaigns.api.routers import IdRouter
 
-router = SimpleRouter()
+router = IdRouter()
 router.register("battles", views.BattleSceneViewSet, basename="battle")
 router.register("battle-participants", views.BattleParticipantViewSet,
                 basename="battle-participant")

@@ -10,7 +10,6 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -30,6 +29,7 @@ from battles.odds import scene_odds
 from battles.selectors import may_plan, planning_kingdoms, visible_participants, visible_scenes
 from battles.services import participant_set_plan
 from campaigns.api.auth import TOO_MANY
+from campaigns.api.parsers import BoundedJSONParser
 from campaigns.api.views import NOT_FOUND
 
 BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
@@ -97,7 +97,7 @@ class BattleParticipantViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     serializer_class = ParticipantSerializer
     filterset_class = ParticipantFilter
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
     http_method_names = ["get", "patch", "head", "options"]
 
     def get_queryset(self):

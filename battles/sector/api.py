@@ -7,7 +7,6 @@ writes through battles.sector.services. A player never receives the other side's
 seed, the rolls or the deck's order: those are added for the GM's full view only."""
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -16,18 +15,16 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from armies.api.errors import ErrorSerializer, violation_error
 from battles.api.errors import Closed
 from battles.sector import selectors, services
 from battles.sector.models import SectorBattle, SectorSide, SideOrders, UnitCard
+from battles.sector.order_schema import ClosedSerializer, SectorOrdersSerializer, validated_orders
+from campaigns.api.parsers import BoundedJSONParser
 from campaigns.selectors import is_campaign_gm
-from rules.cerilia.cards import SIGNS
 from rules.cerilia.field import Side
-from rules.cerilia.spells import Spell
-from rules.cerilia.state import TerrainKind
 from rules.errors import RuleViolation
 
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description=_("Not found, or not yours to see."))
@@ -37,77 +34,14 @@ BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
     "Bad input: a list of messages per field; the orders' fields under `orders`, named like "
     "`moves.<unit id>`, `placements.<unit id>` or `spells.<caster id>.sector`."))
 
-DEPLOYMENT_KEYS = frozenset({"placements", "fortification", "directions"})
-ROUND_KEYS = frozenset({"moves", "targets", "spells", "withdraw"})
-
-
-# --- the orders' shape (for the schema; the rules check them through the services) ------------
-
-
-class SpellOrderSerializer(serializers.Serializer):
-    """A caster's spell this round; which keys a spell needs depends on the spell."""
-
-    spell = serializers.ChoiceField(choices=[s.value for s in Spell])
-    sector = serializers.CharField(required=False, allow_null=True, help_text=_(
-        "Terrain spells, fog, illusory terrain, summoning and walls: the sector, e.g. \"C2\"."))
-    toward = serializers.CharField(required=False, allow_null=True, help_text=_(
-        "Walls, and illusory cliffs or river: the neighbouring sector they face."))
-    unit = serializers.CharField(required=False, allow_null=True, help_text=_(
-        "Mass invisibility and bless: one of your units; a priest's battle spell: the enemy "
-        "unit it strikes."))
-    terrain = serializers.ChoiceField(
-        choices=[t.value for t in TerrainKind if t is not TerrainKind.FORTIFICATION],
-        required=False, allow_null=True,
-        help_text=_("Illusory terrain: what the sector shows."))
-    sign = serializers.ChoiceField(choices=list(SIGNS), required=False, allow_null=True,
-                                   help_text=_("Bless: the morale sign it adds."))
-
-
-class SectorOrdersSerializer(serializers.Serializer):
-    """A side's orders for the open round. Round 0 (deployment) takes `placements`,
-    `fortification` and `directions` only; later rounds `moves`, `targets`, `spells` and
-    `withdraw` only. Units left out wait in the reserve (round 0) or hold."""
-
-    placements = serializers.DictField(
-        child=serializers.CharField(), required=False,
-        help_text=_("Round 0: unit id → a sector of your own line (attacker: A1–E1, defender: "
-                    "A3–E3) or \"reserve\". E.g. {\"12\": \"C3\"}."))
-    fortification = serializers.CharField(
-        required=False, allow_null=True,
-        help_text=_("Round 0, the defender only, when the scenario has a fortification: its "
-                    "sector on the defender's line, e.g. \"C3\"."))
-    directions = serializers.DictField(
-        child=serializers.CharField(), required=False,
-        help_text=_("Round 0, the defender only: for each cliffs or river card without a "
-                    "direction, the neighbouring sector it cuts off. E.g. {\"B2\": \"B3\"}."))
-    moves = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()), required=False,
-        help_text=_("Unit id → the sectors it enters, in order, at most its movement points. "
-                    "E.g. {\"12\": [\"C2\", \"C3\"]}."))
-    targets = serializers.DictField(
-        child=serializers.CharField(), required=False,
-        help_text=_("Unit id → the id of an enemy unit you can see, for its missile attack."))
-    spells = serializers.DictField(
-        child=SpellOrderSerializer(), required=False,
-        help_text=_("Caster id → its spell this round. E.g. {\"3\": {\"spell\": \"fog\", "
-                    "\"sector\": \"C2\"}}."))
-    withdraw = serializers.BooleanField(required=False, help_text=_(
-        "Leave the field to the enemy."))
-
-
 @extend_schema_field(SectorOrdersSerializer)
-class OrdersField(serializers.DictField):
-    """The orders as JSON: an object whose keys fit the battle's round (context `round`)."""
-
-    default_error_messages = {"unknown": _("Unknown field.")}
+class OrdersField(serializers.Field):
+    """The orders as JSON, in the shape of the battle's round (context `round`)."""
 
     def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        allowed = DEPLOYMENT_KEYS if self.context.get("round") == 0 else ROUND_KEYS
-        unknown = {str(key): [self.error_messages["unknown"]] for key in value
-                   if key not in allowed}
-        if unknown:
-            raise ValidationError(unknown)
+        return validated_orders(data, round_number=self.context.get("round"))
+
+    def to_representation(self, value):
         return value
 
 
@@ -117,21 +51,11 @@ class OrdersQuerySerializer(serializers.Serializer):
         "(needed only by a player of both sides, or the GM for orders)."))
 
 
-class OrdersSubmitSerializer(serializers.Serializer):
+class OrdersSubmitSerializer(ClosedSerializer):
     side = serializers.ChoiceField(choices=SectorSide.choices, required=False, help_text=_(
         "The side giving these orders; may be left out by a user of exactly one side."))
     orders = OrdersField(help_text=_("The whole orders for the open round: they replace the "
                                      "stored ones ({}: every unit holds)."))
-
-    def to_internal_value(self, data):
-        # Unknown top-level keys are refused too (a misspelt key must not pass silently).
-        unknown = {}
-        if isinstance(data, Mapping):
-            unknown = {str(k): [_("Unknown field.")] for k in data if k not in self.fields}
-        value = super().to_internal_value(data)
-        if unknown:
-            raise ValidationError(unknown)
-        return value
 
 
 class SideOrdersSerializer(serializers.Serializer):
@@ -291,7 +215,7 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
 
     serializer_class = SectorBattleSerializer
     filterset_class = None
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     def get_serializer_class(self):
         # A list names the battles; each battle's view (every round's events) is its own read.

@@ -1,9 +1,9 @@
 from django.urls import path
-from rest_framework.routers import SimpleRouter
 
 from campaigns.api import views
+from campaigns.api.routers import IdRouter
 
-router = SimpleRouter()
+router = IdRouter()
 router.register("campaigns", views.CampaignViewSet, basename="campaign")
 router.register("kingdoms", views.KingdomViewSet, basename="kingdom")
 router.register("settlements", views.SettlementViewSet, basename="settlement")

@@ -8,11 +8,11 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, viewsets
 from rest_framework.decorators import action
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from armies.api.errors import ErrorSerializer, TurnClosedSerializer, service_errors
 from campaigns.api.filters import KingdomFilter, ReportFilter, SettlementFilter, TurnFilter
+from campaigns.api.parsers import BoundedJSONParser
 from campaigns.api.serializers import (
     CampaignSerializer,
     KingdomSerializer,
@@ -79,7 +79,7 @@ class TurnViewSet(viewsets.ReadOnlyModelViewSet):
 
     serializer_class = TurnSerializer
     filterset_class = TurnFilter
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     def get_queryset(self):
         return visible_turns(self.request.user)

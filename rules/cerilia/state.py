@@ -3,6 +3,7 @@ spells in force, the units and casters, and the server's battle deck. Frozen dat
 and `state_from_data` turn it into JSON and back, so a battle can be stored between rounds."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -91,6 +92,17 @@ class Illusion:
     kind: TerrainKind
     side: Side
     toward: str | None = None   # illusory cliffs or river show a direction like real ones
+
+
+# Every key a unit or caster gets (the adapter's, a summoned Legion's, an empty fortification's)
+# is short and made of these: safe in an order's field path ("moves.<key>") and in a page.
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def is_key(text: object) -> bool:
+    """Whether `text` could be a unit's or caster's key (the orders' schema checks keys with
+    this before the rules look the unit up)."""
+    return isinstance(text, str) and KEY_PATTERN.fullmatch(text) is not None
 
 
 class UnitStatus(StrEnum):

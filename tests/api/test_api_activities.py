@@ -2,6 +2,8 @@
 with a message per field; 409 after the lock; Idempotency-Key replays."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from api_support import DEPLOY
 from factories import ArmyActivityFactory
@@ -315,6 +317,30 @@ def test_resubmitting_with_the_same_key_returns_the_first_result(player_api, ope
     assert (late.status_code, late.json()["id"]) == (200, first.json()["id"])
 
 
+def test_reusing_a_key_with_another_body_answers_422(player_api, open_turn, army):
+    first = player_api.post(URL, deploy(open_turn, army), format="json",
+                            HTTP_IDEMPOTENCY_KEY="order-1")
+    other = player_api.post(URL, deploy(open_turn, army, destination="C5"), format="json",
+                            HTTP_IDEMPOTENCY_KEY="order-1")
+    assert other.status_code == 422
+    assert other.json()["activity"] == first.json()["id"] and other.json()["detail"]
+    # The same body in another key order and spacing is the same request: a replay.
+    body = json.dumps(dict(reversed(list(deploy(open_turn, army).items()))), indent=2)
+    again = player_api.generic("POST", URL, body, content_type="application/json",
+                               HTTP_IDEMPOTENCY_KEY="order-1")
+    assert (again.status_code, again.json()) == (200, first.json())
+    assert ArmyActivity.objects.get().params["destination"] == "D5"
+
+
+def test_a_key_stored_before_digests_replays_whatever_the_body(player_api, player, open_turn,
+                                                               army):
+    first = ArmyActivityFactory(turn=open_turn, army=army, kind="deploy_army", params=DEPLOY,
+                                submitted_by=player, idempotency_key="old")
+    again = player_api.post(URL, deploy(open_turn, army, destination="C5"), format="json",
+                            HTTP_IDEMPOTENCY_KEY="old")
+    assert (again.status_code, again.json()["id"]) == (200, first.pk)
+
+
 def test_keys_are_per_user(player_api, gm_api, open_turn, army, infantry):
     assert player_api.post(URL, deploy(open_turn, army), format="json",
                            HTTP_IDEMPOTENCY_KEY="k").status_code == 201
@@ -353,3 +379,9 @@ def test_a_key_that_races_in_on_a_parallel_request_answers_with_the_winner(
     response = player_api.post(URL, deploy(open_turn, army), format="json",
                                HTTP_IDEMPOTENCY_KEY="race")
     assert (response.status_code, response.json()["id"]) == (200, winner.pk)
+    # The winner sent another body: the loser's order is not it.
+    winner.idempotency_digest = "0" * 64
+    winner.save()
+    response = player_api.post(URL, deploy(open_turn, army), format="json",
+                               HTTP_IDEMPOTENCY_KEY="race")
+    assert (response.status_code, response.json()["activity"]) == (422, winner.pk)

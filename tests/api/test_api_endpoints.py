@@ -220,6 +220,22 @@ def test_the_schema_is_openapi_and_lists_every_endpoint(client):
     assert json.loads(as_json.content)["openapi"] == schema["openapi"]
 
 
+def test_the_schema_documents_the_answers_to_bad_input(client):
+    schema = json.loads(client.get("/api/schema/?format=json").content)
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            answers, where = set(operation["responses"]), f"{method} {path}"
+            queries = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
+            if "requestBody" in operation:
+                assert {"400", "413", "415"} <= answers, where
+            if queries:
+                assert "400" in answers, where
+            if "{id}" in path or "page" in queries:
+                assert "404" in answers, where
+    assert "422" in schema["paths"]["/api/activities/"]["post"]["responses"]
+    assert "409" in schema["paths"]["/api/sector-battles/{id}/orders/"]["put"]["responses"]
+
+
 def test_the_schema_validates(client):
     # drf-spectacular's own check against the OpenAPI 3.0 JSON schema (raises when invalid).
     from drf_spectacular.validation import validate_schema

@@ -31,11 +31,13 @@ from hypothesis import strategies as st
 from battles.sector import resolution, services
 from battles.sector.adapters import caster_key, round_orders_from_data, unit_key
 from battles.sector.models import BattleStatus, SectorRound, SideOrders
+from battles.sector.order_schema import MAX_ENTRIES
 from campaigns.models import Role
+from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.engine import resolve_round
 from rules.cerilia.field import Side
 from rules.cerilia.orders import HOLD
-from rules.cerilia.state import EffectKind, Terrain, TerrainKind, state_from_data
+from rules.cerilia.state import EffectKind, Terrain, TerrainKind, is_key, state_from_data
 from rules.data import to_data
 
 pytestmark = pytest.mark.django_db
@@ -83,6 +85,13 @@ def url(battle, tail: str = "") -> str:
 def put_orders(client, battle, orders, side=None):
     body = {"orders": orders} if side is None else {"side": side, "orders": orders}
     return client.put(url(battle, "orders/"), body, format="json")
+
+
+def put_raw(client, battle, orders):
+    """PUT the orders as JSON text with every non-ASCII character escaped (a lone surrogate
+    cannot be encoded otherwise)."""
+    return client.generic("PUT", url(battle, "orders/"), json.dumps({"orders": orders}),
+                          content_type="application/json")
 
 
 def play(committed, battle, player, rival, attacker: dict, defender: dict) -> None:
@@ -323,13 +332,27 @@ def round_one(battle, player, rival, committed):
     ({"targets": {"{knights}": "999999"}}, "targets.{knights}"),           # unknown enemy
     ({"spells": {"999999": {"spell": "fog", "sector": "C2"}}}, "spells.999999"),
     ({"withdraw": "yes"}, "withdraw"),
+    # Out of shape, refused before the rules look: the path names the field.
+    ({"moves": {"{knights}": ["C2\x00"]}}, "moves.{knights}.0"),          # a NUL byte
+    ({"moves": {"{knights}": ["\ud800"]}}, "moves.{knights}.0"),          # a lone surrogate
+    ({"moves": {"{knights}": ["C2"] * 16}}, "moves.{knights}"),            # longer than the field
+    ({"moves": {"{knights}": ["C" * 17]}}, "moves.{knights}.0"),           # an overlong name
+    ({"moves": {"7\x00": ["C2"]}}, "moves"),                               # a key with NUL
+    ({"targets": {"\udc00": "1"}}, "targets"),                             # a surrogate key
+    ({"moves": {"a b": ["C2"]}}, "moves"),                                  # not an id
+    ({"moves": {str(n): [] for n in range(201)}}, "moves"),                # too many entries
+    ({"targets": {"{knights}": "x\x00"}}, "targets.{knights}"),
+    ({"spells": {"3": {"spell": "fog", "sector": "C2", "power": 9}}}, "spells.3.power"),
+    ({"spells": {"3": {"spell": "fog", "sector": "\ud83d"}}}, "spells.3.sector"),
+    ({"withdraw": 1}, "withdraw"),
 ])
 def test_round_orders_errors_name_each_field(round_one, player, orders, field):
     knights = unit_id(round_one, "Tatzlford Knights")
     orders = json.loads(json.dumps(orders).replace("{knights}", knights))
-    body = refused(put_orders(client_for(player), round_one, orders))
+    body = refused(put_raw(client_for(player), round_one, orders))
     assert set(body) == {"orders"}
     assert field.replace("{knights}", knights) in body["orders"], body
+    assert not SideOrders.objects.filter(battle=round_one, round=1).exists()
 
 
 def test_a_bad_spell_names_its_field(kingdom, rival_kingdom, player, rival, committed):
@@ -364,6 +387,33 @@ def test_a_bad_body_is_a_400(battle, player, payload):
 def test_keys_of_another_phase_are_refused(round_one, player):
     body = refused(put_orders(client_for(player), round_one, {"placements": {}, "movs": {}}))
     assert set(body["orders"]) == {"placements", "movs"}
+
+
+def test_deployment_out_of_shape_is_a_400_naming_the_field(battle, player):
+    body = refused(put_raw(client_for(player), battle, {
+        "placements": {"\ud800": "C1"}, "fortification": "C3\x00", "directions": {"B2": ["B3"]}}))
+    assert set(body["orders"]) == {"placements", "fortification", "directions.B2"}
+
+
+def test_the_bounds_are_named_in_the_message(round_one, player):
+    body = refused(put_orders(client_for(player), round_one,
+                              {"moves": {f"u{n}": [] for n in range(MAX_ENTRIES + 1)}}))
+    assert body["orders"]["moves"] == [f"At most {MAX_ENTRIES} entries."]
+
+
+def test_orders_are_stored_in_their_checked_shape(round_one, player):
+    knights = unit_id(round_one, "Tatzlford Knights")
+    assert put_orders(client_for(player), round_one, {
+        "moves": {knights: [" C2 "]}, "spells": {}, "withdraw": False}).status_code == 200
+    stored = SideOrders.objects.get(battle=round_one, round=1).orders
+    assert stored == {"moves": {knights: ["C2"]}, "spells": {}, "withdraw": False}
+
+
+def test_the_engines_keys_pass_the_orders_schema(battle, kingdom, rival_kingdom):
+    wizard_battle = make_battle(kingdom, rival_kingdom, wizard=True)
+    keys = [item["key"] for b in (battle, wizard_battle)
+            for item in (*b.state["units"], *b.state["casters"])]
+    assert keys and all(is_key(key) for key in [*keys, FORTIFICATION])
 
 
 # --- a closed round --------------------------------------------------------------------------

@@ -1,0 +1,182 @@
+"""The shape of a side's orders, checked before the rules see them: only the keys of the round's
+phase, unit and caster ids as the engine makes them, short texts without NUL bytes or lone
+surrogates, bounded maps and paths. What is stored is what passed (never the raw body); the
+rules then judge the orders themselves (battles.sector.services).
+
+Errors name each field by its path under `orders`, as the rules' do: `moves.<unit id>`,
+`spells.<caster id>.sector`."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.settings import api_settings
+
+from rules.cerilia.cards import SIGNS
+from rules.cerilia.field import SECTORS
+from rules.cerilia.spells import Spell
+from rules.cerilia.state import KEY_PATTERN, TerrainKind, is_key
+
+NAME_LENGTH = 16              # a sector, "reserve", a sign
+KEY_LENGTH = 40               # a unit's or caster's id (rules.cerilia.state.KEY_PATTERN)
+MAX_PATH = len(SECTORS)       # a longer path would enter some sector twice
+MAX_ENTRIES = 200             # units or casters of one side, with room to spare
+
+
+def _is_name(text: object) -> bool:
+    return isinstance(text, str) and 0 < len(text) <= NAME_LENGTH and text.isprintable()
+
+
+class ClosedSerializer(serializers.Serializer):
+    """A serializer that refuses keys it does not know (a misspelt key must not pass
+    silently)."""
+
+    def to_internal_value(self, data):
+        unknown = {}
+        if isinstance(data, Mapping):
+            unknown = {key: [_("Unknown field.")] for key in data if key not in self.fields}
+        try:
+            value = super().to_internal_value(data)
+        except ValidationError as error:
+            if not isinstance(error.detail, dict):
+                raise
+            raise ValidationError({**unknown, **error.detail}) from None
+        if unknown:
+            raise ValidationError(unknown)
+        return value
+
+
+class KeyedField(serializers.DictField):
+    """An object keyed by unit or caster ids (or by sectors), at most MAX_ENTRIES entries."""
+
+    default_error_messages = {
+        "key": _("The keys must be ids of units or casters: letters, digits, - and _."),
+        "sector_key": _("The keys must be sectors, e.g. \"B2\"."),
+        "too_many": _("At most {count} entries."),
+    }
+
+    def __init__(self, *, sectors: bool = False, **kwargs):
+        self.sectors = sectors
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            if len(data) > MAX_ENTRIES:
+                self.fail("too_many", count=MAX_ENTRIES)
+            # A bad key is never quoted back: the field path would carry it.
+            check = _is_name if self.sectors else is_key
+            if not all(check(key) for key in data):
+                self.fail("sector_key" if self.sectors else "key")
+        return super().to_internal_value(data)
+
+
+def _name(**kwargs) -> serializers.CharField:
+    return serializers.CharField(max_length=NAME_LENGTH, **kwargs)
+
+
+def _key(**kwargs) -> serializers.CharField:
+    return serializers.RegexField(KEY_PATTERN, max_length=KEY_LENGTH, error_messages={
+        "invalid": _("Not the id of a unit: letters, digits, - and _.")}, **kwargs)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """true or false, not "yes" or 1."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+class SpellOrderSerializer(ClosedSerializer):
+    """A caster's spell this round; which keys a spell needs depends on the spell."""
+
+    spell = serializers.ChoiceField(choices=[s.value for s in Spell])
+    sector = _name(required=False, allow_null=True, help_text=_(
+        "Terrain spells, fog, illusory terrain, summoning and walls: the sector, e.g. \"C2\"."))
+    toward = _name(required=False, allow_null=True, help_text=_(
+        "Walls, and illusory cliffs or river: the neighbouring sector they face."))
+    unit = _key(required=False, allow_null=True, help_text=_(
+        "Mass invisibility and bless: one of your units; a priest's battle spell: the enemy "
+        "unit it strikes."))
+    terrain = serializers.ChoiceField(
+        choices=[t.value for t in TerrainKind if t is not TerrainKind.FORTIFICATION],
+        required=False, allow_null=True,
+        help_text=_("Illusory terrain: what the sector shows."))
+    sign = serializers.ChoiceField(choices=list(SIGNS), required=False, allow_null=True,
+                                   help_text=_("Bless: the morale sign it adds."))
+
+
+class DeploymentSerializer(ClosedSerializer):
+    """Round 0: where each unit starts, the fortification and the open directions."""
+
+    placements = KeyedField(
+        child=_name(), required=False,
+        help_text=_("Round 0: unit id → a sector of your own line (attacker: A1–E1, defender: "
+                    "A3–E3) or \"reserve\". E.g. {\"12\": \"C3\"}."))
+    fortification = _name(
+        required=False, allow_null=True,
+        help_text=_("Round 0, the defender only, when the scenario has a fortification: its "
+                    "sector on the defender's line, e.g. \"C3\"."))
+    directions = KeyedField(
+        sectors=True, child=_name(), required=False,
+        help_text=_("Round 0, the defender only: for each cliffs or river card without a "
+                    "direction, the neighbouring sector it cuts off. E.g. {\"B2\": \"B3\"}."))
+
+
+class RoundOrdersSerializer(ClosedSerializer):
+    """Rounds 1 and on: moves, missile targets, spells, withdrawal."""
+
+    moves = KeyedField(
+        child=serializers.ListField(child=_name(), max_length=MAX_PATH), required=False,
+        help_text=_("Unit id → the sectors it enters, in order, at most its movement points. "
+                    "E.g. {\"12\": [\"C2\", \"C3\"]}."))
+    targets = KeyedField(
+        child=_key(), required=False,
+        help_text=_("Unit id → the id of an enemy unit you can see, for its missile attack."))
+    spells = KeyedField(
+        child=SpellOrderSerializer(allow_null=True), required=False,
+        help_text=_("Caster id → its spell this round. E.g. {\"3\": {\"spell\": \"fog\", "
+                    "\"sector\": \"C2\"}}."))
+    withdraw = StrictBooleanField(required=False, help_text=_("Leave the field to the enemy."))
+
+
+class SectorOrdersSerializer(DeploymentSerializer, RoundOrdersSerializer):
+    """A side's orders for the open round (the schema's view of both phases). Round 0
+    (deployment) takes `placements`, `fortification` and `directions` only; later rounds
+    `moves`, `targets`, `spells` and `withdraw` only. Units left out wait in the reserve
+    (round 0) or hold."""
+
+
+def _paths(detail, prefix: str = "") -> dict[str, list]:
+    """DRF's nested errors as one level of dotted paths: {"moves": {"7": {0: [...]}}} →
+    {"moves.7.0": [...]}; an object's own errors (non_field_errors) name the object."""
+    if isinstance(detail, dict):
+        found: dict[str, list] = {}
+        for key, value in detail.items():
+            own = key == api_settings.NON_FIELD_ERRORS_KEY
+            path = prefix if own else f"{prefix}.{key}" if prefix else str(key)
+            for where, messages in _paths(value, path).items():
+                found.setdefault(where, []).extend(messages)
+        return found
+    return {prefix or api_settings.NON_FIELD_ERRORS_KEY: list(detail)}
+
+
+def validated_orders(data, *, round_number: int) -> dict:
+    """The orders in their checked shape for the round (0: deployment), or ValidationError
+    whose fields are paths (`moves.<unit id>`)."""
+    serializer = (DeploymentSerializer if round_number == 0 else RoundOrdersSerializer)(data=data)
+    if not serializer.is_valid():
+        raise ValidationError(_paths(serializer.errors))
+    return _plain(serializer.validated_data)
+
+
+def _plain(value):
+    """Nested OrderedDicts and ReturnDicts as plain JSON values (what the column stores)."""
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
