@@ -28,12 +28,13 @@ AFFLICTIONS = {**{act.Affliction(c): label for c, label in Condition.choices
                   if c in act.Affliction.__members__.values()},
                act.Affliction.DAMAGED: _("damaged")}
 
-# Each parameter's label; the orders page's form fields use the same ones.
+# Each parameter's label, in the order orders list them (PostgreSQL's JSON keeps no key order);
+# the orders page's form fields use the same labels.
 LABELS = {
     "template": _("army type"), "faction": _("faction"), "name": _("name"), "hex": _("hex"),
-    "tactics": _("first tactic"), "tactic": _("tactic"), "skill": _("skill"),
-    "replaces": _("replaces"), "gear": _("gear"), "captured": _("captured gear"),
-    "destination": _("destination hex"), "border": _("border"), "road": _("road"),
+    "tactics": _("first tactic"), "tactic": _("tactic"), "destination": _("destination hex"),
+    "skill": _("skill"), "replaces": _("replaces"), "gear": _("gear"),
+    "captured": _("captured gear"), "border": _("border"), "road": _("road"),
     "forced_march": _("forced march"), "difficult_hexes": _("difficult hexes"),
     "affliction": _("affliction"), "gear_to": _("pass the gear to"), "site": _("site"),
     "territory": _("territory"), "target": _("enemy army"), "approach": _("approach"),
@@ -74,7 +75,8 @@ def params_text(params: Mapping[str, Any]) -> list[str]:
             kind=params["gear"], tier=params.get("tier"), weapon=params.get("weapon"),
             doses=params.get("doses") or 0).label())
     parts = []
-    for name, value in params.items():
+    place = {name: index for index, name in enumerate(LABELS)}
+    for name, value in sorted(params.items(), key=lambda item: place.get(item[0], len(place))):
         if name in GEAR_PARTS or value in (None, False, "", [], 0):
             continue
         label = str(LABELS.get(name, name))
