@@ -294,18 +294,23 @@ def _lock_open_turn(turn):
     return turn
 
 
-def _permission_violations(turn, activity: ArmyActivity, user) -> list[Violation]:
-    """What this user may not order, whichever interface the order came through."""
-    if activity.params.get("captured") and not is_campaign_gm(user, turn.kingdom.campaign_id):
+def _permission_violations(turn, activity: ArmyActivity, user,
+                           given: dict | None = None) -> list[Violation]:
+    """What this user may not order, whichever interface the order came through. `given`: the
+    parameters the order had before this change (None: a new order). Captured gear is the GM's
+    to hand out: a player may move or keep the GM's order, never grant it or change its gear."""
+    captured = activity.params.get("captured") or (given or {}).get("captured")
+    if captured and activity.params != given and not is_campaign_gm(user,
+                                                                     turn.kingdom.campaign_id):
         return [Violation("captured_gm_only", _("Only the game master hands out captured gear."),
                           "captured")]
     return []
 
 
-def _validate_order(turn, activity: ArmyActivity, user) -> None:
+def _validate_order(turn, activity: ArmyActivity, user, given: dict | None = None) -> None:
     """Check the order as the rules would now, and that `user` may give it; raises RuleViolation
     with every problem."""
-    raise_if_any(_permission_violations(turn, activity, user))
+    raise_if_any(_permission_violations(turn, activity, user, given))
     kind = act.ActivityKind(activity.kind)
     if kind in act.LEADERSHIP and activity.army_id is not None:
         raise RuleViolation.single("leadership_no_army",
@@ -361,13 +366,14 @@ def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
     activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
     if activity.status != ActivityStatus.QUEUED:
         raise RuleViolation.single("not_queued", _("Only a queued activity can change."))
+    given = activity.params
     if params is not None:
         activity.params = params
     if second is not None:
         activity.second = second
     if position is not None:
         activity.position = position
-    _validate_order(turn, activity, user)
+    _validate_order(turn, activity, user, given)
     activity.save()
     _unready(turn)
     return activity

@@ -334,6 +334,9 @@ def orders(request, kingdom_id: int):
                     result = check_preview(current, order)
                     preview = _preview_rows(result) if result else {"none": True}
                 elif editing is not None:
+                    if not context["is_gm"] and editing.params.get("captured"):
+                        # Players have no captured box: the GM's grant stays as given.
+                        params = {**params, "captured": True}
                     activity_change(activity=editing, user=request.user, params=params,
                                     second=second)
                     messages.success(request, gettext("The order is changed."))

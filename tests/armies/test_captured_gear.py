@@ -143,3 +143,37 @@ def test_the_orders_page_offers_captured_gear_to_the_gm_only(client, player, cam
     assert "captured" not in client.get(url, query).context["form"].fields
     client.force_login(campaign_gm)
     assert "captured" in client.get(url, query).context["form"].fields
+
+
+@pytest.fixture
+def granted(open_turn, army, campaign_gm):
+    """The GM's order of captured gear for the player's army."""
+    return activity_submit(turn=open_turn, user=campaign_gm, kind="outfit_army", army=army,
+                           params=validated_params("outfit_army", CAPTURED))[0]
+
+
+def test_a_player_moves_the_gms_captured_order_and_it_stays_captured(player, granted):
+    response = api(player).patch(f"/api/activities/{granted.pk}/", {"position": 7}, format="json")
+    assert response.status_code == 200, response.json()
+    granted.refresh_from_db()
+    assert (granted.position, granted.params) == (7, validated_params("outfit_army", CAPTURED))
+
+
+def test_a_player_resaving_the_gms_order_on_the_page_keeps_it_captured(client, player, granted):
+    client.force_login(player)
+    response = client.post(reverse("orders", args=[granted.turn.kingdom_id]),
+                           {"activity": granted.pk, "gear": "healing_potions:::1"})
+    assert response.status_code == 302
+    granted.refresh_from_db()
+    assert granted.params["captured"] is True
+
+
+@pytest.mark.parametrize("params", [{"gear": "healing_potions", "doses": 2, "captured": True},
+                                    POTION])
+def test_a_player_changes_no_gear_of_the_gms_captured_order(player, granted, params):
+    response = api(player).patch(f"/api/activities/{granted.pk}/", {"params": params},
+                                 format="json")
+    assert response.status_code == 400
+    assert set(response.json()["params"]) == {"captured"}
+    granted.refresh_from_db()
+    assert granted.params == validated_params("outfit_army", CAPTURED)
