@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.urls import path, reverse
@@ -127,6 +128,9 @@ class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
         come back with its fields, and what the rules forbid is a message, not a save."""
         if request.method != "POST":
             return super().history_form_view(request, object_id, version_id, extra_context)
+        self._history_subject_or_404(request, object_id)
+        if not str(version_id).isdigit():
+            raise Http404
         army = get_object_or_404(self.get_queryset(request), pk=object_id)
         version = get_object_or_404(Army.history.model, id=army.pk, history_id=version_id)
         if not self.has_change_permission(request, army) or self.revert_disabled(request, army):

@@ -151,7 +151,8 @@ class CampaignScopedAdmin(_Scoped):
             return live
         history = getattr(self.model, "history", None)
         last = (None if history is None or self.model._default_manager.filter(pk=pk).exists()
-                else history.filter(pk=pk).order_by("-history_date").first())
+                else history.filter(**{self.model._meta.pk.attname: pk})
+                .order_by("-history_date").first())
         if last is None or not self._may(request, last.instance):
             raise Http404(_("No such object in your campaigns."))
         return None

@@ -22,7 +22,7 @@ from factories import (
 )
 from simple_history.admin import SimpleHistoryAdmin
 
-from armies.models import ArmyTemplate
+from armies.models import Army, ArmyTemplate
 from battles.sector.models import UnitCard
 from campaigns.admin_scope import (
     OPERATOR_MODELS,
@@ -333,3 +333,27 @@ def test_a_gm_saves_their_campaign_with_its_members_named_by_user_name(client):
     campaign.refresh_from_db()
     assert campaign.name == "Renamed"
     assert Membership.objects.filter(campaign=campaign, user__username="amiri").exists()
+
+
+@pytest.mark.parametrize("two_campaigns", scoped_models(), ids=label, indirect=True)
+def test_a_revert_with_an_id_that_is_no_number_is_not_found(client, two_campaigns):
+    model, ours, _theirs, _gm = two_campaigns
+    if not hasattr(model, "history"):
+        pytest.skip("no history kept for this model")
+    for object_id, version_id in ((ours.pk, "abc"), ("abc", 1)):
+        url = f"{admin_url(model, 'changelist')}{object_id}/history/{version_id}/"
+        assert client.get(url).status_code == 404
+        assert client.post(url).status_code == 404
+
+
+def test_a_gm_reads_the_history_of_their_deleted_army_and_not_anothers(client):
+    ours, theirs = ArmyFactory(), ArmyFactory()
+    gm = game_master(ours.kingdom.campaign_id)
+    ours_pk, theirs_pk = ours.pk, theirs.pk
+    for army in (ours, theirs):
+        for _ in range(3):  # history ids run ahead of the armies' ids
+            army.save()
+        army.delete()
+    client.force_login(gm)
+    assert client.get(admin_url(Army, "history", ours_pk)).status_code == 200
+    assert client.get(admin_url(Army, "history", theirs_pk)).status_code == 404
