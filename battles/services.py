@@ -96,12 +96,10 @@ def participant_violations(*, scene: BattleScene, participant: BattleParticipant
         active=army.status == ArmyStatus.ACTIVE,
         conditions=tuple(condition_state(c) for c in army.conditions.all()),
         side_kingdom=side_kingdom, other_kingdom=other_kingdom, scene_hex=scene.hex,
-        gambit_target=target is not None and army.pk == target))
-    # A garrison without the scene's fortification fights from its own site (a gambit's battle).
-    if participant.garrisoned and scene.fortification and \
-            scene.fortification_side != participant.side:
-        found.append(Violation("garrison_side", _(
-            "Only the side holding the scene's fortification garrisons it."), "garrisoned"))
+        gambit_target=target is not None and army.pk == target,
+        garrisoned=participant.garrisoned,
+        holds_fortification=(scene.fortification_side == participant.side
+                             if scene.fortification else None)))
     return found
 
 

@@ -50,3 +50,17 @@ def test_a_defeated_or_destroyed_army_does_not_fight():
     # seed 003_750bd81a16f66abf.txt: "Уничтожено : войско уничтожено полностью, его не
     # восстановить"
     assert codes(replace(GUARD, active=False)) == ["not_active"]
+
+
+@pytest.mark.parametrize(("fortified", "holds", "expected"), [
+    (False, True, []),                          # the side's own walls
+    (True, False, ["garrison_side"]),           # never the enemy's walls
+    (True, None, []),                           # a garrison fights from its own site
+    (False, None, ["garrison_not_fortified"]),  # an army that is no garrison has no walls
+])
+def test_a_garrison_fights_from_its_own_walls_only(fortified, holds, expected):
+    # seed 003_750bd81a16f66abf.txt: "Когда гарнизон создан, войско защищено, пока не использует
+    # боевое действие с дескриптором «манёвр»".
+    conditions = (ConditionState(Condition.FORTIFIED),) if fortified else ()
+    assert codes(replace(GUARD, garrisoned=True, holds_fortification=holds,
+                         conditions=conditions)) == expected

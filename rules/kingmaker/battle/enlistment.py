@@ -27,6 +27,9 @@ class Enlistment:
     other_kingdom: int | None
     scene_hex: str
     gambit_target: bool = False
+    garrisoned: bool = False  # marked as fighting from its garrison
+    # Whether the side holds the scene's fortification; None: the scene has none.
+    holds_fortification: bool | None = None
 
 
 def enlistment_violations(e: Enlistment) -> list[Violation]:
@@ -54,4 +57,21 @@ def enlistment_violations(e: Enlistment) -> list[Violation]:
         found.append(Violation("participant_defeated",
                                _("%(army)s is defeated and cannot fight."), "army",
                                {"army": e.army}))
+    found += _garrison_violations(e)
     return found
+
+
+def _garrison_violations(e: Enlistment) -> list[Violation]:
+    # Seed 003: "Когда гарнизон создан, войско защищено, пока не использует боевое действие с
+    # дескриптором «манёвр»": the walls are its own site, or the fortification its side holds.
+    if not e.garrisoned:
+        return []
+    if e.holds_fortification is False:
+        return [Violation("garrison_side", _(
+            "Only the side holding the scene's fortification garrisons it."), "garrisoned")]
+    if e.holds_fortification is None and not any(c.condition is Condition.FORTIFIED
+                                                 for c in e.conditions):
+        return [Violation("garrison_not_fortified", _(
+            "%(army)s is not fortified in a garrison: without the scene's fortification only a "
+            "garrison fights from its walls."), "garrisoned", {"army": e.army})]
+    return []
