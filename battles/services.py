@@ -8,15 +8,14 @@ from typing import Any
 
 from django.db import transaction
 
-from armies.adapters import army_state, condition_state
-from armies.choices import ArmyStatus
+from armies.adapters import army_state
 from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.adapters import enemy_keys, plan_from, starting_state
+from battles.enlistment import army_enlistment_violations
 from battles.models import BattleParticipant, BattleScene, Side
 from campaigns.models import Ruleset
 from rules.errors import RuleViolation, Violation, _, raise_if_any
-from rules.kingmaker.battle.enlistment import Enlistment, enlistment_violations
 from rules.kingmaker.battle.plans import plan_violations
 from rules.kingmaker.conditions import Condition
 from rules.kingmaker.turn import BattleRequest
@@ -85,22 +84,16 @@ def participant_violations(*, scene: BattleScene, participant: BattleParticipant
     (the GM's inline, an Offensive Gambit): another campaign's army; the rules of
     rules.kingmaker.battle.enlistment; a garrison on the side that does not hold the scene's
     fortification. `army` comes with its kingdom and conditions (armies_with_details)."""
-    if scene.campaign_id and army.kingdom.campaign_id != scene.campaign_id:
-        return [Violation("participant_campaign", _("This army belongs to another campaign."),
-                          "army")]
     kingdoms = (scene.attacker_kingdom_id, scene.defender_kingdom_id)
     side_kingdom, other_kingdom = kingdoms if participant.side == Side.ATTACKER else kingdoms[::-1]
     target = scene.gambit.params.get("target") if scene.gambit_id else None
-    found = enlistment_violations(Enlistment(
-        army=army.name, kingdom=army.kingdom_id, hex=army.hex,
-        active=army.status == ArmyStatus.ACTIVE,
-        conditions=tuple(condition_state(c) for c in army.conditions.all()),
-        side_kingdom=side_kingdom, other_kingdom=other_kingdom, scene_hex=scene.hex,
+    return army_enlistment_violations(
+        campaign_id=scene.campaign_id, army=army, side_kingdom=side_kingdom,
+        other_kingdom=other_kingdom, battle_hex=scene.hex,
         gambit_target=target is not None and army.pk == target,
         garrisoned=participant.garrisoned,
         holds_fortification=(scene.fortification_side == participant.side
-                             if scene.fortification else None)))
-    return found
+                             if scene.fortification else None))
 
 
 def plan_problems(participant: BattleParticipant, plan: Mapping[str, Any], army,

@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from armies.adapters import render_violation
-from armies.choices import ArmyStatus
 from armies.models import Army
 from battles.forms import check_campaign_kingdoms
 from battles.sector import adapters, resolution, services
@@ -28,7 +27,6 @@ from battles.sector.models import (
     School,
     SectorBattle,
     SectorCaster,
-    SectorSide,
     SectorUnit,
     TemplateCard,
     TerrainCard,
@@ -190,8 +188,7 @@ class TerrainInline(SetupOnlyInline, admin.TabularInline):
 
 
 class UnitFormSet(forms.BaseInlineFormSet):
-    """Each army of the battle's campaign, active, once, on the side of its kingdom (when the
-    side has one)."""
+    """Each army once, where the rules let it fight (services.unit_army_violations)."""
 
     def clean(self):
         super().clean()
@@ -201,15 +198,9 @@ class UnitFormSet(forms.BaseInlineFormSet):
             army, side = form.cleaned_data.get("army"), form.cleaned_data.get("side")
             if army is None:
                 continue
-            if battle.campaign_id and army.kingdom.campaign_id != battle.campaign_id:
-                form.add_error("army", _("This army belongs to another campaign."))
-            kingdom_id = (battle.attacker_kingdom_id if side == SectorSide.ATTACKER
-                          else battle.defender_kingdom_id) if side else None
-            if kingdom_id and army.kingdom_id != kingdom_id:
-                form.add_error("army", _("This army is not of the %(side)s's kingdom.")
-                               % {"side": side_label(side)})
-            if army.status != ArmyStatus.ACTIVE:
-                form.add_error("army", _("%(army)s is not an active army.") % {"army": army})
+            for violation in services.unit_army_violations(battle=battle, army=army,
+                                                          side=side or ""):
+                form.add_error("army", render_violation(violation))
             if army.pk in used:
                 form.add_error("army", _("%(army)s already stands for another unit.")
                                % {"army": army})

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from armies.choices import ArmyStatus
 from armies.models import Army
+from battles.enlistment import army_enlistment_violations
 from battles.sector import adapters
 from battles.sector.models import BattleStatus, SectorBattle, SectorSide, SideOrders
 from campaigns import notifications
@@ -82,9 +83,22 @@ def battle_from_armies(*, campaign, name: str, hex: str = "", attackers=(), defe
 
 
 @transaction.atomic
+def unit_army_violations(*, battle: SectorBattle, army: Army, side: str) -> list[Violation]:
+    """Why `army` may not stand for a unit on `side`: the same rules as a battle scene's
+    participants (battles.enlistment), for the GM's units and the sides' armies alike."""
+    kingdoms = (battle.attacker_kingdom_id, battle.defender_kingdom_id)
+    side_kingdom, other_kingdom = kingdoms if side == SectorSide.ATTACKER else kingdoms[::-1]
+    target = battle.gambit.params.get("target") if battle.gambit_id else None
+    return army_enlistment_violations(
+        campaign_id=battle.campaign_id, army=army, side_kingdom=side_kingdom,
+        other_kingdom=other_kingdom, battle_hex=battle.hex,
+        gambit_target=target is not None and army.pk == target)
+
+
 def battle_add_side_armies(*, battle: SectorBattle) -> tuple[list, list, list[str]]:
-    """One unit per active army of each side's kingdom not in the battle yet: the units made,
-    the armies whose type has no card, the sides without a kingdom."""
+    """One unit per army of each side's kingdom that may fight there (unit_army_violations) and
+    is not in the battle yet: the units made, the armies whose type has no card, the sides
+    without a kingdom."""
     before = set(battle.units.values_list("pk", flat=True))
     taken = set(battle.units.exclude(army=None).values_list("army_id", flat=True))
     unmapped, no_kingdom = [], []
@@ -94,12 +108,12 @@ def battle_add_side_armies(*, battle: SectorBattle) -> tuple[list, list, list[st
             no_kingdom.append(side.label)
             continue
         armies = (Army.objects.filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
-                  .exclude(pk__in=taken).select_related("template__sector_card__card")
-                  .order_by("name", "pk"))
-        if battle.hex:
-            # A battle in a hex takes the armies there, not the kingdom's armies everywhere.
-            armies = armies.filter(hex__iexact=battle.hex)
-        unmapped += _units_for(battle, side.value, armies)
+                  .exclude(pk__in=taken)
+                  .select_related("kingdom", "template__sector_card__card")
+                  .prefetch_related("conditions").order_by("name", "pk"))
+        unmapped += _units_for(battle, side.value, [
+            army for army in armies
+            if not unit_army_violations(battle=battle, army=army, side=side.value)])
     return list(battle.units.exclude(pk__in=before).order_by("pk")), unmapped, no_kingdom
 
 

@@ -9,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 from factories import (
+    ArmyConditionFactory,
     ArmyFactory,
     CampaignFactory,
     KingdomFactory,
@@ -30,6 +31,7 @@ from battles.sector.models import (
     TemplateCard,
     UnitCard,
 )
+from battles.sector.services import battle_add_side_armies
 
 pytestmark = pytest.mark.django_db
 
@@ -199,10 +201,30 @@ def test_units_must_stand_for_armies_of_their_sides_kingdom(gm_client, battle, k
     ]))
     assert response.status_code == 200
     errors = errors_of(response)
-    assert "This army is not of the attacker&#x27;s kingdom." in errors
+    assert "Pitax Foot fights on its own kingdom&#x27;s side." in errors
     assert "This army belongs to another campaign." in errors
     assert "Fallen is not an active army." in errors
     assert not battle.units.exists()
+
+
+def test_units_stand_for_armies_able_to_fight_in_the_battles_hex(gm_client, battle, kingdom):
+    # The same rules as a battle scene's participants (battles.enlistment); seed
+    # 003_750bd81a16f66abf.txt: "Разгромленное войско не может совершать боевые действия."
+    SectorBattle.objects.filter(pk=battle.pk).update(hex="C4")
+    battle.refresh_from_db()
+    beaten = ArmyFactory(kingdom=kingdom, name="Beaten", hex="C4")
+    ArmyConditionFactory(army=beaten, condition="defeated", value=0)
+    away = ArmyFactory(kingdom=kingdom, name="Away", hex="F9")
+    card = shipped_card().pk
+    response = gm_client.post(url("change", battle.pk), battle_form(battle, units=[
+        {"side": "attacker", "card": card, "name": "A", "army": beaten.pk},
+        {"side": "attacker", "card": card, "name": "B", "army": away.pk},
+    ]))
+    errors = errors_of(response)
+    assert "Beaten is defeated and cannot fight." in errors
+    assert "Away is in F9, not in the battle&#x27;s hex C4." in errors
+    assert not battle.units.exists()
+    assert battle_add_side_armies(battle=battle)[0] == []
 
 
 def test_an_army_stands_for_one_unit(gm_client, battle, kingdom):
