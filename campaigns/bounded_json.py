@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from django.db import models
+from django.utils.translation import gettext
 
 MAX_DEPTH = 32
 
@@ -37,7 +38,8 @@ class BoundedJSONDecoder(json.JSONDecoder):
         except RecursionError:
             too_deep = True
         if too_deep:
-            raise json.JSONDecodeError(f"nested deeper than {MAX_DEPTH} levels", s, 0)
+            raise json.JSONDecodeError(
+                gettext("nested deeper than %(depth)s levels") % {"depth": MAX_DEPTH}, s, 0)
         return value
 
 

@@ -40,4 +40,4 @@ class BoundedJSONParser(parsers.JSONParser):
             return json.loads(read_bounded(stream).decode(encoding), cls=BoundedJSONDecoder,
                               parse_constant=constant)
         except ValueError as exc:  # as DRF's parser answers (UnicodeDecodeError is one too)
-            raise ParseError(f"JSON parse error - {exc}") from None
+            raise ParseError(_("JSON parse error - %(error)s") % {"error": exc}) from None
