@@ -44,6 +44,7 @@ from campaigns.pages import member_required
 from campaigns.selectors import is_campaign_gm
 from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.field import COLUMNS, RESERVE, SECTORS, Side, neighbours
+from rules.cerilia.orders import may_aim_at_fortification
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
 from rules.cerilia.state import DIRECTED_TERRAIN, School
 from rules.errors import RuleViolation
@@ -141,11 +142,9 @@ class SectorOrdersForm(forms.Form):
 
     def _round_fields(self) -> None:
         enemies = [(u["key"], f"{u['name']} ({_where(u)})") for u in _enemies(self.view, self.side)]
-        if self.side is Side.ATTACKER:
-            # Its missiles may strike the walls themselves when no defender stands in them.
-            enemies += [(FORTIFICATION, f"{gettext('the fortification')} ({sector})")
-                        for sector, seen in self.view.get("sectors", {}).items()
-                        if any(t["kind"] == FORTIFICATION for t in seen["terrain"])]
+        for sector, seen in self.view.get("sectors", {}).items():
+            if may_aim_at_fortification(self.side, (t["kind"] for t in seen["terrain"])):
+                enemies.append((FORTIFICATION, f"{gettext('the fortification')} ({sector})"))
         own = [(u["key"], f"{u['name']} ({_where(u)})") for u in self.units]
         for unit in self.units:
             path, target = f"path-{unit['key']}", f"target-{unit['key']}"

@@ -2,7 +2,7 @@
 spells and whether it withdraws; and what the rules object to in them, by field."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
@@ -156,6 +156,13 @@ def _spell_violations(state: BattleState, side: Side, caster: Caster, order: Spe
     return found
 
 
+def may_aim_at_fortification(side: Side, terrain_kinds: Iterable[str]) -> bool:
+    """Whether the side may order missiles at the fortification itself: the attacker, when the
+    field has one (seed 000: "Укрепление получает Урон только в том случае, если в секторе с
+    Укреплением нет дружественных Отрядов")."""
+    return side is Side.ATTACKER and TerrainKind.FORTIFICATION in set(terrain_kinds)
+
+
 def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> list[Violation]:
     found: list[Violation] = []
     for key, path in orders.moves.items():
@@ -182,8 +189,8 @@ def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> lis
         if _own_unit(state, side, key) is None:
             found.append(Violation("unit_unknown", _("Not one of your units."), where))
             continue
-        if target_key == FORTIFICATION and side is Side.ATTACKER and any(
-                t.kind is TerrainKind.FORTIFICATION for t in state.terrain):
+        if target_key == FORTIFICATION and may_aim_at_fortification(
+                side, (t.kind for t in state.terrain)):
             continue   # its missiles strike the walls if no defender stands in them
         target = next((u for u in state.units if u.key == target_key), None)
         if target is None or target.side is side or not visible(state, side, target):
