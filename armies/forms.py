@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from armies.adapters import army_state, gear_item_from, template_state, validation_error
@@ -10,8 +9,8 @@ from armies.choices import TACTIC_CHOICES
 from armies.models import Army, ArmyTemplate
 from armies.services import army_validate
 from campaigns.models import Faction, Kingdom
-from rules.errors import RuleViolation
-from rules.kingmaker.army import stat_block
+from rules.errors import RuleViolation, raise_if_any
+from rules.kingmaker.army import hp_violations
 from rules.kingmaker.conditions import Condition as RuleCondition
 from rules.kingmaker.conditions import ConditionState, condition_violations
 from rules.kingmaker.gear import gear_violations
@@ -65,10 +64,8 @@ class ArmyTacticFormSet(_ArmyRulesFormSet):
         violations = tactic_violations(template, army.kingdom.level, tactics)
         if violations:
             raise RuleViolation(violations)
-        block = stat_block(army_state(army, tactics=tactics, gear=(), conditions=(), hp=0))
-        if army.hp > block.max_hp:
-            raise ValidationError(_("HP %(hp)s is above the army's maximum of %(max)s.")
-                                  % {"hp": army.hp, "max": block.max_hp})
+        raise_if_any(hp_violations(army_state(army, tactics=tactics, gear=(), conditions=(),
+                                              hp=army.hp)))
 
 
 class ArmyGearFormSet(_ArmyRulesFormSet):

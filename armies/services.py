@@ -22,7 +22,7 @@ from campaigns.selectors import is_campaign_gm
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import activities as act
 from rules.kingmaker import conditions as rules_conditions
-from rules.kingmaker.army import stat_block
+from rules.kingmaker.army import hp_violations, stat_block
 from rules.kingmaker.gear import (
     GearItem,
     GearKind,
@@ -240,14 +240,8 @@ def army_restore(*, army: Army, version, fields: dict, user=None) -> Army:
     children = history.rows_from(version.children, army) if version.children is not None else None
     state = army_state(army) if children is None else army_state(
         army, **history.state_children(version.children, army))
-    violations = state_violations(state)
-    if violations:
-        raise RuleViolation(violations)
-    block = stat_block(state)
-    if army.hp > block.max_hp:
-        raise RuleViolation.single("hp_above_max",
-                                   _("HP %(hp)s is above the army's maximum of %(max)s."), "hp",
-                                   hp=army.hp, max=block.max_hp)
+    raise_if_any(state_violations(state))
+    raise_if_any(hp_violations(state))
     army.save_without_historical_record()
     if children is not None:
         for model, rows in children.items():

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.errors import _
+from rules.errors import Violation, _
 from rules.kingmaker.conditions import (
     BROADER,
     Conditions,
@@ -275,3 +275,12 @@ def stat_block(army: ArmyState) -> StatBlock:
         conditions=army.conditions,
     )
 
+
+
+def hp_violations(army: ArmyState) -> list[Violation]:
+    """An army's HP may not pass the maximum its stat block gives."""
+    maximum = stat_block(army).max_hp
+    if army.hp > maximum:
+        return [Violation("hp_above_max", _("HP %(hp)s is above the army's maximum of %(max)s."),
+                          "hp", {"hp": army.hp, "max": maximum})]
+    return []

@@ -2,7 +2,7 @@
 import pytest
 
 from rules.errors import RuleViolation
-from rules.kingmaker.army import ArmyState, stat_block
+from rules.kingmaker.army import ArmyState, hp_violations, stat_block
 from rules.kingmaker.gear import GearItem, GearKind, WeaponKind
 from rules.kingmaker.levels import level_row
 from rules.kingmaker.templates import (
@@ -366,3 +366,12 @@ def test_stat_block_as_dict_summarises_the_block():
     assert data["tactics"] == ["overrun"]
     assert data["tactics_counted"] == 1
     assert data["max_tactics"] == 1
+
+
+def test_hp_above_the_maximum_is_refused():
+    # seed 003_750bd81a16f66abf.txt: "ПЗ: пункты здоровья войска. ... ПБ обычно равен половине
+    # максимума ПЗ войска": an army's HP runs from 0 to its maximum.
+    maximum = sb(INFANTRY).max_hp
+    assert hp_violations(ArmyState(INFANTRY, INFANTRY.level, hp=maximum)) == []
+    (too_many,) = hp_violations(ArmyState(INFANTRY, INFANTRY.level, hp=maximum + 1))
+    assert (too_many.code, too_many.field) == ("hp_above_max", "hp")
