@@ -159,10 +159,10 @@ def _siege_of_varnhold(campaign: Campaign, attacker: Kingdom, defender: Kingdom,
             card = adapters.card_for_army(army)
             if card is not None:
                 unit = battle.units.create(side=side, card=card, name=army.name, army=army)
-                placements[side][adapters.unit_key(unit.pk)] = next(lines[side])
+                placements[side][adapters.unit_key(unit)] = next(lines[side])
     archers = battle.units.create(side="defender", card=UnitCard.objects.get(code="elven_archers"),
                                   name="Greenbelt Longbows")
-    placements["defender"][adapters.unit_key(archers.pk)] = next(lines["defender"])
+    placements["defender"][adapters.unit_key(archers)] = next(lines["defender"])
     guard = battle.units.get(name="Restov Guard")
     battle.casters.create(side="attacker", name="Jhod Kavken", school="priest", unit=guard)
     battle.casters.create(side="defender", name="Nyrissa's Envoy", school="wizard",

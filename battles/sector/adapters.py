@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from battles.sector.models import SectorBattle, UnitCard
+from django.utils.crypto import salted_hmac
+
+from battles.sector.models import SectorBattle, SectorCaster, SectorUnit, UnitCard
 from rules.cerilia import cards, orders, state
 from rules.cerilia.field import Side
 from rules.cerilia.spells import Spell
@@ -25,26 +27,33 @@ def card_for_army(army) -> UnitCard | None:
     return mapping.card if mapping is not None else None
 
 
-# The engine keys units and casters by one string each. They come from two tables whose ids
-# overlap, so each key names its table: "unit-7" and "caster-7" never collide (the engine's own
-# summoned units are "legion-…").
+# The engine keys units and casters by one string each, which the players see. Each key names
+# its table ("unit-…", "caster-…"; the engine's summoned units are "legion-…"), so a unit and a
+# caster never share one, and the rest is a keyed hash of the battle and the row: unlike the row's
+# id, it gives away neither how many rows there are nor which one is missing from a side's view
+# (a hidden unit).
 UNIT_KEY_PREFIX = "unit-"
 CASTER_KEY_PREFIX = "caster-"
 
 
-def unit_key(unit_id: int) -> str:
-    return f"{UNIT_KEY_PREFIX}{unit_id}"
+def _key(prefix: str, battle_id: int, row_id: int) -> str:
+    digest = salted_hmac("muster.sector.key", f"{prefix}{battle_id}:{row_id}").hexdigest()
+    return f"{prefix}{digest[:12]}"
 
 
-def caster_key(caster_id: int) -> str:
-    return f"{CASTER_KEY_PREFIX}{caster_id}"
+def unit_key(unit: SectorUnit) -> str:
+    return _key(UNIT_KEY_PREFIX, unit.battle_id, unit.pk)
 
 
-def unit_id(key: str) -> int | None:
-    """The SectorUnit row behind an engine key (None: a summoned unit). Records older than the
-    prefixes keyed units by their bare ids."""
-    number = key.removeprefix(UNIT_KEY_PREFIX)
-    return int(number) if number.isdigit() else None
+def caster_key(caster: SectorCaster) -> str:
+    return _key(CASTER_KEY_PREFIX, caster.battle_id, caster.pk)
+
+
+def units_by_key(battle: SectorBattle) -> dict[str, SectorUnit]:
+    """The battle's units by their engine keys (and by their bare ids, which keyed them in
+    records older than the keys)."""
+    units = list(battle.units.all())
+    return {**{str(u.pk): u for u in units}, **{unit_key(u): u for u in units}}
 
 
 def initial_state(battle: SectorBattle) -> state.BattleState:
@@ -57,11 +66,12 @@ def initial_state(battle: SectorBattle) -> state.BattleState:
         retreat_into_reserve=battle.retreat_into_reserve,
         night=battle.night,
     )
-    units = [state.Unit(unit_key(u.pk), Side(u.side), engine_card(u.card), u.name, u.card.hits,
+    units = [state.Unit(unit_key(u), Side(u.side), engine_card(u.card), u.name, u.card.hits,
                         army=u.army_id)
              for u in battle.units.select_related("card").order_by("pk")]
-    casters = [state.Caster(caster_key(c.pk), Side(c.side), c.name, state.School(c.school),
-                            unit_key(c.unit_id) if c.unit_id else None, frozenset(c.spells))
+    casters = [state.Caster(caster_key(c), Side(c.side), c.name, state.School(c.school),
+                            _key(UNIT_KEY_PREFIX, c.battle_id, c.unit_id) if c.unit_id else None,
+                            frozenset(c.spells))
                for c in battle.casters.order_by("pk")]
     return state.new_battle(scenario, units, casters)
 

@@ -332,13 +332,13 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
         result = battle.result or {}
         if not result:
             return "—"
-        names = dict(battle.units.values_list("pk", "name"))
+        units = adapters.units_by_key(battle)
         armies = dict(Army.objects.filter(pk__in=[u.get("army") for u in result["units"]
                                                   if u.get("army")])
                       .values_list("pk", "name"))
         rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
                                 "<td>{}</td></tr>", (
-            (names.get(adapters.unit_id(u["key"]), u["key"]),
+            (units[u["key"]].name if u["key"] in units else u["key"],
              side_label(u["side"]), armies.get(u.get("army"), "—"),
              FATE_LABELS.get(u["fate"], u["fate"]), u["hits_lost"])
             for u in result["units"]))

@@ -115,7 +115,7 @@ class DeploymentSerializer(ClosedSerializer):
     placements = KeyedField(
         child=_name(), required=False,
         help_text=_("Round 0: unit id → a sector of your own line (attacker: A1–E1, defender: "
-                    "A3–E3) or \"reserve\". E.g. {\"unit-12\": \"C3\"}."))
+                    "A3–E3) or \"reserve\". E.g. {\"unit-5f0c1e2a9b3d\": \"C3\"}."))
     fortification = _name(
         required=False, allow_null=True,
         help_text=_("Round 0, the defender only, when the scenario has a fortification: its "
@@ -132,13 +132,13 @@ class RoundOrdersSerializer(ClosedSerializer):
     moves = KeyedField(
         child=serializers.ListField(child=_name(), max_length=MAX_PATH), required=False,
         help_text=_("Unit id → the sectors it enters, in order, at most its movement points. "
-                    "E.g. {\"unit-12\": [\"C2\", \"C3\"]}."))
+                    "E.g. {\"unit-5f0c1e2a9b3d\": [\"C2\", \"C3\"]}."))
     targets = KeyedField(
         child=_key(), required=False,
         help_text=_("Unit id → the id of an enemy unit you can see, for its missile attack."))
     spells = KeyedField(
         child=SpellOrderSerializer(allow_null=True), required=False,
-        help_text=_("Caster id → its spell this round. E.g. {\"caster-3\": {\"spell\": \"fog\", "
+        help_text=_("Caster id → its spell this round. E.g. {\"caster-9e27b4d1c06a\": {\"spell\": \"fog\", "
                     "\"sector\": \"C2\"}}."))
     withdraw = StrictBooleanField(required=False, help_text=_("Leave the field to the enemy."))
 

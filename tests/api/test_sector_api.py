@@ -71,11 +71,11 @@ def battle(kingdom, rival_kingdom):
 
 
 def unit_id(battle, name: str) -> str:
-    return unit_key(battle.units.get(name=name).pk)
+    return unit_key(battle.units.get(name=name))
 
 
 def caster_id(battle) -> str:
-    return caster_key(battle.casters.get().pk)
+    return caster_key(battle.casters.get())
 
 
 def url(battle, tail: str = "") -> str:

@@ -423,8 +423,8 @@ def test_the_add_armies_button_saves_then_adds(gm_client, battle, musters):
 def fought(armed, player, rival, committed):
     """Deployment, then a round in which the knights charge the pikes."""
     battle = services.battle_start(battle=armed)
-    knights = unit_key(battle.units.get(side="attacker").pk)
-    pikes = unit_key(battle.units.get(side="defender").pk)
+    knights = unit_key(battle.units.get(side="attacker"))
+    pikes = unit_key(battle.units.get(side="defender"))
     services.orders_submit(battle=battle, side="attacker", user=player,
                            data={"placements": {knights: "C1"}})
     committed(services.orders_submit, battle=battle, side="defender", user=rival,

@@ -37,7 +37,7 @@ def battle(kingdom, rival_kingdom, gm):
 
 
 def keys(battle, side):
-    return [unit_key(pk) for pk in battle.units.filter(side=side).values_list("pk", flat=True)]
+    return [unit_key(u) for u in battle.units.filter(side=side).order_by("pk")]
 
 
 def test_a_battle_starts_in_phase_0_with_both_sides_in_reserve(battle):

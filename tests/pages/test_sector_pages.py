@@ -57,7 +57,7 @@ def battle(kingdom, rival_kingdom):
 
 
 def key(battle, name):
-    return unit_key(battle.units.get(name=name).pk)
+    return unit_key(battle.units.get(name=name))
 
 
 @pytest.fixture
@@ -307,7 +307,7 @@ def test_a_bad_path_shows_its_error_next_to_the_field(client, deployed, player):
 def test_round_orders_with_a_target_and_a_spell_are_stored_and_shown(client, deployed, player):
     client.force_login(player)
     guard, pikes = key(deployed, "Tatzlford Guard"), key(deployed, "Pitax Pikes")
-    magus = caster_key(deployed.casters.get().pk)
+    magus = caster_key(deployed.casters.get())
     html = page(client, player, deployed)
     target = re.search(rf'<select name="target-{guard}".*?</select>', html, re.S).group(0)
     assert "Pitax Pikes" in target
@@ -326,7 +326,7 @@ def test_round_orders_with_a_target_and_a_spell_are_stored_and_shown(client, dep
 
 def test_a_spell_error_stands_next_to_its_field(client, deployed, player):
     client.force_login(player)
-    magus = caster_key(deployed.casters.get().pk)
+    magus = caster_key(deployed.casters.get())
     response = client.post(url(deployed), {"side": "attacker", f"spell-{magus}": "fog"})
     assert response.status_code == 200
     assert f'data-field="spell-{magus}-sector"' in response.content.decode()

@@ -32,8 +32,8 @@ def test_two_workers_resolve_each_round_of_a_sector_battle_once(workers, broker)
     pikes = SectorUnitFactory(battle=battle, side="defender", card=shipped_card("pikes"))
     services.battle_start(battle=battle)
     gm = UserFactory()
-    orders = [({"placements": {unit_key(knights.pk): "B1"}}, {"placements": {unit_key(pikes.pk): "E3"}}),
-              ({"moves": {unit_key(knights.pk): ["A1"]}}, {}), ({}, {}), ({}, {})]
+    orders = [({"placements": {unit_key(knights): "B1"}}, {"placements": {unit_key(pikes): "E3"}}),
+              ({"moves": {unit_key(knights): ["A1"]}}, {}), ({}, {}), ({}, {})]
     for number, (attacker, defender) in enumerate(orders):
         with transaction.atomic():
             services.orders_submit(battle=battle, side="attacker", user=gm, data=attacker)
