@@ -91,6 +91,12 @@ class ClaimedWork:
             self.enqueue(ids)
         return ids
 
+    def lock_held(self, row: ClaimedModel) -> None:
+        """Lock this row, which the caller's transaction holds under its row lock and found
+        taking input, and enqueue it; unlike `lock`, the row's history records it."""
+        row.set_status(self.waiting_status, locked_at=timezone.now())
+        self.enqueue([row.pk])
+
     def claim(self, pk: int) -> str | None:
         """Move a waiting row to resolving and return its claim token; None if it is not ours to
         take (claimed already, done, failed, or not waiting). Raises TransientFault if a passing

@@ -57,3 +57,14 @@ def test_locking_sends_a_row_taking_input_to_the_workers(work, make):
     # Locked once: a second lock finds nothing taking input, and with_waiting finds it waiting.
     assert work.lock(rows, enqueue=False) == []
     assert work.lock(rows, enqueue=False, with_waiting=True) == [row.pk]
+
+
+def test_a_round_locked_under_its_row_lock_is_enqueued_and_kept_in_its_history(
+        django_capture_on_commit_callbacks):
+    battle = _round()
+    with django_capture_on_commit_callbacks() as sent:
+        ROUNDS.lock_held(SectorBattle.objects.select_for_update().get(pk=battle.pk))
+    assert len(sent) == 1
+    battle.refresh_from_db()
+    assert not battle.takes_orders and SectorBattle.objects.filter(ROUNDS.waiting).exists()
+    assert battle.history.latest("history_id").locked_at == battle.locked_at
