@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core.models import ClaimedModel
 from rules.kingmaker.battle import setup as engine
 
 
@@ -55,7 +56,7 @@ class PcFight(models.TextChoices):
     LOST = engine.PcFight.LOST.value, _("the player characters lost, or the enemy escaped")
 
 
-class BattleScene(models.Model):
+class BattleScene(ClaimedModel):
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
                                  related_name="battle_scenes", verbose_name=_("campaign"))
     hex = models.CharField(_("hex"), max_length=20)
@@ -103,15 +104,11 @@ class BattleScene(models.Model):
     # Resolution (docs/concurrency.md): queued → (locked) → resolving → resolved or failed.
     status = models.CharField(_("status"), max_length=10, choices=SceneStatus.choices,
                               default=SceneStatus.QUEUED, db_index=True)
-    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    # The scene's lock also closes its plans, which the GM reads here.
     locked_at = models.DateTimeField(
         _("locked"), null=True, blank=True,
         help_text=_("Sent for resolution: the plans can no longer change."))
-    resolving_since = models.DateTimeField(_("resolving since"), null=True, blank=True)
-    # The token of the worker resolving the scene; a swept scene's old worker cannot commit.
-    claim = models.CharField(_("claim"), max_length=32, blank=True, editable=False)
     resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
-    error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     history = HistoricalRecords()
 

@@ -14,9 +14,6 @@
 """
 from __future__ import annotations
 
-import datetime
-
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -24,63 +21,20 @@ from battles.adapters import scene_setup
 from battles.apply import apply_battle
 from battles.models import BattleScene, SceneStatus
 from campaigns import notifications
-from campaigns.claims import ClaimedWork
 from campaigns.models import Kingdom
+from core.claims import ClaimedWork
 from rules.kingmaker.battle.engine import fight
 
 
-def _task():
-    from battles.tasks import resolve_battle_scene
-    return resolve_battle_scene
-
-
-SCENES = ClaimedWork(
-    model=BattleScene,
-    # A queued scene still takes plans until it is locked (sent for resolution).
-    waiting=Q(status=SceneStatus.QUEUED, locked_at__isnull=False),
-    waiting_status=SceneStatus.QUEUED,
-    resolving=SceneStatus.RESOLVING,
-    failed=SceneStatus.FAILED,
-    task=_task,
-    # The kingdoms are locked next, in id order (FOR UPDATE cannot take a nullable join).
-    locked_rows=lambda: BattleScene.objects.select_for_update(of=("self",)).select_related(
-        "campaign", "attacker_kingdom", "defender_kingdom"),
-)
-
-
-def enqueue_resolution(scene_ids: list[int]) -> None:
-    """Send one resolution task per scene once the current transaction commits."""
-    SCENES.enqueue(scene_ids)
-
-
-@transaction.atomic
 def scenes_lock(scenes, *, enqueue: bool = True) -> list[int]:
     """Lock these queued scenes (no more plan changes) and, unless told not to, enqueue them;
     scenes already locked and waiting for a worker are enqueued again (a duplicate is skipped)."""
-    ids = list(scenes.select_for_update(skip_locked=True, of=("self",))
-               .filter(status=SceneStatus.QUEUED).values_list("pk", flat=True))
-    BattleScene.objects.filter(pk__in=ids, locked_at__isnull=True).update(
-        locked_at=timezone.now())
-    if enqueue:
-        enqueue_resolution(ids)
-    return ids
+    return SCENES.lock(scenes, enqueue=enqueue, with_waiting=True)
 
 
 def scenes_lock_after_turn(turn) -> list[int]:
     """The scenes the Offensive Gambits of this just-resolved turn queued go next."""
     return scenes_lock(BattleScene.objects.filter(gambit__turn_id=turn.pk))
-
-
-def scene_claim(scene_id: int) -> str | None:
-    """Claim a locked scene for resolution; returns the claim token, or None if it is not ours
-    to resolve (already claimed, resolved, failed, or still taking plans)."""
-    return SCENES.claim(scene_id)
-
-
-def scene_resolve(scene_id: int) -> str:
-    """Resolve one scene if it is locked; return what happened ("resolved", "skipped",
-    "failed")."""
-    return SCENES.run(scene_id, _resolve_locked)
 
 
 def _lock_kingdoms(scene: BattleScene) -> dict[int, Kingdom]:
@@ -104,15 +58,29 @@ def _resolve_locked(scene: BattleScene) -> None:
     fighting = {c.key for c in setup.combatants}
     participants = [p for p in scene.participants.all() if p.army_id in fighting]
     apply_battle(scene, setup, outcome, participants, kingdoms)
-    scene.status = SceneStatus.RESOLVED
-    scene.resolved_at = timezone.now()
-    scene.error = ""
-    scene.save(update_fields=["status", "resolved_at", "error"])
+    scene.set_status(SceneStatus.RESOLVED, resolved_at=timezone.now(), error="")
     # Mailed once this transaction commits; a mail that fails is logged, the scene stays resolved.
     notifications.battle_report_ready(scene)
 
 
-def scenes_sweep_stuck(*, now: datetime.datetime | None = None) -> list[int]:
-    """Scenes left in resolving past the timeout go back to the queue; they and scenes locked
-    that long are enqueued again (see ClaimedWork.sweep)."""
-    return SCENES.sweep(now=now)
+SCENES = ClaimedWork(
+    model=BattleScene,
+    task="battles.tasks.resolve_battle_scene",
+    work=_resolve_locked,
+    # A queued scene takes plans until it is locked (sent for resolution).
+    taking_input=Q(status=SceneStatus.QUEUED, locked_at__isnull=True),
+    waiting=Q(status=SceneStatus.QUEUED, locked_at__isnull=False),
+    waiting_status=SceneStatus.QUEUED,
+    resolving=SceneStatus.RESOLVING,
+    failed=SceneStatus.FAILED,
+    # The kingdoms are locked by the work, in id order (FOR UPDATE cannot take a nullable join).
+    related=("campaign", "attacker_kingdom", "defender_kingdom"),
+)
+# The claim token of a locked scene, or None if it is not ours to resolve (already claimed,
+# resolved, failed, or still taking plans).
+scene_claim = SCENES.claim
+# Resolve one scene if it is locked: "resolved", "skipped" or "failed".
+scene_resolve = SCENES.run
+# Scenes left in resolving past the lease go back to the queue; they and scenes locked that long
+# are enqueued again.
+scenes_sweep_stuck = SCENES.sweep

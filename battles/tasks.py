@@ -6,7 +6,7 @@ from celery import shared_task
 from battles import resolution
 from battles.sector import resolution as sector_resolution
 from battles.sector import services as sector_services
-from campaigns.claims import TASK_OPTIONS
+from core.claims import TASK_OPTIONS
 
 
 @shared_task(**TASK_OPTIONS)

@@ -11,6 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core.models import ClaimedModel
 from rules.kingmaker.levels import MAX_LEVEL, MIN_LEVEL, control_dc
 
 
@@ -234,7 +235,7 @@ class TurnStatus(models.TextChoices):
     FAILED = "failed", _("failed")
 
 
-class KingdomTurn(models.Model):
+class KingdomTurn(ClaimedModel):
     """One kingdom's turn: players order its armies until the deadline; then it is resolved."""
 
     kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="turns",
@@ -248,13 +249,7 @@ class KingdomTurn(models.Model):
         _("ruin to raise"), max_length=12, blank=True,
         choices=[(kind, Kingdom._meta.get_field(kind).verbose_name) for kind in Kingdom.RUIN],
         help_text=_("Which ruin rises if an army disbands from hunger; blank: the lowest."))
-    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
-    locked_at = models.DateTimeField(_("locked"), null=True, blank=True)
-    resolving_since = models.DateTimeField(_("resolving since"), null=True, blank=True)
-    # The token of the worker resolving the turn; a swept turn's old worker cannot commit.
-    claim = models.CharField(_("claim"), max_length=32, blank=True, editable=False)
     resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
-    error = models.TextField(_("error"), blank=True)
     # When the deadline reminder went out (claimed with one UPDATE, so it goes out once).
     reminded_at = models.DateTimeField(_("deadline reminder sent"), null=True, blank=True,
                                        editable=False)

@@ -23,8 +23,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import override
 
 from armies.choices import ActivityStatus
-from campaigns.faults import drop_broken_connection, is_transient
 from campaigns.models import Kingdom, KingdomTurn, Membership, PlayerPreferences, Role, TurnStatus
+from core.faults import drop_broken_connection, is_transient
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime
 
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -21,58 +20,17 @@ from armies.orders import queued_activities, rules_order, turn_input
 from battles.resolution import scenes_lock_after_turn
 from campaigns import notifications
 from campaigns.apply import apply_outcome
-from campaigns.claims import ClaimedWork
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from core.claims import ClaimedWork
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
-
-
-def _task():
-    from campaigns.tasks import resolve_kingdom_turn
-    return resolve_kingdom_turn
-
-
-TURNS = ClaimedWork(
-    model=KingdomTurn,
-    waiting=Q(status=TurnStatus.LOCKED),
-    waiting_status=TurnStatus.LOCKED,
-    resolving=TurnStatus.RESOLVING,
-    failed=TurnStatus.FAILED,
-    task=_task,
-    # The turn's row only: its kingdom is locked next, its campaign not at all (the campaign's
-    # other kingdoms resolve at the same time).
-    locked_rows=lambda: KingdomTurn.objects.select_for_update(of=("self",)).select_related(
-        "kingdom__campaign"),
-)
-
-
-def enqueue_resolution(turn_ids: list[int]) -> None:
-    """Send one resolution task per turn once the current transaction commits."""
-    TURNS.enqueue(turn_ids)
-
-
-@transaction.atomic
-def turns_lock(turns, *, enqueue: bool = True) -> list[int]:
-    """Lock these open turns (no more orders) and, unless told not to, enqueue their resolution."""
-    ids = list(turns.select_for_update(skip_locked=True).filter(status=TurnStatus.OPEN)
-               .values_list("pk", flat=True))
-    KingdomTurn.objects.filter(pk__in=ids, status=TurnStatus.OPEN).update(
-        status=TurnStatus.LOCKED, locked_at=timezone.now())
-    if enqueue:
-        enqueue_resolution(ids)
-    return ids
 
 
 def turns_lock_with_waiting(turns, *, enqueue: bool = True) -> list[int]:
     """Lock the open ones of these turns, and gather those already locked and waiting for a
     worker; returns both (enqueued unless told not to)."""
-    locked = turns_lock(turns, enqueue=False)
-    waiting = list(turns.filter(status=TurnStatus.LOCKED).exclude(pk__in=locked)
-                   .values_list("pk", flat=True))
-    if enqueue:
-        enqueue_resolution(locked + waiting)
-    return locked + waiting
+    return TURNS.lock(turns, enqueue=enqueue, with_waiting=True)
 
 
 def due_turns(*, now: datetime.datetime | None = None, campaign_id: int | None = None,
@@ -92,17 +50,6 @@ def turns_lock_due(*, now: datetime.datetime | None = None, campaign_id: int | N
                                 ignore_deadline=ignore_deadline))
 
 
-def turn_claim(turn_id: int) -> str | None:
-    """Claim a locked turn for resolution; returns the claim token, or None if it is not ours to
-    resolve (already claimed, resolved, or not locked)."""
-    return TURNS.claim(turn_id)
-
-
-def turn_resolve(turn_id: int) -> str:
-    """Resolve one turn if it is locked; return what happened ("resolved", "skipped", "failed")."""
-    return TURNS.run(turn_id, _resolve_locked)
-
-
 def _resolve_locked(turn: KingdomTurn) -> None:
     turn.kingdom = Kingdom.objects.select_for_update().get(pk=turn.kingdom_id)
     activities = queued_activities(turn)
@@ -115,10 +62,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
     engine_input = turn_input(turn, activities, orders)
     outcome = resolve_turn(engine_input, turn.seed)
     apply_outcome(turn, engine_input, outcome, activities, unreadable)
-    turn.status = TurnStatus.RESOLVED
-    turn.resolved_at = timezone.now()
-    turn.error = ""
-    turn.save(update_fields=["status", "resolved_at", "error"])
+    turn.set_status(TurnStatus.RESOLVED, resolved_at=timezone.now(), error="")
     # Mailed once this transaction commits; a mail that fails is logged, the turn stays resolved.
     notifications.turn_report_ready(turn)
     turn_open(kingdom=turn.kingdom)
@@ -126,7 +70,26 @@ def _resolve_locked(turn: KingdomTurn) -> None:
     scenes_lock_after_turn(turn)
 
 
-def turns_sweep_stuck(*, now: datetime.datetime | None = None) -> list[int]:
-    """Turns left in resolving past the timeout go back to locked; they and turns locked that
-    long are enqueued again (see ClaimedWork.sweep)."""
-    return TURNS.sweep(now=now)
+TURNS = ClaimedWork(
+    model=KingdomTurn,
+    task="campaigns.tasks.resolve_kingdom_turn",
+    work=_resolve_locked,
+    taking_input=Q(status=TurnStatus.OPEN),
+    waiting=Q(status=TurnStatus.LOCKED),
+    waiting_status=TurnStatus.LOCKED,
+    resolving=TurnStatus.RESOLVING,
+    failed=TurnStatus.FAILED,
+    # Its kingdom is locked by the work, its campaign not at all (the campaign's other kingdoms
+    # resolve at the same time).
+    related=("kingdom__campaign",),
+)
+# Lock open turns (no more orders) and, unless told not to, enqueue their resolution.
+turns_lock = TURNS.lock
+enqueue_resolution = TURNS.enqueue
+# The claim token of a locked turn, or None if it is not ours to resolve.
+turn_claim = TURNS.claim
+# Resolve one turn if it is locked: "resolved", "skipped" or "failed".
+turn_resolve = TURNS.run
+# Turns left in resolving past the lease go back to locked; they and turns locked that long are
+# enqueued again.
+turns_sweep_stuck = TURNS.sweep

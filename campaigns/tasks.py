@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from campaigns import notifications, resolution
-from campaigns.claims import TASK_OPTIONS
+from core.claims import TASK_OPTIONS
 
 
 @shared_task(**TASK_OPTIONS)

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "django_filters",
     "django_celery_beat",
     "simple_history",
+    "core",
     "campaigns",
     "armies",
     "battles",

@@ -11,6 +11,7 @@ from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
 
 from armies.adapters import render_violation
 from armies.services import IdempotencyKeyReused, TurnLocked
+from core.api_errors import Closed
 from rules.errors import RuleViolation
 
 # Violations of these fields concern the order itself; any other field is one of its params.
@@ -34,30 +35,17 @@ def violation_error(error: RuleViolation, *, nested: str = "params",
     return ValidationError(body)
 
 
-class TurnClosed(APIException):
+class TurnClosed(Closed):
     """The turn no longer takes orders: 409, with its deadline and status."""
 
-    status_code = status.HTTP_409_CONFLICT
     default_detail = _("This turn no longer takes orders.")
     default_code = "turn_locked"
+    where = {"turn": serializers.IntegerField, "status": serializers.CharField,
+             "deadline": serializers.DateTimeField}
 
     def __init__(self, turn):
-        super().__init__()
-        self.detail = {
-            "detail": ErrorDetail(str(self.default_detail), code=self.default_code),
-            "turn": turn.pk,
-            "status": turn.status,
-            "deadline": serializers.DateTimeField().to_representation(turn.deadline),
-        }
-
-
-class TurnClosedSerializer(serializers.Serializer):
-    """The body of a 409 (for the schema)."""
-
-    detail = serializers.CharField()
-    turn = serializers.IntegerField()
-    status = serializers.CharField()
-    deadline = serializers.DateTimeField()
+        super().__init__(turn=turn.pk, status=turn.status,
+                         deadline=serializers.DateTimeField().to_representation(turn.deadline))
 
 
 class KeyReused(APIException):
@@ -79,12 +67,6 @@ class KeyReusedSerializer(serializers.Serializer):
 
     detail = serializers.CharField()
     activity = serializers.IntegerField(help_text=_("The order first sent with the key."))
-
-
-class ErrorSerializer(serializers.Serializer):
-    """A 401, 403, 404 or 405 body (for the schema)."""
-
-    detail = serializers.CharField()
 
 
 @contextmanager

@@ -14,7 +14,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
-from armies.api.errors import KeyReusedSerializer, TurnClosedSerializer, service_errors
+from armies.api.errors import KeyReusedSerializer, TurnClosed, service_errors
 from armies.api.filters import ActivityFilter, ArmyFilter
 from armies.api.serializers import (
     ActivityChangeSerializer,
@@ -29,7 +29,7 @@ from battles.api.errors import plan_errors
 from battles.api.serializers import StandingPlanSerializer
 from battles.services import army_set_battle_plan
 from campaigns.api.parsers import BoundedJSONParser
-from campaigns.api.views import NOT_FOUND
+from core.api_errors import NOT_FOUND
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 IDEMPOTENCY_KEY_LENGTH = ArmyActivity._meta.get_field("idempotency_key").max_length
@@ -40,7 +40,7 @@ PLAN_REFUSED = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
     "Bad plan: a list of messages per field under `plan`."))
 KEY_REUSED = OpenApiResponse(KeyReusedSerializer, description=_(
     "The Idempotency-Key was first sent with another body."))
-TURN_CLOSED = OpenApiResponse(TurnClosedSerializer, description=_(
+TURN_CLOSED = TurnClosed.response(_(
     "The turn no longer takes orders: its status and deadline."))
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from django.utils.translation import gettext_lazy as _
-from rest_framework import serializers, status
-from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 
 from armies.api.errors import violation_error
 from battles.services import SceneLocked
+from core.api_errors import Closed
 from rules.errors import RuleViolation
 
 
@@ -18,33 +19,15 @@ def plan_violation_error(error: RuleViolation) -> ValidationError:
     return violation_error(error, nested="plan", top_level=frozenset())
 
 
-class Closed(APIException):
-    """A 409: the battle takes no more input now; the body says where it stands."""
-
-    status_code = status.HTTP_409_CONFLICT
-
-    def __init__(self, **where):
-        super().__init__()
-        self.detail = {"detail": ErrorDetail(str(self.default_detail), code=self.default_code),
-                       **where}
-
-
 class SceneClosed(Closed):
     """The scene takes no more plans: 409, with its status."""
 
     default_detail = _("This battle scene takes no more plans.")
     default_code = "scene_locked"
+    where = {"scene": serializers.IntegerField, "status": serializers.CharField}
 
     def __init__(self, scene):
         super().__init__(scene=scene.pk, status=scene.status)
-
-
-class SceneClosedSerializer(serializers.Serializer):
-    """The body of a 409 (for the schema)."""
-
-    detail = serializers.CharField()
-    scene = serializers.IntegerField()
-    status = serializers.CharField()
 
 
 @contextmanager

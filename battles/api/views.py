@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
 from battles.adapters import MODEL_SIDE, scene_setup
-from battles.api.errors import SceneClosedSerializer, plan_errors
+from battles.api.errors import SceneClosed, plan_errors
 from battles.api.filters import ParticipantFilter, SceneFilter
 from battles.api.serializers import (
     BattleReportSerializer,
@@ -30,11 +30,11 @@ from battles.selectors import may_plan, planning_kingdoms, visible_participants,
 from battles.services import participant_set_plan
 from campaigns.api.auth import TOO_MANY
 from campaigns.api.parsers import BoundedJSONParser
-from campaigns.api.views import NOT_FOUND
+from core.api_errors import NOT_FOUND
 
 BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
     "Bad input: a list of messages per field; the plan's fields under `plan`."))
-SCENE_CLOSED = OpenApiResponse(SceneClosedSerializer, description=_(
+SCENE_CLOSED = SceneClosed.response(_(
     "The scene takes no more plans: it was sent for resolution or fought."))
 NOT_YOURS = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
     "Another kingdom's army: only its players and the GM plan it."))

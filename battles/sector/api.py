@@ -17,17 +17,16 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 
-from armies.api.errors import ErrorSerializer, violation_error
-from battles.api.errors import Closed
+from armies.api.errors import violation_error
 from battles.sector import selectors, services
 from battles.sector.models import SectorBattle, SectorSide, SideOrders, UnitCard
 from battles.sector.order_schema import ClosedSerializer, SectorOrdersSerializer, validated_orders
 from campaigns.api.parsers import BoundedJSONParser
 from campaigns.selectors import is_campaign_gm
+from core.api_errors import NOT_FOUND, Closed, ErrorSerializer
 from rules.cerilia.field import Side
 from rules.errors import RuleViolation
 
-NOT_FOUND = OpenApiResponse(ErrorSerializer, description=_("Not found, or not yours to see."))
 NOT_YOUR_SIDE = OpenApiResponse(ErrorSerializer, description=_(
     "Not a side you command: only its kingdom's players and the GM read and give its orders."))
 BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
@@ -74,27 +73,20 @@ class SideOrdersSerializer(serializers.Serializer):
 # --- answers -----------------------------------------------------------------------------------
 
 
-class OrdersClosed(Closed):
+class RoundClosed(Closed):
     """The battle takes no orders now: 409, with its status and round."""
 
     default_detail = _("This battle takes no orders now: the round is closed, or the battle has "
                        "not begun or is over.")
     default_code = "round_closed"
+    where = {"battle": serializers.IntegerField, "status": serializers.CharField,
+             "round": serializers.IntegerField}
 
     def __init__(self, battle: SectorBattle):
         super().__init__(battle=battle.pk, status=battle.status, round=battle.round)
 
 
-class RoundClosedSerializer(serializers.Serializer):
-    """The body of a 409 (for the schema)."""
-
-    detail = serializers.CharField()
-    battle = serializers.IntegerField()
-    status = serializers.CharField()
-    round = serializers.IntegerField()
-
-
-ROUND_CLOSED = OpenApiResponse(RoundClosedSerializer, description=_(
+ROUND_CLOSED = RoundClosed.response(_(
     "The battle takes no orders now (the round closed, or the battle is not running)."))
 
 
@@ -304,6 +296,6 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
             raise violation_error(error, nested="orders", top_level=frozenset()) from None
         except services.RoundClosed:
             battle.refresh_from_db()
-            raise OrdersClosed(battle) from None
+            raise RoundClosed(battle) from None
         battle.refresh_from_db()
         return self._orders_answer(battle, side, row)

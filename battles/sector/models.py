@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
+from core.models import ClaimedModel
 from rules.cerilia import cards as engine_cards
 from rules.cerilia import state as engine_state
 from rules.cerilia.field import SECTORS
@@ -101,7 +102,7 @@ class SectorSide(models.TextChoices):
 SECTOR_CHOICES = [(s, s) for s in SECTORS]
 
 
-class SectorBattle(models.Model):
+class SectorBattle(ClaimedModel):
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
                                  related_name="sector_battles", verbose_name=_("campaign"))
     name = models.CharField(_("name"), max_length=120)
@@ -144,11 +145,6 @@ class SectorBattle(models.Model):
                               blank=True, default="")
     result = models.JSONField(_("aftermath"), default=dict, blank=True, editable=False)
     # Resolution, round by round (docs/concurrency.md): open → (locked) → resolving → open | ...
-    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
-    locked_at = models.DateTimeField(_("locked"), null=True, blank=True)
-    resolving_since = models.DateTimeField(_("resolving since"), null=True, blank=True)
-    claim = models.CharField(_("claim"), max_length=32, blank=True, editable=False)
-    error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["state"])
 

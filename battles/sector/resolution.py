@@ -1,4 +1,4 @@
-"""Resolving a sector battle's round exactly once (docs/concurrency.md, campaigns.claims): a
+"""Resolving a sector battle's round exactly once (docs/concurrency.md, core.claims): a
 closed round is claimed under a row lock, resolved through rules.cerilia, and written in one
 transaction with its record (inputs, seed, events, rolls); then the next round opens, or the
 battle ends and its aftermath is exported to the campaign's armies."""
@@ -15,7 +15,7 @@ from armies.models import Army
 from battles.sector import adapters
 from battles.sector.models import BattleStatus, SectorBattle, SectorRound
 from campaigns import notifications
-from campaigns.claims import ClaimedWork
+from core.claims import ClaimedWork
 from rules.cerilia import orders
 from rules.cerilia.aftermath import Fate, battle_result
 from rules.cerilia.engine import deploy, resolve_round
@@ -25,29 +25,9 @@ from rules.data import to_data
 from rules.errors import RuleViolation
 
 
-def _task():
-    from battles.tasks import resolve_sector_round
-    return resolve_sector_round
-
-
-ROUNDS = ClaimedWork(
-    model=SectorBattle,
-    waiting=Q(status=BattleStatus.OPEN, locked_at__isnull=False),
-    waiting_status=BattleStatus.OPEN,
-    resolving=BattleStatus.RESOLVING,
-    failed=BattleStatus.FAILED,
-    task=_task,
-    locked_rows=lambda: SectorBattle.objects.select_for_update(),
-)
-
-
 def round_seed(battle_seed: int, number: int) -> int:
     """Each round's dice from the battle's one seed, so any round replays on its own."""
     return (battle_seed * 1_000_003 + number) % (1 << 62)
-
-
-def round_resolve(battle_id: int) -> str:
-    return ROUNDS.run(battle_id, _resolve_locked)
 
 
 def _stored_orders(battle: SectorBattle, side: Side, current):
@@ -123,5 +103,16 @@ def _export(result) -> None:
         army.save(update_fields=["status"])
 
 
-def rounds_sweep_stuck(*, now: datetime.datetime | None = None) -> list[int]:
-    return ROUNDS.sweep(now=now)
+ROUNDS = ClaimedWork(
+    model=SectorBattle,
+    task="battles.tasks.resolve_sector_round",
+    work=_resolve_locked,
+    # An open round takes orders until it is closed.
+    taking_input=Q(status=BattleStatus.OPEN, locked_at__isnull=True),
+    waiting=Q(status=BattleStatus.OPEN, locked_at__isnull=False),
+    waiting_status=BattleStatus.OPEN,
+    resolving=BattleStatus.RESOLVING,
+    failed=BattleStatus.FAILED,
+)
+round_resolve = ROUNDS.run
+rounds_sweep_stuck = ROUNDS.sweep

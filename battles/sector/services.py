@@ -171,9 +171,7 @@ def orders_submit(*, battle: SectorBattle, side: str, user, data) -> SideOrders:
 def _close(battle: SectorBattle) -> None:
     from battles.sector.resolution import ROUNDS
 
-    battle.locked_at = timezone.now()
-    battle.save(update_fields=["locked_at"])
-    ROUNDS.enqueue([battle.pk])
+    ROUNDS.lock_held(battle)
 
 
 @transaction.atomic

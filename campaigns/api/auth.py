@@ -14,9 +14,9 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
 from rest_framework.throttling import ScopedRateThrottle
 
-from armies.api.errors import ErrorSerializer
 from campaigns.api.authentication import TokenAuthentication
 from campaigns.auth import locked_out_message
+from core.api_errors import ErrorSerializer
 
 
 class TokenScheme(KnoxTokenScheme):

@@ -10,7 +10,7 @@ from rest_framework import generics, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from armies.api.errors import ErrorSerializer, TurnClosedSerializer, service_errors
+from armies.api.errors import TurnClosed, service_errors
 from campaigns.api.filters import KingdomFilter, ReportFilter, SettlementFilter, TurnFilter
 from campaigns.api.parsers import BoundedJSONParser
 from campaigns.api.serializers import (
@@ -32,8 +32,7 @@ from campaigns.selectors import (
     visible_turns,
 )
 from campaigns.services import preferences_save, turn_mark_ready
-
-NOT_FOUND = OpenApiResponse(ErrorSerializer, description=_("Not found, or not yours to see."))
+from core.api_errors import NOT_FOUND
 
 
 class CampaignViewSet(viewsets.ReadOnlyModelViewSet):
@@ -87,8 +86,7 @@ class TurnViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=TurnReadySerializer,
                    responses={200: TurnSerializer, 400: OpenApiResponse(description=_("Bad input.")),
                               404: NOT_FOUND,
-                              409: OpenApiResponse(TurnClosedSerializer,
-                                                   description=_("The turn is no longer open."))},
+                              409: TurnClosed.response(_("The turn is no longer open."))},
                    description=str(_("Say the kingdom's orders are complete (or not yet).")))
     @action(detail=True, methods=["post"], filterset_class=None, pagination_class=None)
     def ready(self, request, pk=None):

@@ -340,10 +340,10 @@ def test_resolve_now_without_an_open_round_warns(gm_client, armed):
 def test_reopen_failed_battles(gm_client, armed, committed, monkeypatch):
     services.battle_start(battle=armed)
 
-    def broken(battle):
+    def broken(*args):
         raise RuntimeError("the engine broke")
 
-    monkeypatch.setattr(resolution, "_resolve_locked", broken)
+    monkeypatch.setattr(resolution, "play", broken)
     committed(act, gm_client, "resolve_now", armed)
     armed.refresh_from_db()
     assert armed.status == BattleStatus.FAILED and "the engine broke" in armed.error

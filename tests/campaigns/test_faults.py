@@ -15,11 +15,11 @@ from psycopg import errors
 
 from armies.services import activity_submit
 from campaigns import resolution
-from campaigns.claims import ClaimedWork, TransientFault
-from campaigns.faults import is_transient
 from campaigns.models import Kingdom, KingdomTurn, TurnReport, TurnStatus
 from campaigns.services import turn_open
 from campaigns.tasks import resolve_kingdom_turn
+from core.claims import ClaimedWork, TransientFault
+from core.faults import is_transient
 
 pytestmark = pytest.mark.django_db
 

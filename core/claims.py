@@ -1,8 +1,8 @@
-"""Work on a row exactly once, whatever the workers do (docs/concurrency.md): enqueue after commit,
-claim under a row lock with a fresh token, do the work in one transaction that re-checks the claim,
-keep a failure's error for the GM, hand the row back and retry after a passing database fault, and
-sweep what a dead worker left behind. Kingdom turns, battle scenes and sector rounds all go
-through it."""
+"""Work on a row exactly once, whatever the workers do (docs/concurrency.md): lock the rows that
+took their input and enqueue them after commit, claim under a row lock with a fresh token, do the
+work in one transaction that re-checks the claim, keep a failure's error for the GM, hand the row
+back and retry after a passing database fault, and sweep what a dead worker left behind. Kingdom
+turns, battle scenes and sector rounds all go through it; each declares only what differs."""
 from __future__ import annotations
 
 import datetime
@@ -11,13 +11,16 @@ import secrets
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
-from django.db.models import Model, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
-from campaigns.faults import drop_broken_connection, is_transient
+from core.faults import drop_broken_connection, is_transient
+from core.models import ClaimedModel
 
 log = logging.getLogger(__name__)
 
@@ -44,13 +47,18 @@ TASK_OPTIONS = {
 
 @dataclass(frozen=True)
 class ClaimedWork:
-    model: type[Model]
+    """One kind of work: which rows take input, which wait for a worker, its statuses, the Celery
+    task that runs one row and the work itself."""
+
+    model: type[ClaimedModel]
+    task: str                  # the Celery task's dotted path (its module imports the declarer)
+    work: Callable[[Any], None]  # done on the claimed row, under its lock, in one transaction
+    taking_input: Q            # the rows `lock` sends on: they still take orders or plans
     waiting: Q                 # the rows a worker may claim
-    waiting_status: str        # what a swept row goes back to
+    waiting_status: str        # what a locked, swept or reopened row's status is
     resolving: str
     failed: str
-    task: Callable[[], object]  # the Celery task (imported late: tasks import this module's users)
-    locked_rows: Callable[[], QuerySet]  # the row lock taken to apply the work
+    related: tuple[str, ...] = ()  # read along with the row under its lock (not locked with it)
 
     def enqueue(self, ids: list[int]) -> None:
         """Send one task per row once the current transaction commits."""
@@ -58,11 +66,36 @@ class ClaimedWork:
             return
 
         def send() -> None:
-            task = self.task()
+            task = import_string(self.task)
             for pk in ids:
                 task.delay(pk)
 
         transaction.on_commit(send)
+
+    @transaction.atomic
+    def lock(self, rows: QuerySet, *, enqueue: bool = True, with_waiting: bool = False
+             ) -> list[int]:
+        """Lock those of `rows` still taking input (no more of it) and, unless told not to,
+        enqueue them; with_waiting, gather those of `rows` already locked and waiting for a
+        worker too (enqueued again: a duplicate is skipped). Returns the ids, newly locked first.
+        A row another transaction holds is left for the next time."""
+        fresh = list(rows.select_for_update(skip_locked=True, of=("self",))
+                     .filter(self.taking_input).values_list("pk", flat=True))
+        self.model.objects.filter(self.taking_input, pk__in=fresh).update(
+            status=self.waiting_status, locked_at=timezone.now())
+        ids = fresh
+        if with_waiting:
+            ids = fresh + list(rows.filter(self.waiting).exclude(pk__in=fresh)
+                               .values_list("pk", flat=True))
+        if enqueue:
+            self.enqueue(ids)
+        return ids
+
+    def lock_held(self, row: ClaimedModel) -> None:
+        """Lock this row, which the caller's transaction holds under its row lock and found
+        taking input, and enqueue it; unlike `lock`, the row's history records it."""
+        row.set_status(self.waiting_status, locked_at=timezone.now())
+        self.enqueue([row.pk])
 
     def claim(self, pk: int) -> str | None:
         """Move a waiting row to resolving and return its claim token; None if it is not ours to
@@ -80,17 +113,15 @@ class ClaimedWork:
             row = self.model.objects.select_for_update().filter(self.waiting, pk=pk).first()
             if row is None:
                 return None
-            row.status = self.resolving
-            row.resolving_since = timezone.now()
-            row.claim = uuid.uuid4().hex
-            if row.seed is None:
-                row.seed = secrets.randbits(62)  # kept, so a retry rolls the same dice
-            row.save(update_fields=["status", "resolving_since", "claim", "seed"])
+            # The seed is drawn once and kept, so a retry rolls the same dice.
+            seed = secrets.randbits(62) if row.seed is None else row.seed
+            row.set_status(self.resolving, resolving_since=timezone.now(), claim=uuid.uuid4().hex,
+                           seed=seed)
             return row.claim
 
-    def run(self, pk: int, work: Callable[[Model], None]) -> str:
-        """Claim the row and do `work` on it in one transaction; returns "resolved", "skipped" or
-        "failed" (the error is kept on the row and nothing of the work is applied). A passing
+    def run(self, pk: int) -> str:
+        """Claim the row and do the work on it in one transaction; returns "resolved", "skipped"
+        or "failed" (the error is kept on the row and nothing of the work is applied). A passing
         database fault fails nothing: the row goes back to waiting and TransientFault is raised,
         for the task to try again."""
         token = self.claim(pk)
@@ -98,10 +129,10 @@ class ClaimedWork:
             return "skipped"
         try:
             with transaction.atomic():
-                row = self.locked_rows().get(pk=pk)
+                row = self._locked_rows().get(pk=pk)
                 if row.status != self.resolving or row.claim != token:
                     return "skipped"  # the sweep gave it to another worker meanwhile
-                work(row)
+                self.work(row)
             return "resolved"
         except Exception as error:
             if is_transient(error):
@@ -113,6 +144,13 @@ class ClaimedWork:
             self._fail(pk, token, error)
             return "failed"
 
+    def _locked_rows(self) -> QuerySet:
+        """The row lock taken to do the work: the row's own (a nullable join cannot be locked,
+        and the work locks what else it writes itself)."""
+        rows = self.model.objects.select_for_update(of=("self",))
+        # select_related() with no names would follow every foreign key.
+        return rows.select_related(*self.related) if self.related else rows
+
     def reopen(self, pk: int) -> bool:
         """Hand a failed row back to the queue (its seed is kept, so the dice fall the same
         way); False if it had not failed."""
@@ -120,10 +158,7 @@ class ClaimedWork:
             row = self.model.objects.select_for_update().get(pk=pk)
             if row.status != self.failed:
                 return False
-            row.status = self.waiting_status
-            row.locked_at = timezone.now()
-            row.error = ""
-            row.save(update_fields=["status", "locked_at", "error"])
+            row.set_status(self.waiting_status, locked_at=timezone.now(), error="")
             self.enqueue([pk])
             return True
 
@@ -135,10 +170,7 @@ class ClaimedWork:
             with transaction.atomic():
                 row = self.model.objects.select_for_update().get(pk=pk)
                 if row.status == self.resolving and row.claim == token:
-                    row.status = self.waiting_status
-                    row.claim = ""
-                    row.locked_at = timezone.now()
-                    row.save(update_fields=["status", "claim", "locked_at"])
+                    row.set_status(self.waiting_status, claim="", locked_at=timezone.now())
         except DatabaseError as error:
             if not is_transient(error):
                 raise
@@ -157,9 +189,7 @@ class ClaimedWork:
         with transaction.atomic():
             row = self.model.objects.select_for_update().get(pk=pk)
             if row.status == self.resolving and row.claim == token:
-                row.status = self.failed
-                row.error = f"{type(error).__name__}: {error}"
-                row.save(update_fields=["status", "error"])
+                row.set_status(self.failed, error=f"{type(error).__name__}: {error}")
 
     def sweep(self, *, now: datetime.datetime | None = None) -> list[int]:
         """Rows whose claim's lease has lapsed (resolving for longer than
