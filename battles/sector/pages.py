@@ -42,10 +42,9 @@ from battles.sector.selectors import (
 from battles.sector.services import RoundClosed, orders_submit
 from campaigns.pages import member_required
 from campaigns.selectors import is_campaign_gm
-from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.field import COLUMNS, RESERVE, SECTORS, Side, neighbours
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
-from rules.cerilia.state import DIRECTED_TERRAIN, School
+from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, School
 from rules.errors import RuleViolation
 
 

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
-from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.field import RESERVE, SECTORS, Side, adjacent, coordinates, distance, is_sector
 from rules.cerilia.spells import (
     DIRECTED_SPELLS,
@@ -15,7 +14,7 @@ from rules.cerilia.spells import (
     SECTOR_SPELLS,
     Spell,
 )
-from rules.cerilia.state import DIRECTED_TERRAIN, BattleState, Caster, TerrainKind, Unit
+from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, BattleState, Caster, TerrainKind, Unit
 from rules.cerilia.visibility import caster_position, engaged, in_reach, visible
 from rules.errors import Violation, _
 

@@ -236,7 +236,7 @@ def stat_block(army: ArmyState) -> StatBlock:
     statistics: dict[Target, Statistic] = {}
     for target in Target:
         broader = BROADER.get(target)
-        base = bases.get(target, bases.get(broader, 0))
+        base = bases.get(target, bases.get(broader, 0) if broader else 0)
         modifiers = own[target] + (own[broader] if broader else [])
         statistics[target] = Statistic(base, tuple(modifiers))
     strike_objects = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from rules.errors import RuleViolation, Violation, _
 from rules.modifiers import Modifier, ModifierKind
@@ -195,7 +196,7 @@ def condition_violations(conditions: Iterable[ConditionState], hp: int,
     mapping = as_mapping(conditions)
     violations = []
 
-    def add(code: str, message: str, **params) -> None:
+    def add(code: str, message: str, **params: Any) -> None:
         violations.append(Violation(code, message, field, params))
 
     if len(mapping) != len(conditions):
