@@ -90,7 +90,7 @@ def participant_violations(*, scene: BattleScene, participant: BattleParticipant
                           "army")]
     kingdoms = (scene.attacker_kingdom_id, scene.defender_kingdom_id)
     side_kingdom, other_kingdom = kingdoms if participant.side == Side.ATTACKER else kingdoms[::-1]
-    target = scene.gambit.params.get("target") if scene.gambit_id else None
+    target = scene.gambit.params.get("target") if scene.gambit is not None else None
     found = enlistment_violations(Enlistment(
         army=army.name, kingdom=army.kingdom_id, hex=army.hex,
         active=army.status == ArmyStatus.ACTIVE,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime
 import zoneinfo
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -11,7 +12,11 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from campaigns.model_meta import own_field
 from rules.kingmaker.levels import MAX_LEVEL, MIN_LEVEL, control_dc
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def validate_timezone(value: str) -> None:
@@ -52,11 +57,11 @@ class Campaign(models.Model):
         return self.name
 
 
-def _skill(label: str) -> models.IntegerField:
+def _skill(label: StrOrPromise) -> models.IntegerField:
     return models.IntegerField(label, default=0)
 
 
-def _amount(label: str) -> models.PositiveIntegerField:
+def _amount(label: StrOrPromise) -> models.PositiveIntegerField:
     return models.PositiveIntegerField(label, default=0)
 
 
@@ -103,6 +108,7 @@ class Kingdom(models.Model):
     infamy = _amount(_("infamy"))
     xp = _amount(_("kingdom XP"))
     history = HistoricalRecords()
+    _change_reason: str   # read by HistoricalRecords on save: why the row changed
 
     SKILLS = ("agriculture", "arts", "boating", "defense", "engineering", "exploration", "folklore",
               "industry", "intrigue", "magic", "politics", "scholarship", "statecraft", "trade",
@@ -156,7 +162,8 @@ class Membership(models.Model):
     def clean(self) -> None:
         if self.role == Role.PLAYER and not self.kingdom_id:
             raise ValidationError({"kingdom": _("A player plays a kingdom: choose one.")})
-        if self.kingdom_id and self.campaign_id and self.kingdom.campaign_id != self.campaign_id:
+        if self.kingdom is not None and self.campaign_id \
+                and self.kingdom.campaign_id != self.campaign_id:
             raise ValidationError({"kingdom": _("This kingdom belongs to another campaign.")})
 
 
@@ -246,7 +253,7 @@ class KingdomTurn(models.Model):
     ready = models.BooleanField(_("orders ready"), default=False)
     ruin_choice = models.CharField(
         _("ruin to raise"), max_length=12, blank=True,
-        choices=[(kind, Kingdom._meta.get_field(kind).verbose_name) for kind in Kingdom.RUIN],
+        choices=[(kind, own_field(Kingdom, kind).verbose_name) for kind in Kingdom.RUIN],
         help_text=_("Which ruin rises if an army disbands from hunger; blank: the lowest."))
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
     locked_at = models.DateTimeField(_("locked"), null=True, blank=True)

@@ -341,14 +341,15 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
         result = battle.result or {}
         if not result:
             return "—"
-        names = dict(battle.units.values_list("pk", "name"))
+        # Keyed by unit id; a unit the battle made (a summoned legion) has none.
+        names: dict[int | None, str] = dict(battle.units.values_list("pk", "name"))
         armies = dict(Army.objects.filter(pk__in=[u.get("army") for u in result["units"]
                                                   if u.get("army")])
                       .values_list("pk", "name"))
         rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
                                 "<td>{}</td></tr>", (
             (names.get(adapters.unit_id(u["key"]), u["key"]),
-             side_label(u["side"]), armies.get(u.get("army"), "—"),
+             side_label(u["side"]), armies.get(u["army"], "—") if u.get("army") else "—",
              FATE_LABELS.get(u["fate"], u["fate"]), u["hits_lost"])
             for u in result["units"]))
         return format_html(

@@ -34,7 +34,7 @@ FATE_LABELS = {
 
 
 def side_label(side: str | None) -> str:
-    return str(dict(SectorSide.choices).get(side, side or "—"))
+    return str(dict(SectorSide.choices).get(side or "", side or "—"))
 
 
 def order_names(state: dict) -> dict[str, str]:

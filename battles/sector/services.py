@@ -4,6 +4,7 @@ worker to resolve (battles.sector.resolution)."""
 from __future__ import annotations
 
 import datetime
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -18,6 +19,9 @@ from rules.cerilia.cards import card_violations
 from rules.cerilia.field import Side
 from rules.cerilia.state import state_data, state_from_data
 from rules.errors import RuleViolation, Violation, _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class RoundClosed(Exception):
@@ -82,12 +86,13 @@ def battle_from_armies(*, campaign, name: str, hex: str = "", attackers=(), defe
 
 
 @transaction.atomic
-def battle_add_side_armies(*, battle: SectorBattle) -> tuple[list, list, list[str]]:
+def battle_add_side_armies(*, battle: SectorBattle) -> tuple[list, list, list[StrOrPromise]]:
     """One unit per active army of each side's kingdom not in the battle yet: the units made,
     the armies whose type has no card, the sides without a kingdom."""
     before = set(battle.units.values_list("pk", flat=True))
     taken = set(battle.units.exclude(army=None).values_list("army_id", flat=True))
-    unmapped, no_kingdom = [], []
+    unmapped: list[Army] = []
+    no_kingdom: list[StrOrPromise] = []
     for side in SectorSide:
         kingdom = battle.kingdom_of(side)
         if kingdom is None:
@@ -131,8 +136,10 @@ def parse_orders(battle: SectorBattle, side: Side, data) -> orders.Deployment | 
     """The side's orders for the battle's open round, or RuleViolation by field."""
     current = state_from_data(battle.state)
     parsed = adapters.orders_from_data(battle.round, data)
-    check = orders.deployment_violations if battle.round == 0 else orders.order_violations
-    found = check(current, side, parsed)
+    if isinstance(parsed, orders.Deployment):   # round 0 is the deployment
+        found = orders.deployment_violations(current, side, parsed)
+    else:
+        found = orders.order_violations(current, side, parsed)
     if found:
         raise RuleViolation(found)
     return parsed

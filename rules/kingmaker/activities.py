@@ -6,10 +6,10 @@ state at that moment.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from rules.errors import RuleViolation, Violation, _
 from rules.kingmaker.army import ArmyState, stat_block
@@ -520,7 +520,30 @@ _ARMY_CHECKS: Mapping[ActivityKind, Callable[[Situation, TurnArmy, Any], list[Vi
 }
 
 
-def order_slot_violations(order: Order, others: tuple[Order, ...]) -> list[Violation]:
+class Slot(Protocol):
+    """What the one-activity rule reads of an order: who acts, and whether as a second activity."""
+
+    @property
+    def key(self) -> int: ...
+    @property
+    def kind(self) -> ActivityKind: ...
+    @property
+    def army(self) -> int | None: ...
+    @property
+    def second(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class OrderSlot:
+    """An order's slot alone, for a stored order whose parameters may no longer convert."""
+
+    key: int
+    kind: ActivityKind
+    army: int | None = None
+    second: bool = False
+
+
+def order_slot_violations(order: Slot, others: Sequence[Slot]) -> list[Violation]:
     """One activity per army per turn; an efficient army's second one is ordered separately.
 
     Seed 003: "каждое войско, существующее в королевстве, может выполнить одно из войсковых
