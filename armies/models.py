@@ -132,6 +132,8 @@ class Army(models.Model):
         help_text=_("[hex, last turn] pairs where a critically failed garrison may not return."))
     history = HistoricalRecords(bases=[ArmyHistory], get_user=history_user)
 
+    _change_reason: str   # read by HistoricalRecords on save: why the row changed
+
     if TYPE_CHECKING:  # HistoricalRecords adds it to the class
         def save_without_historical_record(self, *args: Any, **kwargs: Any) -> None: ...
 

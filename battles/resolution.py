@@ -24,7 +24,7 @@ from battles.adapters import scene_setup
 from battles.apply import apply_battle
 from battles.models import BattleScene, SceneStatus
 from campaigns import notifications
-from campaigns.claims import ClaimedWork
+from campaigns.claims import ClaimedWork, claimed_seed
 from campaigns.models import Kingdom
 from rules.kingmaker.battle.engine import fight
 
@@ -100,7 +100,7 @@ def _lock_kingdoms(scene: BattleScene) -> dict[int, Kingdom]:
 def _resolve_locked(scene: BattleScene) -> None:
     kingdoms = _lock_kingdoms(scene)
     setup = scene_setup(scene)
-    outcome = fight(setup, scene.seed)
+    outcome = fight(setup, claimed_seed(scene))
     fighting = {c.key for c in setup.combatants}
     participants = [p for p in scene.participants.all() if p.army_id in fighting]
     apply_battle(scene, setup, outcome, participants, kingdoms)

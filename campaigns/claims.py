@@ -11,6 +11,7 @@ import secrets
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
@@ -42,15 +43,35 @@ TASK_OPTIONS = {
 }
 
 
+class Seeded(Protocol):
+    @property
+    def seed(self) -> int | None: ...
+
+
+def claimed_seed(row: Seeded) -> int:
+    """The seed its claim gave the row (kept, so a retry rolls the same dice)."""
+    if row.seed is None:
+        raise ValueError("the row is not claimed")
+    return row.seed
+
+
+M = TypeVar("M", bound=Model)
+
+
 @dataclass(frozen=True)
-class ClaimedWork:
-    model: type[Model]
+class ClaimedWork(Generic[M]):
+    model: type[M]
     waiting: Q                 # the rows a worker may claim
     waiting_status: str        # what a swept row goes back to
     resolving: str
     failed: str
-    task: Callable[[], object]  # the Celery task (imported late: tasks import this module's users)
+    task: Callable[[], Any]    # the Celery task (imported late: tasks import this module's users)
     locked_rows: Callable[[], QuerySet]  # the row lock taken to apply the work
+
+    def _rows(self) -> QuerySet[Any]:
+        # Every claimed model has the claim's fields (status, claim, seed, resolving_since,
+        # locked_at, error); they are read and written by name.
+        return self.model._default_manager.all()
 
     def enqueue(self, ids: list[int]) -> None:
         """Send one task per row once the current transaction commits."""
@@ -77,7 +98,7 @@ class ClaimedWork:
 
     def _claim(self, pk: int) -> str | None:
         with transaction.atomic():
-            row = self.model.objects.select_for_update().filter(self.waiting, pk=pk).first()
+            row = self._rows().select_for_update().filter(self.waiting, pk=pk).first()
             if row is None:
                 return None
             row.status = self.resolving
@@ -88,7 +109,7 @@ class ClaimedWork:
             row.save(update_fields=["status", "resolving_since", "claim", "seed"])
             return row.claim
 
-    def run(self, pk: int, work: Callable[[Model], None]) -> str:
+    def run(self, pk: int, work: Callable[[M], None]) -> str:
         """Claim the row and do `work` on it in one transaction; returns "resolved", "skipped" or
         "failed" (the error is kept on the row and nothing of the work is applied). A passing
         database fault fails nothing: the row goes back to waiting and TransientFault is raised,
@@ -117,7 +138,7 @@ class ClaimedWork:
         """Hand a failed row back to the queue (its seed is kept, so the dice fall the same
         way); False if it had not failed."""
         with transaction.atomic():
-            row = self.model.objects.select_for_update().get(pk=pk)
+            row = self._rows().select_for_update().get(pk=pk)
             if row.status != self.failed:
                 return False
             row.status = self.waiting_status
@@ -133,7 +154,7 @@ class ClaimedWork:
         has lapsed."""
         try:
             with transaction.atomic():
-                row = self.model.objects.select_for_update().get(pk=pk)
+                row = self._rows().select_for_update().get(pk=pk)
                 if row.status == self.resolving and row.claim == token:
                     row.status = self.waiting_status
                     row.claim = ""
@@ -155,7 +176,7 @@ class ClaimedWork:
 
     def _fail(self, pk: int, token: str, error: Exception) -> None:
         with transaction.atomic():
-            row = self.model.objects.select_for_update().get(pk=pk)
+            row = self._rows().select_for_update().get(pk=pk)
             if row.status == self.resolving and row.claim == token:
                 row.status = self.failed
                 row.error = f"{type(error).__name__}: {error}"
@@ -170,7 +191,7 @@ class ClaimedWork:
         its old worker is refused; a duplicate message is skipped."""
         now = now or timezone.now()
         cutoff = now - datetime.timedelta(seconds=settings.MUSTER_RESOLVING_TIMEOUT_SECONDS)
-        rows = self.model.objects
+        rows = self._rows()
         with transaction.atomic():
             stuck = list(rows.select_for_update(skip_locked=True)
                          .filter(status=self.resolving, resolving_since__lt=cutoff)

@@ -21,7 +21,7 @@ from armies.orders import queued_activities, rules_order, turn_input
 from battles.resolution import scenes_lock_after_turn
 from campaigns import notifications
 from campaigns.apply import apply_outcome
-from campaigns.claims import ClaimedWork
+from campaigns.claims import ClaimedWork, claimed_seed
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from rules.errors import RuleViolation
@@ -113,7 +113,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
         except RuleViolation as error:  # e.g. its template was deleted since it was queued
             unreadable[activity.pk] = error
     engine_input = turn_input(turn, activities, orders)
-    outcome = resolve_turn(engine_input, turn.seed)
+    outcome = resolve_turn(engine_input, claimed_seed(turn))
     apply_outcome(turn, engine_input, outcome, activities, unreadable)
     turn.status = TurnStatus.RESOLVED
     turn.resolved_at = timezone.now()

@@ -136,10 +136,7 @@ def parse_orders(battle: SectorBattle, side: Side, data) -> orders.Deployment | 
     """The side's orders for the battle's open round, or RuleViolation by field."""
     current = state_from_data(battle.state)
     parsed = adapters.orders_from_data(battle.round, data)
-    if isinstance(parsed, orders.Deployment):   # round 0 is the deployment
-        found = orders.deployment_violations(current, side, parsed)
-    else:
-        found = orders.order_violations(current, side, parsed)
+    found = orders.side_orders_violations(current, side, parsed)
     if found:
         raise RuleViolation(found)
     return parsed

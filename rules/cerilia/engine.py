@@ -30,7 +30,7 @@ from rules.errors import _
 @dataclass(frozen=True)
 class RoundOutcome:
     state: BattleState
-    initiative: Side | None
+    initiative: Side
     events: tuple[Event, ...]
     rolls: tuple[Roll, ...]
 
@@ -45,8 +45,9 @@ class Round(Movement, Combat):
         for phase in (self.move, self.cast, self.shoot, self.charge, self.melee, self.morale):
             phase()
         self.end_round()
+        first, _second = self.sides_in_order()
         return RoundOutcome(self.state(finished=self.finished, winner=self.winner),
-                            self.initiative, tuple(self.events), tuple(self.dice.log))
+                            first, tuple(self.events), tuple(self.dice.log))
 
     def roll_initiative(self) -> None:
         # Reference §1.4: "Initiative. Each side draws or rolls"; a tie goes to the defender.

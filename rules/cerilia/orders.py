@@ -196,3 +196,11 @@ def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> lis
             continue
         found += _spell_violations(state, side, caster, spell, where)
     return found
+
+
+def side_orders_violations(state: BattleState, side: Side, given: Deployment | RoundOrders
+                           ) -> list[Violation]:
+    """Everything wrong with a side's orders: its deployment (round 0) or a round's orders."""
+    if isinstance(given, Deployment):
+        return deployment_violations(state, side, given)
+    return order_violations(state, side, given)
