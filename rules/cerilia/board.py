@@ -38,7 +38,6 @@ class Event:
     result: str | None = None
 
 
-
 class Board:
     """The working copy of one round; `state` freezes it back."""
 

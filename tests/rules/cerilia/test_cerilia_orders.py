@@ -27,8 +27,8 @@ def test_deployment_on_the_own_line_or_in_reserve_within_the_cells():
 
 
 def test_side_orders_are_checked_as_a_deployment_or_as_round_orders():
-    # seed 000_9b71fb8594a033d1.txt, "Расположение": a deployment is checked as one, round
-    # orders as orders, whichever of the two a side gives.
+    # seed 000_9b71fb8594a033d1.txt: "в подготовительной Фазе 0 ... в один из своих дружественных
+    # секторов: A3 B3 C3 D3 E3" - a deployment is checked as one, round orders as orders.
     s = state(unit("a1", A, at="C1"), unit("d", D, at="C3"))
     assert found(side_orders_violations(s, A, Deployment({"a1": "C2"}))) == [
         ("deploy_own_line", "placements.a1")]
