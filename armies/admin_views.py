@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from armies.adapters import render_violation
 from armies.choices import ArmyStatus
-from armies.models import Army
+from armies.models import Army, ArmyGear
 from armies.services import gear_transfer
 from rules.errors import RuleViolation
 
@@ -41,8 +41,10 @@ def form_page(request, model_admin: ModelAdmin, obj, *, form: forms.Form, title:
 
 
 class TransferGearForm(forms.Form):
-    gear = forms.ModelChoiceField(queryset=None, label=gettext_lazy("gear"))
-    target = forms.ModelChoiceField(queryset=None, label=gettext_lazy("receiving army"))
+    gear: forms.ModelChoiceField[ArmyGear] = forms.ModelChoiceField(
+        queryset=None, label=gettext_lazy("gear"))
+    target: forms.ModelChoiceField[Army] = forms.ModelChoiceField(
+        queryset=None, label=gettext_lazy("receiving army"))
 
     def __init__(self, *args, army, **kwargs):
         super().__init__(*args, **kwargs)
@@ -53,7 +55,7 @@ class TransferGearForm(forms.Form):
 
 def transfer_gear_view(model_admin: ModelAdmin, request, object_id):
     army = model_admin.get_object(request, object_id)
-    if not model_admin.has_change_permission(request, army):
+    if army is None or not model_admin.has_change_permission(request, army):
         return redirect("admin:index")
     form = TransferGearForm(request.POST or None, army=army)
     if request.method == "POST" and form.is_valid():

@@ -1,4 +1,8 @@
 """Translatable labels for the rules engine's codes (Russian terms from the glossary)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -10,6 +14,9 @@ from rules.kingmaker.conditions import Condition as RuleCondition
 from rules.kingmaker.gear import GearKind as RuleGearKind
 from rules.kingmaker.gear import Tier as RuleTier
 from rules.kingmaker.gear import WeaponKind as RuleWeaponKind
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 from rules.kingmaker.tactics import TACTICS
 from rules.kingmaker.templates import ArmyType as RuleArmyType
 from rules.kingmaker.templates import Save as RuleSave
@@ -162,7 +169,7 @@ class Garrisoned(models.TextChoices):
 
 
 # What each condition does, in a sentence (the dashboard's tooltips; seed 003, "СОСТОЯНИЯ ВОЙСКА").
-CONDITION_HELP = {
+CONDITION_HELP: dict[str, StrOrPromise] = {
     Condition.CONCEALED: _("Hard to see: +2 circumstance bonus to Maneuver checks; attacks "
                            "against it take a −2 penalty."),
     Condition.DEFEATED: _("At 0 HP: it takes no part in battles until it regains HP "

@@ -1,6 +1,8 @@
 """Admin forms and inline formsets that check armies against the rules before saving."""
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -106,10 +108,12 @@ class RecruitForm(forms.Form):
 
     def __init__(self, *args, kingdom: Kingdom, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["template"].queryset = ArmyTemplate.objects.filter(
-            recruitment_dc__isnull=False)
-        self.fields["faction"].queryset = Faction.objects.filter(campaign=kingdom.campaign_id)
-        self.fields["tactic"].choices = [("", "—"), *TACTIC_CHOICES]
+        # The fields declared above, narrowed for the checker.
+        cast(forms.ModelChoiceField, self.fields["template"]).queryset = \
+            ArmyTemplate.objects.filter(recruitment_dc__isnull=False)
+        cast(forms.ModelChoiceField, self.fields["faction"]).queryset = \
+            Faction.objects.filter(campaign=kingdom.campaign_id)
+        cast(forms.ChoiceField, self.fields["tactic"]).choices = [("", "—"), *TACTIC_CHOICES]
         settlements = list(kingdom.settlements.all())
         if settlements and not self.is_bound:
             self.initial.setdefault("hex", settlements[0].hex)

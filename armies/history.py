@@ -11,13 +11,17 @@ The child models keep their own history as well: the detail of each row.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any, TypedDict
 
+from django.db import models
 from django.dispatch import receiver
 from django.utils import timezone
 from simple_history.signals import pre_create_historical_record
 
 from armies.adapters import condition_state, gear_item
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
+from rules.kingmaker.conditions import ConditionState
+from rules.kingmaker.gear import GearItem
 
 Snapshot = dict
 _GEAR_FIELDS = ("kind", "tier", "weapon", "doses", "price_paid_rp")
@@ -39,7 +43,7 @@ def stored_snapshot(army_id: int) -> Snapshot:
                     ArmyCondition.objects.filter(army_id=army_id))
 
 
-def rows_from(children: Snapshot, army: Army) -> dict[type, list]:
+def rows_from(children: Snapshot, army: Army) -> dict[type[models.Model], list[Any]]:
     """The (unsaved) tactic, gear and condition rows of a snapshot, for `army`."""
     return {
         ArmyTactic: [ArmyTactic(army=army, tactic=code, position=i)
@@ -51,7 +55,13 @@ def rows_from(children: Snapshot, army: Army) -> dict[type, list]:
     }
 
 
-def state_children(children: Snapshot, army: Army) -> dict[str, list]:
+class StateChildren(TypedDict):
+    tactics: list[str]
+    gear: list[GearItem]
+    conditions: list[ConditionState]
+
+
+def state_children(children: Snapshot, army: Army) -> StateChildren:
     """A snapshot as `armies.adapters.army_state`'s tactics, gear and conditions."""
     rows = rows_from(children, army)
     return {"tactics": [t.tactic for t in rows[ArmyTactic]],

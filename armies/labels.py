@@ -2,7 +2,7 @@
 ("weary", "politics", "crime") so a Russian sentence gets Russian words."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext
@@ -21,12 +21,13 @@ from armies.choices import (
 )
 from battles.sector.labels import RESULT_LABELS
 from battles.sector.models import MoraleSign
+from campaigns.model_meta import own_field
 from campaigns.models import Kingdom, TurnStatus
 from rules.kingmaker.tactics import TACTICS
 
 
-def _field_labels(names) -> dict[str, Any]:
-    return {name: Kingdom._meta.get_field(name).verbose_name for name in names}
+def _field_labels(names: Iterable[str]) -> dict[str, Any]:
+    return {name: own_field(Kingdom, name).verbose_name for name in names}
 
 
 class _Msgids(dict):
@@ -139,5 +140,5 @@ def modifier_source(source: str) -> str:
 def modifier_text(modifier: Mapping[str, Any]) -> str:
     """A modifier as data (`rules.data.to_data`) in words: "+1 status (Hold the Line)"."""
     source = modifier_source(str(modifier.get("source", "")))
-    kind = str(MODIFIER_KINDS.get(modifier.get("kind"), modifier.get("kind", "")))
+    kind = str(MODIFIER_KINDS.get(modifier.get("kind", ""), modifier.get("kind", "")))
     return f"{modifier.get('value', 0):+d} {kind} ({source})"

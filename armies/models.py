@@ -1,6 +1,8 @@
 """Armies, the templates they are raised from, and their tactics, gear and conditions."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -130,6 +132,11 @@ class Army(models.Model):
         help_text=_("[hex, last turn] pairs where a critically failed garrison may not return."))
     history = HistoricalRecords(bases=[ArmyHistory], get_user=history_user)
 
+    _change_reason: str   # read by HistoricalRecords on save: why the row changed
+
+    if TYPE_CHECKING:  # HistoricalRecords adds it to the class
+        def save_without_historical_record(self, *args: Any, **kwargs: Any) -> None: ...
+
     class Meta:
         verbose_name = _("army")
         verbose_name_plural = _("armies")
@@ -253,5 +260,5 @@ class ArmyActivity(models.Model):
         ]
 
     def __str__(self) -> str:
-        who = self.army.name if self.army_id else self.turn.kingdom.name
+        who = self.army.name if self.army is not None else self.turn.kingdom.name
         return f"{self.get_kind_display()}: {who}"

@@ -12,10 +12,11 @@ from armies.adapters import gear_item_from
 from armies.choices import Condition
 from armies.labels import gear_label, tactic_label
 from armies.models import Army, ArmyTemplate
+from campaigns.model_meta import own_field
 from campaigns.models import Faction, Kingdom
 from rules.kingmaker import activities as act
 
-SKILLS = {name: Kingdom._meta.get_field(name).verbose_name for name in Kingdom.SKILLS}
+SKILLS = {name: own_field(Kingdom, name).verbose_name for name in Kingdom.SKILLS}
 BORDERS = {act.Border.NONE: _("no border crossed"), act.Border.OWN: _("crossing our own border"),
            act.Border.ENEMY: _("crossing an enemy's border")}
 TERRITORIES = {act.Territory.OWN: _("our kingdom"), act.Territory.OUTSIDE: _("outside our kingdom"),

@@ -47,7 +47,7 @@ def turn_army(army: Army, level: int) -> act.TurnArmy:
     return act.TurnArmy(
         key=army.pk,
         state=replace(army_state(army, level=level), hex=canonical_hex(army.hex)),
-        faction=army.faction.name if army.faction_id else None,
+        faction=army.faction.name if army.faction is not None else None,
         status=army.status,
         garrisoned=act.Garrisoned(army.garrisoned or ""),
         garrison_relief=army.garrison_relief,

@@ -245,7 +245,7 @@ def army_restore(*, army: Army, version, fields: dict, user=None) -> Army:
     army.save_without_historical_record()
     if children is not None:
         for model, rows in children.items():
-            for row in model.objects.filter(army=army):
+            for row in model._default_manager.filter(army=army):
                 row.delete()
             for row in rows:
                 row.save()
@@ -309,14 +309,14 @@ def _validate_order(turn, activity: ArmyActivity, user, given: dict | None = Non
     if kind in act.LEADERSHIP and activity.army_id is not None:
         raise RuleViolation.single("leadership_no_army",
                                    _("A leadership activity is not taken by an army."), "army")
-    if activity.army_id is not None and activity.army.kingdom_id != turn.kingdom_id:
+    if activity.army is not None and activity.army.kingdom_id != turn.kingdom_id:
         raise RuleViolation.single("army_required", _("Choose one of the kingdom's armies."),
                                    "army")
     order = rules_order(activity, campaign_id=turn.kingdom.campaign_id)
     current = situation(turn, with_foreign=kind is act.ActivityKind.OFFENSIVE_GAMBIT)
     # The slot rule needs only who acts and whether it is a second activity, so another order
     # whose parameters no longer convert (a template removed since) does not block this one.
-    others = tuple(act.Order(a.pk, act.ActivityKind(a.kind), None, a.army_id, a.second)
+    others = tuple(act.OrderSlot(a.pk, act.ActivityKind(a.kind), a.army_id, a.second)
                    for a in queued_activities(turn) if a.pk != activity.pk)
     violations = act.order_slot_violations(order, others)
     violations += act.order_violations(current, order)

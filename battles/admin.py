@@ -31,7 +31,7 @@ SCENE_FIELDS = ["campaign", "hex", "attacker_kingdom", "defender_kingdom", "terr
                 "wind", "light", "fortification", "fortification_side", "fortification_hp",
                 "attacker_pcs_present", "defender_pcs_present", "attacker_pc_fight",
                 "defender_pc_fight", "attacker_initiative", "defender_initiative", "max_rounds"]
-PARTICIPANT_FIELDS = ["army", "side", "garrisoned", "starts_shaken", "plan"]
+PARTICIPANT_FIELDS = ("army", "side", "garrisoned", "starts_shaken", "plan")
 
 
 def plan_shape_errors(plan) -> list[str]:
@@ -95,7 +95,7 @@ class ParticipantInline(CampaignScopedInline, admin.TabularInline):
         return obj is None or obj.takes_plans
 
     def get_readonly_fields(self, request, obj=None):
-        return [] if self._open(obj) else PARTICIPANT_FIELDS
+        return [] if self._open(obj) else list(PARTICIPANT_FIELDS)
 
     def has_add_permission(self, request, obj=None):
         return self._open(obj) and super().has_add_permission(request, obj)
@@ -241,8 +241,7 @@ class BattleReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     list_display = ["__str__", "scene_status", "created_at"]
     list_filter = ["scene__campaign"]
     list_select_related = ["scene"]
-    fields = ["scene", "created_at", "report"]
-    readonly_fields = fields
+    fields = readonly_fields = ("scene", "created_at", "report")
 
     def has_add_permission(self, request):
         return False  # reports come from resolutions

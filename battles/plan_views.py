@@ -2,7 +2,7 @@
 that the rules check (errors next to their fields)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -45,12 +45,12 @@ class PlanForm(forms.Form):
         super().__init__(*args, **kwargs)
         enemies = participant.scene.participants.exclude(side=participant.side).select_related(
             "army")
-        self.fields["target_army"].choices = [("", "—")] + [(p.army_id, p.army.name)
+        cast(forms.ChoiceField, self.fields["target_army"]).choices = [("", "—")] + [(p.army_id, p.army.name)
                                                             for p in enemies]
         actions = [a for a in tactical_actions(army_state(participant.army))
                    if a in ACTIVE_TACTICAL_ACTIONS]
-        self.fields["tactical_action"].choices = [("", "—")] + [(a, WAR_ACTION_LABELS.get(a, a))
-                                                                for a in actions]
+        cast(forms.ChoiceField, self.fields["tactical_action"]).choices = [("", "—")] + [
+            (a, WAR_ACTION_LABELS.get(a, a)) for a in actions]
 
     def plan(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)

@@ -128,7 +128,7 @@ def with_names(data: dict[str, Any]) -> dict[str, Any]:
     def grid(armies) -> list[list[list[str]]]:
         """The battlefield picture: rows of COLUMNS cells, each the names of the armies in it."""
         on_field = [a for a in armies if a["cell"][0] >= 0]
-        rows = [[[] for _column in range(COLUMNS)]
+        rows: list[list[list[str]]] = [[[] for _column in range(COLUMNS)]
                 for _row in range(max((a["cell"][1] for a in on_field), default=-1) + 1)]
         for army in on_field:
             column, row = army["cell"]

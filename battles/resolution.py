@@ -22,7 +22,7 @@ from battles.apply import apply_battle
 from battles.models import BattleScene, SceneStatus
 from campaigns import notifications
 from campaigns.models import Kingdom
-from core.claims import ClaimedWork
+from core.claims import ClaimedWork, claimed_seed
 from rules.kingmaker.battle.engine import fight
 
 
@@ -54,7 +54,7 @@ def _lock_kingdoms(scene: BattleScene) -> dict[int, Kingdom]:
 def _resolve_locked(scene: BattleScene) -> None:
     kingdoms = _lock_kingdoms(scene)
     setup = scene_setup(scene)
-    outcome = fight(setup, scene.seed)
+    outcome = fight(setup, claimed_seed(scene))
     fighting = {c.key for c in setup.combatants}
     participants = [p for p in scene.participants.all() if p.army_id in fighting]
     apply_battle(scene, setup, outcome, participants, kingdoms)

@@ -86,7 +86,7 @@ def participant_violations(*, scene: BattleScene, participant: BattleParticipant
     fortification. `army` comes with its kingdom and conditions (armies_with_details)."""
     kingdoms = (scene.attacker_kingdom_id, scene.defender_kingdom_id)
     side_kingdom, other_kingdom = kingdoms if participant.side == Side.ATTACKER else kingdoms[::-1]
-    target = scene.gambit.params.get("target") if scene.gambit_id else None
+    target = scene.gambit.params.get("target") if scene.gambit is not None else None
     return army_enlistment_violations(
         campaign_id=scene.campaign_id, army=army, side_kingdom=side_kingdom,
         other_kingdom=other_kingdom, battle_hex=scene.hex,

@@ -9,6 +9,7 @@ import argparse
 import random
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -32,9 +33,9 @@ def four_against_four() -> BattleSetup:
         for i, (template, tactics) in enumerate(SIDE):
             army = ArmyState(find_template(template), 5, tactics, name=f"{side.value} {i + 1}")
             combatants.append(Combatant(offset + i, side, army, default_plan(army)))
-    kingdom = {"kingdom_level": 5, "warfare": 10, "defense": 10, "control_dc": 20}
-    return BattleSetup(tuple(combatants), SideSetup(Side.ATTACKERS, "Restov", **kingdom),
-                       SideSetup(Side.DEFENDERS, "Pitax", **kingdom))
+    kingdom = partial(SideSetup, kingdom_level=5, warfare=10, defense=10, control_dc=20)
+    return BattleSetup(tuple(combatants), kingdom(Side.ATTACKERS, "Restov"),
+                       kingdom(Side.DEFENDERS, "Pitax"))
 
 
 def main() -> None:

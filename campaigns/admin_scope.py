@@ -11,14 +11,16 @@ preferences) is the operator's, under Django's model permissions (`OPERATOR_MODE
 """
 from __future__ import annotations
 
-from django.contrib.admin import RelatedOnlyFieldListFilter
+from django.contrib import admin
+from django.contrib.admin import AdminSite, RelatedOnlyFieldListFilter
 from django.contrib.admin.utils import get_fields_from_path, unquote
 from django.core.exceptions import FieldDoesNotExist, ObjectDoesNotExist, ValidationError
 from django.db import models
-from django.http import Http404
+from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from campaigns.model_meta import own_field
 from campaigns.notifications import zoned_time
 from campaigns.selectors import gm_campaigns, gm_scope
 
@@ -69,6 +71,10 @@ def campaign_id_of(obj, campaign_path: str) -> int | None:
 class _Scoped:
     """What a campaign-bound admin and its inlines share: permissions by membership, and choices
     of related objects limited to the user's campaigns."""
+
+    # Given by the ModelAdmin or InlineModelAdmin this is mixed into.
+    model: type[models.Model]
+    admin_site: AdminSite
 
     def _campaign_path(self) -> str:
         raise NotImplementedError
@@ -194,7 +200,8 @@ class CampaignScopedAdmin(_Scoped):
         current = timezone.get_current_timezone_name()
         if obj is None:
             return current
-        return self._zones(request).get(campaign_id_of(obj, self.campaign_path), current)
+        campaign_id = campaign_id_of(obj, self.campaign_path)
+        return current if campaign_id is None else self._zones(request).get(campaign_id, current)
 
     def get_fieldsets(self, request, obj=None):
         return [(name, {**options, "description": " ".join(
@@ -222,7 +229,7 @@ class CampaignScopedAdmin(_Scoped):
             return False
 
     def _zoned_column(self, name: str, zones: dict[int, str]):
-        field = self.model._meta.get_field(name)
+        field = own_field(self.model, name)
 
         def column(obj):
             value = getattr(obj, name)
@@ -231,9 +238,7 @@ class CampaignScopedAdmin(_Scoped):
             return zoned_time(value, zones.get(campaign_id_of(obj, self.campaign_path),
                                                timezone.get_current_timezone_name()))
 
-        column.short_description = field.verbose_name
-        column.admin_order_field = name
-        return column
+        return admin.display(column, description=field.verbose_name, ordering=name)
 
 
 def _zone_note() -> str:
@@ -248,10 +253,15 @@ def _flat(fields) -> list:
 class CampaignScopedInline(_Scoped):
     """An inline of a campaign-bound admin: permissions follow the parent object's campaign."""
 
-    def _campaign_path(self) -> str:
-        return self.admin_site._registry[self.parent_model].campaign_path
+    parent_model: type[models.Model]   # given by InlineModelAdmin
 
-    def has_add_permission(self, request, obj):
+    def _campaign_path(self) -> str:
+        parent = self.admin_site._registry[self.parent_model]
+        if not isinstance(parent, CampaignScopedAdmin):
+            raise TypeError(f"{type(parent).__name__} is not campaign-scoped")
+        return parent.campaign_path
+
+    def has_add_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
         return self._may(request, obj)
 
 

@@ -29,8 +29,8 @@ from rules.errors import RuleViolation
 class ActivityInline(CampaignScopedInline, admin.TabularInline):
     model = ArmyActivity
     extra = 0
-    fields = ["position", "kind", "army", "second", "params", "status", "submitted_by"]
-    readonly_fields = fields
+    fields = readonly_fields = ("position", "kind", "army", "second", "params", "status",
+                                "submitted_by")
     show_change_link = True
     can_delete = False
 
@@ -134,8 +134,7 @@ class TurnReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     list_display = ["__str__", "created_at"]
     list_filter = ["turn__kingdom__campaign", "turn__kingdom"]
     list_select_related = ["turn__kingdom"]
-    fields = ["turn", "created_at", "report"]
-    readonly_fields = fields
+    fields = readonly_fields = ("turn", "created_at", "report")
 
     def has_add_permission(self, request):
         return False  # reports come from resolutions

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.admin import AdminSite
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy
 
@@ -27,6 +28,8 @@ class UsernameField(forms.ModelChoiceField):
 class MemberUserField:
     """The member's account: picked from every account by whoever may view the accounts (the
     site operator), typed by user name by a GM, who sees no other campaign's members."""
+
+    admin_site: AdminSite   # given by the ModelAdmin this is mixed into
 
     def _browses_users(self, request) -> bool:
         accounts = self.admin_site._registry.get(get_user_model())

@@ -173,7 +173,8 @@ def _create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome) -> dict[int
     for recruited in outcome.recruited:
         army = recruited.army
         row = Army(kingdom=kingdom, template=templates[army.state.template.name],
-                   faction=factions.get(army.faction), name=army.state.name)
+                   faction=factions.get(army.faction) if army.faction else None,
+                   name=army.state.name)
         _army_fields(row, army)
         rows.append(row)
     rows = Army.objects.bulk_create(rows)

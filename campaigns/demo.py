@@ -3,6 +3,7 @@ site operator's account."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -170,7 +171,7 @@ def _siege_of_varnhold(campaign: Campaign, attacker: Kingdom, defender: Kingdom,
     services.battle_start(battle=battle)
     players = {"attacker": users["amiri"], "defender": users["valeros"]}
     for side in ("attacker", "defender"):
-        data = {"placements": placements[side]}
+        data: dict[str, Any] = {"placements": placements[side]}
         if side == "defender":
             data["fortification"] = "C3"
         services.orders_submit(battle=battle, side=side, user=players[side], data=data)

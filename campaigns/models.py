@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime
 import zoneinfo
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -11,8 +12,12 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from campaigns.model_meta import own_field
 from core.models import ClaimedModel
 from rules.kingmaker.levels import MAX_LEVEL, MIN_LEVEL, control_dc
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def validate_timezone(value: str) -> None:
@@ -53,11 +58,11 @@ class Campaign(models.Model):
         return self.name
 
 
-def _skill(label: str) -> models.IntegerField:
+def _skill(label: StrOrPromise) -> models.IntegerField:
     return models.IntegerField(label, default=0)
 
 
-def _amount(label: str) -> models.PositiveIntegerField:
+def _amount(label: StrOrPromise) -> models.PositiveIntegerField:
     return models.PositiveIntegerField(label, default=0)
 
 
@@ -104,6 +109,7 @@ class Kingdom(models.Model):
     infamy = _amount(_("infamy"))
     xp = _amount(_("kingdom XP"))
     history = HistoricalRecords()
+    _change_reason: str   # read by HistoricalRecords on save: why the row changed
 
     SKILLS = ("agriculture", "arts", "boating", "defense", "engineering", "exploration", "folklore",
               "industry", "intrigue", "magic", "politics", "scholarship", "statecraft", "trade",
@@ -157,7 +163,8 @@ class Membership(models.Model):
     def clean(self) -> None:
         if self.role == Role.PLAYER and not self.kingdom_id:
             raise ValidationError({"kingdom": _("A player plays a kingdom: choose one.")})
-        if self.kingdom_id and self.campaign_id and self.kingdom.campaign_id != self.campaign_id:
+        if self.kingdom is not None and self.campaign_id \
+                and self.kingdom.campaign_id != self.campaign_id:
             raise ValidationError({"kingdom": _("This kingdom belongs to another campaign.")})
 
 
@@ -247,7 +254,7 @@ class KingdomTurn(ClaimedModel):
     ready = models.BooleanField(_("orders ready"), default=False)
     ruin_choice = models.CharField(
         _("ruin to raise"), max_length=12, blank=True,
-        choices=[(kind, Kingdom._meta.get_field(kind).verbose_name) for kind in Kingdom.RUIN],
+        choices=[(kind, own_field(Kingdom, kind).verbose_name) for kind in Kingdom.RUIN],
         help_text=_("Which ruin rises if an army disbands from hunger; blank: the lowest."))
     resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
     # When the deadline reminder went out (claimed with one UPDATE, so it goes out once).

@@ -66,6 +66,8 @@ def _message(template: str, subject, context: dict, membership: Membership,
     """Render one mail in the player's language. `subject` is a lazy translation with
     %-placeholders: the kingdom's name and `context["subject"]`."""
     kingdom = membership.kingdom
+    if kingdom is None:  # recipients() names only the members who play a kingdom
+        raise ValueError(f"{membership} plays no kingdom")
     with override(preferences.language):
         context = {**context, "user": membership.user, "kingdom": kingdom,
                    "campaign": kingdom.campaign, "site_url": settings.MUSTER_SITE_URL}
@@ -179,7 +181,7 @@ def send_battle_report(scene_id: int) -> int:
     winner = scene.report.outcome.get("winner")  # "attackers", "defenders" or None
     sides = {scene.attacker_kingdom_id: Side.ATTACKER, scene.defender_kingdom_id: Side.DEFENDER}
     kingdoms = {k.pk: k for k in Kingdom.objects.filter(pk__in=[pk for pk in sides if pk])}
-    turn = scene.gambit.turn if scene.gambit_id else None
+    turn = scene.gambit.turn if scene.gambit is not None else None
     messages = []
     for membership, preferences in recipients(kingdoms):
         side = sides[membership.kingdom_id]

@@ -88,11 +88,13 @@ def _recruit_fields(current: act.Situation, kingdom) -> dict[str, forms.Field]:
     """Regular armies, and the special armies of the factions the kingdom deals with (the choice
     "template:faction"); a first tactic from those any offered army could learn."""
     hexes = sorted(current.kingdom.settlement_hexes)
-    offers = [(template, None) for template in ArmyTemplate.objects.filter(special=False)]
-    for faction in Faction.objects.filter(campaign_id=kingdom.campaign_id,
+    offers: list[tuple[ArmyTemplate, Faction | None]] = [
+        (template, None) for template in ArmyTemplate.objects.filter(special=False)]
+    for partner in Faction.objects.filter(campaign_id=kingdom.campaign_id,
                                           name__in=current.kingdom.factions_with_relations):
-        offers += [(template, faction) for template in faction.special_armies.all()]
-    templates, tactics = [], {}
+        offers += [(template, partner) for template in partner.special_armies.all()]
+    templates: list[tuple[str, str]] = []
+    tactics: dict[str, str] = {}
     for template, faction in sorted(offers, key=lambda o: (o[1] is not None, o[0].name)):
         state = template_state(template)
         order = act.Order(0, K.RECRUIT_ARMY, act.RecruitArmy(
@@ -138,6 +140,8 @@ def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
     the user may order (captured gear: the GM only)."""
     if kind is K.RECRUIT_ARMY:
         return _recruit_fields(current, kingdom)
+    if army is None:  # without an army only the leadership activities are offered
+        return {}
     if kind is K.TRAIN_ARMY:
         state = army.state
         known = [(code, tactic_label(code)) for code in state.tactics]
@@ -155,7 +159,7 @@ def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
             if _allowed(current, order, "gear") and _allowed(current, order, "doses"):
                 cost = act.outfit_quote(army, item).cost_rp
                 gear.append((_gear_value(item), f"{gear_label(item.label())} ({cost} RP)"))
-        fields = {"gear": _choice(_("gear"), gear)}
+        fields: dict[str, forms.Field] = {"gear": _choice(_("gear"), gear)}
         if gm:
             fields["captured"] = forms.BooleanField(label=_("captured gear"), required=False)
         return fields
@@ -234,6 +238,8 @@ class OrderForm(forms.Form):
                 data[name] = int(data[name]) if data[name] else None
         if self.kind is K.TRAIN_ARMY:
             data["replaces"] = data["replaces"] or None
+        if self.kind is None:  # the view asks only a form with an activity chosen
+            raise ValueError("no activity chosen")
         return validated_params(self.kind.value, data)
 
     def add_violations(self, violations) -> None:
@@ -318,6 +324,8 @@ def orders(request, kingdom_id: int):
         try:
             params = form.params()
         except DRFValidationError as error:
+            if not isinstance(error.detail, dict):  # a serializer's errors come by field
+                raise
             for field, errors in error.detail.items():
                 field = "gear" if field in GEAR_PARTS else field
                 for message in errors:

@@ -28,6 +28,7 @@ from armies.labels import (
 )
 from armies.models import Army
 from armies.selectors import army_stat_block, army_violations
+from campaigns.model_meta import own_field
 from campaigns.models import Kingdom, TurnStatus
 from rules.errors import RuleViolation
 
@@ -44,7 +45,7 @@ DEGREES = {
 
 def field_label(name: str) -> str:
     try:
-        return str(Kingdom._meta.get_field(name).verbose_name)
+        return str(own_field(Kingdom, name).verbose_name)
     except Exception:  # noqa: BLE001 - a report key that is no kingdom field
         return name
 
@@ -55,9 +56,9 @@ def kingdom_sheet(kingdom: Kingdom) -> dict[str, list[tuple[str, int]]]:
         return [(field_label(n), getattr(kingdom, n)) for n in names]
 
     return {
-        "resources": [(_("level"), kingdom.level), (field_label("resource_points"),
+        "resources": [(gettext("level"), kingdom.level), (field_label("resource_points"),
                                                      kingdom.resource_points),
-                      (_("Control DC"), kingdom.control_dc), *rows(("fame", "infamy", "xp"))],
+                      (gettext("Control DC"), kingdom.control_dc), *rows(("fame", "infamy", "xp"))],
         "commodities": rows(Kingdom.COMMODITIES),
         "unrest": rows(("unrest",)),
         "ruin": rows(Kingdom.RUIN),
@@ -102,7 +103,7 @@ def check_view(check: dict[str, Any] | None) -> dict[str, Any] | None:
         return None
     return {**check,
             "skill_label": field_label(check["skill"]) if check.get("skill") else "",
-            "degree_label": str(DEGREES.get(check.get("degree"), check.get("degree") or "")),
+            "degree_label": str(DEGREES.get(check.get("degree", ""), check.get("degree") or "")),
             "modifier_texts": [modifier_text(m) for m in check.get("modifiers", [])],
             "dc_texts": [f"{gettext(p['label'])} {p['value']}" for p in check.get("dc_parts", [])]}
 
@@ -111,7 +112,7 @@ def army_change(summary: dict[str, Any] | None) -> dict[str, Any] | None:
     if summary is None:
         return None
     return {**summary,
-            "status_label": str(dict(ArmyStatus.choices).get(summary.get("status"),
+            "status_label": str(dict(ArmyStatus.choices).get(summary.get("status", ""),
                                                               summary.get("status", ""))),
             "conditions": conditions_with_help(summary.get("conditions", [])),
             "gear": [gear_label(g) for g in summary.get("gear", [])],

@@ -66,7 +66,7 @@ def activity_data(result: ActivityResult, army_ids: dict[int, int]) -> dict[str,
     return {
         "activity": result.order,
         "kind": result.kind.value,
-        "army": army_ids.get(result.army, result.army),
+        "army": None if result.army is None else army_ids.get(result.army, result.army),
         "status": result.status,
         "check": _check(result.check),
         "cost_rp": result.cost_rp,

@@ -22,7 +22,7 @@ from campaigns import notifications
 from campaigns.apply import apply_outcome
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
-from core.claims import ClaimedWork
+from core.claims import ClaimedWork, claimed_seed
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
 
@@ -60,7 +60,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
         except RuleViolation as error:  # e.g. its template was deleted since it was queued
             unreadable[activity.pk] = error
     engine_input = turn_input(turn, activities, orders)
-    outcome = resolve_turn(engine_input, turn.seed)
+    outcome = resolve_turn(engine_input, claimed_seed(turn))
     apply_outcome(turn, engine_input, outcome, activities, unreadable)
     turn.set_status(TurnStatus.RESOLVED, resolved_at=timezone.now(), error="")
     # Mailed once this transaction commits; a mail that fails is logged, the turn stays resolved.

@@ -3,12 +3,15 @@ of an object that takes no more input (a locked turn, a scene sent for resolutio
 round)."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ErrorDetail
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -45,6 +48,6 @@ class Closed(APIException):
                        **where}
 
     @classmethod
-    def response(cls, description: str) -> OpenApiResponse:
+    def response(cls, description: StrOrPromise) -> OpenApiResponse:
         """The 409 in the schema."""
         return OpenApiResponse(cls.serializer, description=description)

@@ -11,7 +11,7 @@ import secrets
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
@@ -45,6 +45,20 @@ TASK_OPTIONS = {
 }
 
 
+class Seeded(Protocol):
+    """A row with a claim's seed."""
+
+    @property
+    def seed(self) -> int | None: ...
+
+
+def claimed_seed(row: Seeded) -> int:
+    """The seed its claim gave the row (kept, so a retry rolls the same dice)."""
+    if row.seed is None:
+        raise ValueError("the row is not claimed")
+    return row.seed
+
+
 @dataclass(frozen=True)
 class ClaimedWork:
     """One kind of work: which rows take input, which wait for a worker, its statuses, the Celery
@@ -59,6 +73,11 @@ class ClaimedWork:
     resolving: str
     failed: str
     related: tuple[str, ...] = ()  # read along with the row under its lock (not locked with it)
+
+    def _rows(self) -> QuerySet[Any]:
+        # Every claimed model has the claim's fields (status, claim, seed, resolving_since,
+        # locked_at, error); they are read and written by name.
+        return self.model._default_manager.all()
 
     def enqueue(self, ids: list[int]) -> None:
         """Send one task per row once the current transaction commits."""
@@ -81,7 +100,7 @@ class ClaimedWork:
         A row another transaction holds is left for the next time."""
         fresh = list(rows.select_for_update(skip_locked=True, of=("self",))
                      .filter(self.taking_input).values_list("pk", flat=True))
-        self.model.objects.filter(self.taking_input, pk__in=fresh).update(
+        self._rows().filter(self.taking_input, pk__in=fresh).update(
             status=self.waiting_status, locked_at=timezone.now())
         ids = fresh
         if with_waiting:
@@ -110,7 +129,7 @@ class ClaimedWork:
 
     def _claim(self, pk: int) -> str | None:
         with transaction.atomic():
-            row = self.model.objects.select_for_update().filter(self.waiting, pk=pk).first()
+            row = self._rows().select_for_update().filter(self.waiting, pk=pk).first()
             if row is None:
                 return None
             # The seed is drawn once and kept, so a retry rolls the same dice.
@@ -147,7 +166,7 @@ class ClaimedWork:
     def _locked_rows(self) -> QuerySet:
         """The row lock taken to do the work: the row's own (a nullable join cannot be locked,
         and the work locks what else it writes itself)."""
-        rows = self.model.objects.select_for_update(of=("self",))
+        rows = self._rows().select_for_update(of=("self",))
         # select_related() with no names would follow every foreign key.
         return rows.select_related(*self.related) if self.related else rows
 
@@ -155,7 +174,7 @@ class ClaimedWork:
         """Hand a failed row back to the queue (its seed is kept, so the dice fall the same
         way); False if it had not failed."""
         with transaction.atomic():
-            row = self.model.objects.select_for_update().get(pk=pk)
+            row = self._rows().select_for_update().get(pk=pk)
             if row.status != self.failed:
                 return False
             row.set_status(self.waiting_status, locked_at=timezone.now(), error="")
@@ -168,7 +187,7 @@ class ClaimedWork:
         has lapsed."""
         try:
             with transaction.atomic():
-                row = self.model.objects.select_for_update().get(pk=pk)
+                row = self._rows().select_for_update().get(pk=pk)
                 if row.status == self.resolving and row.claim == token:
                     row.set_status(self.waiting_status, claim="", locked_at=timezone.now())
         except DatabaseError as error:
@@ -187,7 +206,7 @@ class ClaimedWork:
 
     def _fail(self, pk: int, token: str, error: Exception) -> None:
         with transaction.atomic():
-            row = self.model.objects.select_for_update().get(pk=pk)
+            row = self._rows().select_for_update().get(pk=pk)
             if row.status == self.resolving and row.claim == token:
                 row.set_status(self.failed, error=f"{type(error).__name__}: {error}")
 
@@ -200,7 +219,7 @@ class ClaimedWork:
         its old worker is refused; a duplicate message is skipped."""
         now = now or timezone.now()
         cutoff = now - datetime.timedelta(seconds=settings.MUSTER_RESOLVING_TIMEOUT_SECONDS)
-        rows = self.model.objects
+        rows = self._rows()
         with transaction.atomic():
             stuck = list(rows.select_for_update(skip_locked=True)
                          .filter(status=self.resolving, resolving_since__lt=cutoff)

@@ -22,3 +22,11 @@ def to_data(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [to_data(v) for v in value]
     return value
+
+
+def record_data(record: object) -> dict[str, Any]:
+    """A dataclass instance as a JSON object."""
+    data = to_data(record)
+    if not isinstance(data, dict):
+        raise TypeError(f"{type(record).__name__} is not a dataclass instance")
+    return data

@@ -6,7 +6,7 @@ stays free of Django.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
@@ -26,7 +26,7 @@ class Violation:
     field: str = "__all__"
     params: Mapping[str, Any] = dataclass_field(default_factory=dict)
 
-    def render(self, translate=lambda message: message) -> str:
+    def render(self, translate: Callable[[str], str] = _) -> str:
         return translate(self.message) % dict(self.params)
 
     def __str__(self) -> str:

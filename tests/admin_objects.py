@@ -64,18 +64,18 @@ from rules.kingmaker.turn import BattleRequest
 # One way to make an object of every model the admin shows. A model registered later without an
 # entry here fails test_every_registered_model_has_a_factory.
 MAKERS = {
-    get_user_model(): lambda: UserFactory(),
-    Group: lambda: GroupFactory(),
-    Campaign: lambda: CampaignFactory(),
-    Kingdom: lambda: KingdomFactory(),
-    Membership: lambda: MembershipFactory(),
-    PlayerPreferences: lambda: PlayerPreferencesFactory(),
-    Settlement: lambda: SettlementFactory(),
-    Faction: lambda: FactionFactory(special_armies=[shipped_template("Sootscale Warriors")]),
-    DiplomaticRelation: lambda: DiplomaticRelationFactory(),
+    get_user_model(): lambda: UserFactory.create(),
+    Group: lambda: GroupFactory.create(),
+    Campaign: lambda: CampaignFactory.create(),
+    Kingdom: lambda: KingdomFactory.create(),
+    Membership: lambda: MembershipFactory.create(),
+    PlayerPreferences: lambda: PlayerPreferencesFactory.create(),
+    Settlement: lambda: SettlementFactory.create(),
+    Faction: lambda: FactionFactory.create(special_armies=[shipped_template("Sootscale Warriors")]),
+    DiplomaticRelation: lambda: DiplomaticRelationFactory.create(),
     Army: lambda: _army_with_everything(),
     ArmyTemplate: lambda: shipped_template("Sootscale Warriors"),
-    KingdomTurn: lambda: turn_open(kingdom=KingdomFactory()),
+    KingdomTurn: lambda: turn_open(kingdom=KingdomFactory.create()),
     ArmyActivity: lambda: _activity(),
     TurnReport: lambda: _report(),
     PeriodicTask: lambda: PeriodicTask.objects.first(),
@@ -84,7 +84,7 @@ MAKERS = {
     SolarSchedule: lambda: SolarSchedule.objects.create(event="sunset", latitude=50,
                                                         longitude=30),
     ClockedSchedule: lambda: ClockedSchedule.objects.create(clocked_time=timezone.now()),
-    AuthToken: lambda: AuthToken.objects.create(user=UserFactory())[0],
+    AuthToken: lambda: AuthToken.objects.create(user=UserFactory.create())[0],
     AccessAttempt: lambda: AccessAttempt.objects.create(username="x", ip_address="127.0.0.1",
                                                         failures_since_start=1,
                                                         attempt_time=timezone.now()),
@@ -102,50 +102,50 @@ MAKERS = {
 
 
 def _sector_battle() -> SectorBattle:
-    battle = SectorBattleFactory()
+    battle = SectorBattleFactory.create()
     for side in ("attacker", "defender"):
-        SectorUnitFactory(battle=battle, side=side)
-    TerrainCardFactory(battle=battle, kind="river", sector="C2", toward="C3")
-    SectorCasterFactory(battle=battle)
+        SectorUnitFactory.create(battle=battle, side=side)
+    TerrainCardFactory.create(battle=battle, kind="river", sector="C2", toward="C3")
+    SectorCasterFactory.create(battle=battle)
     return sector_services.battle_start(battle=battle)
 
 
 def _scene() -> BattleScene:
-    army = ArmyFactory()
+    army = ArmyFactory.create()
     return scene_queue_from_gambit(campaign=army.kingdom.campaign,
                                    request=BattleRequest(0, "C4", (army.pk,), ()))
 
 
 def _battle_report() -> BattleReport:
-    attacker, defender = ArmyFactory(), ArmyFactory(name="Defenders")
-    scene = BattleSceneFactory(campaign=attacker.kingdom.campaign, hex="C4",
+    attacker, defender = ArmyFactory.create(), ArmyFactory.create(name="Defenders")
+    scene = BattleSceneFactory.create(campaign=attacker.kingdom.campaign, hex="C4",
                                attacker_kingdom=attacker.kingdom)
-    BattleParticipantFactory(scene=scene, army=attacker, side="attacker")
-    BattleParticipantFactory(scene=scene, army=defender, side="defender")
+    BattleParticipantFactory.create(scene=scene, army=attacker, side="attacker")
+    BattleParticipantFactory.create(scene=scene, army=defender, side="defender")
     assert scene_resolve_now(scene=scene) == "resolved"
     return BattleReport.objects.get(scene=scene)
 
 
 def _activity() -> ArmyActivity:
-    army = ArmyFactory()
+    army = ArmyFactory.create()
     turn = turn_open(kingdom=army.kingdom)
-    activity, _created = activity_submit(turn=turn, user=UserFactory(), kind="deploy_army",
+    activity, _created = activity_submit(turn=turn, user=UserFactory.create(), kind="deploy_army",
                                          army=army, params={"destination": "C5"})
     return activity
 
 
 def _report() -> TurnReport:
-    turn = turn_open(kingdom=ArmyFactory().kingdom)
+    turn = turn_open(kingdom=ArmyFactory.create().kingdom)
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
     turn_resolve(turn.pk)
     return TurnReport.objects.get(turn=turn)
 
 
 def _army_with_everything() -> Army:
-    army = ArmyFactory(kingdom=KingdomFactory(level=5))
-    ArmyTacticFactory(army=army, tactic="keen_eyed")
-    ArmyGearFactory(army=army)
-    ArmyConditionFactory(army=army)
+    army = ArmyFactory.create(kingdom=KingdomFactory.create(level=5))
+    ArmyTacticFactory.create(army=army, tactic="keen_eyed")
+    ArmyGearFactory.create(army=army)
+    ArmyConditionFactory.create(army=army)
     return army
 
 

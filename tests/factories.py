@@ -56,7 +56,7 @@ def api_token(user) -> str:
     return AuthToken.objects.create(user=user)[1]
 
 
-class GroupFactory(DjangoModelFactory):
+class GroupFactory(DjangoModelFactory[Group]):
     class Meta:
         model = Group
         django_get_or_create = ("name",)
@@ -64,7 +64,7 @@ class GroupFactory(DjangoModelFactory):
     name = factory.Sequence(lambda n: f"group {n}")
 
 
-class CampaignFactory(DjangoModelFactory):
+class CampaignFactory(DjangoModelFactory[Campaign]):
     class Meta:
         model = Campaign
 
@@ -72,7 +72,7 @@ class CampaignFactory(DjangoModelFactory):
     timezone = "UTC"
 
 
-class KingdomFactory(DjangoModelFactory):
+class KingdomFactory(DjangoModelFactory[Kingdom]):
     class Meta:
         model = Kingdom
 
@@ -82,7 +82,7 @@ class KingdomFactory(DjangoModelFactory):
     size = 1
 
 
-class SettlementFactory(DjangoModelFactory):
+class SettlementFactory(DjangoModelFactory[Settlement]):
     class Meta:
         model = Settlement
 
@@ -91,7 +91,7 @@ class SettlementFactory(DjangoModelFactory):
     hex = factory.Sequence(lambda n: f"S{n}")
 
 
-class FactionFactory(DjangoModelFactory):
+class FactionFactory(DjangoModelFactory[Faction]):
     class Meta:
         model = Faction
         skip_postgeneration_save = True
@@ -105,7 +105,7 @@ class FactionFactory(DjangoModelFactory):
             self.special_armies.add(*extracted)
 
 
-class MembershipFactory(DjangoModelFactory):
+class MembershipFactory(DjangoModelFactory[Membership]):
     class Meta:
         model = Membership
 
@@ -120,7 +120,7 @@ class MembershipFactory(DjangoModelFactory):
     )
 
 
-class PlayerPreferencesFactory(DjangoModelFactory):
+class PlayerPreferencesFactory(DjangoModelFactory[PlayerPreferences]):
     class Meta:
         model = PlayerPreferences
 
@@ -129,7 +129,7 @@ class PlayerPreferencesFactory(DjangoModelFactory):
     language = "ru"
 
 
-class DiplomaticRelationFactory(DjangoModelFactory):
+class DiplomaticRelationFactory(DjangoModelFactory[DiplomaticRelation]):
     class Meta:
         model = DiplomaticRelation
 
@@ -138,7 +138,7 @@ class DiplomaticRelationFactory(DjangoModelFactory):
                                  campaign=factory.SelfAttribute("..kingdom.campaign"))
 
 
-class ArmyFactory(DjangoModelFactory):
+class ArmyFactory(DjangoModelFactory[Army]):
     """An active army of the shipped Infantry template at full HP."""
 
     class Meta:
@@ -151,7 +151,7 @@ class ArmyFactory(DjangoModelFactory):
     hex = "C4"
 
 
-class ArmyTacticFactory(DjangoModelFactory):
+class ArmyTacticFactory(DjangoModelFactory[ArmyTactic]):
     class Meta:
         model = ArmyTactic
 
@@ -160,7 +160,7 @@ class ArmyTacticFactory(DjangoModelFactory):
     position = factory.LazyAttribute(lambda t: t.army.tactics.count())
 
 
-class ArmyGearFactory(DjangoModelFactory):
+class ArmyGearFactory(DjangoModelFactory[ArmyGear]):
     """Default: one dose of healing potions bought for 15 RP (an item of level 1)."""
 
     class Meta:
@@ -174,7 +174,7 @@ class ArmyGearFactory(DjangoModelFactory):
     price_paid_rp = 15
 
 
-class ArmyConditionFactory(DjangoModelFactory):
+class ArmyConditionFactory(DjangoModelFactory[ArmyCondition]):
     class Meta:
         model = ArmyCondition
 
@@ -183,7 +183,7 @@ class ArmyConditionFactory(DjangoModelFactory):
     value = 1
 
 
-class KingdomTurnFactory(DjangoModelFactory):
+class KingdomTurnFactory(DjangoModelFactory[KingdomTurn]):
     """An open turn whose deadline is a week away."""
 
     class Meta:
@@ -195,7 +195,7 @@ class KingdomTurnFactory(DjangoModelFactory):
     status = TurnStatus.OPEN
 
 
-class ArmyActivityFactory(DjangoModelFactory):
+class ArmyActivityFactory(DjangoModelFactory[ArmyActivity]):
     """A queued order, stored as is (armies.services.activity_submit is what checks orders).
     Default: Warfare Exercises, a leadership activity without parameters."""
 
@@ -209,7 +209,7 @@ class ArmyActivityFactory(DjangoModelFactory):
     position = factory.Sequence(lambda n: n + 1)
 
 
-class TurnReportFactory(DjangoModelFactory):
+class TurnReportFactory(DjangoModelFactory[TurnReport]):
     class Meta:
         model = TurnReport
 
@@ -217,7 +217,7 @@ class TurnReportFactory(DjangoModelFactory):
     outcome = factory.LazyAttribute(lambda r: {"turn": r.turn.number, "events": []})
 
 
-class BattleSceneFactory(DjangoModelFactory):
+class BattleSceneFactory(DjangoModelFactory[BattleScene]):
     """A queued scene in hex C4 on open ground, taking plans; no kingdoms, no armies yet."""
 
     class Meta:
@@ -228,7 +228,7 @@ class BattleSceneFactory(DjangoModelFactory):
     status = SceneStatus.QUEUED
 
 
-class BattleParticipantFactory(DjangoModelFactory):
+class BattleParticipantFactory(DjangoModelFactory[BattleParticipant]):
     """An attacking army (of a new kingdom of the scene's campaign) with the default plan."""
 
     class Meta:
@@ -241,7 +241,7 @@ class BattleParticipantFactory(DjangoModelFactory):
     plan = factory.LazyFunction(dict)
 
 
-class BattleReportFactory(DjangoModelFactory):
+class BattleReportFactory(DjangoModelFactory[BattleReport]):
     class Meta:
         model = BattleReport
 
@@ -255,7 +255,7 @@ def shipped_card(code: str = "infantry") -> UnitCard:
     return UnitCard.objects.get(code=code)
 
 
-class SectorBattleFactory(DjangoModelFactory):
+class SectorBattleFactory(DjangoModelFactory[SectorBattle]):
     """A sector battle being set up: one cell per sector, no fortification, no kingdoms."""
 
     class Meta:
@@ -265,7 +265,7 @@ class SectorBattleFactory(DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Battle of the Ford {n}")
 
 
-class SectorUnitFactory(DjangoModelFactory):
+class SectorUnitFactory(DjangoModelFactory[SectorUnit]):
     """An attacking unit of shipped infantry."""
 
     class Meta:
@@ -277,7 +277,7 @@ class SectorUnitFactory(DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Company {n}")
 
 
-class TerrainCardFactory(DjangoModelFactory):
+class TerrainCardFactory(DjangoModelFactory[TerrainCard]):
     class Meta:
         model = TerrainCard
 
@@ -286,7 +286,7 @@ class TerrainCardFactory(DjangoModelFactory):
     sector = "C2"
 
 
-class SectorCasterFactory(DjangoModelFactory):
+class SectorCasterFactory(DjangoModelFactory[SectorCaster]):
     """A wizard of the attacker, in its reserve."""
 
     class Meta:
@@ -298,7 +298,7 @@ class SectorCasterFactory(DjangoModelFactory):
     school = "wizard"
 
 
-class SectorRoundFactory(DjangoModelFactory):
+class SectorRoundFactory(DjangoModelFactory[SectorRound]):
     """Round 1 of a sector battle, played (its record holds no states: for when it was fought)."""
 
     class Meta:

@@ -66,8 +66,10 @@ def request_of(user):
     return request
 
 
-def campaign_of(obj) -> int:
-    return campaign_id_of(obj, admin.site._registry[type(obj)].campaign_path)
+def campaign_of(obj) -> int | None:
+    model_admin = admin.site._registry[type(obj)]
+    assert isinstance(model_admin, CampaignScopedAdmin)
+    return campaign_id_of(obj, model_admin.campaign_path)
 
 
 def fields_of(obj) -> dict:

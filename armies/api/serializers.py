@@ -2,6 +2,8 @@
 armies.selectors, and orders are checked by armies.services (the rules engine)."""
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -75,7 +77,8 @@ class ArmySerializer(serializers.ModelSerializer):
 class ActivitySerializer(serializers.ModelSerializer):
     kingdom = serializers.IntegerField(source="turn.kingdom_id", read_only=True)
     params = ParamsField(read_only=True)
-    submitted_by = serializers.SlugRelatedField(slug_field="username", read_only=True,
+    submitted_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True,
                                                 allow_null=True)
     result = serializers.JSONField(read_only=True)
 

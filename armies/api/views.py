@@ -29,10 +29,11 @@ from battles.api.errors import plan_errors
 from battles.api.serializers import StandingPlanSerializer
 from battles.services import army_set_battle_plan
 from campaigns.api.parsers import BoundedJSONParser
+from campaigns.model_meta import max_length
 from core.api_errors import NOT_FOUND
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
-IDEMPOTENCY_KEY_LENGTH = ArmyActivity._meta.get_field("idempotency_key").max_length
+IDEMPOTENCY_KEY_LENGTH = max_length(ArmyActivity, "idempotency_key")
 
 BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
     "Bad input: a list of messages per field; the activity's parameters under `params`."))

@@ -339,7 +339,7 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
         rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
                                 "<td>{}</td></tr>", (
             (units[u["key"]].name if u["key"] in units else u["key"],
-             side_label(u["side"]), armies.get(u.get("army"), "—"),
+             side_label(u["side"]), armies.get(u["army"], "—") if u.get("army") else "—",
              FATE_LABELS.get(u["fate"], u["fate"]), u["hits_lost"])
             for u in result["units"]))
         return format_html(

@@ -4,10 +4,9 @@ from __future__ import annotations
 from django.utils.translation import gettext, pgettext_lazy
 
 from battles.sector.models import MoraleSign, SectorSide
-from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.field import RESERVE
 from rules.cerilia.spells import SPELL_LABELS
-from rules.cerilia.state import TERRAIN_LABELS
+from rules.cerilia.state import FORTIFICATION, TERRAIN_LABELS
 
 PHASE_LABELS = {
     "initiative": pgettext_lazy("sector battle", "Initiative"),
@@ -35,7 +34,7 @@ FATE_LABELS = {
 
 
 def side_label(side: str | None) -> str:
-    return str(dict(SectorSide.choices).get(side, side or "—"))
+    return str(dict(SectorSide.choices).get(side or "", side or "—"))
 
 
 def order_names(state: dict) -> dict[str, str]:

@@ -42,11 +42,10 @@ from battles.sector.selectors import (
 from battles.sector.services import RoundClosed, orders_submit
 from campaigns.pages import member_required
 from campaigns.selectors import is_campaign_gm
-from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.field import COLUMNS, RESERVE, SECTORS, Side, neighbours
 from rules.cerilia.orders import may_aim_at_fortification
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
-from rules.cerilia.state import DIRECTED_TERRAIN, School
+from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, School
 from rules.errors import RuleViolation
 
 
@@ -65,7 +64,7 @@ def _events_by_phase(events: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
             "text": _message(event["message"], event.get("params") or {}),
             "card": event.get("card"),
             "result": event.get("result"),
-            "result_label": str(RESULT_LABELS.get(event.get("result"), event.get("result") or "")),
+            "result_label": str(RESULT_LABELS.get(event.get("result", ""), event.get("result") or "")),
         })
     order = [*PHASE_LABELS, *(p for p in groups if p not in PHASE_LABELS)]
     return [{"phase": phase, "label": str(PHASE_LABELS.get(phase, phase)), "events": groups[phase]}
@@ -341,9 +340,10 @@ def sector_battle(request, battle_id: int):
                 stored.orders if stored else None), battle=battle, view=now_view, side=side)
 
     rounds = round_views(battle, side) if battle.state else []
-    pictures = [(gettext("After the deployment") if r["number"] == 0 else
-                 gettext("After round %(number)s") % {"number": r["number"]}, r)
-                for r in rounds]
+    pictures: list[tuple[str, Mapping[str, Any]]] = [
+        (gettext("After the deployment") if r["number"] == 0 else
+         gettext("After round %(number)s") % {"number": r["number"]}, r)
+        for r in rounds]
     if now_view:
         pictures.append((gettext("Now (round %(number)s)") % {"number": battle.round},
                          now_view))

@@ -15,7 +15,7 @@ from armies.models import Army
 from battles.sector import adapters
 from battles.sector.models import BattleStatus, SectorBattle, SectorRound
 from campaigns import notifications
-from core.claims import ClaimedWork
+from core.claims import ClaimedWork, claimed_seed
 from rules.cerilia import orders
 from rules.cerilia.aftermath import Fate, battle_result
 from rules.cerilia.engine import deploy, resolve_round
@@ -33,14 +33,13 @@ def round_seed(battle_seed: int, number: int) -> int:
 def _stored_orders(battle: SectorBattle, side: Side, current):
     row = battle.orders.filter(round=battle.round, side=side.value).first()
     data = row.orders if row is not None else {}
-    check = orders.deployment_violations if battle.round == 0 else orders.order_violations
     try:
         parsed = adapters.orders_from_data(battle.round, data)
     except RuleViolation:
         parsed = None
     # Orders were checked when submitted and the state has not moved since; a side whose
     # orders no longer hold simply holds.
-    if parsed is None or check(current, side, parsed):
+    if parsed is None or orders.side_orders_violations(current, side, parsed):
         return adapters.orders_from_data(battle.round, {})
     return parsed
 
@@ -68,7 +67,7 @@ def _resolve_locked(battle: SectorBattle) -> None:
     current = state_from_data(battle.state)
     given = {side: _stored_orders(battle, side, current) for side in Side}
     number = battle.round
-    seed = round_seed(battle.seed, number) if number else 0
+    seed = round_seed(claimed_seed(battle), number) if number else 0
     played = play(current, given, number, seed)
     after = played.after
     SectorRound.objects.create(

@@ -9,7 +9,7 @@ from django.db.models import Q, QuerySet
 
 from battles.sector.models import SectorBattle, SectorRound, SideOrders
 from campaigns.selectors import gm_campaign_ids, is_campaign_gm, kingdom_visibility, player_kingdom_ids
-from rules.cerilia.engine import Event
+from rules.cerilia.board import Event
 from rules.cerilia.field import Side
 from rules.cerilia.state import state_from_data
 from rules.cerilia.views import full_view, side_view

@@ -4,6 +4,7 @@ worker to resolve (battles.sector.resolution)."""
 from __future__ import annotations
 
 import datetime
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,6 +20,9 @@ from rules.cerilia.cards import card_violations
 from rules.cerilia.field import Side
 from rules.cerilia.state import state_data, state_from_data
 from rules.errors import RuleViolation, Violation, _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class RoundClosed(Exception):
@@ -82,26 +86,27 @@ def battle_from_armies(*, campaign, name: str, hex: str = "", attackers=(), defe
     return battle, unmapped
 
 
-@transaction.atomic
 def unit_army_violations(*, battle: SectorBattle, army: Army, side: str) -> list[Violation]:
     """Why `army` may not stand for a unit on `side`: the same rules as a battle scene's
     participants (battles.enlistment), for the GM's units and the sides' armies alike."""
     kingdoms = (battle.attacker_kingdom_id, battle.defender_kingdom_id)
     side_kingdom, other_kingdom = kingdoms if side == SectorSide.ATTACKER else kingdoms[::-1]
-    target = battle.gambit.params.get("target") if battle.gambit_id else None
+    target = battle.gambit.params.get("target") if battle.gambit is not None else None
     return army_enlistment_violations(
         campaign_id=battle.campaign_id, army=army, side_kingdom=side_kingdom,
         other_kingdom=other_kingdom, battle_hex=battle.hex,
         gambit_target=target is not None and army.pk == target)
 
 
-def battle_add_side_armies(*, battle: SectorBattle) -> tuple[list, list, list[str]]:
+@transaction.atomic
+def battle_add_side_armies(*, battle: SectorBattle) -> tuple[list, list, list[StrOrPromise]]:
     """One unit per army of each side's kingdom that may fight there (unit_army_violations) and
     is not in the battle yet: the units made, the armies whose type has no card, the sides
     without a kingdom."""
     before = set(battle.units.values_list("pk", flat=True))
     taken = set(battle.units.exclude(army=None).values_list("army_id", flat=True))
-    unmapped, no_kingdom = [], []
+    unmapped: list[Army] = []
+    no_kingdom: list[StrOrPromise] = []
     for side in SectorSide:
         kingdom = battle.kingdom_of(side)
         if kingdom is None:
@@ -145,8 +150,7 @@ def parse_orders(battle: SectorBattle, side: Side, data) -> orders.Deployment | 
     """The side's orders for the battle's open round, or RuleViolation by field."""
     current = state_from_data(battle.state)
     parsed = adapters.orders_from_data(battle.round, data)
-    check = orders.deployment_violations if battle.round == 0 else orders.order_violations
-    found = check(current, side, parsed)
+    found = orders.side_orders_violations(current, side, parsed)
     if found:
         raise RuleViolation(found)
     return parsed

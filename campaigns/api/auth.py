@@ -16,6 +16,7 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from campaigns.api.authentication import TokenAuthentication
 from campaigns.auth import locked_out_message
+from campaigns.model_meta import max_length
 from core.api_errors import ErrorSerializer
 
 
@@ -36,7 +37,7 @@ class CredentialsSerializer(AuthTokenSerializer):
     # No longer than a user name can be: the lockout's record of a failure keeps the name.
     username = serializers.CharField(
         label=_("Username"), write_only=True,
-        max_length=get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD).max_length)
+        max_length=max_length(get_user_model(), get_user_model().USERNAME_FIELD))
 
 
 class TokenSerializer(serializers.Serializer):

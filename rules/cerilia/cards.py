@@ -58,8 +58,9 @@ def card_violations(card: UnitCard) -> RuleViolation | None:
     return RuleViolation([Violation("card_invalid", message, name) for name, message in problems])
 
 
-def _card(code, name, melee, defense, morale, movement, hits, *tags, charge=None, missile=None,
-          missile_range=0, night_bonus=0) -> UnitCard:
+def _card(code: str, name: str, melee: int, defense: int, morale: int, movement: int, hits: int,
+          *tags: Tag, charge: int | None = None, missile: int | None = None, missile_range: int = 0,
+          night_bonus: int = 0) -> UnitCard:
     return UnitCard(code, name, melee, defense, frozenset(SIGNS[:morale]), movement, hits, charge,
                     missile, missile_range, frozenset(tags), night_bonus)
 

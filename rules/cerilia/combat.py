@@ -4,7 +4,9 @@ routs, falling back and blocked retreats, and the empty fortification fighting o
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
+from rules.cerilia.board import Board
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, Tag
 from rules.cerilia.deck import Result, column, draw, result
 from rules.cerilia.field import (
@@ -17,6 +19,7 @@ from rules.cerilia.field import (
     straight_edges,
 )
 from rules.cerilia.state import (
+    FORTIFICATION,
     NO_CHARGE_TERRAIN,
     EffectKind,
     TerrainKind,
@@ -30,7 +33,6 @@ MELEE, CHARGE, MISSILE = "melee", "charge", "missile"
 ATTACK_LABELS = {MELEE: _("melee"), CHARGE: _("charge"), MISSILE: _("missile")}
 # Seed 000 gives no size for "Ездовые Отряды получают штраф ... в секторе с Болотами": our -1.
 SWAMP_PENALTY = 1
-FORTIFICATION = "fortification"   # the key an empty fortification fights under
 
 
 @dataclass
@@ -41,7 +43,7 @@ class _Attack:
     sector: str = ""   # where the fortification stands, when it fights (either way)
 
 
-class Combat:
+class Combat(Board):
 
     def attack_value(self, attacker: Unit, kind: str, target: Unit | None) -> int:
         value = {MELEE: attacker.card.melee, CHARGE: attacker.card.charge,
@@ -91,6 +93,8 @@ class Combat:
     def fortification_unit(self, sector: str) -> Unit:
         """An empty fortification "считается за 1 Отряд Иррегулярных Войск"."""
         fort = self.fortification(sector)
+        if fort is None:
+            raise ValueError(f"no fortification in {sector}")
         return Unit(FORTIFICATION, Side.DEFENDER, FORTIFICATION_DEFENDERS,
                     str(_("the fortification")), fort.hits, sector, 0)
 
@@ -146,7 +150,8 @@ class Combat:
         if a != b and (fogged(self.state(), a) or fogged(self.state(), b)):
             return False   # Fog: "в него и из него нельзя направлять Дальнобойные Атаки"
         # Walls: "Перемещения, а также Дальнобойные Атаки запрещены между сектором ... и сектором"
-        walls = {edge(e.sector, e.toward) for e in self.effects if e.kind is EffectKind.WALL}
+        walls = {edge(e.sector, e.toward) for e in self.effects
+                 if e.kind is EffectKind.WALL and e.sector and e.toward}
         return not any(crossing in walls for crossing in straight_edges(a, b))
 
     def shoot(self) -> None:
@@ -294,7 +299,7 @@ class Combat:
             if morale:
                 self.hit.add(unit.key)
 
-    def destroy(self, unit: Unit, message: str, **params) -> None:
+    def destroy(self, unit: Unit, message: str, **params: Any) -> None:
         # Told to the sides that saw the unit before it fell: a unit lost in fog or night,
         # unseen by the enemy, must not show up in the enemy's events.
         to = frozenset(s for s in Side if self.sees(s, unit))

@@ -4,6 +4,7 @@ drawn are gone until it runs out and is shuffled again."""
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 from rules.dice import Dice
 
@@ -41,7 +42,7 @@ def result(card: int, difference: int) -> Result:
     return TABLE[card][column(difference) + 3]
 
 
-def draw(dice: Dice, remaining: tuple[int, ...], *, purpose: str, **params
+def draw(dice: Dice, remaining: tuple[int, ...], *, purpose: str, **params: Any
          ) -> tuple[int, tuple[int, ...]]:
     """Draw a card from what is left of the deck (a fresh deck when it is empty); drawing at
     random from the rest is the same as drawing the top card of a shuffled deck."""

@@ -3,6 +3,7 @@ seed's A3…E3), a reserve per side beside its own line, and the edges between s
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TypeGuard
 
 COLUMNS = "ABCDE"
 ROWS = (1, 2, 3)
@@ -29,7 +30,7 @@ class Side(StrEnum):
         return -1 if self is Side.ATTACKER else 1
 
 
-def is_sector(name: object) -> bool:
+def is_sector(name: object) -> TypeGuard[str]:
     return isinstance(name, str) and name in SECTORS
 
 
@@ -41,6 +42,14 @@ def sector_at(column: int, row: int) -> str | None:
     if 0 <= column < len(COLUMNS) and row in ROWS:
         return f"{COLUMNS[column]}{row}"
     return None
+
+
+def sector_on_field(column: int, row: int) -> str:
+    """The sector at these coordinates, which must lie on the field."""
+    sector = sector_at(column, row)
+    if sector is None:
+        raise ValueError(f"no sector at column {column}, row {row}")
+    return sector
 
 
 def distance(a: str, b: str) -> int:
@@ -74,13 +83,12 @@ def edge(a: str, b: str) -> frozenset[str]:
     return frozenset((a, b))
 
 
-def fall_back_step(position: str, side: Side) -> str | None:
-    """One sector toward the side's own line; from its own line, its reserve (None: off the
-    field, for a scenario without retreats into the reserve)."""
+def fall_back_step(position: str, side: Side) -> str:
+    """One sector toward the side's own line; from its own line, its reserve."""
     column, row = coordinates(position)
     if row == side.home_row:
         return RESERVE
-    return sector_at(column, row + side.back)
+    return sector_on_field(column, row + side.back)
 
 
 def straight_edges(a: str, b: str) -> list[frozenset[str]]:
@@ -89,11 +97,11 @@ def straight_edges(a: str, b: str) -> list[frozenset[str]]:
     edges, column, row = [], ac, ar
     while row != br:
         step = 1 if br > row else -1
-        edges.append(edge(sector_at(column, row), sector_at(column, row + step)))
+        edges.append(edge(sector_on_field(column, row), sector_on_field(column, row + step)))
         row += step
     while column != bc:
         step = 1 if bc > column else -1
-        edges.append(edge(sector_at(column, row), sector_at(column + step, row)))
+        edges.append(edge(sector_on_field(column, row), sector_on_field(column + step, row)))
         column += step
     return edges
 
@@ -101,4 +109,4 @@ def straight_edges(a: str, b: str) -> list[frozenset[str]]:
 def toward_attacker(sector: str) -> str:
     """The neighbouring sector on the attacker's side (from row 1, the one behind it)."""
     column, row = coordinates(sector)
-    return sector_at(column, row - 1) or sector_at(column, row + 1)
+    return sector_at(column, row - 1) or sector_on_field(column, row + 1)

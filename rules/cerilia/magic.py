@@ -87,12 +87,19 @@ def _lasting(r: Round, caster: Caster, label: str, effect: Effect) -> Effect:
     return effect
 
 
+def _aimed_at(order: SpellOrder) -> str:
+    """The spell's sector, which orders.spell_violations requires of a spell aimed at one."""
+    if order.sector is None:
+        raise ValueError(f"{order.spell} needs a sector")
+    return order.sector
+
+
 def _transmute(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
-    sector = order.sector
+    sector = _aimed_at(order)
     real = [t for t in r.terrain if t.sector == sector]
     fort = r.fortification(sector)
     weakened = order.spell is Spell.TRANSMUTE_ROCK_TO_MUD and fort is not None
-    if weakened:
+    if weakened and fort is not None:
         # "Уровень Крепости и ее бонус к Защите Отрядов понижаются на -1 за каждое новое
         # колдовство ... нельзя снизить уровень Крепости, ниже чем 1." Both fall: the level
         # (never below 1) and the "+1" (never below nothing). Cliffs there still turn to mud.
@@ -147,7 +154,7 @@ def _wall(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
     if wall in ROUTING_WALLS:
         # "первый стоящий в порядке ячеек сектора Отряд Противника автоматически получает
         # результат R (Разгром)".
-        enemies = r.at(order.sector, caster.side.other)
+        enemies = r.at(_aimed_at(order), caster.side.other)
         if enemies:
             r.say("wall_routs", _("The %(spell)s routs %(unit)s."), enemies[0], spell=label)
             r.apply(enemies[0], Result.ROUT)
@@ -155,7 +162,9 @@ def _wall(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
 
 def _illusion(r: Round, caster: Caster, order: SpellOrder) -> None:
     label = SPELL_LABELS[Spell.ILLUSORY_TERRAIN]
-    sector = order.sector
+    sector, shown = _aimed_at(order), order.terrain
+    if shown is None:  # orders.spell_violations requires the terrain the illusion shows
+        raise ValueError("an illusion needs a terrain")
     # "Заклинание не подействует на Сектора, в которых уже имеется установленная не магическим
     # способом Карточка Местности ... повторное наложение Заклинания позволит Магу изменить".
     if any(t.sector == sector and not t.magical for t in r.terrain):
@@ -163,20 +172,20 @@ def _illusion(r: Round, caster: Caster, order: SpellOrder) -> None:
         return
     r.illusions = [i for i in r.illusions if i.sector != sector]
     toward = order.toward if order.terrain in DIRECTED_TERRAIN else None
-    r.illusions.append(Illusion(sector, order.terrain, caster.side, toward))
-    if order.terrain in HELD_TERRAIN and sector not in r.held:
+    r.illusions.append(Illusion(sector, shown, caster.side, toward))
+    if shown in HELD_TERRAIN and sector not in r.held:
         # Illusory hills or cliffs look held by whoever alone stands there, like real ones.
         present = {u.side for u in r.units.values() if u.alive and u.position == sector}
         if len(present) == 1:
             r.held[sector] = present.pop()
     r.say("illusion", _("%(caster)s makes %(sector)s look like %(terrain)s."),
-          caster=caster.name, sector=sector, terrain=TERRAIN_LABELS[order.terrain],
+          caster=caster.name, sector=sector, terrain=TERRAIN_LABELS[shown],
           to=frozenset({caster.side}))
 
 
 def _summon(r: Round, caster: Caster, order: SpellOrder) -> None:
     label = SPELL_LABELS[Spell.SUMMON_LEGION]
-    sector = order.sector
+    sector = _aimed_at(order)
     # "в сектор, в котором находится Заклинатель, или в соседний сектор. Для Призыва, в Секторе
     # должна быть 1 свободная ячейка в дружественной линии фронта."
     if not in_reach(r.state(), caster, sector):

@@ -3,6 +3,7 @@ terrain that stops units or cuts the way (seed 000: "Влияние на Пер�
 hidden units."""
 from __future__ import annotations
 
+from rules.cerilia.board import Board
 from rules.cerilia.cards import Tag
 from rules.cerilia.field import (
     RESERVE,
@@ -17,7 +18,7 @@ from rules.cerilia.state import (
 from rules.errors import _
 
 
-class Movement:
+class Movement(Board):
 
     def move(self) -> None:
         self.phase = "movement"

@@ -6,7 +6,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
-from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.field import RESERVE, SECTORS, Side, adjacent, coordinates, distance, is_sector
 from rules.cerilia.spells import (
     DIRECTED_SPELLS,
@@ -15,7 +14,7 @@ from rules.cerilia.spells import (
     SECTOR_SPELLS,
     Spell,
 )
-from rules.cerilia.state import DIRECTED_TERRAIN, BattleState, Caster, TerrainKind, Unit
+from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, BattleState, Caster, TerrainKind, Unit
 from rules.cerilia.visibility import caster_position, engaged, in_reach, visible
 from rules.errors import Violation, _
 
@@ -204,3 +203,11 @@ def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> lis
             continue
         found += _spell_violations(state, side, caster, spell, where)
     return found
+
+
+def side_orders_violations(state: BattleState, side: Side, given: Deployment | RoundOrders
+                           ) -> list[Violation]:
+    """Everything wrong with a side's orders: its deployment (round 0) or a round's orders."""
+    if isinstance(given, Deployment):
+        return deployment_violations(state, side, given)
+    return order_violations(state, side, given)

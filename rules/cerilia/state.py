@@ -4,7 +4,7 @@ and `state_from_data` turn it into JSON and back, so a battle can be stored betw
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -12,7 +12,7 @@ from typing import Any
 from rules.cerilia.cards import Tag, UnitCard
 from rules.cerilia.deck import FULL_DECK
 from rules.cerilia.field import RESERVE, Side
-from rules.data import to_data
+from rules.data import record_data
 from rules.errors import _
 
 
@@ -42,6 +42,7 @@ NO_CHARGE_TERRAIN = frozenset({TerrainKind.CLIFFS, TerrainKind.FOREST, TerrainKi
                                TerrainKind.HILLS})
 # "Все Отряды, которые первыми заняли ... прежде Отрядов Противника".
 HELD_TERRAIN = frozenset({TerrainKind.CLIFFS, TerrainKind.HILLS})
+FORTIFICATION = "fortification"   # the key an empty fortification fights under
 
 
 @dataclass(frozen=True)
@@ -192,31 +193,32 @@ class BattleState:
         return [t for t in self.terrain if t.sector == sector]
 
 
-def new_battle(scenario: Scenario, units, casters=()) -> BattleState:
+def new_battle(scenario: Scenario, units: Iterable[Unit], casters: Iterable[Caster] = ()
+               ) -> BattleState:
     """Phase 0: the scenario's terrain on the field, every unit in its reserve at full hits."""
     return BattleState(scenario, tuple(units), tuple(casters), terrain=scenario.terrain,
                        night=scenario.night)
 
 
 def state_data(state: BattleState) -> dict[str, Any]:
-    return to_data(state)
+    return record_data(state)
 
 
-def _card(data: Mapping) -> UnitCard:
+def _card(data: Mapping[str, Any]) -> UnitCard:
     return UnitCard(**{**data, "morale": frozenset(data["morale"]),
                        "tags": frozenset(Tag(t) for t in data["tags"])})
 
 
-def _terrain(data: Mapping) -> Terrain:
+def _terrain(data: Mapping[str, Any]) -> Terrain:
     return Terrain(**{**data, "kind": TerrainKind(data["kind"])})
 
 
-def _effect(data: Mapping) -> Effect:
+def _effect(data: Mapping[str, Any]) -> Effect:
     return Effect(**{**data, "kind": EffectKind(data["kind"]), "side": Side(data["side"]),
                      "wall": Wall(data["wall"]) if data.get("wall") else None})
 
 
-def state_from_data(data: Mapping) -> BattleState:
+def state_from_data(data: Mapping[str, Any]) -> BattleState:
     scenario = data["scenario"]
     return BattleState(
         scenario=Scenario(**{**scenario, "terrain": tuple(_terrain(t)

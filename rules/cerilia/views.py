@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.cerilia.engine import Event
+from rules.cerilia.board import Event
 from rules.cerilia.field import SECTORS, Side
 from rules.cerilia.state import HELD_TERRAIN, BattleState, Effect, EffectKind, Terrain, Unit
 from rules.cerilia.visibility import visible
-from rules.data import to_data
+from rules.data import record_data, to_data
 
 
 def _unit(unit: Unit, own: bool, cell: int) -> dict[str, Any]:
@@ -61,7 +61,7 @@ def _held_by(state: BattleState, side: Side, sector: str, seen: list[Unit]) -> s
 
 def _effect(effect: Effect, side: Side) -> dict[str, Any]:
     """A spell in force; how long the enemy's lasts would give away its 1d3."""
-    data = to_data(effect)
+    data = record_data(effect)
     if effect.side is not side:
         data.pop("rounds_left")
     return data

@@ -1,8 +1,10 @@
 """What a side can see: hidden (invisible) units, fog, and night."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rules.cerilia.field import RESERVE, Side, distance, is_sector, reserve_distance
-from rules.cerilia.state import BattleState, Caster, EffectKind, TerrainKind, Unit
+from rules.cerilia.state import BattleState, Caster, EffectKind, Terrain, TerrainKind, Unit
 
 
 def fogged(state: BattleState, sector: str) -> bool:
@@ -32,7 +34,7 @@ def engaged(state: BattleState, unit: Unit) -> bool:
     return engaged_among(state.units, state.terrain, unit)
 
 
-def engaged_among(units, terrain, unit: Unit) -> bool:
+def engaged_among(units: Iterable[Unit], terrain: Iterable[Terrain], unit: Unit) -> bool:
     """Two sides in one sector are engaged; an enemy it cannot see (invisible) does not count,
     and a fortification with no defender in sight fights as a unit of its own (so an invisible
     defender in it gives nothing away)."""

@@ -6,14 +6,15 @@ state at that moment.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, Protocol, TypeVar
 
 from rules.errors import RuleViolation, Violation, _
 from rules.kingmaker.army import ArmyState, stat_block
 from rules.kingmaker.conditions import Condition, as_mapping
-from rules.kingmaker.gear import GearItem, GearKind, quote_outfit, transfer_violations
+from rules.kingmaker.gear import GearItem, GearKind, OutfitQuote, quote_outfit, transfer_violations
 from rules.kingmaker.hexes import hex_distance, parse_hex, same_hex
 from rules.kingmaker.levels import control_dc
 from rules.kingmaker.recruitment import KingdomState, RecruitmentOrder, recruitment_violations
@@ -166,6 +167,7 @@ class OffensiveGambit:
 
 Params = (RecruitArmy | WarfareExercises | TrainArmy | OutfitArmy | DeployArmy | RecoverArmy
           | DisbandArmy | GarrisonArmy | OffensiveGambit)
+P = TypeVar("P", bound=Params)
 PARAMS_OF: Mapping[ActivityKind, type] = {
     ActivityKind.RECRUIT_ARMY: RecruitArmy,
     ActivityKind.WARFARE_EXERCISES: WarfareExercises,
@@ -189,6 +191,12 @@ class Order:
     params: Params
     army: int | None = None
     second: bool = False
+
+    def params_as(self, kind: type[P]) -> P:
+        """The parameters as `kind`, the class PARAMS_OF gives this order's kind."""
+        if not isinstance(self.params, kind):
+            raise TypeError(f"{self.kind} takes {kind.__name__}, not {type(self.params).__name__}")
+        return self.params
 
 
 @dataclass(frozen=True)
@@ -259,7 +267,7 @@ class Situation:
     recruiting_blocked: bool = False
 
 
-def recruiting_kingdom(kingdom: KingdomSheet, armies) -> KingdomState:
+def recruiting_kingdom(kingdom: KingdomSheet, armies: Iterable[TurnArmy]) -> KingdomState:
     """The kingdom as recruitment sees it: its level, settlements, factions and army names."""
     active = [a for a in armies if a.active]
     return KingdomState(
@@ -324,6 +332,8 @@ def _leadership_violations(situation: Situation, kind: ActivityKind, params: Par
         # Recruit Army critical failure: "no further recruiting until next Kingdom turn".
         return [Violation("recruiting_blocked",
                           _("Recruits were offended: no more recruiting this turn."), "kind")]
+    if not isinstance(params, RecruitArmy):
+        raise TypeError(f"{kind} takes RecruitArmy, not {type(params).__name__}")
     state = recruiting_kingdom(kingdom, situation.armies.values())
     order = RecruitmentOrder(template=params.template, name=params.name, hex=params.hex,
                              tactics=params.tactics, faction=params.faction)
@@ -371,7 +381,8 @@ def _train(situation: Situation, army: TurnArmy, params: TrainArmy) -> list[Viol
 
 
 def _dedupe(violations: list[Violation]) -> list[Violation]:
-    seen, unique = set(), []
+    seen: set[tuple[str, str]] = set()
+    unique: list[Violation] = []
     for v in violations:
         if (v.code, v.field) not in seen:
             seen.add((v.code, v.field))
@@ -379,7 +390,7 @@ def _dedupe(violations: list[Violation]) -> list[Violation]:
     return unique
 
 
-def outfit_quote(army: TurnArmy, item: GearItem):
+def outfit_quote(army: TurnArmy, item: GearItem) -> OutfitQuote:
     """The price of fitting `item` to the army (raises RuleViolation when it cannot take it)."""
     state = army.state
     current = next((paid for g, paid in zip(state.gear, army.gear_paid_rp, strict=False)
@@ -497,7 +508,8 @@ def _gambit(situation: Situation, army: TurnArmy, params: OffensiveGambit) -> li
     return []
 
 
-_ARMY_CHECKS = {
+# Each check takes the params class PARAMS_OF gives its kind (order_violations makes sure).
+_ARMY_CHECKS: Mapping[ActivityKind, Callable[[Situation, TurnArmy, Any], list[Violation]]] = {
     ActivityKind.TRAIN_ARMY: _train,
     ActivityKind.OUTFIT_ARMY: _outfit,
     ActivityKind.DEPLOY_ARMY: _deploy,
@@ -508,7 +520,30 @@ _ARMY_CHECKS = {
 }
 
 
-def order_slot_violations(order: Order, others: tuple[Order, ...]) -> list[Violation]:
+class Slot(Protocol):
+    """What the one-activity rule reads of an order: who acts, and whether as a second activity."""
+
+    @property
+    def key(self) -> int: ...
+    @property
+    def kind(self) -> ActivityKind: ...
+    @property
+    def army(self) -> int | None: ...
+    @property
+    def second(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class OrderSlot:
+    """An order's slot alone, for a stored order whose parameters may no longer convert."""
+
+    key: int
+    kind: ActivityKind
+    army: int | None = None
+    second: bool = False
+
+
+def order_slot_violations(order: Slot, others: Sequence[Slot]) -> list[Violation]:
     """One activity per army per turn; an efficient army's second one is ordered separately.
 
     Seed 003: "каждое войско, существующее в королевстве, может выполнить одно из войсковых

@@ -236,7 +236,7 @@ def stat_block(army: ArmyState) -> StatBlock:
     statistics: dict[Target, Statistic] = {}
     for target in Target:
         broader = BROADER.get(target)
-        base = bases.get(target, bases.get(broader, 0))
+        base = bases.get(target, bases.get(broader, 0) if broader else 0)
         modifiers = own[target] + (own[broader] if broader else [])
         statistics[target] = Statistic(base, tuple(modifiers))
     strike_objects = {
@@ -280,7 +280,7 @@ def stat_block(army: ArmyState) -> StatBlock:
 def hp_violations(army: ArmyState) -> list[Violation]:
     """An army's HP may not pass the maximum its stat block gives."""
     maximum = stat_block(army).max_hp
-    if army.hp > maximum:
+    if army.hp is not None and army.hp > maximum:
         return [Violation("hp_above_max", _("HP %(hp)s is above the army's maximum of %(max)s."),
                           "hp", {"hp": army.hp, "max": maximum})]
     return []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from rules.errors import RuleViolation, Violation, _
 from rules.modifiers import Modifier, ModifierKind
@@ -188,14 +189,14 @@ def after_battle(conditions: Iterable[ConditionState]) -> Conditions:
     return from_mapping(mapping)
 
 
-def condition_violations(conditions: Iterable[ConditionState], hp: int,
+def condition_violations(conditions: Iterable[ConditionState], hp: int | None,
                          field: str = "conditions") -> list[Violation]:
-    """Combinations the rules never produce, for the GM's edits."""
+    """Combinations the rules never produce, for the GM's edits (`hp` None: at maximum HP)."""
     conditions = tuple(conditions)
     mapping = as_mapping(conditions)
     violations = []
 
-    def add(code: str, message: str, **params) -> None:
+    def add(code: str, message: str, **params: Any) -> None:
         violations.append(Violation(code, message, field, params))
 
     if len(mapping) != len(conditions):
@@ -217,7 +218,7 @@ def condition_violations(conditions: Iterable[ConditionState], hp: int,
         add("destroyed_alone", _("A destroyed army has no other conditions."))
     if hp == 0 and Condition.DEFEATED not in mapping and Condition.DESTROYED not in mapping:
         add("zero_hp_defeated", _("An army at 0 HP is defeated."))
-    if hp > 0 and Condition.DEFEATED in mapping:
+    if (hp is None or hp > 0) and Condition.DEFEATED in mapping:
         add("defeated_hp", _("A defeated army has 0 HP: any HP it regains ends defeated."))
     return violations
 

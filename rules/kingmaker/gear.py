@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Any
 
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker.templates import ArmyTemplate, ArmyType
@@ -77,15 +78,22 @@ class GearItem:
         return _TIERS[self.kind][self.tier or Tier.BASIC] if self.tiered else None
 
     @property
+    def tier_spec(self) -> TierSpec:
+        """The tier's numbers, which only tiered gear has."""
+        if self.spec is None:
+            raise ValueError(f"{self.kind} has no tiers")
+        return self.spec
+
+    @property
     def item_level(self) -> int:
         if self.tiered:
-            return self.spec.level
+            return self.tier_spec.level
         return ADDITIONAL_WEAPON_LEVEL if self.kind is GearKind.ADDITIONAL_WEAPON else POTION_LEVEL
 
     @property
     def price_rp(self) -> int:
         if self.tiered:
-            return self.spec.price_rp
+            return self.tier_spec.price_rp
         if self.kind is GearKind.HEALING_POTIONS:
             return POTION_PRICE_RP * self.doses
         return ADDITIONAL_WEAPON_PRICE_RP
@@ -163,7 +171,7 @@ def gear_violations(template: ArmyTemplate, level: int, gear: Sequence[GearItem]
     """Everything that forbids an army of this template and level from carrying this gear."""
     violations: list[Violation] = []
 
-    def add(code: str, message: str, **params) -> None:
+    def add(code: str, message: str, **params: Any) -> None:
         violations.append(Violation(code, message, field, params))
 
     if gear and (template.army_type is ArmyType.SIEGE):
@@ -173,7 +181,7 @@ def gear_violations(template: ArmyTemplate, level: int, gear: Sequence[GearItem]
     gear = resolve_weapons(template, gear)
     native = native_weapons(template)
     weapons = set(native)
-    seen: set[tuple] = set()
+    seen: set[tuple[object, ...]] = set()
     for item in gear:
         if item.slot() in seen:
             add("duplicate_gear", _("The army already has %(gear)s: a new one replaces it."),
@@ -239,7 +247,7 @@ def quote_outfit(template: ArmyTemplate, level: int, gear: Sequence[GearItem], i
         return OutfitQuote(item, current, item.price_rp, 0, after)
     after = (*others, item)
     validate_gear(template, level, after)
-    if current is not None and current.tiered and current.spec.bonus >= item.spec.bonus:
+    if current is not None and current.tiered and current.tier_spec.bonus >= item.tier_spec.bonus:
         raise RuleViolation.single(
             "not_an_upgrade", _("%(new)s would not improve %(old)s."), "gear",
             new=item.label(), old=current.label())
@@ -276,8 +284,8 @@ def gear_modifiers(gear: Sequence[GearItem]) -> dict[str, list[Modifier]]:
     bonuses: dict[str, list[Modifier]] = {"ac": [], "melee": [], "ranged": []}
     for item in gear:
         if item.kind is GearKind.MAGIC_ARMOR:
-            bonuses["ac"].append(Modifier(ModifierKind.ITEM, item.spec.bonus, item.label()))
+            bonuses["ac"].append(Modifier(ModifierKind.ITEM, item.tier_spec.bonus, item.label()))
         elif item.kind is GearKind.MAGIC_WEAPONS and item.weapon:
             bonuses[item.weapon.value].append(
-                Modifier(ModifierKind.ITEM, item.spec.bonus, item.label()))
+                Modifier(ModifierKind.ITEM, item.tier_spec.bonus, item.label()))
     return bonuses

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from rules.checks import Degree, degree_of_success
 from rules.errors import _
 from rules.kingmaker import activities as act
-from rules.kingmaker.activities import ActivityKind, Affliction, Order, Situation, TurnArmy
+from rules.kingmaker.activities import Affliction, Order, Situation, TurnArmy
 from rules.kingmaker.army import ArmyState, stat_block
 from rules.kingmaker.conditions import Target
 from rules.kingmaker.hexes import normalize_hex
@@ -60,23 +60,27 @@ TERRITORY_DC_LABELS = {act.Territory.OUTSIDE: _("outside territory"),
 def check_spec(situation: Situation, order: Order) -> CheckSpec | None:
     """The check `order` rolls, or None when it rolls none (Disband Army, an Offensive Gambit that
     simply attacks). The order is taken to be legal (see activities.order_violations)."""
-    kind, params = order.kind, order.params
-    control = ((_("control DC"), situation.kingdom.control_dc),)
+    # The params' class names the kind (activities.PARAMS_OF), and lets the checker see its fields.
+    params = order.params
+    control: tuple[tuple[str, int], ...] = ((_("control DC"), situation.kingdom.control_dc),)
     army = situation.armies.get(order.army) if order.army is not None else None
-    if kind is ActivityKind.RECRUIT_ARMY:
+    if isinstance(params, act.RecruitArmy):
         # "Warfare vs the army's Recruitment DC for a basic army; Statecraft ... for a specialized
         # army".
         new = recruited_state(situation, params)
         skill = "statecraft" if params.template.special else "warfare"
-        return CheckSpec(skill, ((_("recruitment DC"), stat_block(new).recruitment_dc),))
-    if kind is ActivityKind.WARFARE_EXERCISES:
+        recruitment_dc = stat_block(new).recruitment_dc
+        if recruitment_dc is None:  # recruitment_violations refuses such a template
+            raise ValueError(f"{params.template.name} cannot be recruited")
+        return CheckSpec(skill, ((_("recruitment DC"), recruitment_dc),))
+    if isinstance(params, act.WarfareExercises):
         return CheckSpec("warfare", control)
-    if kind is ActivityKind.TRAIN_ARMY:
+    if isinstance(params, act.TrainArmy):
         # Our ruling (reference): "Train Army rolls against the Control DC".
         return CheckSpec(params.skill, control, army)
-    if kind is ActivityKind.OUTFIT_ARMY:
+    if isinstance(params, act.OutfitArmy):
         return CheckSpec("warfare" if params.captured else "trade", control, army)
-    if kind is ActivityKind.DEPLOY_ARMY:
+    if isinstance(params, act.DeployArmy):
         extra: tuple[Modifier, ...] = ()
         if params.forced_march:
             extra = (Modifier(ModifierKind.CIRCUMSTANCE, act.FORCED_MARCH_BONUS, _("forced march")),)
@@ -84,17 +88,17 @@ def check_spec(situation: Situation, order: Order) -> CheckSpec | None:
         if act.BORDER_DC[params.border]:
             dc += ((BORDER_DC_LABELS[params.border], act.BORDER_DC[params.border]),)
         return CheckSpec(params.skill, dc, army, Target.DEPLOY, extra)
-    if kind is ActivityKind.RECOVER_ARMY:
+    if isinstance(params, act.RecoverArmy):
         dc = control
         if params.affliction is Affliction.DEFEATED:
             dc += ((_("recovering a defeated army"), 5),)
         return CheckSpec(params.skill, dc, army)
-    if kind is ActivityKind.GARRISON_ARMY:
+    if isinstance(params, act.GarrisonArmy):
         dc = control
         if act.TERRITORY_DC[params.territory]:
             dc += ((TERRITORY_DC_LABELS[params.territory], act.TERRITORY_DC[params.territory]),)
         return CheckSpec(act.GARRISON_SKILL[params.site], dc, army)
-    if kind is ActivityKind.OFFENSIVE_GAMBIT and params.approach is not act.Approach.ATTACK:
+    if isinstance(params, act.OffensiveGambit) and params.approach is not act.Approach.ATTACK:
         target = situation.foreign_armies[params.target]
         return CheckSpec(params.approach.value,
                          ((_("the target's Scouting DC"), target.scouting_dc),), army)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules.errors import Violation, _, raise_if_any
 from rules.kingmaker.army import ArmyState
@@ -44,7 +45,7 @@ def recruitment_violations(kingdom: KingdomState, order: RecruitmentOrder) -> li
     template = order.template
     violations: list[Violation] = []
 
-    def add(code: str, message: str, field: str, **params) -> None:
+    def add(code: str, message: str, field: str, **params: Any) -> None:
         violations.append(Violation(code, message, field, params))
 
     check_level(kingdom.level, "kingdom")

@@ -6,7 +6,7 @@ Seed 003, "ВОЙСКОВЫЕ ТАКТИКИ": "уровень войска до
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -40,12 +40,13 @@ class Tactic:
         return code_for(self.name)
 
 
-def _standard(name, level, types, effect, grants=(), repeatable=False):
+def _standard(name: str, level: int, types: Iterable[ArmyType], effect: str,
+              grants: Iterable[str] = (), repeatable: bool = False) -> Tactic:
     return Tactic(name, level, frozenset(types), TacticCategory.STANDARD, tuple(grants), repeatable,
                   effect=effect)
 
 
-def _unique(name, level, army, effect, grants=()):
+def _unique(name: str, level: int, army: str, effect: str, grants: Iterable[str] = ()) -> Tactic:
     return Tactic(name, level, frozenset(), TacticCategory.UNIQUE, tuple(grants), unique_to=army,
                   effect=effect)
 
@@ -153,7 +154,7 @@ def tactic_violations(template: ArmyTemplate, level: int, tactics: Sequence[str]
     """Everything wrong with an army of this template and level knowing these tactics, in order."""
     violations: list[Violation] = []
 
-    def add(code: str, message: str, **params) -> None:
+    def add(code: str, message: str, **params: object) -> None:
         violations.append(Violation(code, message, field, params))
 
     known = []

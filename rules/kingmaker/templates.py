@@ -8,6 +8,7 @@ minimum level, so both are one number here and a template needs only its printed
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -126,8 +127,9 @@ class ArmyTemplate:
         return level
 
 
-def _regular(name, army_type, level, scouting, dc, consumption, ac, maneuver, morale, hp, rt,
-             melee=None, ranged=None, description=""):
+def _regular(name: str, army_type: ArmyType, level: int, scouting: int, dc: int, consumption: int,
+             ac: int, maneuver: int, morale: int, hp: int, rt: int, melee: Weapon | None = None,
+             ranged: Weapon | None = None, description: str = "") -> ArmyTemplate:
     return ArmyTemplate(
         name=name, army_type=army_type, level=level, scouting=scouting, recruitment_dc=dc,
         consumption=consumption, ac=ac, maneuver=maneuver, morale=morale, hp=hp,
@@ -160,8 +162,11 @@ REGULAR_TEMPLATES: dict[ArmyType, ArmyTemplate] = {
 _FREE_FOR_SPECIAL = frozenset({"darkvision", "overrun", "engines_of_war"})
 
 
-def _special(name, army_type, level, scouting, dc, consumption, ac, maneuver, morale, hp, rt,
-             melee, ranged, tactics, high_save, rarity, alignment, description, extra_free=()):
+def _special(name: str, army_type: ArmyType, level: int, scouting: int, dc: int | None,
+             consumption: int | None, ac: int, maneuver: int, morale: int, hp: int, rt: int | None,
+             melee: Weapon | None, ranged: Weapon | None, tactics: Iterable[str], high_save: Save,
+             rarity: str, alignment: str, description: str, extra_free: Iterable[str] = ()
+             ) -> ArmyTemplate:
     return ArmyTemplate(
         name=name, army_type=army_type, level=level, scouting=scouting, recruitment_dc=dc,
         consumption=consumption, ac=ac, maneuver=maneuver, morale=morale, hp=hp,

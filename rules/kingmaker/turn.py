@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rules.checks import Degree, check, flat_check
 from rules.dice import Dice, Roll
@@ -18,6 +19,7 @@ from rules.kingmaker.army import stat_block
 from rules.kingmaker.conditions import (
     VALUED,
     Condition,
+    ConditionState,
     after_idle_turn,
     as_mapping,
     from_mapping,
@@ -28,7 +30,8 @@ from rules.kingmaker.gear import GearKind
 from rules.kingmaker.hexes import normalize_hex, same_hex
 from rules.kingmaker.levels import MAX_LEVEL
 from rules.kingmaker.preview import check_spec, check_statistic, recruited_state
-from rules.kingmaker.tactics import code_for, find_tactic
+from rules.kingmaker.tactics import find_tactic
+from rules.kingmaker.templates import code_for
 from rules.kingmaker.upkeep import (
     breaks_from_hunger,
     kingdom_army_consumption,
@@ -44,7 +47,7 @@ XP_PER_LEVEL = 1000
 class Event:
     code: str
     message: str
-    params: Mapping = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)
     army: int | None = None
 
 
@@ -247,7 +250,7 @@ class _Resolution:
         of the turn)."""
         if second is None:
             return
-        army = self.armies.get(first.army)
+        army = self.armies.get(first.army) if first.army is not None else None
         if army is not None and army.active and army.has(Condition.EFFICIENT) and \
                 first.army in self.acted:
             self._set(army, conditions=reduce(army.state.conditions, Condition.EFFICIENT))
@@ -328,12 +331,17 @@ class _Resolution:
         self.results.append(ActivityResult(order.key, order.kind, order.army, "resolved", detail,
                                            self._cost, (), tuple(self._events)))
 
-    def _say(self, code: str, message: str, army: TurnArmy | None = None, **params) -> None:
+    def _army_of(self, order: Order) -> TurnArmy:
+        if order.army is None:  # order_violations requires an army for army activities
+            raise ValueError(f"{order.kind} needs an army")
+        return self.armies[order.army]
+
+    def _say(self, code: str, message: str, army: TurnArmy | None = None, **params: Any) -> None:
         if army is not None:
             params.setdefault("army", army.state.name)
         self._events.append(Event(code, message, params, army.key if army else None))
 
-    def _set(self, army: TurnArmy, *, level: int | None = None, **changes) -> TurnArmy:
+    def _set(self, army: TurnArmy, *, level: int | None = None, **changes: Any) -> TurnArmy:
         state_changes = {k: changes.pop(k) for k in ("conditions", "hp", "hex", "tactics", "gear")
                          if k in changes}
         if level is not None:
@@ -351,6 +359,8 @@ class _Resolution:
     def _check(self, order: Order) -> CheckDetail:
         """Roll the check `order` takes (preview.check_spec says which, with which modifiers)."""
         spec = check_spec(self._situation(), order)
+        if spec is None:  # only the activities that roll come here
+            raise ValueError(f"{order.kind} rolls no check")
         army = spec.army
         bonus = 0
         if army is not None:
@@ -425,11 +435,11 @@ class _Resolution:
     # -- the activities -------------------------------------------------------------------------
 
     def _recruit(self, order: Order) -> CheckDetail:
-        params: act.RecruitArmy = order.params
+        params = order.params_as(act.RecruitArmy)
         new = recruited_state(self._situation(), params)
         detail = self._check(order)
         if detail.degree >= Degree.SUCCESS:
-            conditions = ()
+            conditions: tuple[ConditionState, ...] = ()
             if detail.degree is Degree.CRITICAL_SUCCESS:
                 conditions = from_mapping({Condition.EFFICIENT: 0})
             army = TurnArmy(key=-order.key, state=replace(new, conditions=conditions),
@@ -465,8 +475,8 @@ class _Resolution:
         return detail
 
     def _train(self, order: Order) -> CheckDetail:
-        params: act.TrainArmy = order.params
-        army = self.armies[order.army]
+        params = order.params_as(act.TrainArmy)
+        army = self._army_of(order)
         detail = self._check(order)
         if detail.degree >= Degree.SUCCESS:
             tactic = find_tactic(params.tactic)
@@ -485,8 +495,8 @@ class _Resolution:
         return detail
 
     def _outfit(self, order: Order) -> CheckDetail:
-        params: act.OutfitArmy = order.params
-        army = self.armies[order.army]
+        params = order.params_as(act.OutfitArmy)
+        army = self._army_of(order)
         quote = act.outfit_quote(army, params.item)
         cost = 0 if params.captured else quote.cost_rp
         detail = self._check(order)
@@ -516,8 +526,8 @@ class _Resolution:
         return detail
 
     def _deploy(self, order: Order) -> CheckDetail:
-        params: act.DeployArmy = order.params
-        army = self.armies[order.army]
+        params = order.params_as(act.DeployArmy)
+        army = self._army_of(order)
         detail = self._check(order)
         degree = detail.degree
         if params.road:
@@ -552,8 +562,8 @@ class _Resolution:
         return detail
 
     def _recover(self, order: Order) -> CheckDetail:
-        params: act.RecoverArmy = order.params
-        army = self.armies[order.army]
+        params = order.params_as(act.RecoverArmy)
+        army = self._army_of(order)
         detail = self._check(order)
         steps = {Degree.CRITICAL_SUCCESS: 2, Degree.SUCCESS: 1}.get(detail.degree, 0)
         if detail.degree is Degree.CRITICAL_FAILURE:
@@ -586,8 +596,8 @@ class _Resolution:
         return detail
 
     def _disband(self, order: Order) -> None:
-        params: act.DisbandArmy = order.params
-        army = self.armies[order.army]
+        params = order.params_as(act.DisbandArmy)
+        army = self._army_of(order)
         if params.gear_to is not None and army.state.gear:
             receiver = self.armies[params.gear_to]
             gear, paid = list(receiver.state.gear), list(receiver.gear_paid_rp)
@@ -605,7 +615,7 @@ class _Resolution:
         self._say("disbanded", _("%(army)s disbands."), army)
 
     def _garrison(self, order: Order) -> CheckDetail:
-        army = self.armies[order.army]
+        army = self._army_of(order)
         detail = self._check(order)
         fortified = gain(army.state.conditions, Condition.FORTIFIED)
         if detail.degree >= Degree.SUCCESS:
@@ -630,8 +640,8 @@ class _Resolution:
         return detail
 
     def _gambit(self, order: Order) -> CheckDetail | None:
-        params: act.OffensiveGambit = order.params
-        army = self.armies[order.army]
+        params = order.params_as(act.OffensiveGambit)
+        army = self._army_of(order)
         target = self.foreign_armies[params.target]
         hex_ = army.state.hex
         if any(same_hex(b.hex, hex_) for b in self.battles):

@@ -20,13 +20,13 @@ def build() -> dict:
     from campaigns.models import Role
 
     call_command("migrate", interactive=False, verbosity=0)
-    campaign = f.CampaignFactory()
-    kingdom = f.KingdomFactory(campaign=campaign)
-    f.SettlementFactory(kingdom=kingdom, hex="C4")
-    player = f.UserFactory()
-    f.MembershipFactory(user=player, campaign=campaign, role=Role.PLAYER, kingdom=kingdom)
-    turn = f.KingdomTurnFactory(kingdom=kingdom)
-    armies = [f.ArmyFactory(kingdom=kingdom, hex="C4").pk for _ in range(ARMIES)]
+    campaign = f.CampaignFactory.create()
+    kingdom = f.KingdomFactory.create(campaign=campaign)
+    f.SettlementFactory.create(kingdom=kingdom, hex="C4")
+    player = f.UserFactory.create()
+    f.MembershipFactory.create(user=player, campaign=campaign, role=Role.PLAYER, kingdom=kingdom)
+    turn = f.KingdomTurnFactory.create(kingdom=kingdom)
+    armies = [f.ArmyFactory.create(kingdom=kingdom, hex="C4").pk for _ in range(ARMIES)]
     return {"username": player.username, "password": PASSWORD, "turn": turn.pk, "armies": armies}
 
 

@@ -8,6 +8,7 @@ and armies, the rival's army and ids that do not exist.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,6 +27,7 @@ HEXES = st.one_of(st.sampled_from(["C4", "C5", "D5", "P9", "Z99", "c4", " d6 "])
 
 
 def _value(name: str, field, ids: st.SearchStrategy) -> st.SearchStrategy:
+    value: st.SearchStrategy[Any]
     if isinstance(field, serializers.BooleanField):
         value = st.booleans()
     elif isinstance(field, serializers.ChoiceField):

@@ -78,19 +78,19 @@ def _same_connection():
 @pytest.fixture
 def world(player, campaign, kingdom, open_turn, army, rival_army) -> dict[str, int]:
     """The player's objects by endpoint: generated ids are aimed at them half of the time."""
-    activity = ArmyActivityFactory(turn=open_turn, army=army, kind="deploy_army",
+    activity = ArmyActivityFactory.create(turn=open_turn, army=army, kind="deploy_army",
                                    params={**DEPLOY}, submitted_by=player)
-    report = TurnReportFactory(turn=KingdomTurnFactory(kingdom=kingdom, number=0,
+    report = TurnReportFactory.create(turn=KingdomTurnFactory.create(kingdom=kingdom, number=0,
                                                        status="resolved"))
     # A battle of one army a side that takes plans (its odds fight quickly).
-    scene = BattleSceneFactory(campaign=campaign, attacker_kingdom=kingdom,
+    scene = BattleSceneFactory.create(campaign=campaign, attacker_kingdom=kingdom,
                                defender_kingdom=rival_army.kingdom)
-    ours = BattleParticipantFactory(scene=scene, army=army, side="attacker")
-    BattleParticipantFactory(scene=scene, army=rival_army, side="defender")
-    sector = SectorBattleFactory(campaign=campaign, attacker_kingdom=kingdom,
+    ours = BattleParticipantFactory.create(scene=scene, army=army, side="attacker")
+    BattleParticipantFactory.create(scene=scene, army=rival_army, side="defender")
+    sector = SectorBattleFactory.create(campaign=campaign, attacker_kingdom=kingdom,
                                  defender_kingdom=rival_army.kingdom)
     for side in ("attacker", "defender"):
-        SectorUnitFactory(battle=sector, side=side)
+        SectorUnitFactory.create(battle=sector, side=side)
     sector_services.battle_start(battle=sector)
     return {"activities": activity.pk, "armies": army.pk, "campaigns": campaign.pk,
             "kingdoms": kingdom.pk, "reports": report.pk, "turns": open_turn.pk,

@@ -33,11 +33,10 @@ from battles.sector.adapters import caster_key, round_orders_from_data, unit_key
 from battles.sector.models import BattleStatus, SectorRound, SideOrders
 from battles.sector.order_schema import MAX_ENTRIES
 from campaigns.models import Role
-from rules.cerilia.combat import FORTIFICATION
 from rules.cerilia.engine import resolve_round
 from rules.cerilia.field import Side
 from rules.cerilia.orders import HOLD
-from rules.cerilia.state import EffectKind, Terrain, TerrainKind, is_key, state_from_data
+from rules.cerilia.state import FORTIFICATION, EffectKind, Terrain, TerrainKind, is_key, state_from_data
 from rules.data import to_data
 
 pytestmark = pytest.mark.django_db

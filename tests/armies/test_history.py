@@ -36,8 +36,8 @@ def latest(army: Army):
 def army(kingdom):
     """A level 4 infantry army knowing Keen Eyed (level 4 armies know up to 2 tactics)."""
     set_level(kingdom, 4)
-    army = ArmyFactory(kingdom=kingdom, name="Restov Guard")
-    ArmyTacticFactory(army=army, tactic="keen_eyed")
+    army = ArmyFactory.create(kingdom=kingdom, name="Restov Guard")
+    ArmyTacticFactory.create(army=army, tactic="keen_eyed")
     return army
 
 
@@ -144,7 +144,7 @@ def test_services_record_the_acting_user_on_army_and_child_rows(kingdom, gm):
 
 
 def test_api_orders_name_the_player(kingdom, player):
-    army = ArmyFactory(kingdom=kingdom, hex="C4")
+    army = ArmyFactory.create(kingdom=kingdom, hex="C4")
     turn = turn_open(kingdom=kingdom)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(player)}")
@@ -159,7 +159,7 @@ def test_api_orders_name_the_player(kingdom, player):
 
 
 def test_orders_page_orders_name_the_player(client, kingdom, player):
-    army = ArmyFactory(kingdom=kingdom, hex="C4")
+    army = ArmyFactory.create(kingdom=kingdom, hex="C4")
     turn_open(kingdom=kingdom)
     client.force_login(player)
     response = client.post(reverse("orders", args=[kingdom.pk]), {
@@ -188,8 +188,8 @@ def test_a_resolved_turn_records_each_armys_new_conditions_labelled(gm_client, k
 
 def _resolve_with_weary_armies(campaign, count: int) -> int:
     """Queries to resolve a turn of `count` resting weary armies (each one's history written)."""
-    kingdom = KingdomFactory(campaign=campaign, food=50)
-    SettlementFactory(kingdom=kingdom, hex="C4")
+    kingdom = KingdomFactory.create(campaign=campaign, food=50)
+    SettlementFactory.create(kingdom=kingdom, hex="C4")
     for i in range(count):
         army = army_recruit(kingdom=kingdom, template=shipped_template("Infantry"),
                             name=f"Guard {i}", hex="C4", tactics=["live_off_the_land"])

@@ -11,10 +11,10 @@ pytestmark = pytest.mark.django_db
 
 
 def queries_of_the_page(client, campaign, armies: int) -> int:
-    kingdom = KingdomFactory(campaign=campaign, level=5)
-    SettlementFactory(kingdom=kingdom)
+    kingdom = KingdomFactory.create(campaign=campaign, level=5)
+    SettlementFactory.create(kingdom=kingdom)
     for number in range(armies):
-        ArmyConditionFactory(army=ArmyFactory(kingdom=kingdom, name=f"Army {number}"))
+        ArmyConditionFactory.create(army=ArmyFactory.create(kingdom=kingdom, name=f"Army {number}"))
     url = reverse("admin:campaigns_kingdom_change", args=[kingdom.pk])
     client.get(url)  # the first request warms the caches (content types, sessions)
     with CaptureQueriesContext(connection) as queries:

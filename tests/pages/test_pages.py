@@ -236,8 +236,10 @@ def test_a_missing_report_is_404(client, player, kingdom, open_turn):
 
 # Battle reports.
 
-def _groups(content: str) -> list[str]:
-    svg = re.search(r"<svg class=\"battlefield\".*?</svg>", content, re.S).group(0)
+def _groups(content: str) -> tuple[list[str], str]:
+    found = re.search(r"<svg class=\"battlefield\".*?</svg>", content, re.S)
+    assert found is not None, "the page draws no battlefield"
+    svg = found.group(0)
     return re.findall(r'<g class="battle-round" data-round="(\d+)".*?(?=<g class="battle-round"|</svg>)',
                       svg, re.S), svg
 

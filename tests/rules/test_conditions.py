@@ -272,6 +272,13 @@ def test_condition_violations(conditions, hp, expected):
     assert [v.code for v in condition_violations(conditions, hp)] == expected
 
 
+def test_condition_violations_read_unset_hp_as_full():
+    # seed 003_750bd81a16f66abf.txt: "Разгромлено : когда ПЗ войска уменьшаются до 0, войско
+    # разгромлено." An army state without HP (None) is at its maximum, so it cannot be defeated.
+    assert [v.code for v in condition_violations((cs(Condition.DEFEATED),), None)] == ["defeated_hp"]
+    assert condition_violations((cs(Condition.WEARY, 1),), None) == []
+
+
 @pytest.mark.parametrize(("code", "state"), [
     ("weary", cs(Condition.WEARY, 1)),
     ("weary:2", cs(Condition.WEARY, 2)),

@@ -40,15 +40,15 @@ def build(*, kingdoms: int, armies: int) -> Batch:
     """Kingdoms with an open turn and Infantry armies in C4, each ordered to deploy to D4. The
     kingdom's Exploration is high enough that every deployment arrives (even a natural 1 only
     lowers a critical success), so each army changes exactly once per resolution."""
-    player = UserFactory()
-    batch = Batch(CampaignFactory(), [], armies)
+    player = UserFactory.create()
+    batch = Batch(CampaignFactory.create(), [], armies)
     for k in range(kingdoms):
-        kingdom = KingdomFactory(campaign=batch.campaign, name=f"Kingdom {k}", food=FOOD,
+        kingdom = KingdomFactory.create(campaign=batch.campaign, name=f"Kingdom {k}", food=FOOD,
                                  exploration=30, resource_points=50)
         turn = turn_open(kingdom=kingdom)
         batch.turns.append(turn)
         for a in range(armies):
-            army = ArmyFactory(kingdom=kingdom, name=f"Army {k}.{a}", hex="C4")
+            army = ArmyFactory.create(kingdom=kingdom, name=f"Army {k}.{a}", hex="C4")
             activity, created = activity_submit(turn=turn, user=player, kind="deploy_army",
                                                 army=army, params={"destination": "D4"})
             assert created

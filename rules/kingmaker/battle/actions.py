@@ -209,6 +209,8 @@ def bombard(b: Battle, unit: Unit) -> None:
     fort = b.setup.fortification
     statistic = unit.block.strikes[WeaponKind.RANGED].attack.with_modifiers(
         *_multiple_attack(unit), *b.wind())
+    if fort is None:  # the action is offered only against a fortification
+        raise ValueError("no fortification to attack")
     record = b.roll(unit, statistic, fort.spec.ac, _("Battle against the fortification"))
     unit.attack_targets.append(-1)
     unit.ammunition -= 1
@@ -230,7 +232,7 @@ def disengage(b: Battle, unit: Unit) -> None:
         # Merciless: "Its Maneuver DC is +2 status against enemies trying to Disengage from it".
         extra = (Modifier(ModifierKind.STATUS, 2, "merciless"),) if enemy.knows("merciless") \
             else ()
-        own = ()
+        own: tuple[Modifier, ...] = ()
         if b.setup.water and unit.knows("water_retreat"):
             own = (Modifier(ModifierKind.CIRCUMSTANCE, 4, "water_retreat"),)
         record = b.check(unit, Target.MANEUVER_ACTION, b.dc(enemy, Target.MANEUVER, *extra),
@@ -257,7 +259,7 @@ def guard(b: Battle, unit: Unit, target: Unit) -> None:
     spend(unit, "guard")
     if not maneuver(b, unit):
         return
-    extra = ()
+    extra: tuple[Modifier, ...] = ()
     if unit.knows("defensive_tactics"):
         level = unit.base.level
         # Defensive Tactics: "+1 status to Maneuver checks to Guard (+2 at level 9, +3 at 17)".
@@ -446,6 +448,8 @@ def overwhelming_bombardment(b: Battle, unit: Unit) -> None:
     fort = b.setup.fortification
     statistic = unit.block.strikes[WeaponKind.RANGED].attack.with_modifiers(
         *_multiple_attack(unit), *b.wind())
+    if fort is None:  # the action is offered only against a fortification
+        raise ValueError("no fortification to bombard")
     record = b.roll(unit, statistic, fort.spec.ac, _("Overwhelming Bombardment"))
     unit.attack_targets.append(-1)
     unit.ammunition -= 2  # "uses 2 of the army's ranged shots"

@@ -4,7 +4,7 @@ as it leaves the field."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules.checks import Degree, check
 from rules.errors import _
@@ -56,7 +56,7 @@ def _side_result(b: Battle, side: Side, defeated: frozenset[int]) -> SideResult:
     won = b.winner is side
     events: list[BattleEvent] = []
 
-    def say(code: str, message: str, **params) -> None:
+    def say(code: str, message: str, **params: Any) -> None:
         events.append(BattleEvent(b.round, code, message, params))
 
     xp = 0

@@ -5,6 +5,8 @@ actions per army, rout checks at the end of each round, and the end of the scene
 a round gives exactly the first rounds of the full fight (the GM's step by step)."""
 from __future__ import annotations
 
+from typing import Any
+
 from rules.checks import Degree, degree_of_success, flat_check
 from rules.dice import Dice
 from rules.errors import _
@@ -135,7 +137,7 @@ class Battle:
     # -- logging ----------------------------------------------------------------------------
 
     def log(self, code: str, message: str, actor: Unit | None = None, target: Unit | None = None,
-            check: CheckRecord | None = None, damage: int = 0, **params) -> None:
+            check: CheckRecord | None = None, damage: int = 0, **params: Any) -> None:
         if actor is not None:
             params.setdefault("army", actor.name)
         if target is not None:
@@ -447,7 +449,7 @@ class Battle:
         self.order = sorted(self.units.values(), key=self._initiative_key)
         self._starting_positions()
 
-    def _initiative_key(self, unit: Unit):
+    def _initiative_key(self, unit: Unit) -> tuple[int, bool, bool, int]:
         # Ties go to the side a kingdom plays, then to the attackers (Foundry: "breaks ties in
         # favour of player armies").
         played = self.setup.side(unit.side).kingdom is not None

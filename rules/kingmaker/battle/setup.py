@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from rules.checks import Degree
 from rules.dice import Roll
@@ -168,7 +169,7 @@ class BattleEvent:
     round: int
     code: str               # the war action or what happened ("battle", "advance", "rout_check")
     message: str            # gettext msgid with %(name)s parameters
-    params: Mapping = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)
     actor: int | None = None
     target: int | None = None
     check: CheckRecord | None = None

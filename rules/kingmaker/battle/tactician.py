@@ -4,6 +4,7 @@ whenever it is able."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rules.kingmaker.battle import actions as act
@@ -90,35 +91,36 @@ def _choose(b: Battle, unit: Unit) -> Step | None:
     engaged = [e for e in b.engaged_enemies(unit) if e.on_field]
     if engaged and melee_allowed(unit):
         target = pick(b, unit, engaged)
-        if len(unit.attack_targets) >= 2 and may_guard:
-            return lambda: act.guard(b, unit, target)
-        return lambda: act.battle(b, unit, target, WeaponKind.MELEE)
+        if target is not None:
+            if len(unit.attack_targets) >= 2 and may_guard:
+                return partial(act.guard, b, unit, target)
+            return partial(act.battle, b, unit, target, WeaponKind.MELEE)
     guarding = unit.guard_all or unit.guard_against
     if plan.stance is Stance.GUARD and not guarding and may_guard:
         target = pick(b, unit, b.enemies(unit))
-        return (lambda: act.guard(b, unit, target)) if target else None
+        return (partial(act.guard, b, unit, target)) if target else None
     if plan.stance is Stance.ADVANCE and melee_allowed(unit) and not pinned:
         # Advancing takes a fortified army out of its fortification first.
         reachable = [e for e in b.enemies(unit) if b.can_engage(unit, e, leaving_fortification=True)]
         target = pick(b, unit, reachable)
         if target is not None:
-            return lambda: act.advance(b, unit, target)
+            return partial(act.advance, b, unit, target)
     if can_shoot(unit):
         target = pick(b, unit, shooting_targets(b, unit))
         if target is not None:
             if len(unit.attack_targets) >= 2 and may_guard:
-                return lambda: act.guard(b, unit, target)
-            return lambda: act.battle(b, unit, target, WeaponKind.RANGED)
+                return partial(act.guard, b, unit, target)
+            return partial(act.battle, b, unit, target, WeaponKind.RANGED)
     if plan.stance is not Stance.GUARD and melee_allowed(unit) and not pinned:
         # Out of shots: close in after all.
         target = pick(b, unit, [e for e in b.enemies(unit)
                                 if b.can_engage(unit, e, leaving_fortification=True)])
         if target is not None:
-            return lambda: act.advance(b, unit, target)
+            return partial(act.advance, b, unit, target)
     if not guarding and may_guard:
         target = pick(b, unit, b.enemies(unit))
         if target is not None:
-            return lambda: act.guard(b, unit, target)
+            return partial(act.guard, b, unit, target)
     return None
 
 
@@ -141,16 +143,16 @@ def _tactical(b: Battle, unit: Unit, pinned: bool) -> Step | None:
     enemies = b.enemies(unit)
     if action == "all_out_assault" and engaged and melee_allowed(unit):
         target = pick(b, unit, engaged)
-        return lambda: act.all_out_assault(b, unit, target)
+        return partial(act.all_out_assault, b, unit, target) if target else None
     if action == "covering_fire" and can_shoot(unit):
         target = pick(b, unit, enemies)
-        return (lambda: act.covering_fire(b, unit, target)) if target else None
+        return (partial(act.covering_fire, b, unit, target)) if target else None
     if action == "taunt":
         target = pick(b, unit, enemies)
-        return (lambda: act.taunt(b, unit, target)) if target else None
+        return (partial(act.taunt, b, unit, target)) if target else None
     if action == "trample" and engaged and melee_allowed(unit):
         target = pick(b, unit, engaged)
-        return lambda: act.trample(b, unit, target)
+        return partial(act.trample, b, unit, target) if target else None
     if action == "battlefield_medicine":
         hurt = [a for a in b.allies(unit) + [unit] if a.hp < a.max_hp and not a.treated]
         if hurt:
@@ -162,16 +164,17 @@ def _tactical(b: Battle, unit: Unit, pinned: bool) -> Step | None:
                    and (e.key in unit.engaged or can_shoot(unit))]
         target = pick(b, unit, flanked)
         if target is not None:
-            return lambda: act.dirty_fighting(b, unit, target)
+            return partial(act.dirty_fighting, b, unit, target)
     if action == "feint" and engaged and melee_allowed(unit):
         target = pick(b, unit, engaged)
-        if target.key not in target.feinted_by and unit.key not in target.feinted_by:
-            return lambda: act.feint(b, unit, target)
+        if target is not None and target.key not in target.feinted_by \
+                and unit.key not in target.feinted_by:
+            return partial(act.feint, b, unit, target)
     if pinned:
         return None
     if action == "outflank" and not unit.engaged:
         target = pick(b, unit, [e for e in enemies if not e.has(Condition.FORTIFIED)])
-        return (lambda: act.outflank(b, unit, target)) if target else None
+        return (partial(act.outflank, b, unit, target)) if target else None
     if action == "defensive_stance":
         flanked = [a for a in b.allies(unit) if a.has(Condition.OUTFLANKED)]
         if flanked and enemies:
@@ -184,5 +187,5 @@ def _tactical(b: Battle, unit: Unit, pinned: bool) -> Step | None:
         return lambda: act.overwhelming_bombardment(b, unit)
     if action == "furious_charge" and not unit.charged and melee_allowed(unit):
         target = pick(b, unit, [e for e in enemies if b.can_engage(unit, e)])
-        return (lambda: act.furious_charge(b, unit, target)) if target else None
+        return (partial(act.furious_charge, b, unit, target)) if target else None
     return None

@@ -3,7 +3,12 @@
 from cerilia_support import A, D, T, caster, orders, spell, state, terrain, unit
 
 from rules.cerilia.field import RESERVE
-from rules.cerilia.orders import Deployment, deployment_violations, order_violations
+from rules.cerilia.orders import (
+    Deployment,
+    deployment_violations,
+    order_violations,
+    side_orders_violations,
+)
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import School
 
@@ -19,6 +24,16 @@ def test_deployment_on_the_own_line_or_in_reserve_within_the_cells():
         ("deploy_own_line", "placements.a1"), ("unit_unknown", "placements.d")]
     assert found(deployment_violations(s, A, Deployment({"a1": "C1", "a2": "C1"}))) == [
         ("cells_full", "placements.a2")]
+
+
+def test_side_orders_are_checked_as_a_deployment_or_as_round_orders():
+    # seed 000_9b71fb8594a033d1.txt: "в подготовительной Фазе 0 ... в один из своих дружественных
+    # секторов: A3 B3 C3 D3 E3" - a deployment is checked as one, round orders as orders.
+    s = state(unit("a1", A, at="C1"), unit("d", D, at="C3"))
+    assert found(side_orders_violations(s, A, Deployment({"a1": "C2"}))) == [
+        ("deploy_own_line", "placements.a1")]
+    assert found(side_orders_violations(s, A, orders(moves={"a1": ("D2",)}))) == [
+        ("path_not_adjacent", "moves.a1")]
 
 
 def test_directions_only_for_cliffs_and_rivers_and_only_by_the_defender():

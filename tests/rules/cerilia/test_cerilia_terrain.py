@@ -15,11 +15,11 @@ from cerilia_support import (
 )
 
 from rules.cerilia.cards import Tag
-from rules.cerilia.combat import CHARGE, FORTIFICATION, MELEE, MISSILE
+from rules.cerilia.combat import CHARGE, MELEE, MISSILE
 from rules.cerilia.deck import Result
 from rules.cerilia.engine import deploy
 from rules.cerilia.orders import Deployment, deployment_violations, order_violations
-from rules.cerilia.state import Effect, EffectKind, Scenario, Wall, new_battle
+from rules.cerilia.state import FORTIFICATION, Effect, EffectKind, Scenario, Wall, new_battle
 
 
 def moved(s, key, *path, initiative=A):

@@ -7,7 +7,8 @@ import pytest
 from cerilia_support import A, D, T, caster, fortification, orders, spell, state, terrain, unit
 
 from rules.cerilia.aftermath import Fate, battle_result
-from rules.cerilia.engine import Event, resolve_round
+from rules.cerilia.board import Event
+from rules.cerilia.engine import resolve_round
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import (
     Effect,

@@ -1,0 +1,156 @@
+"""The working copy of one sector battle round and what it reads of the field: which units stand
+where, who sees whom, the terrain, the log. The phases (movement, combat, the round itself) build on
+it."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.cerilia.cards import Tag
+from rules.cerilia.deck import Result
+from rules.cerilia.field import RESERVE, Side, edge, is_sector
+from rules.cerilia.orders import HOLD, RoundOrders
+from rules.cerilia.state import (
+    DIRECTED_TERRAIN,
+    HELD_TERRAIN,
+    TERRAIN_LABELS,
+    BattleState,
+    EffectKind,
+    Terrain,
+    TerrainKind,
+    Unit,
+)
+from rules.cerilia.visibility import engaged_among, visible
+from rules.dice import Dice
+from rules.errors import _
+
+
+@dataclass(frozen=True)
+class Event:
+    round: int
+    phase: str
+    code: str
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[Side] = frozenset(Side)
+    card: int | None = None
+    result: str | None = None
+
+
+class Board:
+    """The working copy of one round; `state` freezes it back."""
+
+    def __init__(self, state: BattleState, orders: Mapping[Side, RoundOrders], seed: int):
+        self.dice = Dice(seed)
+        self.start = state
+        self.orders = {side: orders.get(side, HOLD) for side in Side}
+        self.number = state.round + 1
+        self.units: dict[str, Unit] = {u.key: u for u in state.units}
+        self.terrain = list(state.terrain)
+        self.illusions = list(state.illusions)
+        self.effects = list(state.effects)
+        self.night = state.night
+        self.deck = state.deck
+        self.held = dict(state.held)
+        self.events: list[Event] = []
+        self.phase = "initiative"
+        self.initiative: Side | None = None
+        self.charging: dict[str, tuple[str, ...]] = {}   # unit → the sectors it charged through
+        self.hit: set[str] = set()
+        self.moved_back: set[str] = set()
+        self.hidden_struck: set[str] = set()
+        self.charged: set[str] = set()
+        self.finished = False
+        self.winner: Side | None = None
+
+    # -- reading the field ----------------------------------------------------------------
+
+    def state(self, **changes: Any) -> BattleState:
+        return replace(self.start, units=tuple(self.units.values()), terrain=tuple(self.terrain),
+                       illusions=tuple(self.illusions), effects=tuple(self.effects),
+                       night=self.night, deck=self.deck, held=dict(self.held),
+                       round=self.number, **changes)
+
+    def sees(self, side: Side, unit: Unit) -> bool:
+        return visible(self.state(), side, unit)
+
+    def at(self, sector: str, side: Side, *, hidden: bool = False) -> list[Unit]:
+        """The units of `side` in `sector` in cell order (invisible ones only if asked)."""
+        found = [u for u in self.units.values() if u.side is side and u.alive
+                 and u.position == sector and (hidden or not u.hidden)]
+        return sorted(found, key=lambda u: u.cell)
+
+    def fortification(self, sector: str) -> Terrain | None:
+        return next((t for t in self.terrain if t.kind is TerrainKind.FORTIFICATION
+                     and t.sector == sector), None)
+
+    def has_terrain(self, sector: str, kind: TerrainKind) -> bool:
+        return any(t.kind is kind and t.sector == sector for t in self.terrain)
+
+    def shows_held_terrain(self, sector: str) -> bool:
+        return any(self.has_terrain(sector, k) for k in HELD_TERRAIN) or any(
+            i.sector == sector and i.kind in HELD_TERRAIN for i in self.illusions)
+
+    def barrier(self, a: str, b: str, unit: Unit | None) -> str | None:
+        """What blocks the way between two sectors: a wall always; cliffs or a river unless
+        `unit` moves freely through terrain (None: a retreat, which nothing lets through)."""
+        if a == RESERVE or b == RESERVE:
+            return None
+        crossing = edge(a, b)
+        for effect in self.effects:
+            if effect.kind is EffectKind.WALL and effect.sector and effect.toward \
+                    and edge(effect.sector, effect.toward) == crossing:
+                return _("wall")
+        for terrain in self.terrain:
+            if terrain.kind in DIRECTED_TERRAIN and terrain.toward \
+                    and edge(terrain.sector, terrain.toward) == crossing:
+                if unit is None or not unit.has(Tag.FREE_MOVEMENT):
+                    return TERRAIN_LABELS[terrain.kind]
+        return None
+
+    def free_cell(self, sector: str, side: Side) -> int | None:
+        if sector == RESERVE:
+            return -1
+        taken = {u.cell for u in self.at(sector, side, hidden=True)}
+        return next((c for c in range(self.start.scenario.cells_per_sector) if c not in taken),
+                    None)
+
+    def put(self, unit: Unit, position: str) -> Unit:
+        cell = self.free_cell(position, unit.side)
+        unit = replace(unit, position=position, cell=-1 if cell is None else cell)
+        self.units[unit.key] = unit
+        if is_sector(position) and self.shows_held_terrain(position) \
+                and self.held.get(position) is not unit.side \
+                and not self.at(position, unit.side.other):
+            # "Все Отряды, которые первыми заняли Холмы (Скалы) прежде Отрядов Противника"; no
+            # enemy in sight there, so an invisible holder lets the ground go (it would give
+            # itself away otherwise). Illusory hills are held too, so the enemy's view cannot
+            # tell them from real ones; the bonuses look at the real terrain only.
+            self.held[position] = unit.side
+        return unit
+
+    def say(self, code: str, message: str, *units: Unit | None, card: int | None = None,
+            outcome: Result | None = None, to: frozenset[Side] | None = None, **params: Any) -> None:
+        """Log an event; a side reads it only if it sees every unit it names."""
+        named = [u for u in units if u is not None]
+        if to is None:
+            to = frozenset(s for s in Side if all(self.sees(s, u) for u in named))
+        for role, unit in zip(("unit", "target"), named, strict=False):
+            params.setdefault(role, unit.name)
+        self.events.append(Event(self.number, self.phase, code, message, params, to, card,
+                                 outcome.value if outcome else None))
+
+    def engaged(self, unit: Unit) -> bool:
+        return engaged_among(self.units.values(), self.terrain, unit)
+
+    def reveal(self, unit: Unit, message: str) -> Unit:
+        unit = replace(unit, hidden=False)
+        self.units[unit.key] = unit
+        self.say("revealed", message, unit)
+        return unit
+
+    def sides_in_order(self) -> tuple[Side, Side]:
+        if self.initiative is None:
+            raise RuntimeError("initiative is rolled first")
+        return (self.initiative, self.initiative.other)
