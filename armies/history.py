@@ -11,6 +11,7 @@ The child models keep their own history as well: the detail of each row.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any, TypedDict
 
 from django.dispatch import receiver
 from django.utils import timezone
@@ -19,7 +20,15 @@ from simple_history.signals import pre_create_historical_record
 from armies.adapters import condition_state, gear_item
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
 
-Snapshot = dict
+
+class Snapshot(TypedDict):
+    """ArmyHistory.children (armies.models.ARMY_CHILDREN: a new shape is a new version there)."""
+
+    tactics: list[str]
+    gear: list[dict[str, Any]]  # _GEAR_FIELDS
+    conditions: dict[str, int]
+
+
 _GEAR_FIELDS = ("kind", "tier", "weapon", "doses", "price_paid_rp")
 
 

@@ -22,6 +22,7 @@ from armies.choices import (
     Tier,
     WeaponKind,
 )
+from core.payloads import Payload, VersionedJSONField, register
 from rules.kingmaker.levels import MAX_LEVEL, MIN_LEVEL
 from rules.kingmaker.tactics import TACTICS
 
@@ -93,10 +94,15 @@ class ArmyTemplate(models.Model):
             raise ValidationError(errors)
 
 
+# armies.history.Snapshot.
+ARMY_CHILDREN = register(Payload("army_children"))
+
+
 class ArmyHistory(models.Model):
     """The extra column of the army's history rows (armies.history explains the choice)."""
 
-    children = models.JSONField(_("tactics, gear and conditions"), null=True, blank=True)
+    children = VersionedJSONField(_("tactics, gear and conditions"), null=True, blank=True,
+                                  payload=ARMY_CHILDREN)
 
     class Meta:
         abstract = True

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.models import ClaimedModel
+from core.payloads import Payload, VersionedJSONField, register
 from rules.kingmaker.battle import setup as engine
 
 
@@ -164,6 +165,11 @@ class BattleParticipant(models.Model):
         return f"{self.army} ({self.get_side_display()})"
 
 
+# battles.reports.BattleReportData; the engine's BattleSetup as data (rules.data.to_data).
+BATTLE_REPORT = register(Payload("battle_report"))
+BATTLE_SETUP = register(Payload("battle_setup"))
+
+
 class BattleReport(models.Model):
     """What the battle did, round by round, with every roll. `outcome` holds it as data (see
     battles.reports); `inputs` the setup it was fought from (replays)."""
@@ -171,8 +177,8 @@ class BattleReport(models.Model):
     scene = models.OneToOneField(BattleScene, on_delete=models.CASCADE, related_name="report",
                                  verbose_name=_("battle scene"))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    inputs = models.JSONField(_("inputs"), default=dict)
-    outcome = models.JSONField(_("outcome"), default=dict)
+    inputs = VersionedJSONField(_("inputs"), default=dict, payload=BATTLE_SETUP)
+    outcome = VersionedJSONField(_("outcome"), default=dict, payload=BATTLE_REPORT)
 
     class Meta:
         verbose_name = _("battle report")
