@@ -94,8 +94,9 @@ class ArmyTemplate(models.Model):
             raise ValidationError(errors)
 
 
-# armies.history.Snapshot.
+# armies.history.Snapshot; campaigns.reports.ActivityResultData.
 ARMY_CHILDREN = register(Payload("army_children"))
+ACTIVITY_RESULT = register(Payload("activity_result"))
 
 
 class ArmyHistory(models.Model):
@@ -245,7 +246,7 @@ class ArmyActivity(models.Model):
     idempotency_digest = models.CharField(_("idempotency request digest"), max_length=64,
                                           blank=True, editable=False)
     submitted_at = models.DateTimeField(_("submitted"), auto_now_add=True)
-    result = models.JSONField(_("result"), default=dict, blank=True)
+    result = VersionedJSONField(_("result"), default=dict, blank=True, payload=ACTIVITY_RESULT)
     history = HistoricalRecords(get_user=history_user)
 
     class Meta:

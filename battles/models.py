@@ -135,6 +135,13 @@ class BattleScene(ClaimedModel):
         return self.attacker_kingdom if side == Side.ATTACKER else self.defender_kingdom
 
 
+# battles.reports.BattleReportData and ArmySummary; the engine's BattleSetup as data
+# (rules.data.to_data).
+BATTLE_REPORT = register(Payload("battle_report"))
+BATTLE_SETUP = register(Payload("battle_setup"))
+PARTICIPANT_SNAPSHOT = register(Payload("participant_snapshot"))
+
+
 class BattleParticipant(models.Model):
     scene = models.ForeignKey(BattleScene, on_delete=models.CASCADE, related_name="participants",
                               verbose_name=_("battle scene"))
@@ -150,7 +157,8 @@ class BattleParticipant(models.Model):
         _("battle plan"), default=dict, blank=True,
         help_text=_("Empty: the army's default plan. Keys: stance, targeting, target_army, "
                     "retreat_below, tactical_action, use_potions."))
-    snapshot = models.JSONField(_("army at the start"), default=dict, blank=True, editable=False)
+    snapshot = VersionedJSONField(_("army at the start"), default=dict, blank=True,
+                                  editable=False, payload=PARTICIPANT_SNAPSHOT)
     history = HistoricalRecords()
 
     class Meta:
@@ -163,11 +171,6 @@ class BattleParticipant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.army} ({self.get_side_display()})"
-
-
-# battles.reports.BattleReportData; the engine's BattleSetup as data (rules.data.to_data).
-BATTLE_REPORT = register(Payload("battle_report"))
-BATTLE_SETUP = register(Payload("battle_setup"))
 
 
 class BattleReport(models.Model):

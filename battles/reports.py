@@ -32,7 +32,22 @@ class BattleReportData(TypedDict):
 COLUMNS = 10  # the battlefield picture's columns (the engine's ArmySnapshot.cell)
 
 
-def army_summary(army: ArmyState) -> dict[str, Any]:
+class ArmySummary(TypedDict):
+    """An army in a battle report, and BattleParticipant.snapshot
+    (battles.models.PARTICIPANT_SNAPSHOT)."""
+
+    name: str
+    template: str
+    level: int
+    hp: int
+    max_hp: int
+    routing_threshold: int
+    conditions: list[str]
+    tactics: list[str]
+    gear: list[str]
+
+
+def army_summary(army: ArmyState) -> ArmySummary:
     block = stat_block(army)
     return {
         "name": block.name,

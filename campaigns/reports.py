@@ -30,6 +30,21 @@ class TurnReportData(TypedDict):
     rolls: list[dict[str, Any]]
 
 
+class ActivityResultData(TypedDict, total=False):
+    """ArmyActivity.result (armies.models.ACTIVITY_RESULT): the activity as resolved, or only
+    the violations of an order that could not be read."""
+
+    activity: int
+    kind: str
+    army: int | None
+    status: str
+    check: dict[str, Any] | None
+    cost_rp: int
+    violations: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    recruited_army: int
+
+
 KINGDOM_FIELDS = ("level", "resource_points", "food", "unrest", "fame", "infamy", "xp")
 
 
@@ -78,7 +93,7 @@ def violation_data(violation: Violation) -> dict[str, Any]:
             "params": dict(violation.params)}
 
 
-def activity_data(result: ActivityResult, army_ids: dict[int, int]) -> dict[str, Any]:
+def activity_data(result: ActivityResult, army_ids: dict[int, int]) -> ActivityResultData:
     return {
         "activity": result.order,
         "kind": result.kind.value,

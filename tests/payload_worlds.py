@@ -26,9 +26,9 @@ from factories import (
     shipped_template,
 )
 
-from armies.models import Army
+from armies.models import Army, ArmyActivity
 from armies.services import activity_submit
-from battles.models import BattleReport, BattleScene, Side
+from battles.models import BattleParticipant, BattleReport, BattleScene, Side
 from battles.sector import services as sector_services
 from battles.sector.adapters import unit_key
 from battles.sector.models import SectorBattle, SectorRound, SideOrders
@@ -129,7 +129,10 @@ def write_payloads(kingdom, rival_kingdom, player, rival, committed) -> list[Pat
     guard = Army.objects.get(kingdom=kingdom, name="Tatzlford Guard", hex="D5")
     files = {
         "turn_report": stored(TurnReport, turn.report.pk, "inputs", "outcome"),
+        "activity_result": stored(ArmyActivity, turn.activities.get().pk, "result"),
         "battle_report": stored(BattleReport, scene.report.pk, "inputs", "outcome"),
+        "participant_snapshot": stored(BattleParticipant, scene.participants.get(
+            army__name="Tatzlford Watch").pk, "snapshot"),
         "sector_battle": stored(SectorBattle, battle.pk, "state", "result"),
         "sector_round": stored(SectorRound, battle.rounds.get(number=1).pk, "number", "seed",
                                "state_before", "orders", "state_after", "initiative",

@@ -9,14 +9,19 @@ from dataclasses import replace
 
 import pytest
 from django.db import connection
-from factories import ArmyFactory, BattleSceneFactory, SectorBattleFactory
-from payload_worlds import FIXTURES, resolved_turn, stored, write_payloads
+from factories import (
+    ArmyFactory,
+    BattleParticipantFactory,
+    BattleSceneFactory,
+    SectorBattleFactory,
+)
+from payload_worlds import FIXTURES, fought_scene, resolved_turn, stored, write_payloads
 
 from armies import history
-from armies.models import Army
+from armies.models import Army, ArmyActivity
 from battles.adapters import setup_from_inputs
 from battles.data import from_data
-from battles.models import BattleReport
+from battles.models import BattleParticipant, BattleReport
 from battles.reports import first_difference, report_data
 from battles.sector import adapters as sector_adapters
 from battles.sector.models import SectorBattle, SectorRound, SideOrders
@@ -72,6 +77,18 @@ def test_what_is_written_carries_its_version_and_reads_without_it(kingdom, playe
     assert VERSION_KEY not in report.outcome and VERSION_KEY not in report.inputs
     assert report.outcome == {k: v for k, v in raw["outcome"].items() if k != VERSION_KEY}
     assert TurnReport.objects.values_list("outcome__seed", flat=True).get() == report.outcome["seed"]
+    # rows written in bulk (bulk_update_with_history) are stamped too
+    activity = turn.activities.get()
+    assert stored(ArmyActivity, activity.pk, "result")["result"][VERSION_KEY] == 1
+    assert VERSION_KEY not in ArmyActivity.objects.get(pk=activity.pk).result
+
+
+def test_a_fought_scene_stamps_its_report_and_snapshots(kingdom, rival_kingdom):
+    scene = fought_scene(kingdom, rival_kingdom)
+    assert stored(BattleReport, scene.report.pk, "outcome")["outcome"][VERSION_KEY] == 1
+    for participant in scene.participants.all():
+        assert stored(BattleParticipant, participant.pk, "snapshot")["snapshot"][VERSION_KEY] == 1
+        assert VERSION_KEY not in participant.snapshot and participant.snapshot["name"]
 
 
 def test_an_old_turn_report_loads_unchanged_and_replays_identically(kingdom, player):
@@ -126,6 +143,18 @@ def test_an_old_sector_battle_and_side_orders_read_as_they_were(kingdom):
     assert sector_adapters.orders_from_data(side.round, side.orders)
 
 
+def test_an_old_activity_result_and_participant_snapshot_read_as_they_were(kingdom, player,
+                                                                            campaign):
+    result, snapshot = fixture("activity_result")["result"], fixture("participant_snapshot")
+    activity = resolved_turn(kingdom, player).activities.get()
+    participant = BattleParticipantFactory(scene=BattleSceneFactory(campaign=campaign),
+                                           army=activity.army)
+    put(activity, result=result)
+    put(participant, **snapshot)
+    assert ArmyActivity.objects.get(pk=activity.pk).result == result
+    assert BattleParticipant.objects.get(pk=participant.pk).snapshot == snapshot["snapshot"]
+
+
 def test_an_old_history_snapshot_restores_the_same_children(kingdom):
     old = fixture("army_history")["children"]
     army = ArmyFactory(kingdom=kingdom)
@@ -170,9 +199,9 @@ def test_a_new_version_upgrades_stored_rows_as_they_load(kingdom, player, monkey
 
 
 def test_every_kind_is_registered_once():
-    assert {"turn_report", "turn_input", "battle_report", "battle_setup", "sector_state",
-            "sector_result", "sector_side_orders", "sector_round_orders",
-            "army_children"} <= set(PAYLOADS)
+    assert {"turn_report", "turn_input", "activity_result", "battle_report", "battle_setup",
+            "participant_snapshot", "sector_state", "sector_result", "sector_side_orders",
+            "sector_round_orders", "army_children"} <= set(PAYLOADS)
     with pytest.raises(ValueError, match="registered already"):
         register(Payload("turn_report"))
     assert upgrade("turn_report", {"seed": 1, VERSION_KEY: 1}) == {"seed": 1}
