@@ -23,7 +23,15 @@ from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
 from rules.kingmaker.conditions import ConditionState
 from rules.kingmaker.gear import GearItem
 
-Snapshot = dict
+
+class Snapshot(TypedDict):
+    """ArmyHistory.children (armies.models.ARMY_CHILDREN: a new shape is a new version there)."""
+
+    tactics: list[str]
+    gear: list[dict[str, Any]]  # _GEAR_FIELDS
+    conditions: dict[str, int]
+
+
 _GEAR_FIELDS = ("kind", "tier", "weapon", "doses", "price_paid_rp")
 
 

@@ -24,6 +24,7 @@ from armies.choices import (
     Tier,
     WeaponKind,
 )
+from core.payloads import Payload, VersionedJSONField, register
 from rules.kingmaker.levels import MAX_LEVEL, MIN_LEVEL
 from rules.kingmaker.tactics import TACTICS
 
@@ -95,10 +96,16 @@ class ArmyTemplate(models.Model):
             raise ValidationError(errors)
 
 
+# armies.history.Snapshot; campaigns.reports.ActivityResultData.
+ARMY_CHILDREN = register(Payload("army_children"))
+ACTIVITY_RESULT = register(Payload("activity_result"))
+
+
 class ArmyHistory(models.Model):
     """The extra column of the army's history rows (armies.history explains the choice)."""
 
-    children = models.JSONField(_("tactics, gear and conditions"), null=True, blank=True)
+    children = VersionedJSONField(_("tactics, gear and conditions"), null=True, blank=True,
+                                  payload=ARMY_CHILDREN)
 
     class Meta:
         abstract = True
@@ -246,7 +253,7 @@ class ArmyActivity(models.Model):
     idempotency_digest = models.CharField(_("idempotency request digest"), max_length=64,
                                           blank=True, editable=False)
     submitted_at = models.DateTimeField(_("submitted"), auto_now_add=True)
-    result = models.JSONField(_("result"), default=dict, blank=True)
+    result = VersionedJSONField(_("result"), default=dict, blank=True, payload=ACTIVITY_RESULT)
     history = HistoricalRecords(get_user=history_user)
 
     class Meta:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.models import ClaimedModel
+from core.payloads import Payload, VersionedJSONField, register
 from rules.kingmaker.battle import setup as engine
 
 
@@ -134,6 +135,13 @@ class BattleScene(ClaimedModel):
         return self.attacker_kingdom if side == Side.ATTACKER else self.defender_kingdom
 
 
+# battles.reports.BattleReportData and ArmySummary; the engine's BattleSetup as data
+# (rules.data.to_data).
+BATTLE_REPORT = register(Payload("battle_report"))
+BATTLE_SETUP = register(Payload("battle_setup"))
+PARTICIPANT_SNAPSHOT = register(Payload("participant_snapshot"))
+
+
 class BattleParticipant(models.Model):
     scene = models.ForeignKey(BattleScene, on_delete=models.CASCADE, related_name="participants",
                               verbose_name=_("battle scene"))
@@ -149,7 +157,8 @@ class BattleParticipant(models.Model):
         _("battle plan"), default=dict, blank=True,
         help_text=_("Empty: the army's default plan. Keys: stance, targeting, target_army, "
                     "retreat_below, tactical_action, use_potions."))
-    snapshot = models.JSONField(_("army at the start"), default=dict, blank=True, editable=False)
+    snapshot = VersionedJSONField(_("army at the start"), default=dict, blank=True,
+                                  editable=False, payload=PARTICIPANT_SNAPSHOT)
     history = HistoricalRecords()
 
     class Meta:
@@ -171,8 +180,8 @@ class BattleReport(models.Model):
     scene = models.OneToOneField(BattleScene, on_delete=models.CASCADE, related_name="report",
                                  verbose_name=_("battle scene"))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    inputs = models.JSONField(_("inputs"), default=dict)
-    outcome = models.JSONField(_("outcome"), default=dict)
+    inputs = VersionedJSONField(_("inputs"), default=dict, payload=BATTLE_SETUP)
+    outcome = VersionedJSONField(_("outcome"), default=dict, payload=BATTLE_REPORT)
 
     class Meta:
         verbose_name = _("battle report")

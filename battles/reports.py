@@ -3,7 +3,7 @@ and replays. Messages stay gettext msgids with their parameters, so each reader 
 language (campaigns.reports.with_text)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils.translation import gettext_lazy as _
 
@@ -12,10 +12,42 @@ from rules.data import to_data
 from rules.kingmaker.army import ArmyState, stat_block
 from rules.kingmaker.battle.setup import BattleOutcome, BattleSetup
 
+
+class BattleReportData(TypedDict):
+    """BattleReport.outcome (battles.models.BATTLE_REPORT: a new shape is a new version there)."""
+
+    seed: int
+    finished: bool
+    winner: str | None
+    fortification_hp: int | None
+    names: dict[str, str]
+    before: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+    after: list[dict[str, Any]]
+    armies: list[dict[str, Any]]
+    sides: list[dict[str, Any]]
+    rolls: list[dict[str, Any]]
+
+
 COLUMNS = 10  # the battlefield picture's columns (the engine's ArmySnapshot.cell)
 
 
-def army_summary(army: ArmyState) -> dict[str, Any]:
+class ArmySummary(TypedDict):
+    """An army in a battle report, and BattleParticipant.snapshot
+    (battles.models.PARTICIPANT_SNAPSHOT)."""
+
+    name: str
+    template: str
+    level: int
+    hp: int
+    max_hp: int
+    routing_threshold: int
+    conditions: list[str]
+    tactics: list[str]
+    gear: list[str]
+
+
+def army_summary(army: ArmyState) -> ArmySummary:
     block = stat_block(army)
     return {
         "name": block.name,
@@ -56,7 +88,7 @@ def _round(record) -> dict[str, Any]:
     }
 
 
-def report_data(outcome: BattleOutcome, setup: BattleSetup | None = None) -> dict[str, Any]:
+def report_data(outcome: BattleOutcome, setup: BattleSetup | None = None) -> BattleReportData:
     """The outcome as data. With the `setup` it was fought from, each army also shows how it
     began; army keys are the armies' database ids."""
     before = {c.key: c for c in setup.combatants} if setup is not None else {}

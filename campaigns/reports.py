@@ -4,7 +4,7 @@ Messages stay gettext msgids with their parameters, so each reader gets them in 
 (`with_text`)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from armies.labels import render_message
 from rules.data import to_data
@@ -13,6 +13,37 @@ from rules.errors import Violation
 from rules.kingmaker.activities import KingdomSheet, TurnArmy
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.turn import ActivityResult, KingdomTurnInput, KingdomTurnOutcome
+
+
+class TurnReportData(TypedDict):
+    """TurnReport.outcome (campaigns.models.TURN_REPORT: a new shape is a new version there)."""
+
+    turn: int
+    seed: int
+    kingdom: dict[str, dict[str, int]]  # before, after, delta
+    upkeep: dict[str, Any]
+    activities: list[dict[str, Any]]
+    armies: list[dict[str, Any]]
+    recruited: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    battles: list[dict[str, Any]]
+    rolls: list[dict[str, Any]]
+
+
+class ActivityResultData(TypedDict, total=False):
+    """ArmyActivity.result (armies.models.ACTIVITY_RESULT): the activity as resolved, or only
+    the violations of an order that could not be read."""
+
+    activity: int
+    kind: str
+    army: int | None
+    status: str
+    check: dict[str, Any] | None
+    cost_rp: int
+    violations: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    recruited_army: int
+
 
 KINGDOM_FIELDS = ("level", "resource_points", "food", "unrest", "fame", "infamy", "xp")
 
@@ -62,7 +93,7 @@ def violation_data(violation: Violation) -> dict[str, Any]:
             "params": dict(violation.params)}
 
 
-def activity_data(result: ActivityResult, army_ids: dict[int, int]) -> dict[str, Any]:
+def activity_data(result: ActivityResult, army_ids: dict[int, int]) -> ActivityResultData:
     return {
         "activity": result.order,
         "kind": result.kind.value,
@@ -76,7 +107,7 @@ def activity_data(result: ActivityResult, army_ids: dict[int, int]) -> dict[str,
 
 
 def report_data(engine_input: KingdomTurnInput, outcome: KingdomTurnOutcome,
-                army_ids: dict[int, int]) -> dict[str, Any]:
+                army_ids: dict[int, int]) -> TurnReportData:
     """`army_ids` maps the engine's keys for recruited armies to their new database ids."""
     before = {a.key: army_summary(a) for a in engine_input.armies}
     after = {a.key: army_summary(a) for a in outcome.armies}

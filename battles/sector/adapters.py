@@ -3,7 +3,7 @@ as the API takes them (JSON) to the engine's frozen orders, with errors by field
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils.crypto import salted_hmac
 
@@ -162,6 +162,15 @@ def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
     if problems:
         raise RuleViolation(problems)
     return orders.RoundOrders(moves, targets, spells, bool(withdraw))
+
+
+class RoundOrdersData(TypedDict):
+    """SectorRound.orders: each side's orders as the engine read them (rules.data.to_data of a
+    Deployment or RoundOrders; a new shape is a new version of
+    battles.sector.models.ROUND_ORDERS)."""
+
+    attacker: dict[str, Any]
+    defender: dict[str, Any]
 
 
 def orders_from_data(number: int, data: Mapping[str, Any]

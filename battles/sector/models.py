@@ -11,6 +11,7 @@ from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from core.models import ClaimedModel
+from core.payloads import Payload, VersionedJSONField, register
 from rules.cerilia import cards as engine_cards
 from rules.cerilia import state as engine_state
 from rules.cerilia.field import SECTORS
@@ -102,6 +103,16 @@ class SectorSide(models.TextChoices):
 SECTOR_CHOICES = [(s, s) for s in SECTORS]
 
 
+# The engine's BattleState (rules.cerilia.state.state_data) and BattleResult as data; a side's
+# orders as submitted (battles.sector.order_schema.SideOrdersData); a round's orders as the
+# engine read them (battles.sector.adapters.RoundOrdersData). A round's events and rolls are
+# lists, which cannot carry the version key: a new shape of them needs a versioned home first.
+SECTOR_STATE = register(Payload("sector_state"))
+SECTOR_RESULT = register(Payload("sector_result"))
+SIDE_ORDERS = register(Payload("sector_side_orders"))
+ROUND_ORDERS = register(Payload("sector_round_orders"))
+
+
 class SectorBattle(ClaimedModel):
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
                                  related_name="sector_battles", verbose_name=_("campaign"))
@@ -135,7 +146,8 @@ class SectorBattle(ClaimedModel):
         _("hours per round"), default=24, validators=[MinValueValidator(1)],
         help_text=_("Each round's deadline for orders, from when it opens."))
     # The game between rounds: rules.cerilia.state.state_data of the current state.
-    state = models.JSONField(_("state"), default=dict, blank=True, editable=False)
+    state = VersionedJSONField(_("state"), default=dict, blank=True, editable=False,
+                               payload=SECTOR_STATE)
     round = models.PositiveSmallIntegerField(_("round"), default=0,
                                              help_text=_("0: deployment (phase 0)."))
     deadline = models.DateTimeField(_("deadline for orders"), null=True, blank=True)
@@ -143,7 +155,8 @@ class SectorBattle(ClaimedModel):
                               default=BattleStatus.SETUP, db_index=True)
     winner = models.CharField(_("field held by"), max_length=10, choices=SectorSide.choices,
                               blank=True, default="")
-    result = models.JSONField(_("aftermath"), default=dict, blank=True, editable=False)
+    result = VersionedJSONField(_("aftermath"), default=dict, blank=True, editable=False,
+                                payload=SECTOR_RESULT)
     # Resolution, round by round (docs/concurrency.md): open → (locked) → resolving → open | ...
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["state"])
@@ -247,7 +260,7 @@ class SideOrders(models.Model):
                                verbose_name=_("sector battle"))
     round = models.PositiveSmallIntegerField(_("round"))
     side = models.CharField(_("side"), max_length=10, choices=SectorSide.choices)
-    orders = models.JSONField(_("orders"), default=dict)
+    orders = VersionedJSONField(_("orders"), default=dict, payload=SIDE_ORDERS)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                      null=True, blank=True, related_name="+",
                                      verbose_name=_("submitted by"))
@@ -270,9 +283,9 @@ class SectorRound(models.Model):
                                verbose_name=_("sector battle"))
     number = models.PositiveSmallIntegerField(_("round"))
     seed = models.BigIntegerField(_("seed"))
-    state_before = models.JSONField(_("state before"))
-    orders = models.JSONField(_("orders"))
-    state_after = models.JSONField(_("state after"))
+    state_before = VersionedJSONField(_("state before"), payload=SECTOR_STATE)
+    orders = VersionedJSONField(_("orders"), payload=ROUND_ORDERS)
+    state_after = VersionedJSONField(_("state after"), payload=SECTOR_STATE)
     initiative = models.CharField(_("initiative"), max_length=10, blank=True)
     events = models.JSONField(_("events"), default=list)
     rolls = models.JSONField(_("rolls"), default=list)

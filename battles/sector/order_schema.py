@@ -8,6 +8,7 @@ Errors name each field by its path under `orders`, as the rules' do: `moves.<uni
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -148,6 +149,19 @@ class SectorOrdersSerializer(DeploymentSerializer, RoundOrdersSerializer):
     (deployment) takes `placements`, `fortification` and `directions` only; later rounds
     `moves`, `targets`, `spells` and `withdraw` only. Units left out wait in the reserve
     (round 0) or hold."""
+
+
+class SideOrdersData(TypedDict, total=False):
+    """SideOrders.orders, as the side submitted them (SectorOrdersSerializer; a new shape is a
+    new version of battles.sector.models.SIDE_ORDERS)."""
+
+    placements: dict[str, str]
+    fortification: str | None
+    directions: dict[str, str]
+    moves: dict[str, list[str]]
+    targets: dict[str, str]
+    spells: dict[str, dict[str, Any] | None]
+    withdraw: bool
 
 
 def _paths(detail, prefix: str = "") -> dict[str, list]:

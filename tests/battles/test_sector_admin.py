@@ -20,10 +20,10 @@ from factories import (
     shipped_card,
     shipped_template,
 )
+from payload_worlds import knights_charge_pikes
 
 from armies.choices import ArmyStatus
 from battles.sector import resolution, services
-from battles.sector.adapters import unit_key
 from battles.sector.models import (
     BattleStatus,
     SectorBattle,
@@ -422,18 +422,7 @@ def test_the_add_armies_button_saves_then_adds(gm_client, battle, musters):
 @pytest.fixture
 def fought(armed, player, rival, committed):
     """Deployment, then a round in which the knights charge the pikes."""
-    battle = services.battle_start(battle=armed)
-    knights = unit_key(battle.units.get(side="attacker"))
-    pikes = unit_key(battle.units.get(side="defender"))
-    services.orders_submit(battle=battle, side="attacker", user=player,
-                           data={"placements": {knights: "C1"}})
-    committed(services.orders_submit, battle=battle, side="defender", user=rival,
-              data={"placements": {pikes: "C3"}})
-    battle.refresh_from_db()
-    services.orders_submit(battle=battle, side="attacker", user=player,
-                           data={"moves": {knights: ["C2", "C3"]}, "targets": {knights: pikes}})
-    committed(services.orders_submit, battle=battle, side="defender", user=rival, data={})
-    battle.refresh_from_db()
+    battle = knights_charge_pikes(services.battle_start(battle=armed), player, rival, committed)
     assert battle.rounds.count() == 2
     return battle
 
