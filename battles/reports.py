@@ -41,7 +41,7 @@ class ArmySummary(TypedDict):
     level: int
     hp: int
     max_hp: int
-    routing_threshold: int
+    routing_threshold: int | None  # None: an army that never routs
     conditions: list[str]
     tactics: list[str]
     gear: list[str]

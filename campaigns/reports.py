@@ -22,7 +22,7 @@ class TurnReportData(TypedDict):
     seed: int
     kingdom: dict[str, dict[str, int]]  # before, after, delta
     upkeep: dict[str, Any]
-    activities: list[dict[str, Any]]
+    activities: list[ActivityResultData]
     armies: list[dict[str, Any]]
     recruited: list[dict[str, Any]]
     events: list[dict[str, Any]]
