@@ -157,6 +157,16 @@ def fails_once():
 
 
 @pytest.fixture
+def outsider(db):
+    """A player of another campaign (on the pages: see tests/pages/conftest.py)."""
+    other = CampaignFactory(name="Another campaign")
+    user = UserFactory(username="outsider-persona")
+    MembershipFactory(user=user, campaign=other, role=Role.PLAYER,
+                      kingdom=KingdomFactory(campaign=other, name="Elsewhere"))
+    return user
+
+
+@pytest.fixture
 def bystander(campaign):
     """A player of a third kingdom of the same campaign, in none of its battles."""
     user = UserFactory(username="bystander-persona")

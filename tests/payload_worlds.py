@@ -58,8 +58,8 @@ def fought_scene(kingdom: Kingdom, rival_kingdom: Kingdom) -> BattleScene:
     """Two armies of the kingdom (one with potions) against the rival's infantry and archers."""
     Kingdom.objects.filter(pk__in=[kingdom.pk, rival_kingdom.pk]).update(
         level=5, warfare=12, defense=12, unrest=2, fame=1, xp=100)
-    scene = BattleSceneFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
-                               defender_kingdom=rival_kingdom)
+    scene = BattleSceneFactory.create(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                      defender_kingdom=rival_kingdom)
     guard = ArmyFactory(kingdom=kingdom, name="Tatzlford Watch", hex="C4")
     ArmyTacticFactory(army=guard, tactic="keen_eyed")
     ArmyGearFactory(army=guard, kind="healing_potions", doses=2, price_paid_rp=30)
@@ -77,8 +77,8 @@ def fought_scene(kingdom: Kingdom, rival_kingdom: Kingdom) -> BattleScene:
 def fought_sector_battle(kingdom: Kingdom, rival_kingdom: Kingdom, player, rival, committed
                          ) -> SectorBattle:
     """Deployment, then its one round, in which the knights charge the pikes."""
-    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
-                                 defender_kingdom=rival_kingdom, max_rounds=1)
+    battle = SectorBattleFactory.create(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                        defender_kingdom=rival_kingdom, max_rounds=1)
     SectorUnitFactory(battle=battle, side="attacker", name="Tatzlford Knights",
                       army=ArmyFactory(kingdom=kingdom, name="Tatzlford Knights"),
                       card=shipped_card("knights"))

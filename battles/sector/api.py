@@ -2,11 +2,14 @@
 (the GM: the whole truth, or exactly what one side sees with `?side=`), the resolved rounds, the
 side's orders for the open round, and the unit-card catalog.
 
-Views stay thin: reads go through battles.sector.selectors (which compute what a side may see),
-writes through battles.sector.services. A player never receives the other side's orders, the
-seed, the rolls or the deck's order: those are added for the GM's full view only."""
+Views stay thin: reads go through battles.sector.selectors.access_sector_battle (whose eyes the
+reader sees with, and what they see), writes through battles.sector.services. A player never
+receives the other side's orders, the seed, the rolls or the deck's order: those are in the
+GM's full view only."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -22,7 +25,6 @@ from battles.sector import selectors, services
 from battles.sector.models import SectorBattle, SectorSide, SideOrders, UnitCard
 from battles.sector.order_schema import ClosedSerializer, SectorOrdersSerializer, validated_orders
 from campaigns.api.parsers import BoundedJSONParser
-from campaigns.selectors import is_campaign_gm
 from core.api_errors import NOT_FOUND, Closed, ErrorSerializer
 from rules.cerilia.field import Side
 from rules.errors import RuleViolation
@@ -102,26 +104,16 @@ class UnitCardSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-def _viewer(request, battle: SectorBattle, asked: str | None) -> tuple[list[Side], Side | None]:
-    """The user's sides and whose view they get: `asked` if theirs (else 403); without it the
-    GM's whole truth (None) or the player's first side."""
-    cache = getattr(request, "_sector_sides", None)
-    if cache is None:
-        cache = request._sector_sides = {}
-    if battle.pk not in cache:
-        cache[battle.pk] = (selectors.sides_of(request.user, battle),
-                            is_campaign_gm(request.user, battle.campaign_id))
-    sides, gm = cache[battle.pk]
-    if asked:
-        side = Side(asked)
-        if side not in sides:
-            raise PermissionDenied(_("You see and order only your own side of this battle."))
-        return sides, side
-    if gm:
-        return sides, None
-    if not sides:  # never the truth for want of a side
-        raise PermissionDenied(_("You command no side of this battle."))
-    return sides, sides[0]
+@contextmanager
+def _own_side_only() -> Iterator[None]:
+    """A side the user may not read as (selectors.SideNotFound) is the API's 403, as it always
+    was: a player of the battle knows its other side is there. A battle they may not see stays
+    a 404."""
+    try:
+        yield
+    except selectors.SideNotFound:
+        raise PermissionDenied(_("You see and order only your own side of this battle.")) \
+            from None
 
 
 class SectorBattleSummarySerializer(serializers.ModelSerializer):
@@ -140,19 +132,20 @@ class SectorBattleSummarySerializer(serializers.ModelSerializer):
                   "round", "deadline", "winner", "takes_orders", "my_sides"]
         read_only_fields = fields
 
-    def _viewer(self, battle):
-        request = self.context["request"]
-        return _viewer(request, battle, self.context.get("side"))
-
     @extend_schema_field(serializers.ListField(
         child=serializers.ChoiceField(choices=SectorSide.choices)))
     def get_my_sides(self, battle: SectorBattle) -> list[str]:
         """The sides you give orders for (the GM: both)."""
-        return [side.value for side in self._viewer(battle)[0]]
+        access = self.context.get("access")
+        sides = access.sides if access is not None else selectors.sides_of(
+            self.context["request"].user, battle)
+        return [side.value for side in sides]
 
 
 class SectorBattleSerializer(SectorBattleSummarySerializer):
     """A sector battle as the reader may see it, with the battlefield."""
+
+    # Read through the reader's selectors.SectorBattleAccess, given as the context's `access`.
 
     view = serializers.SerializerMethodField()
 
@@ -166,7 +159,7 @@ class SectorBattleSerializer(SectorBattleSummarySerializer):
         units and casters, only the enemy units in sight, illusions as real terrain and the
         deck as a count (`deck_left`); the GM (without `?side=`) the whole state, the truth
         under illusions and the hidden units included. {} before the battle begins."""
-        return selectors.battle_view(battle, self._viewer(battle)[1])
+        return self.context["access"].view
 
 
 class SectorRoundSerializer(serializers.Serializer):
@@ -195,12 +188,6 @@ class UnitCardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     filterset_class = None
 
 
-def _side_query(request) -> str | None:
-    query = OrdersQuerySerializer(data=request.query_params)
-    query.is_valid(raise_exception=True)
-    return query.validated_data.get("side")
-
-
 class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
     """Sector battles your kingdom fights (a game master: every battle of the campaign), each
     as your side sees it."""
@@ -220,9 +207,9 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
                    responses={200: SectorBattleSerializer, 400: BAD_INPUT, 403: NOT_YOUR_SIDE,
                               404: NOT_FOUND})
     def retrieve(self, request, *args, **kwargs):
-        battle = self.get_object()
-        context = {**self.get_serializer_context(), "side": _side_query(request)}
-        return Response(SectorBattleSerializer(battle, context=context).data)
+        access = self._access(request.query_params.get("side"))
+        context = {**self.get_serializer_context(), "access": access}
+        return Response(SectorBattleSerializer(access.battle, context=context).data)
 
     @extend_schema(parameters=[OrdersQuerySerializer],
                    responses={200: SectorRoundSerializer(many=True), 400: BAD_INPUT,
@@ -233,25 +220,22 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
                                      "rolls.")))
     @action(detail=True, methods=["get"], pagination_class=None)
     def rounds(self, request, pk=None):
-        battle = self.get_object()
-        _sides, side = _viewer(request, battle, _side_query(request))
-        views = selectors.round_views(battle, side)
-        if side is None:
-            records = {row.number: row for row in selectors.resolved_rounds(battle)}
-            views = [{**view, "seed": records[view["number"]].seed,
-                      "orders": records[view["number"]].orders,
-                      "rolls": records[view["number"]].rolls} for view in views]
-        return Response(views)
+        return Response(self._access(request.query_params.get("side")).rounds)
 
-    def _ordering_side(self, request, battle: SectorBattle, asked: str | None) -> Side:
-        sides = selectors.sides_of(request.user, battle)
-        if asked:
-            if Side(asked) not in sides:
-                raise PermissionDenied(_("Only this side's kingdom and the GM give its orders."))
-            return Side(asked)
-        if len(sides) != 1:
+    def _access(self, side: str | None = None) -> selectors.SectorBattleAccess:
+        with _own_side_only():
+            return selectors.access_sector_battle(self.request.user, self.kwargs["pk"],
+                                                  side=side)
+
+    @staticmethod
+    def _ordering_side(access: selectors.SectorBattleAccess, asked: str | None) -> Side:
+        """The side whose orders are read or given: `asked`, or the one side the user has."""
+        with _own_side_only():
+            access = access.as_side(asked)
+        side = access.side
+        if side is None or not access.may_order or (asked is None and len(access.sides) > 1):
             raise ValidationError({"side": [_("Name the side: you command both.")]})
-        return sides[0]
+        return side
 
     def _orders_answer(self, battle: SectorBattle, side: Side, row: SideOrders | None):
         return Response(SideOrdersSerializer({
@@ -282,13 +266,14 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
                                      "sides are in, the round closes and is resolved.")))
     @action(detail=True, methods=["get", "put"], pagination_class=None)
     def orders(self, request, pk=None):
-        battle = self.get_object()
+        access = self._access()
+        battle = access.battle
         if request.method == "GET":
-            side = self._ordering_side(request, battle, _side_query(request))
+            side = self._ordering_side(access, request.query_params.get("side"))
             return self._orders_answer(battle, side, selectors.side_orders(battle, side))
         body = OrdersSubmitSerializer(data=request.data, context={"round": battle.round})
         body.is_valid(raise_exception=True)
-        side = self._ordering_side(request, battle, body.validated_data.get("side"))
+        side = self._ordering_side(access, body.validated_data.get("side"))
         try:
             row = services.orders_submit(battle=battle, side=side.value, user=request.user,
                                          data=body.validated_data["orders"])

@@ -3,23 +3,25 @@ round and now (an inline SVG with a round slider), each round's events by phase,
 form of the user's side while the battle takes orders (the deployment in round 0, then moves,
 targets, spells and a withdrawal), submitted through battles.sector.services.
 
-Reads go through battles.sector.selectors: the GM of the campaign sees the truth and may look
-through either side's eyes (`?side=`), and gives either side's orders; a player of a side's
-kingdom sees that side's view only (rules.cerilia.views.side_view) — never the whole truth — and
-gives its orders; anyone else gets a 404. Times show in the campaign's time zone."""
+Reads go through battles.sector.selectors.access_sector_battle: the GM of the campaign sees the
+truth and may look through either side's eyes (`?side=`), and gives either side's orders; a
+player of a side's kingdom sees that side's view only (rules.cerilia.views.side_view) — never
+the whole truth — and gives its orders; anyone else gets a 404. Times show in the campaign's time zone."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import BadRequest
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from rest_framework.exceptions import ValidationError
 
 from armies.labels import render_message
 from battles.sector.labels import (
@@ -33,15 +35,13 @@ from battles.sector.labels import (
 from battles.sector.models import BattleStatus, MoraleSign, SectorBattle, TerrainKind
 from battles.sector.pictures import sector_field
 from battles.sector.selectors import (
-    battle_view,
-    round_views,
+    SectorBattleAccess,
+    SideNotFound,
+    access_sector_battle,
     side_orders,
-    sides_of,
-    visible_sector_battles,
 )
 from battles.sector.services import RoundClosed, orders_submit
 from campaigns.pages import member_required
-from campaigns.selectors import is_campaign_gm
 from rules.cerilia.field import COLUMNS, RESERVE, SECTORS, Side, neighbours
 from rules.cerilia.orders import may_aim_at_fortification
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
@@ -271,20 +271,21 @@ class SectorOrdersForm(forms.Form):
 
 # -- the page -------------------------------------------------------------------------------
 
-def _viewer(request, battle: SectorBattle) -> tuple[bool, list[Side], Side | None]:
-    """(is the GM, the sides the user gives orders for, the side whose view the page shows —
-    None: the GM's truth)."""
-    sides = sides_of(request.user, battle)
-    if not sides:
-        raise Http404
-    is_gm = is_campaign_gm(request.user, battle.campaign_id)
-    asked = (request.POST if request.method == "POST" else request.GET).get("side")
-    side = next((s for s in sides if s.value == asked), None)
-    if request.method == "POST" and asked and side is None:
-        raise Http404   # orders for a side the user does not play
-    if side is None and not is_gm:
-        side = sides[0]
-    return is_gm, sides, side
+def _access(request, battle_id: int) -> SectorBattleAccess:
+    """The battle as the user may read it, as the side the request names. Orders for a side the
+    user does not play are a 404 (a side that is none a 400); a page asked for such a side shows
+    the user's own (the GM: the truth)."""
+    access = access_sector_battle(request.user, battle_id)
+    asked = (request.POST if request.method == "POST" else request.GET).get("side") or None
+    try:
+        return access.as_side(asked)
+    except SideNotFound:
+        if request.method == "POST":
+            raise
+    except ValidationError as error:
+        if request.method == "POST":
+            raise BadRequest(cast(dict, error.detail)["side"][0]) from None
+    return access
 
 
 def _page_url(battle: SectorBattle, side: Side | None, is_gm: bool) -> str:
@@ -309,15 +310,15 @@ def _aftermath(battle: SectorBattle, view: Mapping[str, Any], side: Side | None
 
 @member_required
 def sector_battle(request, battle_id: int):
-    battle = get_object_or_404(visible_sector_battles(request.user), pk=battle_id)
     if request.method not in ("GET", "HEAD", "POST"):
         raise Http404
-    is_gm, sides, side = _viewer(request, battle)
+    access = _access(request, battle_id)
+    battle, side, is_gm = access.battle, access.side, access.is_gm
     campaign = battle.campaign
-    now_view = battle_view(battle, side) if battle.state else {}
+    now_view = access.view
     form = stored = None
     if request.method == "POST":
-        if side is None or not battle.takes_orders or not battle.state:
+        if side is None or not access.may_order or not battle.takes_orders or not battle.state:
             messages.error(request, gettext("This battle takes no orders now."))
             return redirect(_page_url(battle, side, is_gm))
         form = SectorOrdersForm(request.POST, battle=battle, view=now_view, side=side)
@@ -339,7 +340,7 @@ def sector_battle(request, battle_id: int):
             form = SectorOrdersForm(initial=SectorOrdersForm.initial_from(
                 stored.orders if stored else None), battle=battle, view=now_view, side=side)
 
-    rounds = round_views(battle, side) if battle.state else []
+    rounds = access.rounds if battle.state else []
     pictures: list[tuple[str, Mapping[str, Any]]] = [
         (gettext("After the deployment") if r["number"] == 0 else
          gettext("After round %(number)s") % {"number": r["number"]}, r)
@@ -357,7 +358,7 @@ def sector_battle(request, battle_id: int):
         return render(request, "pages/sector_battle.html", {
             "campaign": campaign, "battle": battle, "is_gm": is_gm, "side": side,
             "side_label": side_label(side.value) if side is not None else "",
-            "sides": [{"value": s.value, "label": side_label(s.value)} for s in sides],
+            "sides": [{"value": s.value, "label": side_label(s.value)} for s in access.sides],
             "field": field, "rounds": round_rows,
             "form": form, "rows": form.rows() if form is not None else None,
             "stored": stored,

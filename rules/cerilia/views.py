@@ -6,6 +6,7 @@ the server."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from rules.cerilia.board import Event
@@ -87,7 +88,10 @@ def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> d
                   if u.alive or u.side is side],
         "casters": [to_data(c) for c in state.casters if c.side is side],
         "deck_left": len(state.deck),
-        "events": [to_data(e) for e in events if side in e.visible_to],
+        # Who else witnessed an event is not the side's to know: an enemy that saw a move,
+        # unseen, would give away that it stands near.
+        "events": [to_data(replace(e, visible_to=frozenset({side}))) for e in events
+                   if side in e.visible_to],
     }
 
 

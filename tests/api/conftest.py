@@ -7,28 +7,13 @@ import pytest
 from api_support import DEPLOY, client_for
 from factories import (
     ArmyActivityFactory,
-    CampaignFactory,
-    KingdomFactory,
     KingdomTurnFactory,
-    MembershipFactory,
     TurnReportFactory,
-    UserFactory,
     shipped_template,
 )
 from rest_framework.test import APIClient
 
 from armies.services import army_recruit
-from campaigns.models import Role
-
-
-@pytest.fixture
-def outsider(db):
-    """A player of another campaign."""
-    other = CampaignFactory(name="Another campaign")
-    user = UserFactory(username="outsider-persona")
-    MembershipFactory(user=user, campaign=other, role=Role.PLAYER,
-                      kingdom=KingdomFactory(campaign=other, name="Elsewhere"))
-    return user
 
 
 @pytest.fixture

@@ -119,6 +119,19 @@ def test_events_a_side_did_not_witness_are_left_out():
                                                                          "battle_over"]
 
 
+def test_a_side_never_learns_who_else_witnessed_an_event():
+    # seed 000_9b71fb8594a033d1.txt (Массовая Невидимость): "Игрок может выбрать один Отряд,
+    # который будет спрятан в секторе." An invisible enemy beside C2 sees the move into it; the
+    # mover must not learn from the event that someone there saw it.
+    seen_by_both = Event(2, "movement", "moves", "%(unit)s moves to %(sector)s.",
+                         {"unit": "Knights", "sector": "C2"}, frozenset({A, D}))
+    seen_by_one = replace(seen_by_both, visible_to=frozenset({A}))
+    s = state(unit("a", A, at="C2"), unit("ghost", D, at="C3", hidden=True))
+    assert side_view(s, A, [seen_by_both]) == side_view(s, A, [seen_by_one])
+    assert side_view(s, A, [seen_by_both])["events"][0]["visible_to"] == ["attacker"]
+    assert side_view(s, D, [seen_by_both])["events"][0]["visible_to"] == ["defender"]
+
+
 def test_a_secret_spell_stays_with_its_caster():
     s = state(unit("a", A, at="C1"), unit("d", D, at="C3", name="Grey Ghosts"),
               casters=[caster("w", D, unit_key="d")])
