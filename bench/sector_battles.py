@@ -17,8 +17,8 @@ from rules.cerilia.cards import CATALOG  # noqa: E402
 from rules.cerilia.engine import deploy, resolve_round  # noqa: E402
 from rules.cerilia.field import Side, fall_back_step  # noqa: E402
 from rules.cerilia.orders import Deployment, RoundOrders  # noqa: E402
+from rules.cerilia.side_views import side_view  # noqa: E402
 from rules.cerilia.state import Scenario, Terrain, TerrainKind, Unit, new_battle  # noqa: E402
-from rules.cerilia.views import side_view  # noqa: E402
 
 ARMY = ("infantry", "pikes", "archers", "knights", "light_cavalry", "artillerists")
 COLUMNS = "ABCDE"

@@ -7,9 +7,9 @@ swamp and hills; a frame for a fortification; a thick line on the edge toward th
 neighbour for cliffs, a river or a wall spell), fog, and both sides' units as cards in cell
 order, each side in the half of the sector nearer its own line.
 
-The input is a view of rules.cerilia.views — a side's (`side_view`) or the GM's (`full_view`) —
-and nothing else, so a player's picture can show only what their side sees. Integers only: the
-template must not localize a decimal comma into the SVG."""
+The input is a view of rules.cerilia.side_views — a side's (`side_view`) or the GM's
+(`full_view`) — and nothing else, so a player's picture can show only what their side sees.
+Integers only: the template must not localize a decimal comma into the SVG."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping

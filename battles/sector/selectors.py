@@ -1,6 +1,6 @@
 """Reads about sector battles, limited to what a user may see: the GM of the campaign sees the
 whole battle (both sides, the truth); a player of a side's kingdom sees that side's view only
-(rules.cerilia.views.side_view) and orders for it; anyone else sees nothing (404).
+(rules.cerilia.side_views.side_view) and orders for it; anyone else sees nothing (404).
 
 `access_sector_battle` is the one way to a battle's view: the API and the pages both read
 through it, and it answers them with one error policy —
@@ -26,8 +26,8 @@ from battles.sector.models import SectorBattle, SideOrders
 from campaigns.selectors import gm_campaign_ids, is_campaign_gm, kingdom_visibility, player_kingdom_ids
 from rules.cerilia.board import Event
 from rules.cerilia.field import Side
+from rules.cerilia.side_views import full_view, side_view
 from rules.cerilia.state import state_from_data
-from rules.cerilia.views import full_view, side_view
 
 
 class SideNotFound(Http404):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.checks import Degree, degree_of_success
+from rules.degrees import Degree, degree_of_success
 from rules.errors import _
 from rules.kingmaker import activities as act
 from rules.kingmaker.activities import Affliction, Order, Situation, TurnArmy

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.checks import Degree, check, flat_check
+from rules.degrees import Degree, check, flat_check
 from rules.dice import Dice, Roll
 from rules.errors import Violation, _
 from rules.kingmaker import activities as act

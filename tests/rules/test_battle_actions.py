@@ -28,7 +28,7 @@ from battle_support import (
     scripted,
 )
 
-from rules.checks import Degree
+from rules.degrees import Degree
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.battle import actions, tactician
 from rules.kingmaker.battle.setup import BattlePlan, Position, SideSetup, Stance

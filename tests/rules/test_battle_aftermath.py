@@ -20,7 +20,7 @@ from battle_support import (
     scripted,
 )
 
-from rules.checks import Degree
+from rules.degrees import Degree
 from rules.kingmaker.battle import actions, aftermath
 from rules.kingmaker.battle.aftermath import XP_BY_LEVEL_DIFFERENCE, xp_for
 from rules.kingmaker.battle.engine import fight

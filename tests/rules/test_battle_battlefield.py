@@ -26,7 +26,7 @@ from battle_support import (
     scripted,
 )
 
-from rules.checks import Degree
+from rules.degrees import Degree
 from rules.kingmaker.battle import actions, tactician
 from rules.kingmaker.battle.engine import fight
 from rules.kingmaker.battle.setup import (

@@ -17,7 +17,7 @@ from battle_support import (
     scripted,
 )
 
-from rules.checks import Degree
+from rules.degrees import Degree
 from rules.kingmaker.battle import actions
 from rules.kingmaker.battle.engine import fight
 from rules.kingmaker.battle.setup import BattlePlan, Position, SideSetup, Stance

@@ -4,7 +4,7 @@ from dataclasses import replace
 import pytest
 from turn_support import army, cs, kingdom
 
-from rules.checks import Degree
+from rules.degrees import Degree
 from rules.kingmaker import activities as act
 from rules.kingmaker.activities import ActivityKind as K
 from rules.kingmaker.activities import Order, Situation

@@ -12,7 +12,7 @@ import pytest
 from battle_support import d20, seed_where
 from turn_support import CAVALRY, INFANTRY, army, cs, kingdom
 
-from rules.checks import Degree
+from rules.degrees import Degree
 from rules.kingmaker.activities import ActivityKind as K
 from rules.kingmaker.activities import (
     Affliction,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.checks import Degree
+from rules.degrees import Degree
 from rules.errors import _
 from rules.kingmaker.battle.setup import Position
 from rules.kingmaker.battle.units import Unit

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from rules.checks import Degree, check
+from rules.degrees import Degree, check
 from rules.errors import _
 from rules.kingmaker.battle.setup import (
     ArmyResult,

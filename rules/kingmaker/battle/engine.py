@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.checks import Degree, degree_of_success, flat_check
+from rules.degrees import Degree, degree_of_success, flat_check
 from rules.dice import Dice
 from rules.errors import _
 from rules.kingmaker.battle import actions, aftermath, tactician

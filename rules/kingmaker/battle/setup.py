@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from rules.checks import Degree
+from rules.degrees import Degree
 from rules.dice import Roll
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.conditions import Conditions

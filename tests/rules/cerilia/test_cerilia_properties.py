@@ -14,6 +14,7 @@ from rules.cerilia.cards import CATALOG, SIGNS
 from rules.cerilia.engine import deploy, resolve_round
 from rules.cerilia.field import RESERVE, SECTORS, Side, neighbours
 from rules.cerilia.orders import Deployment, RoundOrders, SpellOrder
+from rules.cerilia.side_views import side_view
 from rules.cerilia.spells import SCHOOL_SPELLS, Spell
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
@@ -25,7 +26,6 @@ from rules.cerilia.state import (
     new_battle,
     state_data,
 )
-from rules.cerilia.views import side_view
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -32,9 +32,9 @@ from armies.order_text import (
 )
 from armies.orders import queued_activities, rules_params, situation
 from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
-from battles.plan_views import queued_plans
+from battles.pages.battle_plan import queued_plans
 from campaigns.models import Faction
-from campaigns.pages import DEGREES, member_required
+from campaigns.pages.presentation import DEGREES, member_required
 from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
 from rules.errors import RuleViolation
 from rules.kingmaker import activities as act

@@ -5,8 +5,9 @@ targets, spells and a withdrawal), submitted through battles.sector.services.
 
 Reads go through battles.sector.selectors.access_sector_battle: the GM of the campaign sees the
 truth and may look through either side's eyes (`?side=`), and gives either side's orders; a
-player of a side's kingdom sees that side's view only (rules.cerilia.views.side_view) — never
-the whole truth — and gives its orders; anyone else gets a 404. Times show in the campaign's time zone."""
+player of a side's kingdom sees that side's view only (rules.cerilia.side_views.side_view) —
+never the whole truth — and gives its orders; anyone else gets a 404. Times show in the
+campaign's time zone."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -41,7 +42,7 @@ from battles.sector.selectors import (
     side_orders,
 )
 from battles.sector.services import RoundClosed, orders_submit
-from campaigns.pages import member_required
+from campaigns.pages.presentation import member_required
 from rules.cerilia.field import COLUMNS, RESERVE, SECTORS, Side, neighbours
 from rules.cerilia.orders import may_aim_at_fortification
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell

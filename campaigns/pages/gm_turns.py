@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns import previews, resolution
 from campaigns.models import Campaign, KingdomTurn
-from campaigns.pages import DEGREES, member_required
+from campaigns.pages.presentation import DEGREES, member_required
 from campaigns.selectors import is_campaign_gm
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from django.utils.translation import activate
 from django.utils.translation import gettext as _
 
 from campaigns.models import PlayerPreferences
-from campaigns.pages import member_required
+from campaigns.pages.presentation import member_required
 from campaigns.services import preferences_save
 
 

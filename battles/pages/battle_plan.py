@@ -17,7 +17,7 @@ from armies.selectors import armies_with_details
 from battles.models import BattleParticipant, SceneStatus
 from battles.selectors import visible_participants
 from battles.services import SceneLocked, participant_set_plan
-from campaigns.pages import member_required
+from campaigns.pages.presentation import member_required
 from campaigns.selectors import visible_kingdoms
 from rules.errors import RuleViolation
 from rules.kingmaker.battle import setup as engine

@@ -9,6 +9,7 @@ from cerilia_support import A, D, T, caster, fortification, orders, spell, state
 from rules.cerilia.aftermath import Fate, battle_result
 from rules.cerilia.board import Event
 from rules.cerilia.engine import resolve_round
+from rules.cerilia.side_views import full_view, side_view
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import (
     Effect,
@@ -20,7 +21,6 @@ from rules.cerilia.state import (
     state_data,
     state_from_data,
 )
-from rules.cerilia.views import full_view, side_view
 
 
 def text(view):

@@ -11,7 +11,7 @@ from battles.models import BattleReport
 from battles.pictures import battlefield
 from battles.reports import with_names
 from battles.selectors import plan_shown, planning_kingdoms, visible_scenes
-from campaigns.pages import DEGREES, army_change, member_required
+from campaigns.pages.presentation import DEGREES, army_change, member_required
 from campaigns.reports import with_text
 
 

@@ -1,0 +1,32 @@
+"""A kingdom's turn report: the activities with their orders and checks, the sheet before and
+after, the armies' changes. Reads go through the selectors (a player sees only their kingdom's
+reports, the GM the whole campaign's, anyone else a 404); dates show in the campaign's time
+zone."""
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+
+from armies.order_text import params_text
+from armies.selectors import visible_armies
+from campaigns.pages.presentation import member_required, turn_report_view
+from campaigns.reports import with_text
+from campaigns.selectors import visible_reports
+
+
+@member_required
+def turn_report(request, kingdom_id: int, number: int):
+    report = get_object_or_404(
+        visible_reports(request.user).select_related("turn__kingdom__campaign"),
+        turn__kingdom_id=kingdom_id, turn__number=number)
+    kingdom = report.turn.kingdom
+    names = dict(visible_armies(request.user).filter(kingdom=kingdom).values_list("pk", "name"))
+    with timezone.override(kingdom.campaign.timezone):
+        return render(request, "pages/turn_report.html", {
+            "campaign": kingdom.campaign,
+            "kingdom": kingdom,
+            "turn": report.turn,
+            "report": turn_report_view(with_text(report.outcome), names, orders={
+                a.pk: params_text(a.params) for a in report.turn.activities.all()}),
+            "created_at": report.created_at,
+        })
