@@ -13,7 +13,7 @@ from armies.adapters import render_violation
 from armies.admin_views import add_violations, form_page
 from armies.forms import RecruitForm
 from armies.models import Army
-from armies.services import army_recruit
+from armies.services import army_recruit, kingdom_set_level
 from campaigns import admin_turns  # noqa: F401  (registers the turn pages)
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.admin_users import MemberUserField
@@ -27,7 +27,7 @@ from campaigns.models import (
     Settlement,
 )
 from campaigns.notifications import local_time
-from campaigns.services import kingdom_set_level, turn_open
+from campaigns.services import turn_open
 from rules.errors import RuleViolation
 
 
