@@ -13,7 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
-from armies import history
+from armies import (
+    admin_kingdoms,  # noqa: F401  (registers the kingdom's page)
+    history,
+)
 from armies.adapters import army_state, render_violation, template_state
 from armies.admin_views import transfer_gear_view
 from armies.forms import ArmyConditionFormSet, ArmyForm, ArmyGearFormSet, ArmyTacticFormSet

@@ -2,7 +2,7 @@
 ("weary", "politics", "crime") so a Russian sentence gets Russian words."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext
@@ -19,8 +19,6 @@ from armies.choices import (
     Tier,
     WeaponKind,
 )
-from battles.sector.labels import RESULT_LABELS
-from battles.sector.models import MoraleSign
 from campaigns.model_meta import own_field
 from campaigns.models import Kingdom, TurnStatus
 from rules.kingmaker.tactics import TACTICS
@@ -43,6 +41,14 @@ _TACTICS_BY_NAME = {**TACTIC_LABELS,
                     **{tactic.name: TACTIC_LABELS[code] for code, tactic in TACTICS.items()}}
 # Parameters that hold a comma-separated list of codes or names.
 _LISTS = frozenset({"skills", "tactics"})
+# The words for codes that apps above armies define (sector battles' morale signs and card
+# results): they register them when Django starts, so armies imports nothing of theirs.
+_REGISTERED: dict[str, Callable[[], Mapping[str, Any]]] = {}
+
+
+def register_labels(name: str, table: Callable[[], Mapping[str, Any]]) -> None:
+    """Render the parameter `name` of the engine's messages with `table()`'s words for its codes."""
+    _REGISTERED[name] = table
 
 
 def _labels() -> dict[str, Mapping[str, Any]]:
@@ -68,8 +74,7 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "terrain": _Msgids(),
         "side": {"attacker": _("the attacker"), "defender": _("the defender")},
         "sector": {"reserve": _("the reserve")},
-        "sign": dict(MoraleSign.choices),
-        "result": RESULT_LABELS,
+        **{name: table() for name, table in _REGISTERED.items()},
     }
 
 

@@ -102,27 +102,6 @@ def foreign_armies(kingdom) -> dict[int, act.ForeignArmy]:
         for army in armies if _fieldable(army, army.kingdom.level)}
 
 
-def armies_in_battle_since_last_turn(turn) -> frozenset[int]:
-    """The kingdom's armies that fought a battle since its previous turn was resolved: they do
-    not rest this turn (seed 003: "...и не участвует в сценах битвы"). A battle counts once it is
-    fought (a scene resolved, a sector battle's round played), never for being queued."""
-    from battles.models import BattleParticipant, SceneStatus, SectorRound
-
-    previous = turn.kingdom.turns.filter(number__lt=turn.number, resolved_at__isnull=False) \
-        .order_by("-number").values_list("resolved_at", flat=True).first()
-    participants = BattleParticipant.objects.filter(army__kingdom_id=turn.kingdom_id,
-                                                    scene__status=SceneStatus.RESOLVED)
-    # Round 0 is the deployment; a sector battle is fought from round 1.
-    rounds = SectorRound.objects.filter(number__gte=1)
-    if previous is not None:
-        participants = participants.filter(scene__resolved_at__gte=previous)
-        rounds = rounds.filter(created_at__gte=previous)
-    in_sectors = Army.objects.filter(kingdom_id=turn.kingdom_id,
-                                     sector_units__battle__rounds__in=rounds)
-    return frozenset(participants.values_list("army_id", flat=True)) | \
-        frozenset(in_sectors.values_list("pk", flat=True))
-
-
 def kingdom_state(kingdom) -> KingdomState:
     """The kingdom as recruitment sees it; its armies' consumption is the Upkeep phase's."""
     armies = kingdom_armies(kingdom).values()
@@ -213,8 +192,10 @@ def queued_activities(turn) -> list[ArmyActivity]:
     return list(turn.activities.filter(status=ActivityStatus.QUEUED).order_by("position", "id"))
 
 
-def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order]) -> KingdomTurnInput:
-    """The engine's input for resolving `turn` with these (already converted) orders."""
+def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
+               fought: frozenset[int]) -> KingdomTurnInput:
+    """The engine's input for resolving `turn` with these (already converted) orders; `fought`
+    are the kingdom's armies that fought since its last turn (battles.selectors knows them)."""
     needs_foreign = any(o.kind is act.ActivityKind.OFFENSIVE_GAMBIT for o in orders)
     current = situation(turn, with_foreign=needs_foreign)
     return KingdomTurnInput(
@@ -223,7 +204,7 @@ def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order]) ->
         armies=tuple(current.armies.values()),
         orders=tuple(orders),
         foreign_armies=tuple(current.foreign_armies.values()),
-        fought=armies_in_battle_since_last_turn(turn),
+        fought=fought,
         ruin_choice=turn.ruin_choice,
     )
 

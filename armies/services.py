@@ -17,8 +17,10 @@ from armies.adapters import (
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.orders import kingdom_state, queued_activities, rules_order, situation
-from armies.selectors import state_violations
+from armies.selectors import active_armies, army_violations, state_violations
+from campaigns.models import Kingdom
 from campaigns.selectors import is_campaign_gm
+from campaigns.services import TurnLocked
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import activities as act
 from rules.kingmaker import conditions as rules_conditions
@@ -32,6 +34,7 @@ from rules.kingmaker.gear import (
     transfer_violations,
 )
 from rules.kingmaker.hexes import canonical_hex, hex_violations
+from rules.kingmaker.levels import check_level
 from rules.kingmaker.recruitment import RecruitmentOrder, recruit
 from rules.kingmaker.tactics import validate_tactics
 from rules.kingmaker.templates import ALL_TEMPLATES
@@ -253,14 +256,6 @@ def army_restore(*, army: Army, version, fields: dict, user=None) -> Army:
     return army
 
 
-class TurnLocked(Exception):
-    """The turn no longer takes orders (the API answers 409 with the deadline)."""
-
-    def __init__(self, turn):
-        self.turn = turn
-        super().__init__(f"turn {turn.number} of {turn.kingdom} is {turn.status}")
-
-
 class IdempotencyKeyReused(Exception):
     """The idempotency key was first used for another order (the API answers 422)."""
 
@@ -391,3 +386,21 @@ def _unready(turn) -> None:
     if turn.ready:
         turn.ready = False
         turn.save(update_fields=["ready"])
+
+
+@transaction.atomic
+def kingdom_set_level(*, kingdom: Kingdom, level: int) -> dict:
+    """Set the kingdom's level; its armies follow (seed 003, "ПОВЫШЕНИЕ УРОВНЯ ВОЙСКА").
+
+    Returns, per army, what it now breaks (e.g. gear above a lowered level) for the GM to mend.
+    """
+    check_level(level, "level")
+    kingdom = Kingdom.objects.select_for_update().get(pk=kingdom.pk)
+    kingdom.level = level
+    kingdom.save(update_fields=["level"])
+    broken: dict = {}
+    for army in active_armies(kingdom):
+        violations: list[Violation] = army_violations(army)
+        if violations:
+            broken[army] = violations
+    return broken

@@ -5,3 +5,12 @@ from django.utils.translation import gettext_lazy as _
 class BattlesConfig(AppConfig):
     name = "battles"
     verbose_name = _("Battles")
+
+    def ready(self):
+        from armies.labels import register_labels
+        from battles.sector.labels import RESULT_LABELS
+        from battles.sector.models import MoraleSign
+
+        # The engine's sector battle messages name signs and results by code (armies.labels).
+        register_labels("sign", lambda: dict(MoraleSign.choices))
+        register_labels("result", lambda: RESULT_LABELS)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from battles.models import BattleParticipant, BattleReport, BattleScene, SceneStatus
+from armies.models import Army
+from battles.models import BattleParticipant, BattleReport, BattleScene, SceneStatus, SectorRound
 from campaigns.selectors import gm_campaign_ids, is_campaign_gm, kingdom_visibility, player_kingdom_ids
 
 
@@ -78,3 +79,22 @@ def kingdom_scenes(user, kingdom) -> QuerySet[BattleScene]:
 
 def campaign_scenes(user, campaign) -> QuerySet[BattleScene]:
     return visible_scenes(user).filter(campaign=campaign)
+
+
+def armies_in_battle_since_last_turn(turn) -> frozenset[int]:
+    """The kingdom's armies that fought a battle since its previous turn was resolved: they do
+    not rest this turn (seed 003: "...и не участвует в сценах битвы"). A battle counts once it is
+    fought (a scene resolved, a sector battle's round played), never for being queued."""
+    previous = turn.kingdom.turns.filter(number__lt=turn.number, resolved_at__isnull=False) \
+        .order_by("-number").values_list("resolved_at", flat=True).first()
+    participants = BattleParticipant.objects.filter(army__kingdom_id=turn.kingdom_id,
+                                                    scene__status=SceneStatus.RESOLVED)
+    # Round 0 is the deployment; a sector battle is fought from round 1.
+    rounds = SectorRound.objects.filter(number__gte=1)
+    if previous is not None:
+        participants = participants.filter(scene__resolved_at__gte=previous)
+        rounds = rounds.filter(created_at__gte=previous)
+    in_sectors = Army.objects.filter(kingdom_id=turn.kingdom_id,
+                                     sector_units__battle__rounds__in=rounds)
+    return frozenset(participants.values_list("army_id", flat=True)) | \
+        frozenset(in_sectors.values_list("pk", flat=True))

@@ -16,13 +16,19 @@ from simple_history.admin import SimpleHistoryAdmin
 from armies.adapters import render_violation
 from armies.api.params import validated_params
 from armies.models import ArmyActivity
-from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
+from armies.services import activity_change, activity_submit, activity_withdraw
 from campaigns import resolution
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.bounded_json import ADMIN_JSON_FIELDS
 from campaigns.models import KingdomTurn, TurnReport
 from campaigns.reports import with_text
-from campaigns.services import deadline_violations, turn_extend, turn_open, turn_reopen
+from campaigns.services import (
+    TurnLocked,
+    deadline_violations,
+    turn_extend,
+    turn_open,
+    turn_reopen,
+)
 from rules.errors import RuleViolation
 
 

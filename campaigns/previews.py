@@ -17,6 +17,7 @@ from django.db import transaction
 from armies.adapters import render_violation
 from armies.choices import ActivityKind
 from armies.orders import queued_activities, rules_order, turn_input
+from battles.selectors import armies_in_battle_since_last_turn
 from campaigns import resolution
 from campaigns.models import KingdomTurn, TurnStatus
 from campaigns.reports import report_data, with_text
@@ -47,7 +48,8 @@ def engine_input(turn: KingdomTurn):
         except RuleViolation as error:
             unreadable.append({"activity": activity,
                                "errors": [render_violation(v) for v in error.violations]})
-    return turn_input(turn, activities, orders), activities, unreadable
+    return (turn_input(turn, activities, orders, fought=armies_in_battle_since_last_turn(turn)),
+            activities, unreadable)
 
 
 def fingerprint(data) -> str:

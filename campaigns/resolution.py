@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from armies.orders import queued_activities, rules_order, turn_input
 from battles.resolution import scenes_lock_after_turn
+from battles.selectors import armies_in_battle_since_last_turn
 from campaigns import notifications
 from campaigns.apply import apply_outcome
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
@@ -59,7 +60,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
             orders.append(rules_order(activity, campaign_id=turn.kingdom.campaign_id))
         except RuleViolation as error:  # e.g. its template was deleted since it was queued
             unreadable[activity.pk] = error
-    engine_input = turn_input(turn, activities, orders)
+    engine_input = turn_input(turn, activities, orders, fought=armies_in_battle_since_last_turn(turn))
     outcome = resolve_turn(engine_input, claimed_seed(turn))
     apply_outcome(turn, engine_input, outcome, activities, unreadable)
     turn.set_status(TurnStatus.RESOLVED, resolved_at=timezone.now(), error="")

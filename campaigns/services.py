@@ -7,29 +7,16 @@ import zoneinfo
 from django.db import transaction
 from django.utils import timezone
 
-from armies.selectors import active_armies, army_violations
-from armies.services import TurnLocked
 from campaigns.models import Campaign, Kingdom, KingdomTurn, PlayerPreferences, TurnStatus
 from rules.errors import RuleViolation, Violation, _, raise_if_any
-from rules.kingmaker.levels import check_level
 
 
-@transaction.atomic
-def kingdom_set_level(*, kingdom: Kingdom, level: int) -> dict:
-    """Set the kingdom's level; its armies follow (seed 003, "ПОВЫШЕНИЕ УРОВНЯ ВОЙСКА").
+class TurnLocked(Exception):
+    """The turn no longer takes orders (the API answers 409 with the deadline)."""
 
-    Returns, per army, what it now breaks (e.g. gear above a lowered level) for the GM to mend.
-    """
-    check_level(level, "level")
-    kingdom = Kingdom.objects.select_for_update().get(pk=kingdom.pk)
-    kingdom.level = level
-    kingdom.save(update_fields=["level"])
-    broken: dict = {}
-    for army in active_armies(kingdom):
-        violations: list[Violation] = army_violations(army)
-        if violations:
-            broken[army] = violations
-    return broken
+    def __init__(self, turn):
+        self.turn = turn
+        super().__init__(f"turn {turn.number} of {turn.kingdom} is {turn.status}")
 
 
 def next_deadline(campaign: Campaign, after: datetime.datetime | None = None) -> datetime.datetime:

@@ -10,7 +10,8 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
 
 from armies.adapters import render_violation
-from armies.services import IdempotencyKeyReused, TurnLocked
+from armies.services import IdempotencyKeyReused
+from campaigns.services import TurnLocked
 from core.api_errors import Closed
 from rules.errors import RuleViolation
 

@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
-from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
@@ -25,9 +24,6 @@ from armies.api.serializers import (
 from armies.models import ArmyActivity
 from armies.selectors import visible_activities, visible_armies
 from armies.services import activity_change, activity_replay, activity_submit, activity_withdraw
-from battles.api.errors import plan_errors
-from battles.api.serializers import StandingPlanSerializer
-from battles.services import army_set_battle_plan
 from campaigns.api.parsers import BoundedJSONParser
 from campaigns.model_meta import max_length
 from core.api_errors import NOT_FOUND
@@ -37,8 +33,6 @@ IDEMPOTENCY_KEY_LENGTH = max_length(ArmyActivity, "idempotency_key")
 
 BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
     "Bad input: a list of messages per field; the activity's parameters under `params`."))
-PLAN_REFUSED = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
-    "Bad plan: a list of messages per field under `plan`."))
 KEY_REUSED = OpenApiResponse(KeyReusedSerializer, description=_(
     "The Idempotency-Key was first sent with another body."))
 TURN_CLOSED = TurnClosed.response(_(
@@ -54,21 +48,6 @@ class ArmyViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         return visible_armies(self.request.user)
-
-    @extend_schema(request=StandingPlanSerializer,
-                   responses={200: ArmySerializer, 400: PLAN_REFUSED, 404: NOT_FOUND},
-                   description=str(_("Set the army's standing battle plan: the orders it fights "
-                                     "with when an Offensive Gambit starts a battle ({}: its "
-                                     "default plan).")))
-    @action(detail=True, methods=["put"], url_path="battle-plan", filterset_class=None,
-            pagination_class=None, parser_classes=[BoundedJSONParser])
-    def battle_plan(self, request, pk=None):
-        army = self.get_object()  # an army the user sees is one the user commands
-        body = StandingPlanSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        with plan_errors():
-            army_set_battle_plan(army=army, plan=body.validated_data["plan"])
-        return Response(self.get_serializer(self.get_queryset().get(pk=army.pk)).data)
 
 
 def _idempotency_key(request) -> str:

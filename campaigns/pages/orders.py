@@ -31,11 +31,12 @@ from armies.order_text import (
     params_text,
 )
 from armies.orders import queued_activities, rules_params, situation
-from armies.services import TurnLocked, activity_change, activity_submit, activity_withdraw
+from armies.services import activity_change, activity_submit, activity_withdraw
 from battles.pages.battle_plan import queued_plans
 from campaigns.models import Faction
 from campaigns.pages.presentation import DEGREES, member_required
 from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
+from campaigns.services import TurnLocked
 from rules.errors import RuleViolation
 from rules.kingmaker import activities as act
 from rules.kingmaker.gear import MAX_POTION_DOSES, GearKind, Tier, WeaponKind

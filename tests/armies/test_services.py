@@ -22,9 +22,9 @@ from armies.services import (
     army_save,
     gear_fit,
     gear_transfer,
+    kingdom_set_level,
 )
 from campaigns.models import Kingdom
-from campaigns.services import kingdom_set_level
 from rules.errors import RuleViolation
 from rules.kingmaker.gear import parse_gear
 

@@ -9,10 +9,10 @@ from factories import ArmyConditionFactory, ArmyFactory, ArmyTacticFactory
 
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
-from armies.services import TurnLocked, activity_submit
+from armies.services import activity_submit
 from campaigns import resolution
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
-from campaigns.services import turn_mark_ready, turn_open, turn_reopen
+from campaigns.services import TurnLocked, turn_mark_ready, turn_open, turn_reopen
 
 pytestmark = pytest.mark.django_db
 
@@ -194,6 +194,7 @@ def test_offensive_gambit_queues_a_battle_scene(kingdom, rival_kingdom, army, tu
 
 def test_the_same_inputs_and_seed_give_the_same_report(kingdom, army, turn, player):
     from armies.orders import queued_activities, rules_order, turn_input
+    from battles.selectors import armies_in_battle_since_last_turn
     from campaigns.reports import report_data
     from rules.kingmaker.turn import resolve_turn
 
@@ -202,7 +203,8 @@ def test_the_same_inputs_and_seed_give_the_same_report(kingdom, army, turn, play
                     params={"destination": "D5", "forced_march": True})
     activities = queued_activities(turn)
     engine_input = turn_input(turn, activities, [rules_order(a, campaign_id=kingdom.campaign_id)
-                                                 for a in activities])
+                                                 for a in activities],
+                              fought=armies_in_battle_since_last_turn(turn))
     locked(turn)
     resolution.turn_resolve(turn.pk)
     turn.refresh_from_db()
