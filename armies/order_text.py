@@ -3,7 +3,7 @@ the reader's language, names instead of ids, and nothing for a flag that is off 
 out (never `None`, `False` or a Python list)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -48,28 +48,37 @@ WORDS: Mapping[str, Mapping[Any, Any]] = {
 GEAR_PARTS = ("tier", "weapon", "doses")
 
 
-def _names(model, pk) -> str:
-    return str(model.objects.filter(pk=pk).values_list("name", flat=True).first() or "—")
+# Parameters that hold a row's id, read as that row's name.
+ID_PARAMS: Mapping[str, type[Army] | type[ArmyTemplate] | type[Faction]] = {
+    "gear_to": Army, "target": Army, "template": ArmyTemplate, "faction": Faction}
+Names = dict[tuple[str, Any], str]
 
 
-def _value(name: str, value: Any) -> str:
+def _names(all_params: Sequence[Mapping[str, Any]]) -> Names:
+    """The names of every row the orders refer to: one query per kind of row, not per order."""
+    names: Names = {}
+    for model in set(ID_PARAMS.values()):
+        ids = {p[key] for p in all_params for key, kind in ID_PARAMS.items()
+               if kind is model and isinstance(p.get(key), int)}
+        if ids:
+            rows = model._default_manager.filter(pk__in=ids).values_list("pk", "name")
+            names.update({(model.__name__, pk): str(name) for pk, name in rows})
+    return names
+
+
+def _value(name: str, value: Any, names: Names) -> str:
     if name in WORDS:
         return str(WORDS[name].get(value, value))
     if name in ("tactic", "replaces"):
         return tactic_label(value)
     if name == "tactics":
         return ", ".join(tactic_label(code) for code in value)
-    if name in ("gear_to", "target"):
-        return _names(Army, value)
-    if name == "template":
-        return _names(ArmyTemplate, value)
-    if name == "faction":
-        return _names(Faction, value)
+    if name in ID_PARAMS:
+        return names.get((ID_PARAMS[name].__name__, value), "—")
     return str(value)
 
 
-def params_text(params: Mapping[str, Any]) -> list[str]:
-    """"label: value" for each parameter given; a flag that is on reads as its label alone."""
+def _text(params: Mapping[str, Any], names: Names) -> list[str]:
     params = dict(params)
     if params.get("gear"):
         params["gear"] = gear_label(gear_item_from(
@@ -81,5 +90,12 @@ def params_text(params: Mapping[str, Any]) -> list[str]:
         if name in GEAR_PARTS or value in (None, False, "", [], 0):
             continue
         label = str(LABELS.get(name, name))
-        parts.append(label if value is True else f"{label}: {_value(name, value)}")
+        parts.append(label if value is True else f"{label}: {_value(name, value, names)}")
     return parts
+
+
+def params_texts(all_params: Sequence[Mapping[str, Any]]) -> list[list[str]]:
+    """For each order's parameters, "label: value" for each one given; a flag that is on reads
+    as its label alone."""
+    names = _names(all_params)
+    return [_text(params, names) for params in all_params]

@@ -28,7 +28,7 @@ from armies.order_text import (
     SITES,
     SKILLS,
     TERRITORIES,
-    params_text,
+    params_texts,
 )
 from armies.orders import queued_activities, rules_params, situation
 from armies.services import activity_change, activity_submit, activity_withdraw
@@ -272,11 +272,13 @@ def _preview_rows(preview) -> dict[str, Any]:
     }
 
 
-def _order_row(activity: ArmyActivity, names: dict[int, str]) -> dict[str, Any]:
+def _order_rows(activities: list[ArmyActivity], names: dict[int, str]) -> list[dict[str, Any]]:
     labels = dict(ActivityKind.choices)
-    return {"activity": activity, "kind": labels.get(activity.kind, activity.kind),
-            "army": names.get(activity.army_id, "—") if activity.army_id else
-            gettext("leadership"), "params": params_text(activity.params)}
+    return [{"activity": activity, "kind": labels.get(activity.kind, activity.kind),
+             "army": names.get(activity.army_id, "—") if activity.army_id else
+             gettext("leadership"), "params": params}
+            for activity, params in zip(activities, params_texts([a.params for a in activities]),
+                                        strict=True)]
 
 
 @member_required
@@ -362,7 +364,7 @@ def orders(request, kingdom_id: int):
     names = {a.key: a.state.name for a in current.armies.values()}
     context.update({
         "form": form, "preview": preview, "editing": editing,
-        "orders": [_order_row(a, names) for a in queued_activities(turn)],
+        "orders": _order_rows(list(queued_activities(turn)), names),
     })
     with timezone.override(campaign.timezone):
         return render(request, "pages/orders.html", context)

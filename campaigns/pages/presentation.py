@@ -122,7 +122,7 @@ def army_change(summary: dict[str, Any] | None) -> dict[str, Any] | None:
 def turn_report_view(data: dict[str, Any], names: dict[int, str],
                      orders: dict[int, list[str]] | None = None) -> dict[str, Any]:
     """A turn report (already through campaigns.reports.with_text) for the page: activities with
-    their labels, parameters (`orders`: armies.order_text.params_text by activity id) and checks,
+    their labels, parameters (`orders`: armies.order_text.params_texts by activity id) and checks,
     the kingdom's sheet before and after, the armies' changes."""
     orders = orders or {}
     kinds, statuses = dict(ActivityKind.choices), dict(ActivityStatus.choices)

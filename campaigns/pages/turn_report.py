@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
-from armies.order_text import params_text
+from armies.order_text import params_texts
 from armies.selectors import visible_armies
 from campaigns.pages.presentation import member_required, turn_report_view
 from campaigns.reports import with_text
@@ -21,12 +21,14 @@ def turn_report(request, kingdom_id: int, number: int):
         turn__kingdom_id=kingdom_id, turn__number=number)
     kingdom = report.turn.kingdom
     names = dict(visible_armies(request.user).filter(kingdom=kingdom).values_list("pk", "name"))
+    activities = list(report.turn.activities.all())
     with timezone.override(kingdom.campaign.timezone):
         return render(request, "pages/turn_report.html", {
             "campaign": kingdom.campaign,
             "kingdom": kingdom,
             "turn": report.turn,
-            "report": turn_report_view(with_text(report.outcome), names, orders={
-                a.pk: params_text(a.params) for a in report.turn.activities.all()}),
+            "report": turn_report_view(with_text(report.outcome), names, orders=dict(zip(
+                [a.pk for a in activities], params_texts([a.params for a in activities]),
+                strict=True))),
             "created_at": report.created_at,
         })
