@@ -66,10 +66,6 @@ def register(payload: Payload) -> Payload:
     return payload
 
 
-def stamp(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
-    return PAYLOADS[kind].stamp(data)
-
-
 def upgrade(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
     return PAYLOADS[kind].upgrade(data)
 
