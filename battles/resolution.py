@@ -4,7 +4,7 @@
    one task per scene. An Offensive Gambit's scene is locked and enqueued by its kingdom turn's
    resolution (`scenes_lock_after_turn`): "the war encounter happens right after the Kingdom turn
    ends". The GM's "Resolve now" does the same for a scene set up in the admin.
-2. `scene_claim` moves a locked scene to resolving under a row lock and records a claim token;
+2. `SCENES.claim` moves a locked scene to resolving under a row lock and records a claim token;
    only one worker can win it. The seed is drawn once and kept.
 3. `scene_resolve` fights the scene through `rules.kingmaker.battle.engine.fight` and, in one
    transaction that re-checks the claim under a row lock and locks the kingdoms whose armies
@@ -76,9 +76,6 @@ SCENES = ClaimedWork(
     # The kingdoms are locked by the work, in id order (FOR UPDATE cannot take a nullable join).
     related=("campaign", "attacker_kingdom", "defender_kingdom"),
 )
-# The claim token of a locked scene, or None if it is not ours to resolve (already claimed,
-# resolved, failed, or still taking plans).
-scene_claim = SCENES.claim
 # Resolve one scene if it is locked: "resolved", "skipped" or "failed".
 scene_resolve = SCENES.run
 # Scenes left in resolving past the lease go back to the queue; they and scenes locked that long

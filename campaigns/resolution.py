@@ -2,7 +2,7 @@
 
 1. `turns_lock_due` locks open turns whose deadline has passed and, after commit, enqueues one
    task per turn.
-2. `turn_claim` moves a locked turn to resolving under a row lock and records a claim token; only
+2. `TURNS.claim` moves a locked turn to resolving under a row lock and records a claim token; only
    one worker can win it.
 3. `turn_resolve` computes the outcome through `rules/` and, in one transaction that re-checks the
    claim under a row lock, applies it, writes the report, marks the turn resolved and opens the
@@ -87,8 +87,6 @@ TURNS = ClaimedWork(
 # Lock open turns (no more orders) and, unless told not to, enqueue their resolution.
 turns_lock = TURNS.lock
 enqueue_resolution = TURNS.enqueue
-# The claim token of a locked turn, or None if it is not ours to resolve.
-turn_claim = TURNS.claim
 # Resolve one turn if it is locked: "resolved", "skipped" or "failed".
 turn_resolve = TURNS.run
 # Turns left in resolving past the lease go back to locked; they and turns locked that long are

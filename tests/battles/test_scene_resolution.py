@@ -22,6 +22,7 @@ from battles.services import scene_reopen, scene_resolve_now
 from campaigns import resolution as turn_resolution
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from core.claims import ClaimedWork
 from rules.kingmaker.battle.engine import fight
 from rules.kingmaker.battle.setup import ArmyResult, BattleOutcome, Side, SideResult
 from rules.kingmaker.conditions import Condition, ConditionState
@@ -222,9 +223,10 @@ def test_resolve_now_locks_and_resolves_after_commit(scene, django_capture_on_co
 
 def test_a_worker_whose_claim_was_swept_cannot_commit(scene, monkeypatch):
     lock(scene)
-    token = resolution.scene_claim(scene.pk)
+    token = resolution.SCENES.claim(scene.pk)
     BattleScene.objects.filter(pk=scene.pk).update(claim="another-worker")
-    monkeypatch.setattr(resolution, "scene_claim", lambda scene_id: token)
+    # The worker still holds its old token: only the re-check under the row lock stops it.
+    monkeypatch.setattr(ClaimedWork, "claim", lambda self, pk: token)
     assert resolution.scene_resolve(scene.pk) == "skipped"
     assert not BattleReport.objects.exists()
 
