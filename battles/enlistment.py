@@ -4,28 +4,40 @@ a garrison's walls). The scenes' and the sector battles' services both ask here,
 army there (the GM's admin, an Offensive Gambit, "add the sides' armies")."""
 from __future__ import annotations
 
+from typing import Protocol
+
 from armies.adapters import condition_state
 from armies.choices import ArmyStatus
-from armies.models import Army
+from armies.models import Army, ArmyActivity
 from rules.errors import Violation, _
 from rules.kingmaker.battle.enlistment import Enlistment, enlistment_violations
 
 
-def army_enlistment_violations(*, campaign_id: int | None, army: Army,
-                               side_kingdom: int | None, other_kingdom: int | None,
-                               battle_hex: str, gambit_target: bool = False,
+class Battle(Protocol):
+    """A battle scene or a sector battle: what enlistment reads of either."""
+
+    campaign_id: int
+    attacker_kingdom_id: int | None
+    defender_kingdom_id: int | None
+    hex: str
+    gambit: ArmyActivity | None
+
+
+def army_enlistment_violations(*, battle: Battle, army: Army, side: str,
                                garrisoned: bool = False,
                                holds_fortification: bool | None = None) -> list[Violation]:
-    """Why `army` may not fight on a side whose kingdom is `side_kingdom`. A battle without a hex
-    (one the GM set up off the map) takes the army wherever it stands. `army` comes with its
-    kingdom and conditions."""
-    if campaign_id and army.kingdom.campaign_id != campaign_id:
+    """Why `army` may not fight on `side` ("attacker" or "defender") of `battle`. `army` comes
+    with its kingdom and conditions (armies.selectors.armies_with_details)."""
+    if battle.campaign_id and army.kingdom.campaign_id != battle.campaign_id:
         return [Violation("participant_campaign", _("This army belongs to another campaign."),
                           "army")]
+    kingdoms = (battle.attacker_kingdom_id, battle.defender_kingdom_id)
+    side_kingdom, other_kingdom = kingdoms if side == "attacker" else kingdoms[::-1]
+    target = battle.gambit.params.get("target") if battle.gambit is not None else None
     return enlistment_violations(Enlistment(
         army=army.name, kingdom=army.kingdom_id, hex=army.hex,
         active=army.status == ArmyStatus.ACTIVE,
         conditions=tuple(condition_state(c) for c in army.conditions.all()),
-        side_kingdom=side_kingdom, other_kingdom=other_kingdom,
-        scene_hex=battle_hex or army.hex, gambit_target=gambit_target, garrisoned=garrisoned,
+        side_kingdom=side_kingdom, other_kingdom=other_kingdom, scene_hex=battle.hex or None,
+        gambit_target=target is not None and army.pk == target, garrisoned=garrisoned,
         holds_fortification=holds_fortification))

@@ -84,14 +84,8 @@ def participant_violations(*, scene: BattleScene, participant: BattleParticipant
     (the GM's inline, an Offensive Gambit): another campaign's army; the rules of
     rules.kingmaker.battle.enlistment; a garrison on the side that does not hold the scene's
     fortification. `army` comes with its kingdom and conditions (armies_with_details)."""
-    kingdoms = (scene.attacker_kingdom_id, scene.defender_kingdom_id)
-    side_kingdom, other_kingdom = kingdoms if participant.side == Side.ATTACKER else kingdoms[::-1]
-    target = scene.gambit.params.get("target") if scene.gambit is not None else None
     return army_enlistment_violations(
-        campaign_id=scene.campaign_id, army=army, side_kingdom=side_kingdom,
-        other_kingdom=other_kingdom, battle_hex=scene.hex,
-        gambit_target=target is not None and army.pk == target,
-        garrisoned=participant.garrisoned,
+        battle=scene, army=army, side=participant.side, garrisoned=participant.garrisoned,
         holds_fortification=(scene.fortification_side == participant.side
                              if scene.fortification else None))
 

@@ -16,6 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from armies.adapters import render_violation
 from armies.models import Army
+from armies.selectors import armies_with_details
 from battles.forms import check_campaign_kingdoms
 from battles.sector import adapters, resolution, services
 from battles.sector.admin_rounds import rounds_view
@@ -193,11 +194,12 @@ class UnitFormSet(forms.BaseInlineFormSet):
     def clean(self):
         super().clean()
         battle = self.instance
+        kept = [f for f in _forms_kept(self) if f.cleaned_data.get("army") is not None]
+        # Each army with its kingdom and conditions, in one go for the whole formset.
+        armies = armies_with_details().in_bulk([f.cleaned_data["army"].pk for f in kept])
         used: set[int] = set()
-        for form in _forms_kept(self):
-            army, side = form.cleaned_data.get("army"), form.cleaned_data.get("side")
-            if army is None:
-                continue
+        for form in kept:
+            army, side = armies[form.cleaned_data["army"].pk], form.cleaned_data.get("side")
             for violation in services.unit_army_violations(battle=battle, army=army,
                                                           side=side or ""):
                 form.add_error("army", render_violation(violation))

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 from django.utils import timezone
 
-from armies.choices import ArmyStatus
 from armies.models import Army
+from armies.selectors import active_armies
 from battles.enlistment import army_enlistment_violations
 from battles.sector import adapters
 from battles.sector.models import BattleStatus, SectorBattle, SectorSide, SideOrders
@@ -89,13 +89,7 @@ def battle_from_armies(*, campaign, name: str, hex: str = "", attackers=(), defe
 def unit_army_violations(*, battle: SectorBattle, army: Army, side: str) -> list[Violation]:
     """Why `army` may not stand for a unit on `side`: the same rules as a battle scene's
     participants (battles.enlistment), for the GM's units and the sides' armies alike."""
-    kingdoms = (battle.attacker_kingdom_id, battle.defender_kingdom_id)
-    side_kingdom, other_kingdom = kingdoms if side == SectorSide.ATTACKER else kingdoms[::-1]
-    target = battle.gambit.params.get("target") if battle.gambit is not None else None
-    return army_enlistment_violations(
-        campaign_id=battle.campaign_id, army=army, side_kingdom=side_kingdom,
-        other_kingdom=other_kingdom, battle_hex=battle.hex,
-        gambit_target=target is not None and army.pk == target)
+    return army_enlistment_violations(battle=battle, army=army, side=side)
 
 
 @transaction.atomic
@@ -112,10 +106,8 @@ def battle_add_side_armies(*, battle: SectorBattle) -> tuple[list, list, list[St
         if kingdom is None:
             no_kingdom.append(side.label)
             continue
-        armies = (Army.objects.filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
-                  .exclude(pk__in=taken)
-                  .select_related("kingdom", "template__sector_card__card")
-                  .prefetch_related("conditions").order_by("name", "pk"))
+        armies = (active_armies(kingdom).exclude(pk__in=taken)
+                  .select_related("template__sector_card__card").order_by("name", "pk"))
         unmapped += _units_for(battle, side.value, [
             army for army in armies
             if not unit_army_violations(battle=battle, army=army, side=side.value)])

@@ -64,3 +64,8 @@ def test_a_garrison_fights_from_its_own_walls_only(fortified, holds, expected):
     conditions = (ConditionState(Condition.FORTIFIED),) if fortified else ()
     assert codes(replace(GUARD, garrisoned=True, holds_fortification=holds,
                          conditions=conditions)) == expected
+
+
+def test_a_battle_off_the_map_takes_its_armies_wherever_they_stand():
+    # Our ruling: a battle the GM sets up without a hex has no place for an army to be away from.
+    assert codes(replace(GUARD, scene_hex=None, hex="Q9")) == []

@@ -25,7 +25,7 @@ class Enlistment:
     conditions: Conditions
     side_kingdom: int | None
     other_kingdom: int | None
-    scene_hex: str
+    scene_hex: str | None  # None: a battle the GM set up off the map, wherever its armies stand
     gambit_target: bool = False
     garrisoned: bool = False  # marked as fighting from its garrison
     # Whether the side holds the scene's fortification; None: the scene has none.
@@ -38,17 +38,7 @@ def enlistment_violations(e: Enlistment) -> list[Violation]:
             (e.kingdom == e.other_kingdom):
         found.append(Violation("participant_side", _("%(army)s fights on its own kingdom's side."),
                                "side", {"army": e.army}))
-    reach = GAMBIT_TARGET_REACH if e.gambit_target else 0
-    try:
-        distance = hex_distance(e.hex, e.scene_hex)
-    except RuleViolation:
-        distance = None  # an army (or a scene) off the map is in no battle's hex
-    if distance is None or distance > reach:
-        found.append(Violation(
-            "participant_elsewhere",
-            _("%(army)s is in %(hex)s, not next to the battle in %(scene_hex)s.") if reach else
-            _("%(army)s is in %(hex)s, not in the battle's hex %(scene_hex)s."),
-            "army", {"army": e.army, "hex": e.hex, "scene_hex": e.scene_hex}))
+    found += _place_violations(e)
     if not e.active:
         found.append(Violation("not_active", _("%(army)s is not an active army."), "army",
                                {"army": e.army}))
@@ -59,6 +49,23 @@ def enlistment_violations(e: Enlistment) -> list[Violation]:
                                {"army": e.army}))
     found += _garrison_violations(e)
     return found
+
+
+def _place_violations(e: Enlistment) -> list[Violation]:
+    if e.scene_hex is None:
+        return []
+    reach = GAMBIT_TARGET_REACH if e.gambit_target else 0
+    try:
+        distance = hex_distance(e.hex, e.scene_hex)
+    except RuleViolation:
+        distance = None  # an army (or a scene) off the map is in no battle's hex
+    if distance is not None and distance <= reach:
+        return []
+    return [Violation(
+        "participant_elsewhere",
+        _("%(army)s is in %(hex)s, not next to the battle in %(scene_hex)s.") if reach else
+        _("%(army)s is in %(hex)s, not in the battle's hex %(scene_hex)s."),
+        "army", {"army": e.army, "hex": e.hex, "scene_hex": e.scene_hex})]
 
 
 def _garrison_violations(e: Enlistment) -> list[Violation]:
