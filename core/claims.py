@@ -11,7 +11,7 @@ import secrets
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
@@ -45,14 +45,7 @@ TASK_OPTIONS = {
 }
 
 
-class Seeded(Protocol):
-    """A row with a claim's seed."""
-
-    @property
-    def seed(self) -> int | None: ...
-
-
-def claimed_seed(row: Seeded) -> int:
+def claimed_seed(row: ClaimedModel) -> int:
     """The seed its claim gave the row (kept, so a retry rolls the same dice)."""
     if row.seed is None:
         raise ValueError("the row is not claimed")

@@ -50,10 +50,11 @@ def caster_key(caster: SectorCaster) -> str:
 
 
 def units_by_key(battle: SectorBattle) -> dict[str, SectorUnit]:
-    """The battle's units by their engine keys (and by their bare ids, which keyed them in
-    records older than the keys)."""
+    """The battle's units by their engine keys, and by the keys of older records: the bare id,
+    then `unit-<id>`."""
     units = list(battle.units.all())
-    return {**{str(u.pk): u for u in units}, **{unit_key(u): u for u in units}}
+    return {key: u for u in units
+            for key in (str(u.pk), f"{UNIT_KEY_PREFIX}{u.pk}", unit_key(u))}
 
 
 def initial_state(battle: SectorBattle) -> state.BattleState:
@@ -177,3 +178,13 @@ def orders_from_data(number: int, data: Mapping[str, Any]
                      ) -> orders.Deployment | orders.RoundOrders:
     """A side's orders for round `number` (0: its deployment)."""
     return deployment_from_data(data) if number == 0 else round_orders_from_data(data)
+
+
+def side_orders(current: state.BattleState, number: int, side: Side,
+                data: Mapping[str, Any]) -> orders.Deployment | orders.RoundOrders:
+    """A side's orders for round `number` as the rules take them, or RuleViolation by field."""
+    parsed = orders_from_data(number, data)
+    found = orders.side_orders_violations(current, side, parsed)
+    if found:
+        raise RuleViolation(found)
+    return parsed

@@ -16,7 +16,6 @@ from battles.sector import adapters
 from battles.sector.models import BattleStatus, SectorBattle, SectorRound
 from campaigns import notifications
 from core.claims import ClaimedWork, claimed_seed
-from rules.cerilia import orders
 from rules.cerilia.aftermath import Fate, battle_result
 from rules.cerilia.engine import deploy, resolve_round
 from rules.cerilia.field import Side
@@ -32,16 +31,13 @@ def round_seed(battle_seed: int, number: int) -> int:
 
 def _stored_orders(battle: SectorBattle, side: Side, current):
     row = battle.orders.filter(round=battle.round, side=side.value).first()
-    data = row.orders if row is not None else {}
     try:
-        parsed = adapters.orders_from_data(battle.round, data)
+        return adapters.side_orders(current, battle.round, side,
+                                    row.orders if row is not None else {})
     except RuleViolation:
-        parsed = None
-    # Orders were checked when submitted and the state has not moved since; a side whose
-    # orders no longer hold simply holds.
-    if parsed is None or orders.side_orders_violations(current, side, parsed):
+        # Orders were checked when submitted and the state has not moved since; a side whose
+        # orders no longer hold simply holds.
         return adapters.orders_from_data(battle.round, {})
-    return parsed
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ from battles.enlistment import army_enlistment_violations
 from battles.sector import adapters
 from battles.sector.models import BattleStatus, SectorBattle, SectorSide, SideOrders
 from campaigns import notifications
-from rules.cerilia import orders
 from rules.cerilia.cards import card_violations
 from rules.cerilia.field import Side
 from rules.cerilia.state import state_data, state_from_data
@@ -138,16 +137,6 @@ def battle_from_scene(*, scene) -> tuple[SectorBattle, list]:
     return found
 
 
-def parse_orders(battle: SectorBattle, side: Side, data) -> orders.Deployment | orders.RoundOrders:
-    """The side's orders for the battle's open round, or RuleViolation by field."""
-    current = state_from_data(battle.state)
-    parsed = adapters.orders_from_data(battle.round, data)
-    found = orders.side_orders_violations(current, side, parsed)
-    if found:
-        raise RuleViolation(found)
-    return parsed
-
-
 @transaction.atomic
 def orders_submit(*, battle: SectorBattle, side: str, user, data) -> SideOrders:
     """Store the side's orders for the open round (replacing earlier ones); when both sides are
@@ -155,7 +144,7 @@ def orders_submit(*, battle: SectorBattle, side: str, user, data) -> SideOrders:
     battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
     if not battle.takes_orders:
         raise RoundClosed
-    parse_orders(battle, Side(side), data)
+    adapters.side_orders(state_from_data(battle.state), battle.round, Side(side), data)
     row, _created = SideOrders.objects.update_or_create(
         battle=battle, round=battle.round, side=side,
         defaults={"orders": data, "submitted_by": user})

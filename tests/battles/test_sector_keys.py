@@ -49,8 +49,8 @@ def test_a_key_gives_away_no_row_id():
     assert unit_key(SectorUnitFactory.build(pk=units[0].pk, battle_id=battle.pk + 1)) != keys[0]
 
 
-def test_the_admin_finds_a_unit_by_its_key_and_by_an_older_records_bare_id():
+def test_the_admin_finds_a_unit_by_its_key_and_by_an_older_records_keys():
     battle = SectorBattleFactory()
     guard = SectorUnitFactory(battle=battle)
     found = units_by_key(battle)
-    assert found[unit_key(guard)] == guard == found[str(guard.pk)]
+    assert found[unit_key(guard)] == guard == found[str(guard.pk)] == found[f"unit-{guard.pk}"]
