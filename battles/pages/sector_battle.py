@@ -319,7 +319,7 @@ def sector_battle(request, battle_id: int):
     now_view = access.view
     form = stored = None
     if request.method == "POST":
-        if side is None or not access.may_order or not battle.takes_orders or not battle.state:
+        if side is None or not battle.takes_orders or not battle.state:
             messages.error(request, gettext("This battle takes no orders now."))
             return redirect(_page_url(battle, side, is_gm))
         form = SectorOrdersForm(request.POST, battle=battle, view=now_view, side=side)

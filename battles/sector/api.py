@@ -233,7 +233,7 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
         with _own_side_only():
             access = access.as_side(asked)
         side = access.side
-        if side is None or not access.may_order or (asked is None and len(access.sides) > 1):
+        if side is None or (asked is None and len(access.sides) > 1):
             raise ValidationError({"side": [_("Name the side: you command both.")]})
         return side
 

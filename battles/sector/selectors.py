@@ -123,8 +123,9 @@ class SectorBattleAccess:
 
     @property
     def may_order(self) -> bool:
-        """Whether the user gives the orders of the side they read as (the truth orders none)."""
-        return self.side is not None and self.side in self.sides
+        """Whether the user gives the orders of the side they read as: any side they read as is
+        one of theirs (_reader_side refuses the others); the truth orders none."""
+        return self.side is not None
 
     @cached_property
     def view(self) -> dict[str, Any]:
