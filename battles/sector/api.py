@@ -137,8 +137,7 @@ class SectorBattleSummarySerializer(serializers.ModelSerializer):
     def get_my_sides(self, battle: SectorBattle) -> list[str]:
         """The sides you give orders for (the GM: both)."""
         access = self.context.get("access")
-        sides = access.sides if access is not None else selectors.sides_of(
-            self.context["request"].user, battle)
+        sides = access.sides if access is not None else self.context["commanded_sides"](battle)
         return [side.value for side in sides]
 
 
@@ -202,6 +201,11 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         return selectors.visible_sector_battles(self.request.user)
+
+    def get_serializer_context(self):
+        # The list asks each battle for the reader's sides: their memberships are read once.
+        return {**super().get_serializer_context(),
+                "commanded_sides": selectors.commanded_sides(self.request.user)}
 
     @extend_schema(parameters=[OrdersQuerySerializer],
                    responses={200: SectorBattleSerializer, 400: BAD_INPUT, 403: NOT_YOUR_SIDE,

@@ -12,6 +12,7 @@ No view is computed without naming whose eyes it is seen with: the truth is the 
 only when the GM names no side."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -23,7 +24,13 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.fields import ChoiceField
 
 from battles.sector.models import SectorBattle, SideOrders
-from campaigns.selectors import gm_campaign_ids, is_campaign_gm, kingdom_visibility, player_kingdom_ids
+from campaigns.selectors import (
+    gm_campaign_ids,
+    gm_campaigns,
+    is_campaign_gm,
+    kingdom_visibility,
+    player_kingdom_ids,
+)
 from rules.cerilia.board import Event
 from rules.cerilia.field import Side
 from rules.cerilia.side_views import full_view, side_view
@@ -47,17 +54,24 @@ def visible_sector_battles(user) -> QuerySet[SectorBattle]:
                           | Q(defender_kingdom_id__in=kingdoms))
 
 
-def _sides(user, battle: SectorBattle, *, is_gm: bool) -> tuple[Side, ...]:
+def _sides(battle: SectorBattle, kingdoms: set[int], *, is_gm: bool) -> tuple[Side, ...]:
+    """The sides a user gives orders for: both for the GM, else the sides of their kingdoms."""
     if is_gm:
         return tuple(Side)
-    kingdoms = set(player_kingdom_ids(user).values_list("kingdom_id", flat=True))
     return tuple(side for side in Side if (battle.attacker_kingdom_id if side is Side.ATTACKER
                                            else battle.defender_kingdom_id) in kingdoms)
 
 
-def sides_of(user, battle: SectorBattle) -> list[Side]:
-    """The sides `user` gives orders for: both for the GM, else the sides of their kingdoms."""
-    return list(_sides(user, battle, is_gm=is_campaign_gm(user, battle.campaign_id)))
+def _played_kingdoms(user) -> set[int]:
+    return set(player_kingdom_ids(user).values_list("kingdom_id", flat=True))
+
+
+def commanded_sides(user) -> Callable[[SectorBattle], tuple[Side, ...]]:
+    """The sides `user` gives orders for, per battle, their memberships read once for a whole
+    list of battles."""
+    runs = set(gm_campaigns(user).values_list("pk", flat=True))
+    kingdoms = _played_kingdoms(user)
+    return lambda battle: _sides(battle, kingdoms, is_gm=battle.campaign_id in runs)
 
 
 def _events(rows) -> list[Event]:
@@ -152,7 +166,7 @@ def access_sector_battle(user, battle_id, *, side: Side | str | None = None
     except (SectorBattle.DoesNotExist, ValueError, TypeError, ModelValidationError):
         raise Http404 from None
     is_gm = is_campaign_gm(user, battle.campaign_id)
-    sides = _sides(user, battle, is_gm=is_gm)
+    sides = _sides(battle, _played_kingdoms(user), is_gm=is_gm)
     if not sides:
         raise Http404
     return SectorBattleAccess(battle, _reader_side(side, sides=sides, is_gm=is_gm), sides, is_gm)

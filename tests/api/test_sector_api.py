@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 from api_support import client_for
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from factories import (
     CampaignFactory,
@@ -628,3 +630,15 @@ def test_random_orders_never_fail_the_server(kingdom, rival_kingdom, rival, data
         "withdraw": st.booleans() | _JSON}))
     response = put_orders(client_for(rival), battle, orders)
     assert response.status_code in (200, 400), response.content
+
+
+def test_the_battle_list_reads_the_readers_sides_once(kingdom, rival_kingdom, player):
+    client = client_for(player)
+    make_battle(kingdom, rival_kingdom)
+    with CaptureQueriesContext(connection) as one:
+        assert len(client.get("/api/sector-battles/").json()["results"]) == 1
+    for _ in range(4):
+        make_battle(kingdom, rival_kingdom)
+    with CaptureQueriesContext(connection) as five:
+        assert len(client.get("/api/sector-battles/").json()["results"]) == 5
+    assert len(five) == len(one)
