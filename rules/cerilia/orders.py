@@ -2,7 +2,7 @@
 spells and whether it withdraws; and what the rules object to in them, by field."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
@@ -98,61 +98,98 @@ def deployment_violations(state: BattleState, side: Side, deployment: Deployment
     return found
 
 
+def _next_to(sector: str | None, toward: str | None) -> bool:
+    return is_sector(sector) and is_sector(toward) and distance(sector, toward) == 1
+
+
+def _sector_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                   where: str) -> list[Violation]:
+    found: list[Violation] = []
+    if order.spell in SECTOR_SPELLS | DIRECTED_SPELLS and not is_sector(order.sector):
+        found.append(Violation("sector_required", _("Choose a sector."), f"{where}.sector"))
+    if order.spell in DIRECTED_SPELLS and not _next_to(order.sector, order.toward):
+        found.append(Violation("direction_neighbour", _("Name a sector next to the wall's."),
+                               f"{where}.toward"))
+    return found
+
+
+def _illusion_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                     where: str) -> list[Violation]:
+    if order.spell is not Spell.ILLUSORY_TERRAIN:
+        return []
+    if order.terrain is None or order.terrain is TerrainKind.FORTIFICATION:
+        return [Violation("terrain_required", _("Choose the terrain the illusion shows."),
+                          f"{where}.terrain")]
+    if order.terrain in DIRECTED_TERRAIN and not _next_to(order.sector, order.toward):
+        # Illusory cliffs or a river show a direction, as the real cards must.
+        return [Violation("direction_neighbour", _("Name a sector next to the illusion's."),
+                          f"{where}.toward")]
+    return []
+
+
+def _summon_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                   where: str) -> list[Violation]:
+    if order.spell is Spell.SUMMON_LEGION and is_sector(order.sector) \
+            and not in_reach(state, caster, order.sector):
+        # "в сектор, в котором находится Заклинатель, или в соседний сектор".
+        return [Violation("summon_range", _("Summon into the caster's sector or one next "
+                          "to it."), f"{where}.sector")]
+    return []
+
+
+def _own_unit_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                     where: str) -> list[Violation]:
+    """Mass invisibility and a blessing: one of the side's own units (a blessing's in the
+    priest's sector), and a blessing's sign if one is named."""
+    if order.spell not in (Spell.MASS_INVISIBILITY, Spell.BLESS):
+        return []
+    found: list[Violation] = []
+    unit = _own_unit(state, side, order.unit or "")
+    if unit is None:
+        found.append(Violation("unit_unknown", _("Choose one of your units."), f"{where}.unit"))
+    elif order.spell is Spell.BLESS and unit.position != caster_position(state, caster):
+        # "Жрец может Благословить один дружеский Отряд ... в своем секторе".
+        found.append(Violation("bless_range", _("A priest blesses a unit in his own "
+                               "sector."), f"{where}.unit"))
+    if order.sign is not None and order.sign not in SIGNS:
+        found.append(Violation("sign_unknown", _("Not a morale sign."), f"{where}.sign"))
+    return found
+
+
+def _enemy_target_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                         where: str) -> list[Violation]:
+    """A priest's spells at an enemy unit: one the side sees on the field, within reach (and
+    for turn undead, the Legion of the Dead)."""
+    if order.spell not in PRIEST_RESULTS:
+        return []
+    target = next((u for u in state.units if u.key == order.unit), None)
+    if target is None or target.side is side or not visible(state, side, target) \
+            or not target.on_field:
+        return [Violation("target_unknown", _("Choose an enemy unit you can see."),
+                          f"{where}.unit")]
+    if not in_reach(state, caster, target.position):
+        return [Violation("spell_range", _("The target must stand in the caster's "
+                          "sector or next to it."), f"{where}.unit")]
+    if order.spell is Spell.TURN_UNDEAD and target.card.code != LEGION_OF_THE_DEAD.code:
+        # "Прогнать Нежить - действует только против Легиона Мертвых."
+        return [Violation("turn_undead_legion", _("Turn undead works only against the "
+                          "Legion of the Dead."), f"{where}.unit")]
+    return []
+
+
+# Each check looks at one part of a spell order; they report in this order.
+_SPELL_CHECKS: tuple[Callable[[BattleState, Side, Caster, SpellOrder, str], list[Violation]],
+                     ...] = (_sector_checks, _illusion_checks, _summon_checks, _own_unit_checks,
+                             _enemy_target_checks)
+
+
 def _spell_violations(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
                       where: str) -> list[Violation]:
     known = caster.spells or SCHOOL_SPELLS[caster.school]
     if order.spell not in known or order.spell not in SCHOOL_SPELLS[caster.school]:
         return [Violation("spell_unknown", _("%(caster)s does not know this spell."),
                           f"{where}.spell", {"caster": caster.name})]
-    found: list[Violation] = []
-    if order.spell in SECTOR_SPELLS | DIRECTED_SPELLS and not is_sector(order.sector):
-        found.append(Violation("sector_required", _("Choose a sector."), f"{where}.sector"))
-    if order.spell in DIRECTED_SPELLS and not (
-            is_sector(order.sector) and is_sector(order.toward)
-            and distance(order.sector, order.toward) == 1):
-        found.append(Violation("direction_neighbour", _("Name a sector next to the wall's."),
-                               f"{where}.toward"))
-    if order.spell is Spell.ILLUSORY_TERRAIN and (
-            order.terrain is None or order.terrain is TerrainKind.FORTIFICATION):
-        found.append(Violation("terrain_required", _("Choose the terrain the illusion shows."),
-                               f"{where}.terrain"))
-    elif order.spell is Spell.ILLUSORY_TERRAIN and order.terrain in DIRECTED_TERRAIN and not (
-            is_sector(order.sector) and is_sector(order.toward)
-            and distance(order.sector, order.toward) == 1):
-        # Illusory cliffs or a river show a direction, as the real cards must.
-        found.append(Violation("direction_neighbour", _("Name a sector next to the "
-                               "illusion's."), f"{where}.toward"))
-    here = caster_position(state, caster)
-    if order.spell is Spell.SUMMON_LEGION and is_sector(order.sector) \
-            and not in_reach(state, caster, order.sector):
-        # "в сектор, в котором находится Заклинатель, или в соседний сектор".
-        found.append(Violation("summon_range", _("Summon into the caster's sector or one next "
-                               "to it."), f"{where}.sector"))
-    if order.spell in (Spell.MASS_INVISIBILITY, Spell.BLESS):
-        unit = _own_unit(state, side, order.unit or "")
-        if unit is None:
-            found.append(Violation("unit_unknown", _("Choose one of your units."),
-                                   f"{where}.unit"))
-        elif order.spell is Spell.BLESS and unit.position != here:
-            # "Жрец может Благословить один дружеский Отряд ... в своем секторе".
-            found.append(Violation("bless_range", _("A priest blesses a unit in his own "
-                                   "sector."), f"{where}.unit"))
-        if order.sign is not None and order.sign not in SIGNS:
-            found.append(Violation("sign_unknown", _("Not a morale sign."), f"{where}.sign"))
-    if order.spell in PRIEST_RESULTS:
-        target = next((u for u in state.units if u.key == order.unit), None)
-        if target is None or target.side is side or not visible(state, side, target) \
-                or not target.on_field:
-            found.append(Violation("target_unknown", _("Choose an enemy unit you can see."),
-                                   f"{where}.unit"))
-        elif not in_reach(state, caster, target.position):
-            found.append(Violation("spell_range", _("The target must stand in the caster's "
-                                   "sector or next to it."), f"{where}.unit"))
-        elif order.spell is Spell.TURN_UNDEAD and target.card.code != LEGION_OF_THE_DEAD.code:
-            # "Прогнать Нежить - действует только против Легиона Мертвых."
-            found.append(Violation("turn_undead_legion", _("Turn undead works only against the "
-                                   "Legion of the Dead."), f"{where}.unit"))
-    return found
+    return [v for check in _SPELL_CHECKS for v in check(state, side, caster, order, where)]
 
 
 def may_aim_at_fortification(side: Side, terrain_kinds: Iterable[str]) -> bool:
