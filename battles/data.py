@@ -22,40 +22,61 @@ def from_data(kind: Any, value: Any) -> Any:
         return value
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
-        options = typing.get_args(kind)
-        if value is None and type(None) in options:
-            return None
-        for option in options:
-            if option is type(None):
-                continue
-            try:
-                return from_data(option, value)
-            except (TypeError, ValueError, KeyError):
-                continue
-        raise ValueError(f"{value!r} fits none of {kind}")
+        return _union_from_data(kind, value)
     if origin is tuple:
-        args = typing.get_args(kind)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_data(args[0], v) for v in value)
-        return tuple(from_data(a, v) for a, v in zip(args, value, strict=True))
+        return _tuple_from_data(kind, value)
     if origin in (frozenset, set):
         (item,) = typing.get_args(kind)
         return frozenset(from_data(item, v) for v in value)
     if origin in (dict, Mapping) or kind in (dict, Mapping):
-        args = typing.get_args(kind)
-        if not args:
-            return dict(value)
-        return {from_data(args[0], k): from_data(args[1], v) for k, v in value.items()}
-    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return _mapping_from_data(kind, value)
+    if isinstance(kind, type):
+        return _class_from_data(kind, value)
+    return value
+
+
+def _union_from_data(kind: Any, value: Any) -> Any:
+    """The first of the union's types the value fits (None for None, if the union allows it)."""
+    options = typing.get_args(kind)
+    if value is None and type(None) in options:
+        return None
+    for option in options:
+        if option is type(None):
+            continue
+        try:
+            return from_data(option, value)
+        except (TypeError, ValueError, KeyError):
+            continue
+    raise ValueError(f"{value!r} fits none of {kind}")
+
+
+def _tuple_from_data(kind: Any, value: Any) -> tuple[Any, ...]:
+    args = typing.get_args(kind)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(from_data(args[0], v) for v in value)
+    return tuple(from_data(a, v) for a, v in zip(args, value, strict=True))
+
+
+def _mapping_from_data(kind: Any, value: Any) -> dict[Any, Any]:
+    args = typing.get_args(kind)
+    if not args:
+        return dict(value)
+    return {from_data(args[0], k): from_data(args[1], v) for k, v in value.items()}
+
+
+def _class_from_data(kind: type, value: Any) -> Any:
+    """A dataclass from an object of its fields, an enum from its value (an IntEnum also from its
+    name), a number, string or boolean as it is if it is one."""
+    if dataclasses.is_dataclass(kind):
         if not isinstance(value, Mapping):
             raise TypeError(f"{kind.__name__} wants an object, not {value!r}")
         hints = _hints(kind)
         fields = {f.name: from_data(hints[f.name], value[f.name])
                   for f in dataclasses.fields(kind) if f.init and f.name in value}
         return kind(**fields)
-    if isinstance(kind, type) and issubclass(kind, IntEnum):
+    if issubclass(kind, IntEnum):
         return kind[value.upper()] if isinstance(value, str) else kind(value)  # to_data: by name
-    if isinstance(kind, type) and issubclass(kind, Enum):
+    if issubclass(kind, Enum):
         return kind(value)
     if kind is int and isinstance(value, bool):
         raise TypeError("a boolean is not a number")

@@ -16,7 +16,7 @@ from typing import Any, cast
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import BadRequest
-from django.http import Http404
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -309,69 +309,91 @@ def _aftermath(battle: SectorBattle, view: Mapping[str, Any], side: Side | None
     return rows
 
 
+def _submit(request, access: SectorBattleAccess) -> SectorOrdersForm | HttpResponseRedirect:
+    """The posted orders saved or refused (back to the page), or the form with what is wrong."""
+    battle, side = access.battle, access.side
+    back = _page_url(battle, side, access.is_gm)
+    if side is None or not battle.takes_orders or not battle.state:
+        messages.error(request, gettext("This battle takes no orders now."))
+        return redirect(back)
+    form = SectorOrdersForm(request.POST, battle=battle, view=access.view, side=side)
+    if not form.is_valid():
+        return form
+    try:
+        orders_submit(battle=battle, side=side.value, user=request.user, data=form.orders())
+    except RuleViolation as error:
+        form.add_violations(error)
+        return form
+    except RoundClosed:
+        messages.error(request, gettext("This battle takes no orders now."))
+        return redirect(back)
+    messages.success(request, gettext("The orders are saved."))
+    return redirect(back)
+
+
+def _field(access: SectorBattleAccess, rounds: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The battlefield after each resolved round and now, the reader's own line at the bottom."""
+    pictures: list[tuple[str, Mapping[str, Any]]] = [
+        (gettext("After the deployment") if r["number"] == 0 else
+         gettext("After round %(number)s") % {"number": r["number"]}, r)
+        for r in rounds]
+    if access.view:
+        pictures.append((gettext("Now (round %(number)s)") % {"number": access.battle.round},
+                         access.view))
+    bottom = access.side.value if access.side is not None else Side.ATTACKER.value
+    return sector_field(pictures, bottom=bottom) if pictures else None
+
+
+def _orders_context(access: SectorBattleAccess, form: SectorOrdersForm | None) -> dict[str, Any]:
+    """The side's stored orders and, while the battle takes orders, the form (else filled in)."""
+    battle, side, stored = access.battle, access.side, None
+    if side is not None and battle.state:
+        stored = side_orders(battle, side)
+        if form is None and battle.takes_orders:
+            form = SectorOrdersForm(initial=SectorOrdersForm.initial_from(
+                stored.orders if stored else None), battle=battle, view=access.view, side=side)
+    return {"form": form, "rows": form.rows() if form is not None else None, "stored": stored,
+            "stored_lines": order_lines(battle.round, stored.orders, order_names(access.view))
+            if stored else []}
+
+
+def _context(access: SectorBattleAccess, form: SectorOrdersForm | None) -> dict[str, Any]:
+    battle, side, is_gm, now_view = access.battle, access.side, access.is_gm, access.view
+    orders = _orders_context(access, form)
+    rounds = access.rounds if battle.state else []
+    finished, is_open = battle.status == BattleStatus.FINISHED, battle.status == BattleStatus.OPEN
+    return {
+        "campaign": battle.campaign, "battle": battle, "is_gm": is_gm, "side": side,
+        "side_label": side_label(side.value) if side is not None else "",
+        "sides": [{"value": s.value, "label": side_label(s.value)} for s in access.sides],
+        "field": _field(access, rounds),
+        "rounds": [{"number": r["number"],
+                    "initiative": side_label(r["initiative"]) if r.get("initiative") else "",
+                    "phases": _events_by_phase(r.get("events", []))}
+                   for r in rounds if r["number"] > 0],
+        **orders,
+        "aftermath": _aftermath(battle, now_view, side) if finished else [],
+        "winner_label": side_label(battle.winner) if battle.winner else "",
+        "deck_left": now_view.get("deck_left", len(now_view.get("deck", []) or [])),
+        # The GM sees which sides are in for the open round; a player only their own.
+        "submitted_sides": [side_label(s) for s in battle.orders.filter(
+            round=battle.round).order_by("side").values_list("side", flat=True)]
+        if is_gm and is_open else [],
+        "now": timezone.now(),
+    }
+
+
 @member_required
 def sector_battle(request, battle_id: int):
     if request.method not in ("GET", "HEAD", "POST"):
         raise Http404
     access = _access(request, battle_id)
-    battle, side, is_gm = access.battle, access.side, access.is_gm
-    campaign = battle.campaign
-    now_view = access.view
-    form = stored = None
+    form = None
     if request.method == "POST":
-        if side is None or not battle.takes_orders or not battle.state:
-            messages.error(request, gettext("This battle takes no orders now."))
-            return redirect(_page_url(battle, side, is_gm))
-        form = SectorOrdersForm(request.POST, battle=battle, view=now_view, side=side)
-        if form.is_valid():
-            try:
-                orders_submit(battle=battle, side=side.value, user=request.user,
-                              data=form.orders())
-            except RuleViolation as error:
-                form.add_violations(error)
-            except RoundClosed:
-                messages.error(request, gettext("This battle takes no orders now."))
-                return redirect(_page_url(battle, side, is_gm))
-            else:
-                messages.success(request, gettext("The orders are saved."))
-                return redirect(_page_url(battle, side, is_gm))
-    if side is not None and battle.state:
-        stored = side_orders(battle, side)
-        if form is None and battle.takes_orders:
-            form = SectorOrdersForm(initial=SectorOrdersForm.initial_from(
-                stored.orders if stored else None), battle=battle, view=now_view, side=side)
-
-    rounds = access.rounds if battle.state else []
-    pictures: list[tuple[str, Mapping[str, Any]]] = [
-        (gettext("After the deployment") if r["number"] == 0 else
-         gettext("After round %(number)s") % {"number": r["number"]}, r)
-        for r in rounds]
-    if now_view:
-        pictures.append((gettext("Now (round %(number)s)") % {"number": battle.round},
-                         now_view))
-    bottom = side.value if side is not None else Side.ATTACKER.value
-    field = sector_field(pictures, bottom=bottom) if pictures else None
-    round_rows = [{"number": r["number"],
-                   "initiative": side_label(r["initiative"]) if r.get("initiative") else "",
-                   "phases": _events_by_phase(r.get("events", []))}
-                  for r in rounds if r["number"] > 0]
-    with timezone.override(campaign.timezone):
-        return render(request, "pages/sector_battle.html", {
-            "campaign": campaign, "battle": battle, "is_gm": is_gm, "side": side,
-            "side_label": side_label(side.value) if side is not None else "",
-            "sides": [{"value": s.value, "label": side_label(s.value)} for s in access.sides],
-            "field": field, "rounds": round_rows,
-            "form": form, "rows": form.rows() if form is not None else None,
-            "stored": stored,
-            "stored_lines": order_lines(battle.round, stored.orders, order_names(now_view))
-            if stored else [],
-            "aftermath": _aftermath(battle, now_view, side)
-            if battle.status == BattleStatus.FINISHED else [],
-            "winner_label": side_label(battle.winner) if battle.winner else "",
-            "deck_left": now_view.get("deck_left", len(now_view.get("deck", []) or [])),
-            # The GM sees which sides are in for the open round; a player only their own.
-            "submitted_sides": [side_label(s) for s in battle.orders.filter(
-                round=battle.round).order_by("side").values_list("side", flat=True)]
-            if is_gm and battle.status == BattleStatus.OPEN else [],
-            "now": timezone.now(),
-        })
+        submitted = _submit(request, access)
+        if not isinstance(submitted, SectorOrdersForm):
+            return submitted
+        form = submitted
+    context = _context(access, form)
+    with timezone.override(access.battle.campaign.timezone):
+        return render(request, "pages/sector_battle.html", context)

@@ -13,6 +13,7 @@ Integers only: the template must not localize a decimal comma into the SVG."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -191,6 +192,123 @@ def _terrain_text(terrain: Mapping[str, Any], *, truth: bool) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class _Marks:
+    """What a unit's card notes beyond its hits: its blessings' signs and the casters with it."""
+    blessed: Mapping[str, list[str]]
+    casters: Mapping[str, list[str]]
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any]) -> _Marks:
+        blessed: dict[str, list[str]] = {}
+        for effect in view.get("effects", []):
+            if effect["kind"] == "bless" and effect.get("unit"):
+                blessed.setdefault(effect["unit"], []).append(effect.get("sign") or "")
+        casters: dict[str, list[str]] = {}
+        for caster in view.get("casters", []):
+            if caster.get("unit"):
+                casters.setdefault(caster["unit"], []).append(caster["name"])
+        return cls(blessed, casters)
+
+    def cards(self, units: Iterable[Mapping[str, Any]], x: int, y: int) -> list[dict[str, Any]]:
+        """The units' cards in order, from the zone whose corner is (x, y)."""
+        return [_unit_card(unit, *_card_at(x, y, i), blessed=self.blessed.get(unit["key"], []),
+                           casters=self.casters.get(unit["key"], []))
+                for i, unit in enumerate(units)]
+
+
+def _sector_drawing(sector: str, box: tuple[int, int, int, int], data: Mapping[str, Any], *,
+                    fog: bool, truth: bool) -> dict[str, Any]:
+    x, y, w, h = box
+    terrain, held = data["terrain"], data["held_by"]
+    labels = [_terrain_text(t, truth=truth) for t in terrain]
+    if fog:
+        labels.append(_("fog"))
+    return {
+        "name": sector, "x": x + 1, "y": y + 1, "w": w - 2, "h": h - 2,
+        "tx": x + 5, "ty": y + 12, "ly": y + 24,
+        "fills": [{"kind": t["kind"], "illusory": bool(t.get("illusory"))}
+                  for t in terrain if t["kind"] in FILLED],
+        "fog": fog,
+        "fortification": any(t["kind"] == "fortification" for t in terrain),
+        "held_by": held, "held_label": (_("held by the %(side)s") % {
+            "side": side_label(held)}) if held else "",
+        "labels": ", ".join(labels),
+        # Squeezed into the sector when it would run into the next one (the full text is
+        # in the sector's title).
+        "squeeze": w - 10 if len(", ".join(labels)) * 5 > w - 10 else 0,
+        "title": "; ".join([sector, *labels]),
+    }
+
+
+def _terrain_edges(layout: dict[str, Any], sector: str, terrain: Iterable[Mapping[str, Any]], *,
+                   truth: bool) -> list[dict[str, Any]]:
+    """The lines of the sector's cliffs and rivers (real or illusory) toward their neighbours."""
+    edges = []
+    for t in terrain:
+        line = _edge(layout, sector, t.get("toward"), 0) if t["kind"] in EDGED else None
+        if line:
+            edges.append({**line, "kind": t["kind"], "illusory": bool(t.get("illusory")),
+                          "title": f"{sector}: {_terrain_text(t, truth=truth)}"})
+    return edges
+
+
+def _wall_edges(layout: dict[str, Any], effects: Iterable[Mapping[str, Any]]
+                ) -> list[dict[str, Any]]:
+    edges = []
+    for effect in effects:
+        if effect["kind"] != "wall":
+            continue
+        line = _edge(layout, effect.get("sector", ""), effect.get("toward"), 5)
+        if line:
+            name = WALL_LABELS.get(effect.get("wall") or "", _("wall"))
+            edges.append({**line, "kind": "wall", "illusory": False,
+                          "title": f"{effect['sector']} → {effect['toward']}: {_(name)}"})
+    return edges
+
+
+def _sector_cards(layout: dict[str, Any], sector: str, units: list[Mapping[str, Any]],
+                  marks: _Marks) -> list[dict[str, Any]]:
+    """Both sides' cards in the sector, in cell order, each side in the half nearer its line."""
+    x, y, _w, _h = _box(layout, sector)
+    cards = []
+    for side in Side:
+        here = sorted((u for u in units if u["side"] == side and u["position"] == sector),
+                      key=lambda u: (u.get("cell", -1) < 0, u.get("cell", -1), u["key"]))
+        zone_y = y + HEAD_H if side == layout["top"] else y + HEAD_H + layout["half"]
+        cards += marks.cards(here, x, zone_y)
+    return cards
+
+
+def _reserve(view: Mapping[str, Any], layout: dict[str, Any], side: Side) -> dict[str, Any]:
+    """A side's reserve box, beside its own line, with the casters standing in it."""
+    x, y = layout["reserve_x"], layout["row_y"][side.home_row]
+    h = layout["heights"][side.home_row]
+    standing = [c["name"] for c in view.get("casters", [])
+                if c["side"] == side.value and not c.get("unit")]
+    return {"side": side.value, "x": x + 1, "y": y + 1, "w": RESERVE_W - 2,
+            "h": h - 2, "tx": x + 5, "ty": y + 14, "cy": y + 25,
+            "label": _("%(side)s's reserve") % {"side": side_label(side)},
+            "casters": ", ".join(standing)}
+
+
+def _reserve_cards(layout: dict[str, Any], side: Side, units: list[Mapping[str, Any]],
+                   marks: _Marks) -> list[dict[str, Any]]:
+    here = sorted((u for u in units if u["side"] == side and u["position"] == "reserve"),
+                  key=lambda u: u["key"])
+    return marks.cards(here, layout["reserve_x"], layout["row_y"][side.home_row] + HEAD_H)
+
+
+def _caption(view: Mapping[str, Any]) -> str:
+    destroyed = [u["name"] for u in view.get("units", []) if u["status"] == "destroyed"]
+    caption = []
+    if view.get("night"):
+        caption.append(_("night"))
+    if destroyed:
+        caption.append(_("destroyed: %(units)s") % {"units": ", ".join(destroyed)})
+    return "; ".join(caption)
+
+
 def picture(view: Mapping[str, Any], layout: dict[str, Any], *, index: int, label: str
             ) -> dict[str, Any]:
     """One battlefield: the view after a round, or now."""
@@ -198,86 +316,21 @@ def picture(view: Mapping[str, Any], layout: dict[str, Any], *, index: int, labe
     sectors = _sectors(view)
     effects = view.get("effects", [])
     units = [u for u in view.get("units", []) if u["status"] != "destroyed"]
-    blessings: dict[str, list[str]] = {}
-    for effect in effects:
-        if effect["kind"] == "bless" and effect.get("unit"):
-            blessings.setdefault(effect["unit"], []).append(effect.get("sign") or "")
-    with_casters: dict[str, list[str]] = {}
-    for caster in view.get("casters", []):
-        if caster.get("unit"):
-            with_casters.setdefault(caster["unit"], []).append(caster["name"])
+    marks = _Marks.of(view)
     fogged = {e["sector"] for e in effects if e["kind"] == "fog" and e.get("sector")}
-
     drawn_sectors, edges, cards = [], [], []
     for sector in SECTORS:
-        x, y, w, h = _box(layout, sector)
-        terrain = sectors[sector]["terrain"]
-        held = sectors[sector]["held_by"]
-        fills = [{"kind": t["kind"], "illusory": bool(t.get("illusory"))}
-                 for t in terrain if t["kind"] in FILLED]
-        fortification = next((t for t in terrain if t["kind"] == "fortification"), None)
-        labels = [_terrain_text(t, truth=truth) for t in terrain]
-        if sector in fogged:
-            labels.append(_("fog"))
-        for t in terrain:
-            line = _edge(layout, sector, t.get("toward"), 0) if t["kind"] in EDGED else None
-            if line:
-                edges.append({**line, "kind": t["kind"], "illusory": bool(t.get("illusory")),
-                              "title": f"{sector}: {_terrain_text(t, truth=truth)}"})
-        drawn_sectors.append({
-            "name": sector, "x": x + 1, "y": y + 1, "w": w - 2, "h": h - 2,
-            "tx": x + 5, "ty": y + 12, "ly": y + 24,
-            "fills": fills, "fog": sector in fogged,
-            "fortification": fortification is not None,
-            "held_by": held, "held_label": (_("held by the %(side)s") % {
-                "side": side_label(held)}) if held else "",
-            "labels": ", ".join(labels),
-            # Squeezed into the sector when it would run into the next one (the full text is
-            # in the sector's title).
-            "squeeze": w - 10 if len(", ".join(labels)) * 5 > w - 10 else 0,
-            "title": "; ".join([sector, *labels]),
-        })
-        for side in Side:
-            here = sorted((u for u in units if u["side"] == side and u["position"] == sector),
-                          key=lambda u: (u.get("cell", -1) < 0, u.get("cell", -1), u["key"]))
-            zone_y = y + HEAD_H if side == layout["top"] else y + HEAD_H + layout["half"]
-            for i, unit in enumerate(here):
-                cx, cy = _card_at(x, zone_y, i)
-                cards.append(_unit_card(unit, cx, cy, blessed=blessings.get(unit["key"], []),
-                                        casters=with_casters.get(unit["key"], [])))
-    for effect in effects:
-        if effect["kind"] == "wall":
-            line = _edge(layout, effect.get("sector"), effect.get("toward"), 5)
-            if line:
-                name = WALL_LABELS.get(effect.get("wall") or "", _("wall"))
-                edges.append({**line, "kind": "wall", "illusory": False,
-                              "title": f"{effect['sector']} → {effect['toward']}: {_(name)}"})
-    reserves = []
+        drawn_sectors.append(_sector_drawing(sector, _box(layout, sector), sectors[sector],
+                                             fog=sector in fogged, truth=truth))
+        edges += _terrain_edges(layout, sector, sectors[sector]["terrain"], truth=truth)
+        cards += _sector_cards(layout, sector, units, marks)
+    edges += _wall_edges(layout, effects)
     for side in Side:
-        row = side.home_row
-        x, y = layout["reserve_x"], layout["row_y"][row]
-        h = layout["heights"][row]
-        here = sorted((u for u in units if u["side"] == side and u["position"] == "reserve"),
-                      key=lambda u: u["key"])
-        for i, unit in enumerate(here):
-            cx, cy = _card_at(x, y + HEAD_H, i)
-            cards.append(_unit_card(unit, cx, cy, blessed=blessings.get(unit["key"], []),
-                                    casters=with_casters.get(unit["key"], [])))
-        standing = [c["name"] for c in view.get("casters", [])
-                    if c["side"] == side.value and not c.get("unit")]
-        reserves.append({"side": side.value, "x": x + 1, "y": y + 1, "w": RESERVE_W - 2,
-                         "h": h - 2, "tx": x + 5, "ty": y + 14, "cy": y + 25,
-                         "label": _("%(side)s's reserve") % {"side": side_label(side)},
-                         "casters": ", ".join(standing)})
-    destroyed = [u["name"] for u in view.get("units", []) if u["status"] == "destroyed"]
-    caption = []
-    if view.get("night"):
-        caption.append(_("night"))
-    if destroyed:
-        caption.append(_("destroyed: %(units)s") % {"units": ", ".join(destroyed)})
+        cards += _reserve_cards(layout, side, units, marks)
     return {"index": index, "y": index * layout["height"], "label": label,
-            "sectors": drawn_sectors, "edges": edges, "units": cards, "reserves": reserves,
-            "caption": "; ".join(caption)}
+            "sectors": drawn_sectors, "edges": edges, "units": cards,
+            "reserves": [_reserve(view, layout, side) for side in Side],
+            "caption": _caption(view)}
 
 
 def sector_field(views: list[tuple[str, Mapping[str, Any]]], *, bottom: str) -> dict[str, Any]:

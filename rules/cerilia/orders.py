@@ -2,7 +2,7 @@
 spells and whether it withdraws; and what the rules object to in them, by field."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
@@ -52,11 +52,11 @@ def _own_unit(state: BattleState, side: Side, key: str) -> Unit | None:
     return unit if unit is not None and unit.side is side and unit.alive else None
 
 
-def deployment_violations(state: BattleState, side: Side, deployment: Deployment
+def _placement_violations(state: BattleState, side: Side, placements: Mapping[str, str]
                           ) -> list[Violation]:
     found: list[Violation] = []
     used: dict[str, int] = {}
-    for key, position in deployment.placements.items():
+    for key, position in placements.items():
         where = f"placements.{key}"
         if _own_unit(state, side, key) is None:
             found.append(Violation("unit_unknown", _("Not one of your units."), where))
@@ -71,17 +71,30 @@ def deployment_violations(state: BattleState, side: Side, deployment: Deployment
                                        "your units."), where,
                                        {"sector": position,
                                         "cells": state.scenario.cells_per_sector}))
-    if deployment.fortification is not None:
-        if side is not Side.DEFENDER or not state.scenario.fortification_level:
-            found.append(Violation("no_fortification", _("Only the defender places the "
-                                   "scenario's fortification."), "fortification"))
-        elif not (is_sector(deployment.fortification)
-                  and coordinates(deployment.fortification)[1] == Side.DEFENDER.home_row):
-            # "в один из своих дружественных секторов: A3 B3 C3 D3 E3".
-            found.append(Violation("fortification_own_line", _("The fortification stands in one "
-                                   "of your sectors A3 B3 C3 D3 E3."), "fortification"))
+    return found
+
+
+def _fortification_violations(state: BattleState, side: Side, sector: str | None
+                              ) -> list[Violation]:
+    if sector is None:
+        return []
+    if side is not Side.DEFENDER or not state.scenario.fortification_level:
+        return [Violation("no_fortification", _("Only the defender places the scenario's "
+                          "fortification."), "fortification")]
+    if not (is_sector(sector) and coordinates(sector)[1] == Side.DEFENDER.home_row):
+        # "в один из своих дружественных секторов: A3 B3 C3 D3 E3".
+        return [Violation("fortification_own_line", _("The fortification stands in one of "
+                          "your sectors A3 B3 C3 D3 E3."), "fortification")]
+    return []
+
+
+def _direction_violations(state: BattleState, side: Side, directions: Mapping[str, str]
+                          ) -> list[Violation]:
+    """The directions named (only the defender's, for cliffs or a river without one), then
+    those the defender still owes."""
+    found: list[Violation] = []
     needing = {t.sector for t in state.terrain if t.kind in DIRECTED_TERRAIN and not t.toward}
-    for sector, toward in deployment.directions.items():
+    for sector, toward in directions.items():
         where = f"directions.{sector}"
         if side is not Side.DEFENDER or sector not in needing:
             found.append(Violation("no_direction", _("No cliffs or river here wait for a "
@@ -90,12 +103,104 @@ def deployment_violations(state: BattleState, side: Side, deployment: Deployment
             found.append(Violation("direction_neighbour", _("Name a sector next to %(sector)s."),
                                    where, {"sector": sector}))
     if side is Side.DEFENDER:
-        for sector in sorted(needing - set(deployment.directions)):
+        for sector in sorted(needing - set(directions)):
             # "Защитнику также необходимо указать одно направление".
             found.append(Violation("direction_required", _("Name the direction the terrain in "
                                    "%(sector)s cuts off."), f"directions.{sector}",
                                    {"sector": sector}))
     return found
+
+
+def deployment_violations(state: BattleState, side: Side, deployment: Deployment
+                          ) -> list[Violation]:
+    return [*_placement_violations(state, side, deployment.placements),
+            *_fortification_violations(state, side, deployment.fortification),
+            *_direction_violations(state, side, deployment.directions)]
+
+
+def _next_to(sector: str | None, toward: str | None) -> bool:
+    return is_sector(sector) and is_sector(toward) and distance(sector, toward) == 1
+
+
+def _sector_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                   where: str) -> list[Violation]:
+    found: list[Violation] = []
+    if order.spell in SECTOR_SPELLS | DIRECTED_SPELLS and not is_sector(order.sector):
+        found.append(Violation("sector_required", _("Choose a sector."), f"{where}.sector"))
+    if order.spell in DIRECTED_SPELLS and not _next_to(order.sector, order.toward):
+        found.append(Violation("direction_neighbour", _("Name a sector next to the wall's."),
+                               f"{where}.toward"))
+    return found
+
+
+def _illusion_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                     where: str) -> list[Violation]:
+    if order.spell is not Spell.ILLUSORY_TERRAIN:
+        return []
+    if order.terrain is None or order.terrain is TerrainKind.FORTIFICATION:
+        return [Violation("terrain_required", _("Choose the terrain the illusion shows."),
+                          f"{where}.terrain")]
+    if order.terrain in DIRECTED_TERRAIN and not _next_to(order.sector, order.toward):
+        # Illusory cliffs or a river show a direction, as the real cards must.
+        return [Violation("direction_neighbour", _("Name a sector next to the illusion's."),
+                          f"{where}.toward")]
+    return []
+
+
+def _summon_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                   where: str) -> list[Violation]:
+    if order.spell is Spell.SUMMON_LEGION and is_sector(order.sector) \
+            and not in_reach(state, caster, order.sector):
+        # "в сектор, в котором находится Заклинатель, или в соседний сектор".
+        return [Violation("summon_range", _("Summon into the caster's sector or one next "
+                          "to it."), f"{where}.sector")]
+    return []
+
+
+def _own_unit_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                     where: str) -> list[Violation]:
+    """Mass invisibility and a blessing: one of the side's own units (a blessing's in the
+    priest's sector), and a blessing's sign if one is named."""
+    if order.spell not in (Spell.MASS_INVISIBILITY, Spell.BLESS):
+        return []
+    found: list[Violation] = []
+    unit = _own_unit(state, side, order.unit or "")
+    if unit is None:
+        found.append(Violation("unit_unknown", _("Choose one of your units."), f"{where}.unit"))
+    elif order.spell is Spell.BLESS and unit.position != caster_position(state, caster):
+        # "Жрец может Благословить один дружеский Отряд ... в своем секторе".
+        found.append(Violation("bless_range", _("A priest blesses a unit in his own "
+                               "sector."), f"{where}.unit"))
+    if order.sign is not None and order.sign not in SIGNS:
+        found.append(Violation("sign_unknown", _("Not a morale sign."), f"{where}.sign"))
+    return found
+
+
+def _enemy_target_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                         where: str) -> list[Violation]:
+    """A priest's spells at an enemy unit: one the side sees on the field, within reach (and
+    for turn undead, the Legion of the Dead)."""
+    if order.spell not in PRIEST_RESULTS:
+        return []
+    target = next((u for u in state.units if u.key == order.unit), None)
+    if target is None or target.side is side or not visible(state, side, target) \
+            or not target.on_field:
+        return [Violation("target_unknown", _("Choose an enemy unit you can see."),
+                          f"{where}.unit")]
+    if not in_reach(state, caster, target.position):
+        return [Violation("spell_range", _("The target must stand in the caster's "
+                          "sector or next to it."), f"{where}.unit")]
+    if order.spell is Spell.TURN_UNDEAD and target.card.code != LEGION_OF_THE_DEAD.code:
+        # "Прогнать Нежить - действует только против Легиона Мертвых."
+        return [Violation("turn_undead_legion", _("Turn undead works only against the "
+                          "Legion of the Dead."), f"{where}.unit")]
+    return []
+
+
+# Each check looks at one part of a spell order; they report in this order.
+_SPELL_CHECKS: tuple[Callable[[BattleState, Side, Caster, SpellOrder, str], list[Violation]],
+                     ...] = (_sector_checks, _illusion_checks, _summon_checks, _own_unit_checks,
+                             _enemy_target_checks)
 
 
 def _spell_violations(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
@@ -104,55 +209,7 @@ def _spell_violations(state: BattleState, side: Side, caster: Caster, order: Spe
     if order.spell not in known or order.spell not in SCHOOL_SPELLS[caster.school]:
         return [Violation("spell_unknown", _("%(caster)s does not know this spell."),
                           f"{where}.spell", {"caster": caster.name})]
-    found: list[Violation] = []
-    if order.spell in SECTOR_SPELLS | DIRECTED_SPELLS and not is_sector(order.sector):
-        found.append(Violation("sector_required", _("Choose a sector."), f"{where}.sector"))
-    if order.spell in DIRECTED_SPELLS and not (
-            is_sector(order.sector) and is_sector(order.toward)
-            and distance(order.sector, order.toward) == 1):
-        found.append(Violation("direction_neighbour", _("Name a sector next to the wall's."),
-                               f"{where}.toward"))
-    if order.spell is Spell.ILLUSORY_TERRAIN and (
-            order.terrain is None or order.terrain is TerrainKind.FORTIFICATION):
-        found.append(Violation("terrain_required", _("Choose the terrain the illusion shows."),
-                               f"{where}.terrain"))
-    elif order.spell is Spell.ILLUSORY_TERRAIN and order.terrain in DIRECTED_TERRAIN and not (
-            is_sector(order.sector) and is_sector(order.toward)
-            and distance(order.sector, order.toward) == 1):
-        # Illusory cliffs or a river show a direction, as the real cards must.
-        found.append(Violation("direction_neighbour", _("Name a sector next to the "
-                               "illusion's."), f"{where}.toward"))
-    here = caster_position(state, caster)
-    if order.spell is Spell.SUMMON_LEGION and is_sector(order.sector) \
-            and not in_reach(state, caster, order.sector):
-        # "в сектор, в котором находится Заклинатель, или в соседний сектор".
-        found.append(Violation("summon_range", _("Summon into the caster's sector or one next "
-                               "to it."), f"{where}.sector"))
-    if order.spell in (Spell.MASS_INVISIBILITY, Spell.BLESS):
-        unit = _own_unit(state, side, order.unit or "")
-        if unit is None:
-            found.append(Violation("unit_unknown", _("Choose one of your units."),
-                                   f"{where}.unit"))
-        elif order.spell is Spell.BLESS and unit.position != here:
-            # "Жрец может Благословить один дружеский Отряд ... в своем секторе".
-            found.append(Violation("bless_range", _("A priest blesses a unit in his own "
-                                   "sector."), f"{where}.unit"))
-        if order.sign is not None and order.sign not in SIGNS:
-            found.append(Violation("sign_unknown", _("Not a morale sign."), f"{where}.sign"))
-    if order.spell in PRIEST_RESULTS:
-        target = next((u for u in state.units if u.key == order.unit), None)
-        if target is None or target.side is side or not visible(state, side, target) \
-                or not target.on_field:
-            found.append(Violation("target_unknown", _("Choose an enemy unit you can see."),
-                                   f"{where}.unit"))
-        elif not in_reach(state, caster, target.position):
-            found.append(Violation("spell_range", _("The target must stand in the caster's "
-                                   "sector or next to it."), f"{where}.unit"))
-        elif order.spell is Spell.TURN_UNDEAD and target.card.code != LEGION_OF_THE_DEAD.code:
-            # "Прогнать Нежить - действует только против Легиона Мертвых."
-            found.append(Violation("turn_undead_legion", _("Turn undead works only against the "
-                                   "Legion of the Dead."), f"{where}.unit"))
-    return found
+    return [v for check in _SPELL_CHECKS for v in check(state, side, caster, order, where)]
 
 
 def may_aim_at_fortification(side: Side, terrain_kinds: Iterable[str]) -> bool:
@@ -162,47 +219,59 @@ def may_aim_at_fortification(side: Side, terrain_kinds: Iterable[str]) -> bool:
     return side is Side.ATTACKER and TerrainKind.FORTIFICATION in set(terrain_kinds)
 
 
-def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> list[Violation]:
+def _move_violations(state: BattleState, side: Side, key: str, path: tuple[str, ...]
+                     ) -> list[Violation]:
+    where = f"moves.{key}"
+    unit = _own_unit(state, side, key)
+    if unit is None:
+        return [Violation("unit_unknown", _("Not one of your units."), where)]
+    if not path:
+        return []
     found: list[Violation] = []
-    for key, path in orders.moves.items():
-        where = f"moves.{key}"
-        unit = _own_unit(state, side, key)
-        if unit is None:
-            found.append(Violation("unit_unknown", _("Not one of your units."), where))
-            continue
-        if not path:
-            continue
-        if len(path) > unit.card.movement:
-            found.append(Violation("too_far", _("%(unit)s has %(points)s movement points."),
-                                   where, {"unit": unit.name, "points": unit.card.movement}))
-        steps = (unit.position, *path)
-        if any(p != RESERVE and p not in SECTORS for p in path) or not all(
-                adjacent(a, b, side) for a, b in zip(steps, steps[1:], strict=False)):
-            found.append(Violation("path_not_adjacent", _("Each step goes to a neighbouring "
-                                   "sector (or between your reserve and your own line)."), where))
-        elif engaged(state, unit):
-            found.append(Violation("engaged_holds", _("%(unit)s is engaged and holds its "
-                                   "ground."), where, {"unit": unit.name}))
-    for key, target_key in orders.targets.items():
-        where = f"targets.{key}"
-        if _own_unit(state, side, key) is None:
-            found.append(Violation("unit_unknown", _("Not one of your units."), where))
-            continue
-        if target_key == FORTIFICATION and may_aim_at_fortification(
-                side, (t.kind for t in state.terrain)):
-            continue   # its missiles strike the walls if no defender stands in them
-        target = next((u for u in state.units if u.key == target_key), None)
-        if target is None or target.side is side or not visible(state, side, target):
-            found.append(Violation("target_unknown", _("Choose an enemy unit you can see."),
-                                   where))
-    for key, spell in orders.spells.items():
-        where = f"spells.{key}"
-        caster = next((c for c in state.casters if c.key == key and c.side is side), None)
-        if caster is None:
-            found.append(Violation("caster_unknown", _("Not one of your casters."), where))
-            continue
-        found += _spell_violations(state, side, caster, spell, where)
+    if len(path) > unit.card.movement:
+        found.append(Violation("too_far", _("%(unit)s has %(points)s movement points."),
+                               where, {"unit": unit.name, "points": unit.card.movement}))
+    steps = (unit.position, *path)
+    if any(p != RESERVE and p not in SECTORS for p in path) or not all(
+            adjacent(a, b, side) for a, b in zip(steps, steps[1:], strict=False)):
+        found.append(Violation("path_not_adjacent", _("Each step goes to a neighbouring "
+                               "sector (or between your reserve and your own line)."), where))
+    elif engaged(state, unit):
+        found.append(Violation("engaged_holds", _("%(unit)s is engaged and holds its "
+                               "ground."), where, {"unit": unit.name}))
     return found
+
+
+def _target_violations(state: BattleState, side: Side, key: str, target_key: str
+                       ) -> list[Violation]:
+    where = f"targets.{key}"
+    if _own_unit(state, side, key) is None:
+        return [Violation("unit_unknown", _("Not one of your units."), where)]
+    if target_key == FORTIFICATION and may_aim_at_fortification(
+            side, (t.kind for t in state.terrain)):
+        return []   # its missiles strike the walls if no defender stands in them
+    target = next((u for u in state.units if u.key == target_key), None)
+    if target is None or target.side is side or not visible(state, side, target):
+        return [Violation("target_unknown", _("Choose an enemy unit you can see."), where)]
+    return []
+
+
+def _caster_violations(state: BattleState, side: Side, key: str, spell: SpellOrder
+                       ) -> list[Violation]:
+    where = f"spells.{key}"
+    caster = next((c for c in state.casters if c.key == key and c.side is side), None)
+    if caster is None:
+        return [Violation("caster_unknown", _("Not one of your casters."), where)]
+    return _spell_violations(state, side, caster, spell, where)
+
+
+def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> list[Violation]:
+    return [*(v for key, path in orders.moves.items()
+              for v in _move_violations(state, side, key, path)),
+            *(v for key, target in orders.targets.items()
+              for v in _target_violations(state, side, key, target)),
+            *(v for key, spell in orders.spells.items()
+              for v in _caster_violations(state, side, key, spell))]
 
 
 def side_orders_violations(state: BattleState, side: Side, given: Deployment | RoundOrders
