@@ -74,7 +74,7 @@ class Battle(Scene):
         # Ties go to the side a kingdom plays, then to the attackers (Foundry: "breaks ties in
         # favour of player armies").
         played = self.setup.side(unit.side).kingdom is not None
-        return (-unit.initiative, not played, unit.side is not Side.ATTACKERS, unit.key)
+        return (-unit.initiative, not played, unit.side is not Side.ATTACKER, unit.key)
 
     def _starting_positions(self) -> None:
         # "В первый раунд боя войска обычно поблизости друг от друга. Войска, обученные тактике
@@ -201,15 +201,15 @@ class Battle(Scene):
         if not any(out.values()):
             return
         self.finished = True
-        if out[Side.ATTACKERS] and out[Side.DEFENDERS]:
+        if out[Side.ATTACKER] and out[Side.DEFENDER]:
             self.winner = None
         else:
-            self.winner = Side.DEFENDERS if out[Side.ATTACKERS] else Side.ATTACKERS
+            self.winner = Side.DEFENDER if out[Side.ATTACKER] else Side.ATTACKER
 
     def _snapshot(self, unit: Unit) -> ArmySnapshot:
         side_units = self.side_units(unit.side)
         row = side_units.index(unit)
-        attackers = unit.side is Side.ATTACKERS
+        attackers = unit.side is Side.ATTACKER
         column = {
             Position.DISTANT: 0, Position.NEARBY: 2, Position.ENGAGED: 4, Position.FLED: -1,
         }[unit.position]
