@@ -12,14 +12,15 @@ from typing import Any
 from rules.kingmaker.battle import aiming
 from rules.kingmaker.battle import basic_actions as basic
 from rules.kingmaker.battle import tactical_actions as tactical
-from rules.kingmaker.battle.reactions import false_retreat as false_retreat
+from rules.kingmaker.battle.reactions import false_retreat as false_retreat  # also reached here
 from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.setup import Position
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition
 
-# The army's targets for a tactical action it can use now, or None when it cannot ("pinned": the
-# army cannot move, so no maneuver, nor a bombardment by an engine that must be wheeled up).
+# The army's targets for a tactical action it can use now (() for one without a target), or None
+# when it cannot; `pinned`: a pinned army takes "no maneuver war actions", and the plan does not
+# bombard the fortification while pinned either.
 Aim = Callable[[Scene, Unit, bool], tuple[Unit, ...] | None]
 
 
