@@ -22,9 +22,6 @@ from rules.kingmaker.battle.plans import default_plan
 from rules.kingmaker.conditions import Condition, gain
 from rules.kingmaker.hexes import canonical_hex
 
-ENGINE_SIDE: Mapping[str, engine.Side] = {Side.ATTACKER: engine.Side.ATTACKERS,
-                                          Side.DEFENDER: engine.Side.DEFENDERS}
-MODEL_SIDE: Mapping[engine.Side, str] = {v: k for k, v in ENGINE_SIDE.items()}
 PLAN_FIELDS = tuple(engine.BattlePlan.__dataclass_fields__)
 
 
@@ -72,7 +69,7 @@ def _side_setup(scene: BattleScene, side: str) -> engine.SideSetup:
     kingdom = scene.kingdom_of(side)
     prefix = "attacker" if side == Side.ATTACKER else "defender"
     common = {
-        "side": ENGINE_SIDE[side],
+        "side": Side(side),
         "initiative_bonus": getattr(scene, f"{prefix}_initiative"),
         "pcs_present": getattr(scene, f"{prefix}_pcs_present"),
         "pc_fight": engine.PcFight(getattr(scene, f"{prefix}_pc_fight")),
@@ -91,7 +88,7 @@ def participants_of(scene: BattleScene) -> list[BattleParticipant]:
 def combatant(participant: BattleParticipant, army, *, plan: bool = True) -> engine.Combatant:
     state = starting_state(participant, army)
     return engine.Combatant(
-        key=army.pk, side=ENGINE_SIDE[participant.side], army=state,
+        key=army.pk, side=Side(participant.side), army=state,
         plan=plan_from(participant.plan if plan else None, state),
         garrisoned=participant.garrisoned)
 
@@ -109,7 +106,7 @@ def scene_setup(scene: BattleScene, *, plans_of=None) -> engine.BattleSetup:
     if scene.fortification:
         fortification = engine.Fortification(
             kind=engine.FortificationKind(scene.fortification),
-            side=ENGINE_SIDE[scene.fortification_side or Side.DEFENDER],
+            side=Side(scene.fortification_side or Side.DEFENDER),
             hp=scene.fortification_hp)
     return engine.BattleSetup(
         combatants=tuple(

@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from battles.adapters import MODEL_SIDE, scene_setup, setup_from_inputs
-from battles.models import BattleScene, SceneStatus, Side
+from battles.adapters import scene_setup, setup_from_inputs
+from battles.models import SIDE_CHOICES, BattleScene, SceneStatus
 from battles.odds import scene_odds
 from battles.reports import as_old_as, first_difference, report_data, with_names
 from battles.services import scene_resolve_now, scene_seed
@@ -124,11 +124,11 @@ def odds_view(model_admin: ModelAdmin, request, object_id):
     if form.is_valid():
         setup = scene_setup(scene)
         odds = scene_odds(setup, runs=form.cleaned_data["runs"], seed=form.cleaned_data["seed"])
-        labels = dict(Side.choices)
-        names = {c.key: (c.army.name, labels[MODEL_SIDE[c.side]]) for c in setup.combatants}
+        labels = dict(SIDE_CHOICES)
+        names = {c.key: (c.army.name, labels[c.side]) for c in setup.combatants}
         table = {
             "runs": odds.runs, "seed": odds.seed,
-            "sides": [{"side": labels[MODEL_SIDE[side]], "win": o.win * 100,
+            "sides": [{"side": labels[side], "win": o.win * 100,
                        "routed": o.routed * 100, "defeated": o.defeated * 100}
                       for side, o in odds.sides.items()],
             "armies": [{"name": names[key][0], "side": names[key][1], "hp_lost": lost}

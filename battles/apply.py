@@ -13,7 +13,6 @@ from simple_history.utils import bulk_update_with_history
 from armies.choices import ArmyStatus
 from armies.models import Army
 from armies.orders import turn_army
-from battles.adapters import MODEL_SIDE
 from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import army_summary, report_data
 from campaigns.apply import apply_armies
@@ -80,7 +79,7 @@ def _lasting(before: TurnArmy, result: ArmyResult) -> Conditions:
 def _apply_kingdoms(scene: BattleScene, outcome: BattleOutcome, kingdoms: dict[int, Kingdom]
                     ) -> None:
     for side in outcome.sides:
-        kingdom = scene.kingdom_of(MODEL_SIDE[side.side])
+        kingdom = scene.kingdom_of(side.side)
         if kingdom is None or not (side.unrest or side.fame or side.xp):
             continue
         kingdom = kingdoms[kingdom.pk]

@@ -8,9 +8,11 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core.choices import enum_choices
 from core.models import ClaimedModel
-from core.payloads import Payload, VersionedJSONField, register
+from core.payloads import Payload, VersionedJSONField, register, renaming
 from rules.kingmaker.battle import setup as engine
+from rules.sides import Side as Side
 
 
 class SceneStatus(models.TextChoices):
@@ -20,9 +22,9 @@ class SceneStatus(models.TextChoices):
     FAILED = "failed", _("failed")
 
 
-class Side(models.TextChoices):
-    ATTACKER = "attacker", _("attacker")
-    DEFENDER = "defender", _("defender")
+# A scene's sides in its own words ("нападающие", "обороняющиеся": the Kingmaker sides are plural).
+SIDE_LABELS = {Side.ATTACKER: _("attacker"), Side.DEFENDER: _("defender")}
+SIDE_CHOICES = enum_choices(Side, SIDE_LABELS)
 
 
 class Terrain(models.TextChoices):
@@ -79,7 +81,7 @@ class BattleScene(ClaimedModel):
     fortification = models.CharField(_("fortification"), max_length=20,
                                      choices=FortificationKind.choices, blank=True, default="")
     fortification_side = models.CharField(_("fortification held by"), max_length=10,
-                                          choices=Side.choices, blank=True, default="")
+                                          choices=SIDE_CHOICES, blank=True, default="")
     fortification_hp = models.PositiveSmallIntegerField(
         _("fortification HP"), null=True, blank=True,
         help_text=_("Blank: undamaged (its full HP)."))
@@ -137,8 +139,12 @@ class BattleScene(ClaimedModel):
 
 # battles.reports.BattleReportData and ArmySummary; the engine's BattleSetup as data
 # (rules.data.to_data).
-BATTLE_REPORT = register(Payload("battle_report"))
-BATTLE_SETUP = register(Payload("battle_setup"))
+# Version 2: the sides are the engines' one Side; version 1 held the Kingmaker engine's own
+# "attackers" / "defenders" (the setup's `attackers` and `defenders` keys name its fields).
+_ONE_SIDE = renaming(frozenset({"side", "winner"}), {"attackers": Side.ATTACKER.value,
+                                                     "defenders": Side.DEFENDER.value})
+BATTLE_REPORT = register(Payload("battle_report", 2, {1: _ONE_SIDE}))
+BATTLE_SETUP = register(Payload("battle_setup", 2, {1: _ONE_SIDE}))
 PARTICIPANT_SNAPSHOT = register(Payload("participant_snapshot"))
 
 
@@ -147,7 +153,7 @@ class BattleParticipant(models.Model):
                               verbose_name=_("battle scene"))
     army = models.ForeignKey("armies.Army", on_delete=models.CASCADE,
                              related_name="battle_participations", verbose_name=_("army"))
-    side = models.CharField(_("side"), max_length=10, choices=Side.choices)
+    side = models.CharField(_("side"), max_length=10, choices=SIDE_CHOICES)
     garrisoned = models.BooleanField(
         _("garrisoned"), default=False,
         help_text=_("In the fortification: fortified while it holds."))

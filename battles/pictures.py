@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from armies.labels import condition_label
 from battles.reports import COLUMNS
+from rules.sides import Side
 
 CELL_W = 90
 ROW_H = 54
@@ -65,7 +66,7 @@ def battlefield(data: dict[str, Any], *, caption: str, fortification: str,
                 "key": army["army"], "name": army["name"], "side": army["side"],
                 "side_label": army.get("side_label", army["side"]),
                 "x": x, "y": y, "w": ARMY_W, "h": ARMY_H,
-                "rx": 4 if army["side"] == "attackers" else ARMY_H // 2,
+                "rx": 4 if army["side"] == Side.ATTACKER else ARMY_H // 2,
                 "tx": x + ARMY_W // 2, "ty": y + 18, "hy": y + 34,
                 "hp": army["hp"], "max_hp": max_hp.get(str(army["army"])),
                 "out": army["hp"] == 0 or army.get("position") == "fled",

@@ -11,6 +11,7 @@ from campaigns.reports import roll_data
 from rules.data import to_data
 from rules.kingmaker.army import ArmyState, stat_block
 from rules.kingmaker.battle.setup import BattleOutcome, BattleSetup
+from rules.sides import Side
 
 
 class BattleReportData(TypedDict):
@@ -129,7 +130,8 @@ def report_data(outcome: BattleOutcome, setup: BattleSetup | None = None) -> Bat
 
 def _labels() -> dict[str, dict[str, Any]]:
     return {
-        "side": {"attackers": _("attackers"), "defenders": _("defenders")},
+        # A scene's sides in the plural, as the report's headings have them.
+        "side": {Side.ATTACKER.value: _("attackers"), Side.DEFENDER.value: _("defenders")},
         "position": {"nearby": _("nearby"), "engaged": _("engaged"), "distant": _("distant"),
                      "fled": _("fled")},
         "degree": {"critical_success": _("critical success"), "success": _("success"),

@@ -29,13 +29,13 @@ SIDE = (("Infantry", ("toughened_soldiers", "flexible_tactics")),
 
 def four_against_four() -> BattleSetup:
     combatants = []
-    for side, offset in ((Side.ATTACKERS, 0), (Side.DEFENDERS, 10)):
+    for side, offset in ((Side.ATTACKER, 0), (Side.DEFENDER, 10)):
         for i, (template, tactics) in enumerate(SIDE):
             army = ArmyState(find_template(template), 5, tactics, name=f"{side.value} {i + 1}")
             combatants.append(Combatant(offset + i, side, army, default_plan(army)))
     kingdom = partial(SideSetup, kingdom_level=5, warfare=10, defense=10, control_dc=20)
-    return BattleSetup(tuple(combatants), kingdom(Side.ATTACKERS, "Restov"),
-                       kingdom(Side.DEFENDERS, "Pitax"))
+    return BattleSetup(tuple(combatants), kingdom(Side.ATTACKER, "Restov"),
+                       kingdom(Side.DEFENDER, "Pitax"))
 
 
 def main() -> None:

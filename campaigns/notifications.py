@@ -174,18 +174,16 @@ def send_turn_report(turn_id: int) -> int:
 def send_battle_report(scene_id: int) -> int:
     from battles.models import BattleScene, Side
 
-    winners = {Side.ATTACKER: "attackers", Side.DEFENDER: "defenders"}  # the report's sides
-
     scene = BattleScene.objects.select_related("campaign", "report", "gambit__turn").get(
         pk=scene_id)
-    winner = scene.report.outcome.get("winner")  # "attackers", "defenders" or None
+    winner = scene.report.outcome.get("winner")  # a Side's value, or None
     sides = {scene.attacker_kingdom_id: Side.ATTACKER, scene.defender_kingdom_id: Side.DEFENDER}
     kingdoms = {k.pk: k for k in Kingdom.objects.filter(pk__in=[pk for pk in sides if pk])}
     turn = scene.gambit.turn if scene.gambit is not None else None
     messages = []
     for membership, preferences in recipients(kingdoms):
         side = sides[membership.kingdom_id]
-        won = None if winner is None else winner == winners[side]
+        won = None if winner is None else winner == side
         context = {"scene": scene, "side": side, "won": won, "turn_number": turn.number if turn
                    else None, "subject": {"hex": scene.hex},
                    "report_path": reverse("battle", args=[scene.pk])}

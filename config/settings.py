@@ -258,7 +258,7 @@ SPECTACULAR_SETTINGS = {
         "TacticEnum": "armies.choices.TACTIC_CHOICES",
         "TurnStatusEnum": "campaigns.models.TurnStatus",
         "SceneStatusEnum": "battles.models.SceneStatus",
-        "BattleSideEnum": "battles.models.Side",
+        "BattleSideEnum": "battles.models.SIDE_CHOICES",
         "PcFightEnum": "battles.models.PcFight",
         "WarActionEnum": "armies.choices.WAR_ACTION_CHOICES",
         "SectorBattleStatusEnum": "battles.sector.models.BattleStatus",

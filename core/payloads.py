@@ -58,6 +58,22 @@ class Payload:
         return body
 
 
+def renaming(keys: frozenset[str], renames: Mapping[str, str]) -> Upgrader:
+    """An upgrader that renames values (`renames`) wherever one of `keys` holds them, at any
+    depth: a code the engine spells differently now."""
+
+    def rename(value: Any, key: str | None = None) -> Any:
+        if isinstance(value, dict):
+            return {k: rename(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [rename(v) for v in value]
+        if key in keys and isinstance(value, str):
+            return renames.get(value, value)
+        return value
+
+    return lambda data: rename(data)
+
+
 def register(payload: Payload) -> Payload:
     """Make `payload` the one definition of its kind."""
     if PAYLOADS.get(payload.kind, payload) is not payload:

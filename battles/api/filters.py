@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import django_filters
 
-from battles.models import BattleParticipant, BattleScene, SceneStatus, Side
+from battles.models import SIDE_CHOICES, BattleParticipant, BattleScene, SceneStatus
 from battles.selectors import visible_scenes
 from campaigns.api.filters import visible_queryset
 from campaigns.models import Campaign
@@ -22,7 +22,7 @@ class SceneFilter(django_filters.FilterSet):
 
 class ParticipantFilter(django_filters.FilterSet):
     scene = django_filters.ModelChoiceFilter(queryset=visible_queryset(visible_scenes, BattleScene))
-    side = django_filters.ChoiceFilter(choices=Side.choices)
+    side = django_filters.ChoiceFilter(choices=SIDE_CHOICES)
 
     class Meta:
         model = BattleParticipant

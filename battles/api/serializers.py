@@ -10,7 +10,7 @@ from rest_framework import serializers
 from armies.adapters import army_state
 from armies.api.params import MAX_COUNT, StrictSerializer, choice, object_id
 from armies.choices import WAR_ACTION_CHOICES
-from battles.models import BattleParticipant, BattleReport, BattleScene, Side
+from battles.models import SIDE_CHOICES, BattleParticipant, BattleReport, BattleScene
 from battles.selectors import may_plan, plan_shown, planning_kingdoms
 from campaigns.api.serializers import blank_choice
 from campaigns.reports import with_text
@@ -143,7 +143,7 @@ class OddsQuerySerializer(serializers.Serializer):
 
 
 class SideOddsSerializer(serializers.Serializer):
-    side = serializers.ChoiceField(choices=Side.choices)
+    side = serializers.ChoiceField(choices=SIDE_CHOICES)
     win = serializers.FloatField(help_text=_("The share of battles this side won."))
     routed = serializers.FloatField(help_text=_(
         "The share of battles in which its armies were routed (none left fighting)."))
@@ -154,7 +154,7 @@ class SideOddsSerializer(serializers.Serializer):
 class ArmyOddsSerializer(serializers.Serializer):
     army = serializers.IntegerField()
     name = serializers.CharField()
-    side = serializers.ChoiceField(choices=Side.choices)
+    side = serializers.ChoiceField(choices=SIDE_CHOICES)
     expected_hp_lost = serializers.FloatField()
 
 

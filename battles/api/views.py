@@ -13,7 +13,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
-from battles.adapters import MODEL_SIDE, scene_setup
+from battles.adapters import scene_setup
 from battles.api.errors import SceneClosed, plan_errors
 from battles.api.filters import ParticipantFilter, SceneFilter
 from battles.api.serializers import (
@@ -80,10 +80,10 @@ class BattleSceneViewSet(viewsets.ReadOnlyModelViewSet):
         setup = scene_setup(scene, plans_of=planning_kingdoms(request.user, scene.campaign_id))
         odds = scene_odds(setup, runs=runs, seed=query.validated_data.get("seed"))
         names = {c.key: c.army.name for c in setup.combatants}
-        sides = {c.key: MODEL_SIDE[c.side] for c in setup.combatants}
+        sides = {c.key: c.side for c in setup.combatants}
         return Response(OddsSerializer({
             "runs": odds.runs, "seed": odds.seed,
-            "sides": [{"side": MODEL_SIDE[side], "win": o.win, "routed": o.routed,
+            "sides": [{"side": side, "win": o.win, "routed": o.routed,
                        "defeated": o.defeated} for side, o in odds.sides.items()],
             "armies": [{"army": key, "name": names[key], "side": sides[key],
                         "expected_hp_lost": lost} for key, lost in odds.armies.items()],

@@ -14,9 +14,10 @@ from battles.sector.labels import (
     order_names,
     side_label,
 )
-from battles.sector.models import SectorBattle, SectorRound, SectorSide
+from battles.sector.models import SectorBattle, SectorRound
 from battles.sector.replay import round_difference
 from campaigns.reports import with_text
+from rules.sides import Side
 
 
 def _round_context(row: SectorRound) -> dict:
@@ -32,7 +33,7 @@ def _round_context(row: SectorRound) -> dict:
         "initiative": side_label(row.initiative) if row.initiative else "",
         "orders": [{"side": side_label(side),
                     "lines": order_lines(row.number, row.orders.get(side), names)}
-                   for side in SectorSide.values],
+                   for side in Side],
         "events": events,
         "rolls": with_text(row.rolls),
         "difference": difference,

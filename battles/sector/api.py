@@ -22,7 +22,7 @@ from rest_framework.response import Response
 
 from armies.api.errors import violation_error
 from battles.sector import selectors, services
-from battles.sector.models import SectorBattle, SectorSide, SideOrders, UnitCard
+from battles.sector.models import SECTOR_SIDE_CHOICES, SectorBattle, SideOrders, UnitCard
 from battles.sector.order_schema import ClosedSerializer, SectorOrdersSerializer, validated_orders
 from campaigns.api.parsers import BoundedJSONParser
 from core.api_errors import NOT_FOUND, Closed, ErrorSerializer
@@ -47,13 +47,13 @@ class OrdersField(serializers.Field):
 
 
 class OrdersQuerySerializer(serializers.Serializer):
-    side = serializers.ChoiceField(choices=SectorSide.choices, required=False, help_text=_(
+    side = serializers.ChoiceField(choices=SECTOR_SIDE_CHOICES, required=False, help_text=_(
         "Whose view or orders: a GM may name either side; a player one of their own sides "
         "(needed only by a player of both sides, or the GM for orders)."))
 
 
 class OrdersSubmitSerializer(ClosedSerializer):
-    side = serializers.ChoiceField(choices=SectorSide.choices, required=False, help_text=_(
+    side = serializers.ChoiceField(choices=SECTOR_SIDE_CHOICES, required=False, help_text=_(
         "The side giving these orders; may be left out by a user of exactly one side."))
     orders = OrdersField(help_text=_("The whole orders for the open round: they replace the "
                                      "stored ones ({}: every unit holds)."))
@@ -62,7 +62,7 @@ class OrdersSubmitSerializer(ClosedSerializer):
 class SideOrdersSerializer(serializers.Serializer):
     """A side's stored orders for the open round ({} when it has given none)."""
 
-    side = serializers.ChoiceField(choices=SectorSide.choices)
+    side = serializers.ChoiceField(choices=SECTOR_SIDE_CHOICES)
     round = serializers.IntegerField()
     orders = serializers.DictField(help_text=_(
         "The orders as given (see the request body of PUT for their keys)."))
@@ -122,7 +122,7 @@ class SectorBattleSummarySerializer(serializers.ModelSerializer):
     my_sides = serializers.SerializerMethodField()
     takes_orders = serializers.BooleanField(read_only=True, help_text=_(
         "Whether the open round takes orders now."))
-    winner = serializers.ChoiceField(choices=[("", ""), *SectorSide.choices], read_only=True,
+    winner = serializers.ChoiceField(choices=[("", ""), *SECTOR_SIDE_CHOICES], read_only=True,
                                      help_text=_("The side holding the field; blank until the "
                                                  "battle is over, or when nobody holds it."))
 
@@ -133,7 +133,7 @@ class SectorBattleSummarySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     @extend_schema_field(serializers.ListField(
-        child=serializers.ChoiceField(choices=SectorSide.choices)))
+        child=serializers.ChoiceField(choices=SECTOR_SIDE_CHOICES)))
     def get_my_sides(self, battle: SectorBattle) -> list[str]:
         """The sides you give orders for (the GM: both)."""
         access = self.context.get("access")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, pgettext_lazy
 
-from battles.sector.models import MoraleSign, SectorSide
+from battles.sector.models import SECTOR_SIDE_CHOICES, MoraleSign
 from rules.cerilia.field import RESERVE
 from rules.cerilia.spells import SPELL_LABELS
 from rules.cerilia.state import FORTIFICATION, TERRAIN_LABELS
@@ -34,7 +34,7 @@ FATE_LABELS = {
 
 
 def side_label(side: str | None) -> str:
-    return str(dict(SectorSide.choices).get(side or "", side or "—"))
+    return str(dict(SECTOR_SIDE_CHOICES).get(side or "", side or "—"))
 
 
 def order_names(state: dict) -> dict[str, str]:

@@ -10,11 +10,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
+from core.choices import enum_choices
 from core.models import ClaimedModel
 from core.payloads import Payload, VersionedJSONField, register
 from rules.cerilia import cards as engine_cards
 from rules.cerilia import state as engine_state
 from rules.cerilia.field import SECTORS
+from rules.sides import Side
 
 
 class CardTag(models.TextChoices):
@@ -94,10 +96,10 @@ class BattleStatus(models.TextChoices):
     FAILED = "failed", _("failed")
 
 
-class SectorSide(models.TextChoices):
-    # Its own words: the Kingmaker scenes' "attacker" is a plural side ("нападающие").
-    ATTACKER = "attacker", pgettext_lazy("sector battle side", "attacker")
-    DEFENDER = "defender", pgettext_lazy("sector battle side", "defender")
+# Its own words: the Kingmaker scenes' "attacker" is a plural side ("нападающие").
+SECTOR_SIDE_LABELS = {Side.ATTACKER: pgettext_lazy("sector battle side", "attacker"),
+                      Side.DEFENDER: pgettext_lazy("sector battle side", "defender")}
+SECTOR_SIDE_CHOICES = enum_choices(Side, SECTOR_SIDE_LABELS)
 
 
 SECTOR_CHOICES = [(s, s) for s in SECTORS]
@@ -153,7 +155,7 @@ class SectorBattle(ClaimedModel):
     deadline = models.DateTimeField(_("deadline for orders"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=BattleStatus.choices,
                               default=BattleStatus.SETUP, db_index=True)
-    winner = models.CharField(_("field held by"), max_length=10, choices=SectorSide.choices,
+    winner = models.CharField(_("field held by"), max_length=10, choices=SECTOR_SIDE_CHOICES,
                               blank=True, default="")
     result = VersionedJSONField(_("aftermath"), default=dict, blank=True, editable=False,
                                 payload=SECTOR_RESULT)
@@ -174,7 +176,7 @@ class SectorBattle(ClaimedModel):
         return self.status == BattleStatus.OPEN and self.locked_at is None
 
     def kingdom_of(self, side: str):
-        return self.attacker_kingdom if side == SectorSide.ATTACKER else self.defender_kingdom
+        return self.attacker_kingdom if side == Side.ATTACKER else self.defender_kingdom
 
 
 class TerrainKind(models.TextChoices):
@@ -210,7 +212,7 @@ class TerrainCard(models.Model):
 class SectorUnit(models.Model):
     battle = models.ForeignKey(SectorBattle, on_delete=models.CASCADE, related_name="units",
                                verbose_name=_("sector battle"))
-    side = models.CharField(_("side"), max_length=10, choices=SectorSide.choices)
+    side = models.CharField(_("side"), max_length=10, choices=SECTOR_SIDE_CHOICES)
     card = models.ForeignKey(UnitCard, on_delete=models.PROTECT, related_name="units",
                              verbose_name=_("unit card"))
     name = models.CharField(_("name"), max_length=120)
@@ -235,7 +237,7 @@ class School(models.TextChoices):
 class SectorCaster(models.Model):
     battle = models.ForeignKey(SectorBattle, on_delete=models.CASCADE, related_name="casters",
                                verbose_name=_("sector battle"))
-    side = models.CharField(_("side"), max_length=10, choices=SectorSide.choices)
+    side = models.CharField(_("side"), max_length=10, choices=SECTOR_SIDE_CHOICES)
     name = models.CharField(_("name"), max_length=120)
     school = models.CharField(_("school"), max_length=10, choices=School.choices)
     unit = models.ForeignKey(SectorUnit, on_delete=models.SET_NULL, null=True, blank=True,
@@ -259,7 +261,7 @@ class SideOrders(models.Model):
     battle = models.ForeignKey(SectorBattle, on_delete=models.CASCADE, related_name="orders",
                                verbose_name=_("sector battle"))
     round = models.PositiveSmallIntegerField(_("round"))
-    side = models.CharField(_("side"), max_length=10, choices=SectorSide.choices)
+    side = models.CharField(_("side"), max_length=10, choices=SECTOR_SIDE_CHOICES)
     orders = VersionedJSONField(_("orders"), default=dict, payload=SIDE_ORDERS)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                      null=True, blank=True, related_name="+",

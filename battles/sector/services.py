@@ -13,7 +13,12 @@ from armies.models import Army
 from armies.selectors import active_armies
 from battles.enlistment import army_enlistment_violations
 from battles.sector import adapters
-from battles.sector.models import BattleStatus, SectorBattle, SectorSide, SideOrders
+from battles.sector.models import (
+    SECTOR_SIDE_LABELS,
+    BattleStatus,
+    SectorBattle,
+    SideOrders,
+)
 from campaigns import notifications
 from rules.cerilia.cards import card_violations
 from rules.cerilia.field import Side
@@ -100,10 +105,10 @@ def battle_add_side_armies(*, battle: SectorBattle) -> tuple[list, list, list[St
     taken = set(battle.units.exclude(army=None).values_list("army_id", flat=True))
     unmapped: list[Army] = []
     no_kingdom: list[StrOrPromise] = []
-    for side in SectorSide:
+    for side in Side:
         kingdom = battle.kingdom_of(side)
         if kingdom is None:
-            no_kingdom.append(side.label)
+            no_kingdom.append(SECTOR_SIDE_LABELS[side])
             continue
         armies = (active_armies(kingdom).exclude(pk__in=taken)
                   .select_related("template__sector_card__card").order_by("name", "pk"))

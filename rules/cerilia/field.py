@@ -2,32 +2,14 @@
 seed's A3…E3), a reserve per side beside its own line, and the edges between sectors."""
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TypeGuard
+
+from rules.sides import Side as Side
 
 COLUMNS = "ABCDE"
 ROWS = (1, 2, 3)
 SECTORS = tuple(f"{column}{row}" for row in ROWS for column in COLUMNS)
 RESERVE = "reserve"
-
-
-class Side(StrEnum):
-    ATTACKER = "attacker"
-    DEFENDER = "defender"
-
-    @property
-    def other(self) -> Side:
-        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
-
-    @property
-    def home_row(self) -> int:
-        """The side's own line: "дружественных секторов: A3 B3 C3 D3 E3" for the defender."""
-        return 1 if self is Side.ATTACKER else 3
-
-    @property
-    def back(self) -> int:
-        """The row step toward the side's own line."""
-        return -1 if self is Side.ATTACKER else 1
 
 
 def is_sector(name: object) -> TypeGuard[str]:

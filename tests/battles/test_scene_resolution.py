@@ -61,23 +61,23 @@ def crafted(scene, our_armies, their_armies):
     setup = scene_setup(scene)
     state = {c.key: c.army for c in setup.combatants}
     outcome = BattleOutcome(
-        seed=7, finished=True, winner=Side.ATTACKERS, rounds=(), events=(),
+        seed=7, finished=True, winner=Side.ATTACKER, rounds=(), events=(),
         armies=(
-            ArmyResult(guard.pk, Side.ATTACKERS, replace(
+            ArmyResult(guard.pk, Side.ATTACKER, replace(
                 state[guard.pk], hp=3, conditions=(ConditionState(Condition.WEARY, 1),),
                 gear=(GearItem(GearKind.HEALING_POTIONS, doses=1),)), 1, False, False, False,
                 False),
-            ArmyResult(lancers.pk, Side.ATTACKERS, state[lancers.pk], 0, False, False, False,
+            ArmyResult(lancers.pk, Side.ATTACKER, state[lancers.pk], 0, False, False, False,
                        False),
-            ArmyResult(foot.pk, Side.DEFENDERS, replace(
+            ArmyResult(foot.pk, Side.DEFENDER, replace(
                 state[foot.pk], hp=0, conditions=(ConditionState(Condition.DESTROYED),),
                 gear=()), 4, True, False, False, True),
-            ArmyResult(archers.pk, Side.DEFENDERS, replace(
+            ArmyResult(archers.pk, Side.DEFENDER, replace(
                 state[archers.pk], hp=2, conditions=(ConditionState(Condition.SHAKEN, 1),)),
                 2, False, True, True, False),
         ),
-        sides=(SideResult(Side.ATTACKERS, True, None, unrest=-1, fame=1, xp=40),
-               SideResult(Side.DEFENDERS, False, None, unrest=3)))
+        sides=(SideResult(Side.ATTACKER, True, None, unrest=-1, fame=1, xp=40),
+               SideResult(Side.DEFENDER, False, None, unrest=3)))
     return setup, outcome
 
 
@@ -153,7 +153,7 @@ def test_resolution_fights_applies_and_reports(scene, sides):
     by_side = {s["side"]: s for s in report["sides"]}
     after = kingdom_values(*sides)
     for (unrest, fame, xp), (unrest0, fame0, xp0), side in zip(
-            after, before, ("attackers", "defenders"), strict=True):
+            after, before, ("attacker", "defender"), strict=True):
         assert (unrest, fame, xp) == (max(0, unrest0 + by_side[side]["unrest"]),
                                       fame0 + by_side[side]["fame"], xp0 + by_side[side]["xp"])
 
@@ -256,7 +256,7 @@ def test_a_monster_side_has_no_aftermath(campaign, sides, our_armies, their_armi
     BattleParticipantFactory(scene=scene, army=their_armies[0], side="defender")
     rival_before = kingdom_values(sides[1])
     assert scene_resolve_now(scene=scene) == "resolved"
-    defenders = next(s for s in scene.report.outcome["sides"] if s["side"] == "defenders")
+    defenders = next(s for s in scene.report.outcome["sides"] if s["side"] == "defender")
     assert defenders["check"] is None and defenders["unrest"] == 0
     assert kingdom_values(sides[1]) == rival_before
 
@@ -284,7 +284,7 @@ def test_garrisoned_armies_fight_fortified_in_the_fortification(scene, their_arm
     scene.refresh_from_db()
     setup = scene_setup(scene)
     assert setup.fortification.kind.value == "tower"
-    assert setup.fortification.side is Side.DEFENDERS
+    assert setup.fortification.side is Side.DEFENDER
     assert [c.garrisoned for c in setup.combatants] == [False, False, True, False]
     first = fight(setup, 5, stop_after_round=1)
     foot = next(a for a in first.rounds[0].armies if a.key == their_armies[0].pk)

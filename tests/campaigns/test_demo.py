@@ -118,7 +118,7 @@ def test_demo_has_a_battle_scene_the_gm_can_weigh_and_fight():
     run_demo()
     scene = BattleScene.objects.get(campaign__name=DEMO_CAMPAIGN)
     setup = scene_setup(scene)
-    assert {c.side.value for c in setup.combatants} == {"attackers", "defenders"}
+    assert {c.side.value for c in setup.combatants} == {"attacker", "defender"}
     assert fight(setup, 1).finished
 
 

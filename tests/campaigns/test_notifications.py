@@ -236,9 +236,9 @@ def test_the_battle_report_mail_goes_to_both_sides(
     assert f"/battles/{scene.pk}/" in ours.body
     assert "битв" in theirs.subject and "Pitax" in theirs.body
     winner = scene.report.outcome["winner"]
-    if winner == "attackers":
+    if winner == "attacker":
         assert "side won" in ours.body
-    elif winner == "defenders":
+    elif winner == "defender":
         assert "side lost" in ours.body
 
 

@@ -21,7 +21,7 @@ from armies import history
 from armies.models import Army, ArmyActivity
 from battles.adapters import setup_from_inputs
 from battles.data import from_data
-from battles.models import BattleParticipant, BattleReport
+from battles.models import BATTLE_REPORT, BattleParticipant, BattleReport
 from battles.reports import first_difference, report_data
 from battles.sector import adapters as sector_adapters
 from battles.sector.models import SectorBattle, SectorRound, SideOrders
@@ -85,7 +85,8 @@ def test_what_is_written_carries_its_version_and_reads_without_it(kingdom, playe
 
 def test_a_fought_scene_stamps_its_report_and_snapshots(kingdom, rival_kingdom):
     scene = fought_scene(kingdom, rival_kingdom)
-    assert stored(BattleReport, scene.report.pk, "outcome")["outcome"][VERSION_KEY] == 1
+    assert stored(BattleReport, scene.report.pk, "outcome")["outcome"][VERSION_KEY] == \
+        BATTLE_REPORT.version
     for participant in scene.participants.all():
         assert stored(BattleParticipant, participant.pk, "snapshot")["snapshot"][VERSION_KEY] == 1
         assert VERSION_KEY not in participant.snapshot and participant.snapshot["name"]
@@ -108,7 +109,13 @@ def test_an_old_battle_report_replays_identically_from_its_seed(campaign, gm_cli
     report = BattleReport.objects.create(scene=BattleSceneFactory(campaign=campaign))
     put(report, **old)
     report.refresh_from_db()
-    assert (report.inputs, report.outcome) == (old["inputs"], old["outcome"])
+    # Written at version 1, with the Kingmaker engine's own "attackers" / "defenders": it loads
+    # with the one Side's values and nothing else changed.
+    assert (report.inputs, report.outcome) == (upgrade("battle_setup", old["inputs"]),
+                                               upgrade("battle_report", old["outcome"]))
+    assert json.dumps(report.outcome).replace('"attacker"', '"attackers"').replace(
+        '"defender"', '"defenders"') == json.dumps(old["outcome"])
+    assert {a["side"] for a in report.outcome["armies"]} == {"attacker", "defender"}
     setup = setup_from_inputs(report.inputs)
     replayed = as_json(report_data(fight(setup, report.outcome["seed"]), setup))
     assert first_difference(report.outcome, replayed) is None

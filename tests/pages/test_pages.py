@@ -260,7 +260,7 @@ def test_the_battle_report_draws_one_svg_group_per_round_with_the_armies(
         for army in on_field:
             assert f'data-army="{army["army"]}"' in chunk
             assert names[str(army["army"])] in chunk
-            side = "attackers" if army["side"] == "attackers" else "defenders"
+            side = "attacker" if army["side"] == "attacker" else "defender"
             assert re.search(rf'<g class="army {side}[^"]*" data-army="{army["army"]}"', chunk)
         engaged = {tuple(sorted((a["army"], b))) for a in record["armies"]
                    for b in a["engaged_with"]}

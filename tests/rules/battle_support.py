@@ -30,7 +30,7 @@ SIEGE = REGULAR_TEMPLATES[ArmyType.SIEGE]              # level 7: AC 25, ranged 
 NOMEN = find_template("Nomen Scouts")
 SOOTSCALE = find_template("Sootscale Warriors")
 
-A, D = Side.ATTACKERS, Side.DEFENDERS
+A, D = Side.ATTACKER, Side.DEFENDER
 
 
 def seed_where(*rolls, limit=400_000):

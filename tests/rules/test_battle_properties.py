@@ -93,7 +93,7 @@ def plans(draw, state, enemy_keys):
 
 @st.composite
 def setups(draw):
-    counts = {Side.ATTACKERS: draw(st.integers(1, 3)), Side.DEFENDERS: draw(st.integers(1, 3))}
+    counts = {Side.ATTACKER: draw(st.integers(1, 3)), Side.DEFENDER: draw(st.integers(1, 3))}
     keys = {side: [] for side in Side}
     key = 1
     for side in Side:
@@ -121,7 +121,7 @@ def setups(draw):
                          pcs_present=draw(st.booleans()),
                          pc_fight=draw(st.sampled_from(list(PcFight))))
 
-    return BattleSetup(tuple(combatants), side_setup(Side.ATTACKERS), side_setup(Side.DEFENDERS),
+    return BattleSetup(tuple(combatants), side_setup(Side.ATTACKER), side_setup(Side.DEFENDER),
                        terrain=draw(st.sampled_from(list(Terrain))), water=draw(st.booleans()),
                        wind=draw(st.sampled_from(list(Wind))),
                        light=draw(st.sampled_from(list(Light))),

@@ -6,8 +6,8 @@ import secrets
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from battles.adapters import MODEL_SIDE, scene_setup
-from battles.models import BattleScene, Side
+from battles.adapters import scene_setup
+from battles.models import SIDE_CHOICES, BattleScene
 from rules.kingmaker.battle.odds import battle_odds
 
 
@@ -34,14 +34,14 @@ class Command(BaseCommand):
         seed = secrets.randbits(62) if seed is None else seed
         setup = scene_setup(found)
         odds = battle_odds(setup, runs, seed)
-        sides = dict(Side.choices)
+        sides = dict(SIDE_CHOICES)
         self.stdout.write(_("%(scene)s: %(runs)s battles, seed %(seed)s.")
                           % {"scene": found, "runs": runs, "seed": seed})
         self.stdout.write(f"{_('side'):<12} {_('wins'):>8} {_('routed'):>8} {_('defeated'):>8}")
         for side, chances in odds.sides.items():
-            self.stdout.write(f"{str(sides[MODEL_SIDE[side]]):<12} {chances.win:>8.1%} "
+            self.stdout.write(f"{str(sides[side]):<12} {chances.win:>8.1%} "
                               f"{chances.routed:>8.1%} {chances.defeated:>8.1%}")
         self.stdout.write(_("Expected HP lost:"))
         for combatant in setup.combatants:
-            self.stdout.write(f"  {combatant.army.name} ({sides[MODEL_SIDE[combatant.side]]}): "
+            self.stdout.write(f"  {combatant.army.name} ({sides[combatant.side]}): "
                               f"{odds.armies[combatant.key]:.2f}")

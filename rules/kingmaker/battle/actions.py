@@ -1,519 +1,157 @@
-"""War actions (seed 003, "ОБЩИЕ БОЕВЫЕ ДЕЙСТВИЯ" and "ТАКТИЧЕСКИЕ БОЕВЫЕ ДЕЙСТВИЯ"; the texts are in
-../shared/reference, basic_war_actions and tactical_war_actions). Each takes its action cost from
-the army and logs what happened; reactions fire from here too."""
+"""The war actions (seed 003, "ОБЩИЕ БОЕВЫЕ ДЕЙСТВИЯ" and "ТАКТИЧЕСКИЕ БОЕВЫЕ ДЕЙСТВИЯ"; the texts
+are in ../shared/reference, basic_war_actions and tactical_war_actions), each defined once: its cost
+in actions, what it does (`basic_actions`, `tactical_actions`) and, for a tactical action a plan
+names, when the army can use it and at whom. The tactician chooses among them; calling one pays its
+cost and carries it out."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from rules.degrees import Degree
-from rules.errors import _
+from rules.kingmaker.battle import aiming
+from rules.kingmaker.battle import basic_actions as basic
+from rules.kingmaker.battle import tactical_actions as tactical
+from rules.kingmaker.battle.reactions import false_retreat as false_retreat  # also reached here
+from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.setup import Position
 from rules.kingmaker.battle.units import Unit
-from rules.kingmaker.conditions import Condition, Target
-from rules.kingmaker.gear import WeaponKind
-from rules.kingmaker.templates import ArmyType
-from rules.modifiers import Modifier, ModifierKind
+from rules.kingmaker.conditions import Condition
 
-if TYPE_CHECKING:
-    from rules.kingmaker.battle.engine import Battle
+# The army's targets for a tactical action it can use now (() for one without a target), or None
+# when it cannot; `pinned`: a pinned army takes "no maneuver war actions", and the plan does not
+# bombard the fortification while pinned either.
+Aim = Callable[[Scene, Unit, bool], tuple[Unit, ...] | None]
 
-COSTS = {
-    "advance": 1, "battle": 1, "disengage": 2, "guard": 1, "rally": 2, "retreat": 3,
-    "all_out_assault": 2, "battlefield_medicine": 3, "covering_fire": 2, "defensive_stance": 2,
-    "dirty_fighting": 1, "feint": 1, "outflank": 2, "overwhelming_bombardment": 2, "taunt": 1,
-    "trample": 3, "furious_charge": 1,
-}
-MEDICINE_DC = 25  # Battlefield Medicine: "Scouting check, DC 25"
-DAMAGE = {Degree.CRITICAL_SUCCESS: 2, Degree.SUCCESS: 1}  # "1 урон при попадании и 2 урона при критическом"
+
+@dataclass(frozen=True)
+class WarAction:
+    code: str
+    cost: int                     # actions out of the army's three a turn
+    effect: Callable[..., None]   # (battle, army, *targets) once the cost is paid
+    aim: Aim | None = None        # a tactical action the plan names: see `Aim`
+
+    def __call__(self, b: Scene, unit: Unit, *targets: Any) -> None:
+        spend(unit, self.code)
+        self.effect(b, unit, *targets)
 
 
 def spend(unit: Unit, action: str) -> None:
     unit.actions -= COSTS[action]
 
 
-# -- what every maneuver sets off ------------------------------------------------------------------
+# -- when a tactical action can be used, and at whom --------------------------------------------
 
-def maneuver(b: Battle, unit: Unit) -> bool:
-    """A war action with the maneuver trait begins: engaged enemies may react (Counterattack), a
-    fortified army leaves its fortification, and the army may drink a healing potion. Returns
-    False if the army was defeated by the reactions."""
-    # Pinned: "no maneuver war actions" (the tactician never picks one; this guards the rest).
-    if unit.has(Condition.PINNED):
-        return False
-    for enemy in b.engaged_enemies(unit):
-        counterattack(b, enemy, unit)
-        if not unit.on_field:
-            return False
-    b.leave_fortification(unit)
-    if unit.plan.use_potions and unit.hp < unit.max_hp and unit.potions:
-        # Healing Potions: "One dose can be used as part of any Maneuver action to regain 1 HP".
-        unit.drink_potion()
-        b.log("potion", _("%(army)s drinks a healing potion: %(hp)s HP."), unit, hp=unit.hp)
-    return True
+def _one(target: Unit | None) -> tuple[Unit, ...] | None:
+    return (target,) if target is not None else None
 
 
-def can_react(b: Battle, unit: Unit) -> bool:
-    return unit.on_field and not unit.reaction_used and not unit.routed and \
-        unit.no_reactions_until is None
+def _engaged_melee(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
+    engaged = aiming.engaged_on_field(b, unit)
+    if not engaged or not aiming.melee_allowed(unit):
+        return None
+    return _one(aiming.pick(b, unit, engaged))
 
 
-def counterattack(b: Battle, unit: Unit, trigger: Unit) -> None:
-    # Counterattack: "Trigger: an army engaged with yours attempts a maneuver war action ... Melee
-    # Strike vs the triggering army's AC; ignores and does not add to multiple attack penalty".
-    knows = unit.knows("flexible_tactics") or unit.knows("warmongers")
-    if not knows or not can_react(b, unit) or not unit.has_strike(WeaponKind.MELEE):
-        return
-    unit.reaction_used = True
-    record = b.strike(unit, trigger, WeaponKind.MELEE, _("Counterattack"), multiple_attack=False)
-    damage = 1 if record.degree >= Degree.SUCCESS else 0  # "1 damage" on a hit or a crit
-    b.log("counterattack", _("%(army)s counterattacks %(target)s."), unit, trigger, record,
-          damage)
-    b.hurt(trigger, damage, unit)
-    if record.degree is Degree.CRITICAL_SUCCESS and trigger.on_field:
-        b.gain(trigger, Condition.SHAKEN)
+def _feint(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
+    target = _engaged_melee(b, unit, pinned)
+    # Once feinted, the target counts as outflanked until the feinting army's next melee Strike.
+    if target is None or target[0].key in target[0].feinted_by or unit.key in target[0].feinted_by:
+        return None
+    return target
 
 
-def false_retreat(b: Battle, unit: Unit) -> None:
-    # False Retreat: "Trigger: your army succeeds at a Morale check. Morale vs target army's Morale
-    # DC".
-    if not unit.knows("flexible_tactics") or not can_react(b, unit):
-        return
-    from rules.kingmaker.battle import tactician
-
-    target = tactician.pick(b, unit, b.engaged_enemies(unit) or b.enemies(unit))
-    if target is None:
-        return
-    unit.reaction_used = True
-    record = b.check(unit, Target.MORALE, b.dc(target, Target.MORALE), _("False Retreat"))
-    b.log("false_retreat", _("%(army)s feigns a retreat before %(target)s."), unit, target,
-          record)
-    if record.degree is Degree.CRITICAL_SUCCESS:
-        # "Target outflanked and unable to react until the start of your next turn".
-        b.gain_until(target, Condition.OUTFLANKED, 0, unit, "start")
-        target.no_reactions_until = unit.key
-    elif record.degree is Degree.SUCCESS:
-        # "Target outflanked until the start of its next turn".
-        b.gain_until(target, Condition.OUTFLANKED, 0, target, "start")
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain_until(unit, Condition.OUTFLANKED, 0, unit, "start")
+def _covering_fire(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
+    return _one(aiming.pick(b, unit, b.enemies(unit))) if aiming.can_shoot(unit) else None
 
 
-# -- basic war actions ---------------------------------------------------------------------------
-
-def advance(b: Battle, unit: Unit, target: Unit) -> None:
-    spend(unit, "advance")
-    if not maneuver(b, unit):
-        return
-    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(target, Target.MANEUVER), _("Advance"))
-    degree = record.degree
-    if degree is Degree.CRITICAL_SUCCESS or (degree is Degree.SUCCESS and
-                                              target.position is not Position.DISTANT):
-        if unit.position is Position.DISTANT:
-            unit.position = Position.NEARBY
-        if target.position is Position.DISTANT:
-            target.position = Position.NEARBY
-        if b.can_engage(unit, target):
-            b.engage(unit, target)
-            b.log("advance", _("%(army)s advances and engages %(target)s."), unit, target, record)
-            if unit.knows("reckless_flankers") and unit.plan.stance.value == "advance":
-                unit.reckless = True  # trades 2 AC for +1 to attacks while engaged
-            return
-    elif degree is Degree.SUCCESS:
-        target.position = Position.NEARBY
-        target.changed()
-        b.log("advance", _("%(army)s closes the distance to %(target)s."), unit, target, record)
-        return
-    if degree is Degree.CRITICAL_FAILURE:
-        b.gain_until(unit, Condition.MIRED, 1, unit, "start")
-        b.log("advance", _("%(army)s bogs down: mired 1."), unit, target, record)
-    else:
-        b.log("advance", _("%(army)s fails to close with %(target)s."), unit, target, record)
+def _taunt(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
+    return _one(aiming.pick(b, unit, b.enemies(unit)))
 
 
-def battle(b: Battle, unit: Unit, target: Unit, kind: WeaponKind) -> None:
-    """The Battle war action: a Strike, 1 damage on a hit and 2 on a critical hit."""
-    spend(unit, "battle")
-    record = b.strike(unit, target, kind, _("Battle"))
-    if kind is WeaponKind.RANGED and unit.knows("hurl_nets"):
-        # Hurl Nets: "A net Strike that hits deals no damage but adds mired 1 (mired 2 on a crit)".
-        mired = DAMAGE.get(record.degree, 0)
-        b.log("hurl_nets", _("%(army)s throws nets over %(target)s."), unit, target, record)
-        if mired:
-            b.gain(target, Condition.MIRED, mired)
-            target.netted_by.add(unit.key)
-        return
-    damage = DAMAGE.get(record.degree, 0)
-    b.log("battle", _("%(army)s strikes %(target)s (%(weapon)s)."), unit, target, record, damage,
-          weapon=kind.value)
-    b.hurt(target, damage, unit)
-    after_hit(b, unit, target, kind, record.degree)
+def _battlefield_medicine(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
+    hurt = [a for a in b.allies(unit) + [unit] if a.hp < a.max_hp and not a.treated]
+    return (min(hurt, key=lambda a: (a.hp, a.key)),) if hurt else None
 
 
-def after_hit(b: Battle, unit: Unit, target: Unit, kind: WeaponKind, degree: Degree) -> None:
-    if degree is Degree.CRITICAL_SUCCESS and kind is WeaponKind.MELEE and \
-            unit.knows("revel_in_battle") and unit.hp < unit.max_hp:
-        b.heal(unit, 1)  # Revel in Battle: "It regains 1 HP"
-        b.log("revel_in_battle", _("%(army)s revels in battle: +1 HP."), unit)
-    if degree < Degree.SUCCESS or not target.on_field:
-        return
-    if kind is WeaponKind.RANGED and unit.knows("flaming_shot"):
-        # Flaming Shot: "the target makes a Maneuver check vs this army's attack DC ... on a
-        # failure it takes 1 extra damage".
-        dc = unit.block.strikes[WeaponKind.RANGED].attack.total + 10
-        record = b.check(target, Target.MANEUVER, dc, _("Flaming Shot"))
-        burnt = 1 if record.degree <= Degree.FAILURE else 0
-        b.log("flaming_shot", _("Flames spread in %(target)s."), unit, target, record, burnt)
-        b.hurt(target, burnt, unit)
-    if degree is Degree.CRITICAL_SUCCESS and kind is WeaponKind.RANGED and \
-            unit.knows("explosive_shot") and target.position is not Position.DISTANT:
-        # Explosive Shot: "deal 1 extra damage to a second non-distant enemy army".
-        from rules.kingmaker.battle import tactician
-
-        second = tactician.pick(b, unit, [e for e in b.enemies(unit) if e is not target
-                                          and e.position is not Position.DISTANT])
-        if second is not None:
-            b.log("explosive_shot", _("The blast also hits %(target)s."), unit, second,
-                  damage=1)
-            b.hurt(second, 1, unit)
-    if degree is Degree.CRITICAL_SUCCESS and unit.knows("burning_weaponry") and target.on_field:
-        # Burning Weaponry: "target makes a Maneuver check vs the Bombardiers' Maneuver DC or
-        # takes 1 extra damage".
-        record = b.check(target, Target.MANEUVER, b.dc(unit, Target.MANEUVER), _("Burning Weaponry"))
-        burnt = 1 if record.degree <= Degree.FAILURE else 0
-        b.log("burning_weaponry", _("Burning weapons scorch %(target)s."), unit, target, record,
-              burnt)
-        b.hurt(target, burnt, unit)
+def _dirty_fighting(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
+    flanked = [e for e in b.enemies(unit) if e.has(Condition.OUTFLANKED)
+               and e.position is not Position.DISTANT
+               and (e.key in unit.engaged or aiming.can_shoot(unit))]
+    return _one(aiming.pick(b, unit, flanked))
 
 
-def cut_nets(b: Battle, unit: Unit, netter: Unit) -> None:
-    """Hurl Nets: "the victim can use Battle vs the Scouts' Maneuver DC to shed net-mired (-1, -2
-    on crit; +1 on crit fail)"."""
-    spend(unit, "battle")
-    kind = WeaponKind.MELEE if unit.has_strike(WeaponKind.MELEE) else WeaponKind.RANGED
-    statistic = unit.block.strikes[kind].attack
-    record = b.roll(unit, statistic, b.dc(netter, Target.MANEUVER), _("Cut the nets"))
-    b.log("cut_nets", _("%(army)s hacks at the nets of %(target)s."), unit, netter, record)
-    shed = DAMAGE.get(record.degree, 0)
-    if shed:
-        b.reduce(unit, Condition.MIRED, shed)
-        if not unit.value(Condition.MIRED):
-            unit.netted_by.clear()
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain(unit, Condition.MIRED)
+def _outflank(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
+    if pinned or unit.engaged:
+        return None
+    return _one(aiming.pick(b, unit, [e for e in b.enemies(unit)
+                                      if not e.has(Condition.FORTIFIED)]))
 
 
-def bombard(b: Battle, unit: Unit) -> None:
-    """Battle against the fortification: "Фортификационное сооружение можно уничтожить только с
-    помощью осадных войск."""
-    spend(unit, "battle")
-    fort = b.setup.fortification
-    statistic = unit.block.strikes[WeaponKind.RANGED].attack.with_modifiers(
-        *_multiple_attack(unit), *b.wind())
-    if fort is None:  # the action is offered only against a fortification
-        raise ValueError("no fortification to attack")
-    record = b.roll(unit, statistic, fort.spec.ac, _("Battle against the fortification"))
-    unit.attack_targets.append(-1)
-    unit.ammunition -= 1
-    damage = DAMAGE.get(record.degree, 0)
-    b.log("bombard", _("%(army)s bombards the fortification."), unit, check=record, damage=damage)
-    b.damage_fortification(damage, unit)
-
-
-def _multiple_attack(unit: Unit) -> tuple[Modifier, ...]:
-    count = min(len(unit.attack_targets), 2)
-    return (Modifier(ModifierKind.UNTYPED, -5 * count, _("multiple attack penalty")),) if count else ()
-
-
-def disengage(b: Battle, unit: Unit) -> None:
-    spend(unit, "disengage")
-    if not maneuver(b, unit):
-        return
-    for enemy in b.engaged_enemies(unit):
-        # Merciless: "Its Maneuver DC is +2 status against enemies trying to Disengage from it".
-        extra = (Modifier(ModifierKind.STATUS, 2, "merciless"),) if enemy.knows("merciless") \
-            else ()
-        own: tuple[Modifier, ...] = ()
-        if b.setup.water and unit.knows("water_retreat"):
-            own = (Modifier(ModifierKind.CIRCUMSTANCE, 4, "water_retreat"),)
-        record = b.check(unit, Target.MANEUVER_ACTION, b.dc(enemy, Target.MANEUVER, *extra),
-                         _("Disengage"), *own)
-        degree = record.degree
-        if unit.knows("accustomed_to_panic"):
-            degree = degree.shifted(+1)  # "also its Disengage results improve one degree"
-        if degree >= Degree.SUCCESS:
-            b.disengage(unit, enemy)
-            b.log("disengage", _("%(army)s breaks away from %(target)s."), unit, enemy, record)
-            if degree is Degree.CRITICAL_SUCCESS:
-                for other in b.engaged_enemies(unit):
-                    b.disengage(unit, other)
-                break
-        else:
-            b.log("disengage", _("%(army)s cannot break away from %(target)s."), unit, enemy,
-                  record)
-            if degree is Degree.CRITICAL_FAILURE:
-                unit.cannot_disengage = True
-                break
-
-
-def guard(b: Battle, unit: Unit, target: Unit) -> None:
-    spend(unit, "guard")
-    if not maneuver(b, unit):
-        return
-    extra: tuple[Modifier, ...] = ()
-    if unit.knows("defensive_tactics"):
-        level = unit.base.level
-        # Defensive Tactics: "+1 status to Maneuver checks to Guard (+2 at level 9, +3 at 17)".
-        extra = (Modifier(ModifierKind.STATUS, 3 if level >= 17 else 2 if level >= 9 else 1,
-                          "defensive_tactics"),)
-    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(target, Target.MANEUVER), _("Guard"), *extra)
-    if record.degree is Degree.CRITICAL_SUCCESS:
-        unit.guard_all = True
-        b.log("guard", _("%(army)s guards against every attacker."), unit, target, record)
-    elif record.degree is Degree.SUCCESS:
-        unit.guard_against.add(target.key)
-        b.log("guard", _("%(army)s guards against %(target)s."), unit, target, record)
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain(unit, Condition.MIRED)
-        b.log("guard", _("%(army)s stumbles while guarding: mired 1."), unit, target, record)
-    else:
-        b.log("guard", _("%(army)s fails to guard."), unit, target, record)
-    unit.changed()
-
-
-def rally(b: Battle, unit: Unit) -> None:
-    spend(unit, "rally")
+def _defensive_stance(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
+    flanked = [a for a in b.allies(unit) if a.has(Condition.OUTFLANKED)]
     enemies = b.enemies(unit)
-    if not enemies:
-        return
-    # "Morale vs the Morale DC of an enemy army you choose": the easiest one.
-    target = min(enemies, key=lambda e: (b.dc(e, Target.MORALE), e.key))
-    record = b.check(unit, Target.RALLY, b.dc(target, Target.MORALE), _("Rally"))
-    if record.degree is Degree.CRITICAL_SUCCESS:
-        unit.lasting.pop(Condition.ROUTED, None)
-        b.reduce(unit, Condition.SHAKEN, 2)
-        b.log("rally", _("%(army)s rallies: shaken -2."), unit, target, record)
-    elif record.degree is Degree.SUCCESS:
-        b.reduce(unit, Condition.SHAKEN)
-        b.log("rally", _("%(army)s steadies: shaken -1."), unit, target, record)
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain(unit, Condition.SHAKEN)
-        b.log("rally", _("%(army)s loses heart: shaken +1."), unit, target, record)
-    else:
-        b.log("rally", _("%(army)s fails to rally."), unit, target, record)
-    unit.changed()
-    if record.degree >= Degree.SUCCESS:
-        false_retreat(b, unit)
+    if pinned or not flanked or not enemies:
+        return None
+    ally = flanked[0]
+    enemy = aiming.pick(b, unit, b.engaged_enemies(ally) or enemies)
+    return (ally, enemy) if enemy is not None else None
 
 
-def retreat(b: Battle, unit: Unit) -> None:
-    # Retreat: "If already distant, the army leaves the battle and becomes routed; otherwise it
-    # becomes distant."
-    spend(unit, "retreat")
-    b.leave_fortification(unit)
-    if unit.position is Position.DISTANT:
-        unit.position = Position.FLED
-        b.rout(unit)
-        b.log("retreat", _("%(army)s leaves the battlefield."), unit)
-    else:
-        unit.position = Position.DISTANT
-        b.log("retreat", _("%(army)s falls back to a distance."), unit)
-    unit.changed()
+def _overwhelming_bombardment(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
+    if pinned or b.enemy_fortification is not unit.side.other or unit.ammunition < 2:
+        return None
+    return ()
 
 
-def routed_turn(b: Battle, unit: Unit) -> None:
-    """Seed 003: "В свой ход войско должно совершить боевое действие Отступление"; an engaged army
-    must first break away. Reactive Rally: "It may try to Rally instead of the forced Retreat"."""
-    if unit.knows("reactive_rally"):
-        unit.actions = 3
-        rally(b, unit)
-        b.log("reactive_rally", _("%(army)s tries to rally instead of fleeing."), unit)
-        return
-    if unit.engaged:
-        if unit.has(Condition.PINNED):
-            return
-        disengage(b, unit)
-        return
-    retreat(b, unit)
+def _furious_charge(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
+    if pinned or unit.charged or not aiming.melee_allowed(unit):
+        return None
+    return _one(aiming.pick(b, unit, [e for e in b.enemies(unit) if b.can_engage(unit, e)]))
 
 
-# -- tactical war actions ------------------------------------------------------------------------
+# -- the war actions -----------------------------------------------------------------------------
 
-def all_out_assault(b: Battle, unit: Unit, target: Unit) -> None:
-    spend(unit, "all_out_assault")
-    record = b.strike(unit, target, WeaponKind.MELEE, _("All-Out Assault"))
-    damage = {Degree.CRITICAL_SUCCESS: 3, Degree.SUCCESS: 2, Degree.FAILURE: 1}.get(
-        record.degree, 0)
-    b.log("all_out_assault", _("%(army)s throws everything at %(target)s."), unit, target,
-          record, damage)
-    b.hurt(target, damage, unit)
-    if record.degree is Degree.CRITICAL_SUCCESS:
-        unit.assault_bonus_except = target.key  # +1 to the next attack on another army this turn
-    if record.degree is Degree.CRITICAL_FAILURE:
-        b.gain_until(unit, Condition.OUTFLANKED, 0, unit, "start")
-    elif damage and unit.knows("brutal_assault") and target.on_field:
-        # Brutal Assault: "an army it damages that way must pass a DC 24 Morale check or become
-        # shaken 1 (shaken 2 on a critical failure)".
-        check = b.check(target, Target.MORALE, 24, _("Brutal Assault"))
-        shaken = {Degree.FAILURE: 1, Degree.CRITICAL_FAILURE: 2}.get(check.degree, 0)
-        if shaken:
-            b.gain(target, Condition.SHAKEN, shaken)
-    after_hit(b, unit, target, WeaponKind.MELEE, record.degree)
+WAR_ACTIONS: Mapping[str, WarAction] = {a.code: a for a in (
+    WarAction("advance", 1, basic.advance),
+    WarAction("battle", 1, basic.battle),
+    WarAction("disengage", 2, basic.disengage),
+    WarAction("guard", 1, basic.guard),
+    WarAction("rally", 2, basic.rally),
+    WarAction("retreat", 3, basic.retreat),
+    WarAction("all_out_assault", 2, tactical.all_out_assault, _engaged_melee),
+    WarAction("battlefield_medicine", 3, tactical.battlefield_medicine, _battlefield_medicine),
+    WarAction("covering_fire", 2, tactical.covering_fire, _covering_fire),
+    WarAction("defensive_stance", 2, tactical.defensive_stance, _defensive_stance),
+    WarAction("dirty_fighting", 1, tactical.dirty_fighting, _dirty_fighting),
+    WarAction("feint", 1, tactical.feint, _feint),
+    WarAction("outflank", 2, tactical.outflank, _outflank),
+    WarAction("overwhelming_bombardment", 2, tactical.overwhelming_bombardment,
+              _overwhelming_bombardment),
+    WarAction("taunt", 1, tactical.taunt, _taunt),
+    WarAction("trample", 3, tactical.trample, _engaged_melee),
+    # Furious Charge is an Advance with a Strike after it: it costs what an Advance costs.
+    WarAction("furious_charge", 1, tactical.furious_charge, _furious_charge),
+)}
+COSTS: Mapping[str, int] = {code: action.cost for code, action in WAR_ACTIONS.items()}
 
-
-def battlefield_medicine(b: Battle, unit: Unit, ally: Unit) -> None:
-    spend(unit, "battlefield_medicine")
-    record = b.check(unit, Target.SCOUTING, MEDICINE_DC, _("Battlefield Medicine"))
-    ally.treated = True  # "immune to Battlefield Medicine for the rest of the encounter"
-    healed = DAMAGE.get(record.degree, 0)
-    b.log("battlefield_medicine", _("%(army)s tends to %(target)s."), unit, ally, record)
-    if healed:
-        b.heal(ally, healed)
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain(ally, Condition.WEARY)
-
-
-def covering_fire(b: Battle, unit: Unit, target: Unit) -> None:
-    spend(unit, "covering_fire")
-    record = b.strike(unit, target, WeaponKind.RANGED, _("Covering Fire"))
-    damage = {Degree.CRITICAL_SUCCESS: 2, Degree.SUCCESS: 1, Degree.FAILURE: 1}.get(
-        record.degree, 0)
-    b.log("covering_fire", _("%(army)s lays down covering fire on %(target)s."), unit, target,
-          record, damage)
-    b.hurt(target, damage, unit)
-    if record.degree >= Degree.SUCCESS and target.on_field:
-        target.no_reactions_until = unit.key
-
-
-def defensive_stance(b: Battle, unit: Unit, ally: Unit, enemy: Unit) -> None:
-    spend(unit, "defensive_stance")
-    if not maneuver(b, unit):
-        return
-    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(enemy, Target.MANEUVER),
-                     _("Defensive Stance"))
-    b.log("defensive_stance", _("%(army)s covers the flank of %(target)s."), unit, ally, record)
-    if record.degree >= Degree.SUCCESS:
-        ally.temporary = [t for t in ally.temporary if t.condition is not Condition.OUTFLANKED]
-        ally.lasting.pop(Condition.OUTFLANKED, None)
-        ally.changed()
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain_until(unit, Condition.OUTFLANKED, 0, enemy, "start")
-
-
-def dirty_fighting(b: Battle, unit: Unit, target: Unit) -> None:
-    spend(unit, "dirty_fighting")
-    kind = WeaponKind.MELEE if target.key in unit.engaged and unit.has_strike(WeaponKind.MELEE) \
-        else WeaponKind.RANGED
-    record = b.strike(unit, target, kind, _("Dirty Fighting"))
-    b.log("dirty_fighting", _("%(army)s fights dirty against %(target)s."), unit, target, record)
-    weary = DAMAGE.get(record.degree, 0)
-    if weary:
-        b.gain_until(target, Condition.WEARY, weary, unit, "start")
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.reduce(target, Condition.WEARY)
-
-
-def feint(b: Battle, unit: Unit, target: Unit) -> None:
-    # Our ruling: "No check is named ... the attack trait suggests it resolves like an attack vs
-    # AC".
-    spend(unit, "feint")
-    record = b.strike(unit, target, WeaponKind.MELEE, _("Feint"))
-    b.log("feint", _("%(army)s feints at %(target)s."), unit, target, record)
-    if record.degree is Degree.CRITICAL_SUCCESS:
-        b.gain_until(target, Condition.OUTFLANKED, 0, unit, "end")
-    elif record.degree is Degree.SUCCESS:
-        target.feinted_by.add(unit.key)  # "counts as outflanked for your next melee Strike"
-        target.changed()
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        # "You are outflanked by the target until the end of your next turn": past the end of this
-        # turn, to the end of the next.
-        b.gain_until(unit, Condition.OUTFLANKED, 0, unit, "end", skip=1)
-
-
-def outflank(b: Battle, unit: Unit, target: Unit) -> None:
-    spend(unit, "outflank")
-    if not maneuver(b, unit):
-        return
-    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(target, Target.MANEUVER), _("Outflank"))
-    b.log("outflank", _("%(army)s swings around %(target)s."), unit, target, record)
-    if record.degree >= Degree.SUCCESS:
-        b.gain_until(target, Condition.OUTFLANKED, 0, unit, "start")
-        if b.can_engage(unit, target):
-            b.engage(unit, target)
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain_until(unit, Condition.OUTFLANKED, 0, unit, "start")
-
-
-def overwhelming_bombardment(b: Battle, unit: Unit) -> None:
-    spend(unit, "overwhelming_bombardment")
-    fort = b.setup.fortification
-    statistic = unit.block.strikes[WeaponKind.RANGED].attack.with_modifiers(
-        *_multiple_attack(unit), *b.wind())
-    if fort is None:  # the action is offered only against a fortification
-        raise ValueError("no fortification to bombard")
-    record = b.roll(unit, statistic, fort.spec.ac, _("Overwhelming Bombardment"))
-    unit.attack_targets.append(-1)
-    unit.ammunition -= 2  # "uses 2 of the army's ranged shots"
-    inside = [u for u in b.enemies(unit) if u.has(Condition.FORTIFIED)]
-    b.log("overwhelming_bombardment", _("%(army)s pounds the fortification."), unit,
-          check=record)
-    if record.degree is Degree.CRITICAL_SUCCESS:
-        b.damage_fortification(2, unit)
-        for army in inside[:2]:
-            b.hurt(army, 1, unit)
-    elif record.degree is Degree.SUCCESS:
-        b.damage_fortification(1, unit)
-        if inside:
-            b.hurt(inside[0], 1, unit)
-        else:
-            b.damage_fortification(1, unit)
-    elif record.degree is Degree.FAILURE:
-        b.damage_fortification(1, unit)
-    else:
-        b.gain_until(unit, Condition.OUTFLANKED, 0, unit, "start")
-
-
-def taunt(b: Battle, unit: Unit, target: Unit) -> None:
-    spend(unit, "taunt")
-    record = b.check(unit, Target.MORALE, b.dc(target, Target.MORALE), _("Taunt"))
-    degree = record.degree
-    if degree is Degree.CRITICAL_FAILURE and unit.knows("chorus_of_croaks") and \
-            unit.knows("focused_devotion"):
-        degree = Degree.FAILURE  # "a Taunt critical failure counts as a failure"
-    b.log("taunt", _("%(army)s taunts %(target)s."), unit, target, record)
-    shaken = DAMAGE.get(degree, 0)
-    if shaken:
-        b.gain_until(target, Condition.SHAKEN, shaken, unit, "start")
-    elif degree is Degree.CRITICAL_FAILURE:
-        b.reduce(target, Condition.SHAKEN)
-    if degree >= Degree.SUCCESS:
-        false_retreat(b, unit)
-
-
-def trample(b: Battle, unit: Unit, target: Unit) -> None:
-    spend(unit, "trample")
-    record = b.strike(unit, target, WeaponKind.MELEE, _("Trample"),
-                      Modifier(ModifierKind.UNTYPED, 20, "trample"))
-    damage = DAMAGE.get(record.degree, 0)
-    b.log("trample", _("%(army)s tramples %(target)s."), unit, target, record, damage)
-    b.hurt(target, damage, unit)
-    if damage:
-        b.disengage(unit, target)
-
-
-def furious_charge(b: Battle, unit: Unit, target: Unit) -> None:
-    # Furious Charge: "Advance at an enemy; if it engages, it may make a melee Strike against that
-    # army as a reaction" (once per war encounter).
-    unit.charged = True
-    advance(b, unit, target)
-    if target.key in unit.engaged and can_react(b, unit):
-        unit.reaction_used = True
-        record = b.strike(unit, target, WeaponKind.MELEE, _("Furious Charge"),
-                          multiple_attack=False)
-        damage = DAMAGE.get(record.degree, 0)
-        b.log("furious_charge", _("%(army)s crashes into %(target)s."), unit, target, record,
-              damage)
-        b.hurt(target, damage, unit)
-
-
-def siege_engine(unit: Unit) -> bool:
-    return unit.army_type is ArmyType.SIEGE
+advance = WAR_ACTIONS["advance"]
+battle = WAR_ACTIONS["battle"]
+disengage = WAR_ACTIONS["disengage"]
+guard = WAR_ACTIONS["guard"]
+rally = WAR_ACTIONS["rally"]
+retreat = WAR_ACTIONS["retreat"]
+all_out_assault = WAR_ACTIONS["all_out_assault"]
+battlefield_medicine = WAR_ACTIONS["battlefield_medicine"]
+covering_fire = WAR_ACTIONS["covering_fire"]
+defensive_stance = WAR_ACTIONS["defensive_stance"]
+dirty_fighting = WAR_ACTIONS["dirty_fighting"]
+feint = WAR_ACTIONS["feint"]
+outflank = WAR_ACTIONS["outflank"]
+overwhelming_bombardment = WAR_ACTIONS["overwhelming_bombardment"]
+taunt = WAR_ACTIONS["taunt"]
+trample = WAR_ACTIONS["trample"]
+furious_charge = WAR_ACTIONS["furious_charge"]
+# The Battle war action against the nets that mire the army, or against the fortification.
+cut_nets = WarAction("battle", battle.cost, basic.cut_nets)
+bombard = WarAction("battle", battle.cost, basic.bombard)

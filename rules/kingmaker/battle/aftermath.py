@@ -4,10 +4,11 @@ as it leaves the field."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.degrees import Degree, check
 from rules.errors import _
+from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.setup import (
     ArmyResult,
     BattleEvent,
@@ -18,9 +19,6 @@ from rules.kingmaker.battle.setup import (
 )
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, after_battle, from_mapping
-
-if TYPE_CHECKING:
-    from rules.kingmaker.battle.engine import Battle
 
 # Seed 003: "каждое разгромленное вами войско приносит столько же опыта, сколько и победа над
 # противником того же уровня"; the creature XP table by level against the party (the kingdom).
@@ -34,7 +32,7 @@ def xp_for(enemy_level: int, kingdom_level: int) -> int:
     return XP_BY_LEVEL_DIFFERENCE[min(difference, 4)]
 
 
-def settle_battle(b: Battle) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, ...]]:
+def settle_battle(b: Scene) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, ...]]:
     # Who was defeated in the battle, before a Defense critical success ("Все разгромленные войска
     # восстанавливаются до 1 ПЗ") brings them back: the enemy's kingdom XP and the armies' results
     # count the defeat all the same.
@@ -50,7 +48,7 @@ def _damaged(unit: Unit) -> bool:
     return 0 < unit.hp < unit.max_hp
 
 
-def _side_result(b: Battle, side: Side, defeated: frozenset[int]) -> SideResult:
+def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     setup = b.setup.side(side)
     units = b.side_units(side)
     won = b.winner is side
@@ -132,7 +130,7 @@ def _tire(unit: Unit, value: int) -> None:
         unit.lasting[Condition.WEARY] = unit.lasting.get(Condition.WEARY, 0) + value
 
 
-def _army_result(b: Battle, unit: Unit, defeated: bool) -> ArmyResult:
+def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
     lasting = dict(unit.lasting)
     destroyed = Condition.DESTROYED in lasting
     if unit.hp == 0 and not destroyed:

@@ -10,15 +10,7 @@ from rules.degrees import Degree
 from rules.dice import Roll
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.conditions import Conditions
-
-
-class Side(StrEnum):
-    ATTACKERS = "attackers"
-    DEFENDERS = "defenders"
-
-    @property
-    def other(self) -> Side:
-        return Side.DEFENDERS if self is Side.ATTACKERS else Side.ATTACKERS
+from rules.sides import Side as Side
 
 
 class Position(StrEnum):
@@ -141,8 +133,8 @@ class SideSetup:
 @dataclass(frozen=True)
 class BattleSetup:
     combatants: tuple[Combatant, ...]
-    attackers: SideSetup = SideSetup(Side.ATTACKERS)
-    defenders: SideSetup = SideSetup(Side.DEFENDERS)
+    attackers: SideSetup = SideSetup(Side.ATTACKER)
+    defenders: SideSetup = SideSetup(Side.DEFENDER)
     terrain: Terrain = Terrain.OPEN
     water: bool = False  # swamp or water on the battlefield (some unique tactics)
     wind: Wind = Wind.CALM
@@ -151,7 +143,7 @@ class BattleSetup:
     max_rounds: int = 20
 
     def side(self, side: Side) -> SideSetup:
-        return self.attackers if side is Side.ATTACKERS else self.defenders
+        return self.attackers if side is Side.ATTACKER else self.defenders
 
 
 # -- what comes out -------------------------------------------------------------------------------

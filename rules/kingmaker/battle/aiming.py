@@ -1,0 +1,59 @@
+"""Whom an army's battle plan aims at and which of its weapons it may use there: the choices the
+war actions, their reactions and the tactician share."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.kingmaker.battle.scene import Scene
+from rules.kingmaker.battle.setup import Position, Stance, Targeting
+from rules.kingmaker.battle.units import Unit
+from rules.kingmaker.gear import WeaponKind
+from rules.kingmaker.templates import ArmyType
+
+
+def siege_engine(unit: Unit) -> bool:
+    return unit.army_type is ArmyType.SIEGE
+
+
+def pick(b: Scene, unit: Unit, candidates: Sequence[Unit]) -> Unit | None:
+    """The enemy the plan wants among these."""
+    candidates = [c for c in candidates if c.on_field and b.sees(unit, c)]
+    if not candidates:
+        return None
+    plan = unit.plan
+    if plan.targeting is Targeting.ARMY:
+        named = [c for c in candidates if c.key == plan.target_army]
+        if named:
+            return named[0]
+    if plan.targeting is Targeting.STRONGEST:
+        return max(candidates, key=lambda c: (c.hp, -c.key))
+    return min(candidates, key=lambda c: (c.hp, c.key))
+
+
+def melee_allowed(unit: Unit) -> bool:
+    # Engines of War: siege engines "cannot attack engaged armies" unless Burning Weaponry lets them
+    # strike in melee.
+    if siege_engine(unit) and not unit.knows("burning_weaponry"):
+        return False
+    return unit.has_strike(WeaponKind.MELEE)
+
+
+def can_shoot(unit: Unit) -> bool:
+    if not unit.has_strike(WeaponKind.RANGED) or unit.ammunition <= 0:
+        return False
+    return not (siege_engine(unit) and unit.engaged)
+
+
+def shooting_targets(b: Scene, unit: Unit) -> list[Unit]:
+    # Engines of War: siege engines "cannot attack engaged armies" — nor shoot into a melee.
+    # Hurl Nets: "cannot target distant armies".
+    return [e for e in b.enemies(unit) if not (siege_engine(unit) and e.engaged)
+            and not (unit.knows("hurl_nets") and e.position is Position.DISTANT)]
+
+
+def wants_melee(b: Scene, unit: Unit) -> bool:
+    return unit.plan.stance is Stance.ADVANCE and melee_allowed(unit)
+
+
+def engaged_on_field(b: Scene, unit: Unit) -> list[Unit]:
+    return [e for e in b.engaged_enemies(unit) if e.on_field]

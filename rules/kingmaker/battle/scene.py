@@ -1,0 +1,345 @@
+"""The battlefield of a battle scene while it is fought (seed 003, "ПОЛЕ БОЯ" and "СОСТОЯНИЯ
+ВОЙСКА"): who is where, the checks and Strikes armies make there, and what happens to them. The war
+actions (`actions`) and the rounds (`engine`) work on it.
+
+Every die comes from `dice`, in the order the rules call for, so a scene replays from its seed."""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.degrees import Degree, degree_of_success, flat_check
+from rules.dice import Dice
+from rules.errors import _
+from rules.kingmaker.battle import strikes
+from rules.kingmaker.battle.setup import (
+    BattleEvent,
+    BattleSetup,
+    CheckRecord,
+    Light,
+    Position,
+    Side,
+    Terrain,
+)
+from rules.kingmaker.battle.strikes import circumstance as _circumstance
+from rules.kingmaker.battle.strikes import status as _status
+from rules.kingmaker.battle.units import MAX_ENGAGED, Temporary, Unit
+from rules.kingmaker.conditions import Condition, Target
+from rules.kingmaker.gear import WeaponKind
+from rules.modifiers import Modifier, ModifierKind, Statistic
+
+
+class Scene:
+    def __init__(self, setup: BattleSetup, dice: Dice):
+        self.setup = setup
+        self.dice = dice
+        self.units: dict[int, Unit] = {c.key: Unit(c, setup.light) for c in setup.combatants}
+        self.round = 0
+        self.events: list[BattleEvent] = []
+        self.fortification_hp = None
+        # Fortified comes from the garrison (Garrison Army), never from a stored condition: an
+        # army fighting away from its walls is not covered by them.
+        garrisons = {c.key for c in setup.combatants if c.garrisoned}
+        outside = [u for u in self._sorted() if u.key not in garrisons]
+        if setup.fortification is not None:
+            fort = setup.fortification
+            self.fortification_hp = fort.spec.hp if fort.hp is None else fort.hp
+            # Only the holding side's armies are inside, and only as many as it holds ("Там же
+            # указано, сколько войск может содержать каждое сооружение").
+            inside = [u for u in self._sorted() if u.key in garrisons]
+            outside += [u for u in inside if u.side is not fort.side]
+            inside = [u for u in inside if u.side is fort.side]
+            outside += inside[fort.spec.capacity:]
+        # Without a fortification in the scene (an Offensive Gambit's battle, fought where the
+        # garrison stands), each garrison still holds its site: "Когда гарнизон создан, войско
+        # защищено, пока не использует боевое действие с дескриптором «манёвр»". With no AC or
+        # HP described, no siege can bring those walls down.
+        for unit in outside:
+            unit.lasting.pop(Condition.FORTIFIED, None)
+        self.winner: Side | None = None
+        self.finished = False
+
+    # -- who is where -----------------------------------------------------------------------
+
+    def _sorted(self) -> list[Unit]:
+        return [self.units[k] for k in sorted(self.units)]
+
+    def side_units(self, side: Side) -> list[Unit]:
+        return [u for u in self._sorted() if u.side is side]
+
+    def enemies(self, unit: Unit) -> list[Unit]:
+        return [u for u in self.side_units(unit.side.other) if u.on_field]
+
+    def allies(self, unit: Unit) -> list[Unit]:
+        return [u for u in self.side_units(unit.side) if u.on_field and u is not unit]
+
+    def engaged_enemies(self, unit: Unit) -> list[Unit]:
+        return [self.units[k] for k in sorted(unit.engaged)]
+
+    def can_engage(self, unit: Unit, target: Unit, *, leaving_fortification: bool = False) -> bool:
+        # "Защищённые войска не могут быть вовлечены в бой врагом и не могут вовлечь в бой
+        # противника"; "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
+        # `leaving_fortification`: whether it could once a maneuver (Advance) has taken it out.
+        own_fortified = unit.has(Condition.FORTIFIED) and not leaving_fortification
+        return (target.on_field and target.key not in unit.engaged
+                and not own_fortified and not target.has(Condition.FORTIFIED)
+                and len(unit.engaged) < MAX_ENGAGED and len(target.engaged) < MAX_ENGAGED)
+
+    def engage(self, unit: Unit, target: Unit) -> None:
+        unit.engaged.add(target.key)
+        target.engaged.add(unit.key)
+        for u in (unit, target):
+            u.position = Position.ENGAGED
+            u.changed()
+
+    def disengage(self, unit: Unit, target: Unit) -> None:
+        unit.engaged.discard(target.key)
+        target.engaged.discard(unit.key)
+        for u in (unit, target):
+            if not u.engaged and u.position is Position.ENGAGED:
+                u.position = Position.NEARBY
+            u.changed()
+        if not unit.engaged:
+            unit.reckless = False
+
+    def sees(self, unit: Unit, target: Unit) -> bool:
+        """Darkness or thick fog: distant armies are undetected ("необнаруженными") to armies
+        without darkvision."""
+        return not (self.setup.light is Light.DARK and target.position is Position.DISTANT
+                    and not strikes.darkvision(unit))
+
+    # -- logging ----------------------------------------------------------------------------
+
+    def log(self, code: str, message: str, actor: Unit | None = None, target: Unit | None = None,
+            check: CheckRecord | None = None, damage: int = 0, **params: Any) -> None:
+        if actor is not None:
+            params.setdefault("army", actor.name)
+        if target is not None:
+            params.setdefault("target", target.name)
+        self.events.append(BattleEvent(self.round, code, message, params,
+                                       actor.key if actor else None,
+                                       target.key if target else None, check, damage))
+
+    # -- checks -----------------------------------------------------------------------------
+
+    def modifiers_for(self, unit: Unit, target: Target) -> list[Modifier]:
+        """The battlefield's and the battle's own modifiers on a check of `unit`."""
+        mods: list[Modifier] = []
+        setup = self.setup
+        if target in (Target.MANEUVER, Target.MANEUVER_ACTION):
+            ignores_swamp = setup.water and (unit.knows("swamp_dwellers") or unit.knows("amphibious")
+                                             or unit.knows("water_stride"))
+            if setup.terrain is Terrain.DIFFICULT and not ignores_swamp:
+                # "Все войска получают ситуативный штраф -2 к проверкам Манёвра на пересечённой
+                # местности."
+                mods.append(_circumstance(-2, "difficult terrain"))
+            if setup.light is Light.DIM:
+                # "все войска получают ситуативный бонус + 1 к проверкам Манёвра".
+                mods.append(_circumstance(1, "dim light"))
+            if setup.water and unit.knows("amphibious"):
+                mods.append(_circumstance(2, "amphibious"))
+        if target in (Target.MORALE, Target.RALLY, Target.ROUT_CHECK):
+            if setup.side(unit.side).pcs_present:
+                # "войско получает бонус состояния +1 ко всем проверкам Боевого духа".
+                mods.append(_status(1, "player characters"))
+            if any(e.knows("chorus_of_croaks") for e in self.engaged_enemies(unit)):
+                mods.append(_status(-2, "chorus_of_croaks"))
+        if target is Target.SCOUTING:
+            if setup.light is Light.DARK and not strikes.darkvision(unit):
+                # "все войска получают ситуативный штраф -4 к проверкам Разведки".
+                mods.append(_circumstance(-4, "darkness"))
+            elif setup.light is Light.DIM and not strikes.low_light(unit):
+                mods.append(_circumstance(-2, "dim light"))
+            if setup.water and unit.knows("swamp_dwellers"):
+                mods.append(_circumstance(2, "swamp_dwellers"))
+            if setup.water and unit.knows("water_stride"):
+                mods.append(_circumstance(4, "water_stride"))
+        return mods
+
+    def statistic(self, unit: Unit, target: Target, *extra: Modifier) -> Statistic:
+        base = unit.block.statistic(target)
+        return base.with_modifiers(*self.modifiers_for(unit, target), *extra)
+
+    def dc(self, unit: Unit, target: Target, *extra: Modifier) -> int:
+        # The battlefield's situational modifiers (terrain, light, player characters) are given "к
+        # проверкам" — to the checks an army attempts — so they are not added to the DCs those
+        # checks are rolled against: on difficult terrain every army's Advance is 2 harder, which a
+        # DC lowered by the same 2 would cancel.
+        return unit.block.statistic(target).with_modifiers(*extra).total + 10
+
+    def roll(self, unit: Unit, statistic: Statistic, dc: int, purpose: str) -> CheckRecord:
+        # `purpose` is itself a msgid ("Counterattack"): the reader's side translates the step.
+        roll = self.dice.d20(purpose=_("%(step)s (%(army)s)"), modifier=statistic.total,
+                             step=purpose, army=unit.name)
+        return CheckRecord(roll, statistic.total, dc, degree_of_success(roll.total, dc, roll.natural))
+
+    def check(self, unit: Unit, target: Target, dc: int, purpose: str,
+              *extra: Modifier) -> CheckRecord:
+        return self.roll(unit, self.statistic(unit, target, *extra), dc, purpose)
+
+    def armor_class(self, target: Unit, attacker: Unit | None) -> int:
+        extra: list[Modifier] = []
+        if target.guard_all or (attacker is not None and attacker.key in target.guard_against):
+            extra.append(Modifier(ModifierKind.ITEM, 2, "guard"))
+        if target.reckless:
+            extra.append(_circumstance(-2, "reckless_flankers"))
+        if attacker is not None and attacker.key in target.feinted_by:
+            extra.append(_circumstance(-2, "feint"))
+        return target.block.statistic(Target.AC).with_modifiers(*extra).total
+
+    # -- what happens to units ---------------------------------------------------------------
+
+    def gain(self, unit: Unit, condition: Condition, value: int = 1) -> None:
+        if condition is Condition.SHAKEN and unit.knows("accustomed_to_panic") and not unit.routed:
+            # Accustomed to Panic: "Trigger: its shaken value would rise while not routed. Instead
+            # weary drops by 1".
+            self.reduce(unit, Condition.WEARY)
+            self.log("accustomed_to_panic", _("%(army)s is used to panic: weary -1 instead."),
+                     unit)
+            return
+        unit.lasting[condition] = unit.lasting.get(condition, 0) + value
+        self._settle(unit)
+
+    def gain_until(self, unit: Unit, condition: Condition, value: int, owner: Unit,
+                   at: str, skip: int = 0) -> None:
+        unit.temporary.append(Temporary(condition, value, owner.key, at, skip))
+        self._settle(unit)
+
+    def reduce(self, unit: Unit, condition: Condition, by: int = 1) -> None:
+        if condition not in unit.lasting:
+            return
+        remaining = unit.lasting[condition] - by
+        if remaining > 0 and by:
+            unit.lasting[condition] = remaining
+        else:
+            unit.lasting.pop(condition)
+        unit.changed()
+
+    def _settle(self, unit: Unit) -> None:
+        unit.changed()
+        effective = unit.conditions()
+        if Condition.ROUTED in effective and Condition.ROUTED not in unit.lasting:
+            # "Когда потрясение войска достигнет 4, оно обращено в бегство."
+            unit.lasting[Condition.ROUTED] = 0
+            unit.routed_ever = True
+            self.log("routed", _("%(army)s is routed."), unit)
+        if Condition.PINNED in effective and Condition.MIRED in unit.lasting and \
+                unit.lasting.get(Condition.MIRED, 0) >= 4:
+            unit.lasting.pop(Condition.MIRED)
+            unit.lasting[Condition.PINNED] = 0
+        unit.changed()
+
+    def rout(self, unit: Unit) -> None:
+        if not unit.routed:
+            unit.lasting[Condition.ROUTED] = 0
+            unit.routed_ever = True
+            unit.changed()
+            self.log("routed", _("%(army)s is routed."), unit)
+
+    def heal(self, unit: Unit, amount: int) -> None:
+        if unit.destroyed:
+            return
+        unit.hp = min(unit.hp + amount, unit.max_hp)
+        if unit.hp > 0:
+            # "Любой эффект, который восстанавливает разгромленному войску хотя 1 ПЗ, снимает это
+            # состояние."
+            unit.lasting.pop(Condition.DEFEATED, None)
+        unit.changed()
+
+    def hurt(self, unit: Unit, amount: int, source: Unit | None = None) -> None:
+        if amount <= 0 or unit.destroyed:
+            return
+        if unit.defeated:
+            # Reference army_conditions Defeated: "if damaged while defeated, DC 16 flat check or
+            # destroyed" (trolls' Regeneration: "cannot be destroyed normally").
+            if not unit.knows("regeneration") and not flat_check(
+                    self.dice, dc=16, purpose=_("Defeated army takes damage (%(army)s)"),
+                    army=unit.name).success:
+                unit.lasting = {Condition.DESTROYED: 0}
+                unit.changed()
+                self.log("destroyed", _("%(army)s is destroyed."), unit)
+            return
+        shaken = unit.value(Condition.SHAKEN)
+        unit.hp = max(unit.hp - amount, 0)
+        unit.changed()
+        if shaken and not flat_check(self.dice, dc=11,
+                                     purpose=_("Shaken army takes damage (%(army)s)"),
+                                     army=unit.name).success:
+            # Seed 003: "При получении урона потрясённое войско должно пройти чистую проверку со
+            # СЛ 11. При провале потрясение увеличится на 1."
+            self.gain(unit, Condition.SHAKEN)
+        if unit.hp == 0:
+            self._defeated(unit)
+
+    def _defeated(self, unit: Unit) -> None:
+        # "Когда ПЗ войска уменьшаются до 0, войско разгромлено"; "Разгромленное войско не может
+        # совершать боевые действия."
+        engaged = self.engaged_enemies(unit)
+        unit.lasting[Condition.DEFEATED] = 0
+        for enemy in engaged:
+            self.disengage(unit, enemy)
+        unit.changed()
+        self.log("defeated", _("%(army)s is defeated."), unit)
+        if unit.knows("explosive_defeat"):
+            # Explosive Defeat: "each engaged army makes a Maneuver check vs its Maneuver DC or
+            # takes 1 damage (2 on a critical failure)".
+            dc = self.dc(unit, Target.MANEUVER)
+            for enemy in engaged:
+                record = self.check(enemy, Target.MANEUVER, dc, _("Explosive Defeat"))
+                damage = {Degree.FAILURE: 1, Degree.CRITICAL_FAILURE: 2}.get(record.degree, 0)
+                self.log("explosive_defeat", _("%(army)s's engine explodes beside %(target)s."),
+                         unit, enemy, record, damage)
+                self.hurt(enemy, damage, unit)
+
+    def leave_fortification(self, unit: Unit) -> None:
+        if Condition.FORTIFIED in unit.lasting:
+            # "Защищённое войско, которое использует боевое действие с дескриптором «манёвр»,
+            # немедленно утратит это состояние."
+            unit.lasting.pop(Condition.FORTIFIED)
+            unit.changed()
+            self.log("leaves_fortification", _("%(army)s leaves its fortification."), unit)
+
+    def damage_fortification(self, amount: int, source: Unit) -> None:
+        if self.fortification_hp is None or self.fortification_hp <= 0:
+            return
+        self.fortification_hp = max(self.fortification_hp - amount, 0)
+        if self.fortification_hp == 0:
+            # "Если оно уничтожено, все войска в нём больше не защищены, а их потрясение
+            # увеличивается на 1."
+            self.log("fortification_falls", _("The fortification falls."), source)
+            for unit in self._sorted():
+                if Condition.FORTIFIED in unit.lasting:
+                    unit.lasting.pop(Condition.FORTIFIED)
+                    self.gain(unit, Condition.SHAKEN)
+
+    @property
+    def enemy_fortification(self) -> Side | None:
+        fort = self.setup.fortification
+        if fort is None or not self.fortification_hp:
+            return None
+        return fort.side
+
+    # -- strikes ----------------------------------------------------------------------------
+
+    def strike_modifiers(self, attacker: Unit, target: Unit, kind: WeaponKind,
+                         multiple_attack: bool = True) -> list[Modifier]:
+        return strikes.strike_modifiers(self.setup, self.round, attacker, target, kind,
+                                        multiple_attack)
+
+    def wind(self, *, distant: bool = False) -> list[Modifier]:
+        return strikes.wind(self.setup, distant=distant)
+
+    def strike(self, attacker: Unit, target: Unit, kind: WeaponKind, purpose: str,
+               *extra: Modifier, multiple_attack: bool = True) -> CheckRecord:
+        strike = attacker.block.strikes[kind]
+        statistic = strike.attack.with_modifiers(
+            *self.strike_modifiers(attacker, target, kind, multiple_attack), *extra)
+        record = self.roll(attacker, statistic, self.armor_class(target, attacker), purpose)
+        if multiple_attack:
+            attacker.attack_targets.append(target.key)
+            attacker.assault_bonus_except = None  # spent on (or lost to) this attack war action
+        if kind is WeaponKind.RANGED:
+            attacker.ammunition -= 1
+        if attacker.key in target.feinted_by:
+            target.feinted_by.discard(attacker.key)
+            target.changed()
+        return record

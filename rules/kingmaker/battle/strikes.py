@@ -1,0 +1,98 @@
+"""What bears on a Strike beyond the striking army's own stat block: sight in the battle's light, the
+wind, and the tactics and war actions that add to an attack (seed 003, "ПОЛЕ БОЯ" and the reference
+tactics). Pure functions of the battlefield and the two armies."""
+from __future__ import annotations
+
+from rules.errors import _
+from rules.kingmaker.battle.setup import BattleSetup, Light, Position, Wind
+from rules.kingmaker.battle.units import Unit
+from rules.kingmaker.conditions import Condition, Target
+from rules.kingmaker.gear import WeaponKind
+from rules.kingmaker.templates import ArmyType
+from rules.modifiers import Modifier, ModifierKind
+
+# Overrun: "+1 status to weapon attacks vs infantry and skirmishers".
+OVERRUN_TARGETS = (ArmyType.INFANTRY, ArmyType.SKIRMISHER)
+
+
+def circumstance(value: int, source: str) -> Modifier:
+    return Modifier(ModifierKind.CIRCUMSTANCE, value, source)
+
+
+def status(value: int, source: str) -> Modifier:
+    return Modifier(ModifierKind.STATUS, value, source)
+
+
+def darkvision(unit: Unit) -> bool:
+    return unit.knows("darkvision")
+
+
+def low_light(unit: Unit) -> bool:
+    return unit.knows("low_light_vision") or darkvision(unit)
+
+
+def sees_clearly(light: Light, attacker: Unit) -> bool:
+    """Darkvision ignores darkness; low-light vision or darkvision ignores dim light."""
+    return (light is Light.DARK and darkvision(attacker)) or \
+        (light is Light.DIM and low_light(attacker))
+
+
+def wind(setup: BattleSetup, *, distant: bool = False) -> list[Modifier]:
+    """The wind on a ranged Strike, at an army or at a fortification: "Все дистанционные
+    Удары получают ситуативный штраф -1 при сильном ветре и -2 при штормовом. Штраф ... по
+    войскам на отдалении удваивается до -10"."""
+    value = {Wind.STRONG: -1, Wind.STORM: -2}.get(setup.wind, 0)
+    if not value:
+        return []
+    mods = [circumstance(value, "wind")]
+    if distant:
+        mods.append(Modifier(ModifierKind.UNTYPED, -5, _("wind at a distance")))
+    return mods
+
+
+def strike_modifiers(setup: BattleSetup, round_number: int, attacker: Unit, target: Unit,
+                     kind: WeaponKind, multiple_attack: bool = True) -> list[Modifier]:
+    mods: list[Modifier] = []
+    if multiple_attack and attacker.attack_targets:
+        # Multiple attack penalty -5 / -10; Keep Up the Pressure: -4 / -8 against the same
+        # target.
+        count = min(len(attacker.attack_targets), 2)
+        same = all(t == target.key for t in attacker.attack_targets)
+        step = 4 if same and attacker.knows("keep_up_the_pressure") else 5
+        mods.append(Modifier(ModifierKind.UNTYPED, -step * count, _("multiple attack penalty")))
+    against = Target.RANGED_AGAINST if kind is WeaponKind.RANGED else Target.ATTACKS_AGAINST
+    # The target's own: distant -5, concealed -2 ("все атаки против него — штраф -2"), which
+    # an attacker that sees in this light ignores.
+    mods += [m for m in target.block.statistic(against).modifiers
+             if not (m.source == Condition.CONCEALED.value and sees_clearly(setup.light, attacker))]
+    if kind is WeaponKind.RANGED:
+        mods += wind(setup, distant=target.position is Position.DISTANT)
+    return mods + _tactics_and_actions(round_number, attacker, target, kind, multiple_attack)
+
+
+def _tactics_and_actions(round_number: int, attacker: Unit, target: Unit, kind: WeaponKind,
+                         multiple_attack: bool) -> list[Modifier]:
+    mods: list[Modifier] = []
+    if target.army_type in OVERRUN_TARGETS and attacker.knows("overrun"):
+        bonus = 2 if attacker.knows("cavalry_experts") else 1
+        mods.append(status(bonus, "overrun"))
+    if attacker.ambush_target == target.key and round_number == 1 and not attacker.attack_targets:
+        mods.append(status(2, "ambush"))
+    if attacker.first_turn_bonus_target == target.key and round_number == 1 and \
+            kind is WeaponKind.MELEE:
+        mods.append(circumstance(1, "swamp_charge"))
+    if attacker.reckless and attacker.engaged:
+        mods.append(circumstance(1, "reckless_flankers"))
+    if multiple_attack and attacker.assault_bonus_except is not None and \
+            attacker.assault_bonus_except != target.key:
+        # All-Out Assault, critical success: "+1 circumstance to your next attack war action
+        # this turn if it targets a different army".
+        mods.append(circumstance(1, "all_out_assault"))
+    return mods
+
+
+def multiple_attack_on_fortification(unit: Unit) -> tuple[Modifier, ...]:
+    """A Strike at the fortification takes the multiple attack penalty, never Keep Up the
+    Pressure's."""
+    count = min(len(unit.attack_targets), 2)
+    return (Modifier(ModifierKind.UNTYPED, -5 * count, _("multiple attack penalty")),) if count else ()
