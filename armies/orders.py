@@ -7,7 +7,7 @@ become the engine's frozen parameter objects, and a kingdom with its armies beco
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -25,21 +25,26 @@ from rules.kingmaker.upkeep import kingdom_army_consumption
 
 log = logging.getLogger(__name__)
 
-# The parameters each activity takes, with their defaults (None: required).
-PARAM_FIELDS: Mapping[act.ActivityKind, dict[str, Any]] = {
-    act.ActivityKind.RECRUIT_ARMY: {"template": None, "name": None, "hex": None, "tactics": [],
-                                    "faction": None},
-    act.ActivityKind.WARFARE_EXERCISES: {},
-    act.ActivityKind.TRAIN_ARMY: {"tactic": None, "skill": "warfare", "replaces": None},
-    act.ActivityKind.OUTFIT_ARMY: {"gear": None, "tier": None, "weapon": None, "doses": 0,
-                                   "captured": False},
-    act.ActivityKind.DEPLOY_ARMY: {"destination": None, "skill": "exploration", "border": "none",
-                                   "road": False, "forced_march": False, "difficult_hexes": 0},
-    act.ActivityKind.RECOVER_ARMY: {"affliction": None, "skill": None},
-    act.ActivityKind.DISBAND_ARMY: {"gear_to": None},
-    act.ActivityKind.GARRISON_ARMY: {"site": None, "territory": "own"},
-    act.ActivityKind.OFFENSIVE_GAMBIT: {"target": None, "approach": "attack"},
-}
+def _defaults(definition: act.ActivityDefinition) -> dict[str, Any]:
+    return {f.name: None if f.required else list(f.default) if f.type is act.FieldType.CHOICES
+            else f.default for f in definition.fields}
+
+
+class _ParamFields(Mapping[act.ActivityKind, dict[str, Any]]):
+    """Each registered activity's parameters with their defaults (None: required), from its
+    definition; a fresh dict on each read, so no caller shares a default list."""
+
+    def __getitem__(self, kind: act.ActivityKind) -> dict[str, Any]:
+        return _defaults(act.ACTIVITIES[kind])
+
+    def __iter__(self) -> Iterator[act.ActivityKind]:
+        return iter(act.ACTIVITIES)
+
+    def __len__(self) -> int:
+        return len(act.ACTIVITIES)
+
+
+PARAM_FIELDS: Mapping[act.ActivityKind, dict[str, Any]] = _ParamFields()
 
 
 def turn_army(army: Army, level: int) -> act.TurnArmy:
