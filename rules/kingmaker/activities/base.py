@@ -88,9 +88,10 @@ class FieldType(StrEnum):
     ID = "id"            # a row's id (an army, a template, a faction)
 
 
-# What the rules allow for one parameter of one army now: (value, plain text) pairs, the text
-# being a name or a code the site translates (see ParamField.vocabulary).
-Options = Callable[["Situation", "TurnArmy"], Sequence[tuple[str, str]]]
+# What the rules allow for one parameter now: (value, plain text) pairs, the text being a name or a
+# code the site translates (see ParamField.vocabulary). It is given the acting army (None for a
+# leadership activity).
+Options = Callable[["Situation", Any], Sequence[tuple[str, str]]]
 
 
 @dataclass(frozen=True)
