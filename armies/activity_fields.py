@@ -130,7 +130,7 @@ def form_field(field: act.ParamField, current: act.Situation, army: act.TurnArmy
     if field.type is act.FieldType.INTEGER:
         return forms.IntegerField(label=label, min_value=field.min_value,
                                   max_value=field.max_value, initial=field.default)
-    if field.type is act.FieldType.TEXT and field.options is None:
+    if field.type in (act.FieldType.TEXT, act.FieldType.HEX) and field.options is None:
         return forms.CharField(label=label, max_length=field.max_length)
     pairs = field.options(current, army) if field.options is not None \
         else [(str(code), str(code)) for code in field.choices]

@@ -80,7 +80,7 @@ def serializer_field(field: act.ParamField) -> serializers.Field:
     if not field.required:
         kwargs["default"] = field.default
     kind = field.type
-    if kind is act.FieldType.TEXT:
+    if kind in (act.FieldType.TEXT, act.FieldType.HEX):
         return text(field.max_length or MAX_COUNT, **kwargs)
     if kind is act.FieldType.ID:
         return object_id(**kwargs)

@@ -81,6 +81,7 @@ class FieldType(StrEnum):
     """An order parameter's shape, as stored and as the API takes it."""
 
     TEXT = "text"
+    HEX = "hex"          # a map hex, stored as text ("C4")
     INTEGER = "integer"
     BOOLEAN = "boolean"
     CHOICE = "choice"

@@ -134,7 +134,7 @@ DEFINITION = ActivityDefinition(
     resolve=_resolve,
     description=_("Deploy Army: move to a hex."),
     fields=(
-        ParamField("destination", FieldType.TEXT, _("destination hex"), max_length=20,
+        ParamField("destination", FieldType.HEX, _("destination hex"), max_length=20,
                    help_text=_("The hex to deploy to, e.g. D7.")),
         skill_field(DEPLOY_SKILLS, default="exploration"),
         ParamField("border", FieldType.CHOICE, _("border"), required=False, default="none",

@@ -102,7 +102,7 @@ DEFINITION = ActivityDefinition(
     fields=(
         ParamField("template", FieldType.ID, _("army type"), help_text=_("The army template's id.")),
         ParamField("name", FieldType.TEXT, _("name"), max_length=120),
-        ParamField("hex", FieldType.TEXT, _("hex"), max_length=20, options=_settlements,
+        ParamField("hex", FieldType.HEX, _("hex"), max_length=20, options=_settlements,
                    help_text=_("A hex with one of the kingdom's settlements, e.g. C4.")),
         ParamField("tactics", FieldType.CHOICES, _("first tactic"), required=False, default=(),
                    choices=tuple(TACTICS), vocabulary="tactic", max_length=20),
