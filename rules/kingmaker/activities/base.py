@@ -141,7 +141,7 @@ class ActivityDefinition:
     check: Check | None = None
     fields: tuple[ParamField, ...] = ()
     leadership: bool = False
-    description: str = ""
+    description: str = ""  # for the API schema, in English: not a msgid
     # The order the parameters are read out in, when not the fields' order.
     text_order: tuple[str, ...] = ()
 

@@ -69,7 +69,7 @@ DEFINITION = ActivityDefinition(
     params=DisbandArmy,
     validate=_validate,
     resolve=_resolve,
-    description=_("Disband Army, passing its gear on or losing it."),
+    description="Disband Army, passing its gear on or losing it.",
     fields=(
         ParamField("gear_to", FieldType.ID, _("pass the gear to"), required=False, nullable=True,
                    options=_receivers,

@@ -104,7 +104,7 @@ DEFINITION = ActivityDefinition(
     validate=_validate,
     check=_check,
     resolve=_resolve,
-    description=_("Garrison Army at a refuge, settlement or work site."),
+    description="Garrison Army at a refuge, settlement or work site.",
     fields=(
         ParamField("site", FieldType.CHOICE, _("site"), choices=tuple(Site)),
         ParamField("territory", FieldType.CHOICE, _("territory"), required=False, default="own",

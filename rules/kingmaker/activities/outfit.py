@@ -91,7 +91,7 @@ DEFINITION = ActivityDefinition(
     validate=_validate,
     check=_check,
     resolve=_resolve,
-    description=_("Outfit Army: buy gear."),
+    description="Outfit Army: buy gear.",
     # The orders page offers the gear as one choice of the items the army may take, priced; the
     # tier, weapon and doses are parts of that choice.
     fields=(

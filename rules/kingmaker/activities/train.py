@@ -114,7 +114,7 @@ DEFINITION = ActivityDefinition(
     validate=_validate,
     check=_check,
     resolve=_resolve,
-    description=_("Train Army: learn a tactic."),
+    description="Train Army: learn a tactic.",
     fields=(
         ParamField("tactic", FieldType.CHOICE, _("tactic"), choices=tuple(TACTICS),
                    vocabulary="tactic", options=_learnable),

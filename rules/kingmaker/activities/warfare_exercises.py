@@ -57,5 +57,5 @@ DEFINITION = ActivityDefinition(
     check=_check,
     resolve=_resolve,
     leadership=True,
-    description=_("Warfare Exercises (a leadership activity: no army; no parameters)."),
+    description="Warfare Exercises (a leadership activity: no army; no parameters).",
 )
