@@ -156,3 +156,17 @@ def activity_form_fields(kind: act.ActivityKind, current: act.Situation,
         fields[field.name] = build(field, current, army) if build is not None and army is not None \
             else form_field(field, current, army)
     return fields
+
+
+def form_params(kind: act.ActivityKind, data: dict[str, Any]) -> dict[str, Any]:
+    """The form's values in the API's shape: an id chosen as text is a number again, a choice
+    left empty is None."""
+    for field in act.ACTIVITIES[kind].fields:
+        if field.name not in data:
+            continue
+        value = data[field.name]
+        if field.type is act.FieldType.ID:
+            data[field.name] = int(value) if value else None
+        elif field.type is act.FieldType.CHOICE and field.nullable:
+            data[field.name] = value or None
+    return data

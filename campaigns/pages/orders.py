@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError as DRFValidationError
 
-from armies.activity_fields import activity_form_fields
+from armies.activity_fields import activity_form_fields, form_params
 from armies.activity_fields import gear_value as _gear_value
 from armies.adapters import gear_item_from, render_violation
 from armies.api.params import validated_params
@@ -102,14 +102,9 @@ class OrderForm(forms.Form):
             data.update(_gear_params(data.pop("gear")))
         if self.kind is K.RECRUIT_ARMY:
             data = _recruit_params(data)
-        for name in ("gear_to", "target"):
-            if name in data:
-                data[name] = int(data[name]) if data[name] else None
-        if self.kind is K.TRAIN_ARMY:
-            data["replaces"] = data["replaces"] or None
         if self.kind is None:  # the view asks only a form with an activity chosen
             raise ValueError("no activity chosen")
-        return validated_params(self.kind.value, data)
+        return validated_params(self.kind.value, form_params(self.kind, data))
 
     def add_violations(self, violations) -> None:
         for violation in violations:
