@@ -29,17 +29,32 @@ AFFLICTIONS = {**{act.Affliction(c): label for c, label in Condition.choices
                   if c in act.Affliction.__members__.values()},
                act.Affliction.DAMAGED: _("damaged")}
 
-# Each parameter's label, in the order orders list them (PostgreSQL's JSON keeps no key order);
-# the orders page's form fields use the same labels.
-LABELS = {
-    "template": _("army type"), "faction": _("faction"), "name": _("name"), "hex": _("hex"),
-    "tactics": _("first tactic"), "tactic": _("tactic"), "destination": _("destination hex"),
-    "skill": _("skill"), "replaces": _("replaces"), "gear": _("gear"),
-    "captured": _("captured gear"), "border": _("border"), "road": _("road"),
-    "forced_march": _("forced march"), "difficult_hexes": _("difficult hexes"),
-    "affliction": _("affliction"), "gear_to": _("pass the gear to"), "site": _("site"),
-    "territory": _("territory"), "target": _("enemy army"), "approach": _("approach"),
-}
+def _reading_order() -> list[str]:
+    """Every activity's parameters in one order that keeps each activity's own reading order
+    (an order's params hold one activity's parameters, and PostgreSQL's JSON keeps no key
+    order): a parameter goes before the next one of its activity already placed, else after the
+    previous one."""
+    order: list[str] = []
+    for definition in act.ACTIVITIES.values():
+        names = definition.reading_order
+        for index, name in enumerate(names):
+            if name in order:
+                continue
+            later = [order.index(n) for n in names[index + 1:] if n in order]
+            earlier = [order.index(n) for n in names[:index] if n in order]
+            order.insert(min(later) if later else max(earlier) + 1 if earlier else len(order),
+                         name)
+    return order
+
+
+def _labels() -> dict[str, Any]:
+    fields = {f.name: f for d in act.ACTIVITIES.values() for f in d.fields}
+    return {name: _(fields[name].label) for name in _reading_order()}
+
+
+# Each parameter's label (its activity's definition says it), in the order orders list them; the
+# orders page's form fields use the same labels.
+LABELS = _labels()
 # Choices whose stored code reads as its label.
 WORDS: Mapping[str, Mapping[Any, Any]] = {
     "skill": SKILLS, "border": BORDERS, "territory": TERRITORIES, "site": SITES,

@@ -7,8 +7,9 @@ become the engine's frozen parameter objects, and a kingdom with its armies beco
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
+from enum import Enum
 from typing import Any
 
 from armies.adapters import army_state, gear_item_from, template_state
@@ -25,21 +26,26 @@ from rules.kingmaker.upkeep import kingdom_army_consumption
 
 log = logging.getLogger(__name__)
 
-# The parameters each activity takes, with their defaults (None: required).
-PARAM_FIELDS: Mapping[act.ActivityKind, dict[str, Any]] = {
-    act.ActivityKind.RECRUIT_ARMY: {"template": None, "name": None, "hex": None, "tactics": [],
-                                    "faction": None},
-    act.ActivityKind.WARFARE_EXERCISES: {},
-    act.ActivityKind.TRAIN_ARMY: {"tactic": None, "skill": "warfare", "replaces": None},
-    act.ActivityKind.OUTFIT_ARMY: {"gear": None, "tier": None, "weapon": None, "doses": 0,
-                                   "captured": False},
-    act.ActivityKind.DEPLOY_ARMY: {"destination": None, "skill": "exploration", "border": "none",
-                                   "road": False, "forced_march": False, "difficult_hexes": 0},
-    act.ActivityKind.RECOVER_ARMY: {"affliction": None, "skill": None},
-    act.ActivityKind.DISBAND_ARMY: {"gear_to": None},
-    act.ActivityKind.GARRISON_ARMY: {"site": None, "territory": "own"},
-    act.ActivityKind.OFFENSIVE_GAMBIT: {"target": None, "approach": "attack"},
-}
+def _defaults(definition: act.ActivityDefinition) -> dict[str, Any]:
+    return {f.name: None if f.required else list(f.default) if f.type is act.FieldType.CHOICES
+            else f.default for f in definition.fields}
+
+
+class _ParamFields(Mapping[act.ActivityKind, dict[str, Any]]):
+    """Each registered activity's parameters with their defaults (None: required), from its
+    definition; a fresh dict on each read, so no caller shares a default list."""
+
+    def __getitem__(self, kind: act.ActivityKind) -> dict[str, Any]:
+        return _defaults(act.ACTIVITIES[kind])
+
+    def __iter__(self) -> Iterator[act.ActivityKind]:
+        return iter(act.ACTIVITIES)
+
+    def __len__(self) -> int:
+        return len(act.ACTIVITIES)
+
+
+PARAM_FIELDS: Mapping[act.ActivityKind, dict[str, Any]] = _ParamFields()
 
 
 def turn_army(army: Army, level: int) -> act.TurnArmy:
@@ -136,49 +142,66 @@ def _choice(enum, value, name: str):
                                    value=value) from None
 
 
+def _recruit_params(p: Mapping[str, Any], campaign_id: int) -> act.RecruitArmy:
+    template = ArmyTemplate.objects.filter(pk=_required(p, "template")).first()
+    if template is None:
+        raise RuleViolation.single("template_unknown", _("Choose an army type."), "template")
+    faction = None
+    if p["faction"] is not None:
+        from campaigns.models import Faction
+        faction = Faction.objects.filter(pk=p["faction"], campaign_id=campaign_id).first()
+        if faction is None:
+            raise RuleViolation.single("faction_unknown", _("Choose a faction."), "faction")
+        if not faction.special_armies.filter(pk=template.pk).exists():
+            raise RuleViolation.single("faction_does_not_offer",
+                                       _("%(faction)s does not offer %(army)s."), "faction",
+                                       faction=faction.name, army=template.name)
+    return act.RecruitArmy(template_state(template), str(_required(p, "name")),
+                           canonical_hex(str(_required(p, "hex"))), tuple(p["tactics"] or ()),
+                           faction.name if faction else None)
+
+
+def _outfit_params(p: Mapping[str, Any], campaign_id: int) -> act.OutfitArmy:
+    item = gear_item_from(kind=_required(p, "gear"), tier=p["tier"], weapon=p["weapon"],
+                          doses=int(p["doses"] or 0))
+    return act.OutfitArmy(item, bool(p["captured"]))
+
+
+# Activities whose stored parameters are not their params class's fields one for one: the
+# template and faction are rows, the gear one item.
+_CONVERTERS: Mapping[act.ActivityKind, Callable[[Mapping[str, Any], int], act.Params]] = {
+    act.ActivityKind.RECRUIT_ARMY: _recruit_params,
+    act.ActivityKind.OUTFIT_ARMY: _outfit_params,
+}
+
+
+def _value(field: act.ParamField, p: Mapping[str, Any]) -> Any:
+    """One stored parameter as its params class takes it, by the definition's field type."""
+    value = _required(p, field.name) if field.required else p[field.name]
+    kind = field.type
+    if kind is act.FieldType.HEX:
+        return canonical_hex(str(value))
+    if kind is act.FieldType.INTEGER:
+        return int(value or 0)
+    if kind is act.FieldType.BOOLEAN:
+        return bool(value)
+    if kind is act.FieldType.ID:
+        return int(value) if field.required else value
+    if kind is act.FieldType.CHOICE and field.choices and isinstance(field.choices[0], Enum):
+        return _choice(type(field.choices[0]), value, field.name)
+    return value or None if field.nullable else value
+
+
 def rules_params(kind: act.ActivityKind, params: Mapping[str, Any], *, campaign_id: int
                  ) -> act.Params:
     """The engine's parameters for stored `params`; raises RuleViolation naming the field."""
     p = {**PARAM_FIELDS[kind], **params}
-    if kind is act.ActivityKind.RECRUIT_ARMY:
-        template = ArmyTemplate.objects.filter(pk=_required(p, "template")).first()
-        if template is None:
-            raise RuleViolation.single("template_unknown", _("Choose an army type."), "template")
-        faction = None
-        if p["faction"] is not None:
-            from campaigns.models import Faction
-            faction = Faction.objects.filter(pk=p["faction"], campaign_id=campaign_id).first()
-            if faction is None:
-                raise RuleViolation.single("faction_unknown", _("Choose a faction."), "faction")
-            if not faction.special_armies.filter(pk=template.pk).exists():
-                raise RuleViolation.single("faction_does_not_offer",
-                                           _("%(faction)s does not offer %(army)s."), "faction",
-                                           faction=faction.name, army=template.name)
-        return act.RecruitArmy(template_state(template), str(_required(p, "name")),
-                               canonical_hex(str(_required(p, "hex"))), tuple(p["tactics"] or ()),
-                               faction.name if faction else None)
-    if kind is act.ActivityKind.WARFARE_EXERCISES:
-        return act.WarfareExercises()
-    if kind is act.ActivityKind.TRAIN_ARMY:
-        return act.TrainArmy(_required(p, "tactic"), p["skill"], p["replaces"] or None)
-    if kind is act.ActivityKind.OUTFIT_ARMY:
-        item = gear_item_from(kind=_required(p, "gear"), tier=p["tier"], weapon=p["weapon"],
-                              doses=int(p["doses"] or 0))
-        return act.OutfitArmy(item, bool(p["captured"]))
-    if kind is act.ActivityKind.DEPLOY_ARMY:
-        return act.DeployArmy(canonical_hex(str(_required(p, "destination"))), p["skill"],
-                              _choice(act.Border, p["border"], "border"), bool(p["road"]),
-                              bool(p["forced_march"]), int(p["difficult_hexes"] or 0))
-    if kind is act.ActivityKind.RECOVER_ARMY:
-        return act.RecoverArmy(_choice(act.Affliction, _required(p, "affliction"), "affliction"),
-                               _required(p, "skill"))
-    if kind is act.ActivityKind.DISBAND_ARMY:
-        return act.DisbandArmy(p["gear_to"])
-    if kind is act.ActivityKind.GARRISON_ARMY:
-        return act.GarrisonArmy(_choice(act.Site, _required(p, "site"), "site"),
-                                _choice(act.Territory, p["territory"], "territory"))
-    return act.OffensiveGambit(int(_required(p, "target")),
-                               _choice(act.Approach, p["approach"], "approach"))
+    convert = _CONVERTERS.get(kind)
+    if convert is not None:
+        return convert(p, campaign_id)
+    definition = act.ACTIVITIES[kind]
+    params_class: Callable[..., act.Params] = definition.params
+    return params_class(**{field.name: _value(field, p) for field in definition.fields})
 
 
 def rules_order(activity: ArmyActivity, *, campaign_id: int) -> act.Order:

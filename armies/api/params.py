@@ -1,4 +1,5 @@
-"""The `params` each army activity takes, as DRF serializers: types, choices, required fields.
+"""The `params` each army activity takes, as DRF serializers: types, choices, required fields,
+derived from the parameters each activity's definition lists (rules.kingmaker.activities).
 
 They check the shape of an order only; whether it may go ahead (the army's hex, the kingdom's RP,
 its tactics...) is the rules engine's call, through armies.services. The field names and defaults
@@ -6,19 +7,19 @@ are those of armies.orders.PARAM_FIELDS (tests/api/test_api_activities.py checks
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from functools import cache
+from typing import Any, cast
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from armies.choices import TACTIC_CHOICES, ActivityKind, GearKind, Tier, WeaponKind
-from armies.orders import PARAM_FIELDS
+from armies.choices import TACTIC_CHOICES
 from rules.kingmaker import activities as act
 
 MAX_ID = 2**63 - 1
-MAX_COUNT = 1000
+MAX_COUNT = act.MAX_COUNT
 
 
 def _no_surrogates(value: str) -> None:
@@ -37,10 +38,6 @@ def object_id(**kwargs) -> serializers.IntegerField:
 
 def choice(enum, **kwargs) -> serializers.ChoiceField:
     return serializers.ChoiceField(choices=[member.value for member in enum], **kwargs)
-
-
-def _default(kind: act.ActivityKind, name: str) -> Any:
-    return PARAM_FIELDS[kind][name]
 
 
 class StrictSerializer(serializers.Serializer):
@@ -64,105 +61,67 @@ class StrictSerializer(serializers.Serializer):
         return value
 
 
-_K = act.ActivityKind
-_TACTICS = TACTIC_CHOICES
-_RECOVER_SKILLS = sorted({skill for skills in act.RECOVER_SKILLS.values() for skill in skills})
+# Choices the schema words with their labels (the others list their codes).
+_LABELLED_CHOICES: Mapping[str, list[tuple[str, Any]]] = {"tactic": TACTIC_CHOICES}
 
 
-class RecruitArmyParamsSerializer(StrictSerializer):
-    """Recruit Army (a leadership activity: no army)."""
-
-    template = object_id(help_text=_("The army template's id."))
-    name = text(120)
-    hex = text(20, help_text=_("A hex with one of the kingdom's settlements, e.g. C4."))
-    tactics = serializers.ListField(child=serializers.ChoiceField(choices=_TACTICS),
-                                    max_length=20, default=list)
-    faction = object_id(allow_null=True, default=_default(_K.RECRUIT_ARMY, "faction"),
-                        help_text=_("The faction that offers a special army."))
+def _choices(field: act.ParamField) -> list[Any]:
+    labelled = _LABELLED_CHOICES.get(field.words)
+    return list(labelled) if labelled else [str(code) for code in field.choices]
 
 
-class WarfareExercisesParamsSerializer(StrictSerializer):
-    """Warfare Exercises (a leadership activity: no army; no parameters)."""
+def serializer_field(field: act.ParamField) -> serializers.Field:
+    """The DRF field for one of an activity's parameters, from its definition."""
+    kwargs: dict[str, Any] = {}
+    if field.help_text:
+        kwargs["help_text"] = _(field.help_text)
+    if field.nullable:
+        kwargs["allow_null"] = True
+    if not field.required:
+        kwargs["default"] = field.default
+    kind = field.type
+    if kind in (act.FieldType.TEXT, act.FieldType.HEX):
+        return text(field.max_length or MAX_COUNT, **kwargs)
+    if kind is act.FieldType.ID:
+        return object_id(**kwargs)
+    if kind is act.FieldType.INTEGER:
+        if field.min_value is not None:
+            kwargs["min_value"] = field.min_value
+        if field.max_value is not None:
+            kwargs["max_value"] = field.max_value
+        return serializers.IntegerField(**kwargs)
+    if kind is act.FieldType.BOOLEAN:
+        return serializers.BooleanField(**kwargs)
+    if kind is act.FieldType.CHOICES:
+        return serializers.ListField(child=serializers.ChoiceField(choices=_choices(field)),
+                                     max_length=field.max_length, **{**kwargs, "default": list})
+    return serializers.ChoiceField(choices=_choices(field), **kwargs)
 
 
-class TrainArmyParamsSerializer(StrictSerializer):
-    """Train Army: learn a tactic."""
-
-    tactic = serializers.ChoiceField(choices=_TACTICS)
-    skill = serializers.ChoiceField(choices=list(act.TRAIN_SKILLS),
-                                    default=_default(_K.TRAIN_ARMY, "skill"))
-    replaces = serializers.ChoiceField(choices=_TACTICS, allow_null=True,
-                                       default=_default(_K.TRAIN_ARMY, "replaces"),
-                                       help_text=_("The tactic the new one replaces, when the "
-                                                   "army knows its maximum already."))
+@cache
+def params_serializer(definition: act.ActivityDefinition) -> type[StrictSerializer]:
+    """The serializer of an activity's `params`: one field per parameter of its definition,
+    named after its params class (the schema's component, "DeployArmyParams")."""
+    attrs: dict[str, Any] = {f.name: serializer_field(f) for f in definition.fields}
+    attrs.update(__doc__=definition.description, __module__=__name__)
+    return type(f"{definition.params.__name__}ParamsSerializer", (StrictSerializer,), attrs)
 
 
-class OutfitArmyParamsSerializer(StrictSerializer):
-    """Outfit Army: buy gear."""
+class _Serializers(Mapping[str, type[StrictSerializer]]):
+    """Each registered activity's params serializer, by kind."""
 
-    gear = serializers.ChoiceField(choices=GearKind.values)
-    tier = serializers.ChoiceField(choices=Tier.values, allow_null=True,
-                                   default=_default(_K.OUTFIT_ARMY, "tier"))
-    weapon = serializers.ChoiceField(choices=WeaponKind.values, allow_null=True,
-                                     default=_default(_K.OUTFIT_ARMY, "weapon"))
-    doses = serializers.IntegerField(min_value=0, max_value=MAX_COUNT,
-                                     default=_default(_K.OUTFIT_ARMY, "doses"))
-    captured = serializers.BooleanField(default=_default(_K.OUTFIT_ARMY, "captured"),
-                                        help_text=_("Gear captured in battle (the GM only)."))
+    def __getitem__(self, kind: str) -> type[StrictSerializer]:
+        # A StrEnum kind is its value: the registry answers either.
+        return params_serializer(cast(Mapping[str, act.ActivityDefinition], act.ACTIVITIES)[kind])
 
+    def __iter__(self) -> Iterator[str]:
+        return iter(act.ACTIVITIES)
 
-class DeployArmyParamsSerializer(StrictSerializer):
-    """Deploy Army: move to a hex."""
-
-    destination = text(20, help_text=_("The hex to deploy to, e.g. D7."))
-    skill = serializers.ChoiceField(choices=list(act.DEPLOY_SKILLS),
-                                    default=_default(_K.DEPLOY_ARMY, "skill"))
-    border = choice(act.Border, default=_default(_K.DEPLOY_ARMY, "border"))
-    road = serializers.BooleanField(default=_default(_K.DEPLOY_ARMY, "road"))
-    forced_march = serializers.BooleanField(default=_default(_K.DEPLOY_ARMY, "forced_march"))
-    difficult_hexes = serializers.IntegerField(min_value=0, max_value=MAX_COUNT,
-                                               default=_default(_K.DEPLOY_ARMY, "difficult_hexes"))
+    def __len__(self) -> int:
+        return len(act.ACTIVITIES)
 
 
-class RecoverArmyParamsSerializer(StrictSerializer):
-    """Recover Army from an affliction."""
-
-    affliction = choice(act.Affliction)
-    skill = serializers.ChoiceField(choices=_RECOVER_SKILLS)
-
-
-class DisbandArmyParamsSerializer(StrictSerializer):
-    """Disband Army, passing its gear on or losing it."""
-
-    gear_to = object_id(allow_null=True, default=_default(_K.DISBAND_ARMY, "gear_to"),
-                        help_text=_("The army of the kingdom that takes this army's gear."))
-
-
-class GarrisonArmyParamsSerializer(StrictSerializer):
-    """Garrison Army at a refuge, settlement or work site."""
-
-    site = choice(act.Site)
-    territory = choice(act.Territory, default=_default(_K.GARRISON_ARMY, "territory"))
-
-
-class OffensiveGambitParamsSerializer(StrictSerializer):
-    """Offensive Gambit against an enemy army in the same hex."""
-
-    target = object_id(help_text=_("The enemy army's id."))
-    approach = choice(act.Approach, default=_default(_K.OFFENSIVE_GAMBIT, "approach"))
-
-
-PARAMS_SERIALIZERS: Mapping[str, type[StrictSerializer]] = {
-    ActivityKind.RECRUIT_ARMY: RecruitArmyParamsSerializer,
-    ActivityKind.WARFARE_EXERCISES: WarfareExercisesParamsSerializer,
-    ActivityKind.TRAIN_ARMY: TrainArmyParamsSerializer,
-    ActivityKind.OUTFIT_ARMY: OutfitArmyParamsSerializer,
-    ActivityKind.DEPLOY_ARMY: DeployArmyParamsSerializer,
-    ActivityKind.RECOVER_ARMY: RecoverArmyParamsSerializer,
-    ActivityKind.DISBAND_ARMY: DisbandArmyParamsSerializer,
-    ActivityKind.GARRISON_ARMY: GarrisonArmyParamsSerializer,
-    ActivityKind.OFFENSIVE_GAMBIT: OffensiveGambitParamsSerializer,
-}
+PARAMS_SERIALIZERS: Mapping[str, type[StrictSerializer]] = _Serializers()
 
 
 def validated_params(kind: str, params: Any) -> dict[str, Any]:

@@ -15,41 +15,24 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError as DRFValidationError
 
-from armies.adapters import gear_item_from, render_violation, template_state
+from armies.activity_fields import activity_form_fields, form_params
+from armies.activity_fields import gear_value as _gear_value
+from armies.adapters import gear_item_from, render_violation
 from armies.api.params import validated_params
 from armies.choices import ActivityKind, ActivityStatus
-from armies.labels import gear_label, tactic_label
-from armies.models import ArmyActivity, ArmyTemplate
-from armies.order_text import (
-    AFFLICTIONS,
-    APPROACHES,
-    BORDERS,
-    GEAR_PARTS,
-    SITES,
-    SKILLS,
-    TERRITORIES,
-    params_texts,
-)
+from armies.models import ArmyActivity
+from armies.order_text import GEAR_PARTS, SKILLS, params_texts
 from armies.orders import queued_activities, rules_params, situation
 from armies.services import activity_change, activity_submit, activity_withdraw
 from battles.pages.battle_plan import queued_plans
-from campaigns.models import Faction
 from campaigns.pages.presentation import DEGREES, member_required
 from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
 from campaigns.services import TurnLocked
 from rules.errors import RuleViolation
 from rules.kingmaker import activities as act
-from rules.kingmaker.gear import MAX_POTION_DOSES, GearKind, Tier, WeaponKind
-from rules.kingmaker.hexes import same_hex
 from rules.kingmaker.preview import check_preview
-from rules.kingmaker.tactics import learnable_tactics
 
 K = act.ActivityKind
-
-
-def _gear_value(item) -> str:
-    return ":".join([item.kind.value, item.tier.value if item.tier else "",
-                     item.weapon.value if item.weapon else "", str(item.doses or 0)])
 
 
 def _gear_params(value: str) -> dict[str, Any]:
@@ -58,67 +41,11 @@ def _gear_params(value: str) -> dict[str, Any]:
             "doses": int(doses) if doses.isdigit() else 0}
 
 
-def _gear_candidates():
-    for kind in GearKind:
-        if kind in (GearKind.MAGIC_ARMOR, GearKind.MAGIC_WEAPONS):
-            weapons = (None,) if kind is GearKind.MAGIC_ARMOR else tuple(WeaponKind)
-            for tier in Tier:
-                for weapon in weapons:
-                    yield gear_item_from(kind=kind, tier=tier, weapon=weapon, doses=0)
-        elif kind is GearKind.HEALING_POTIONS:
-            for doses in range(1, MAX_POTION_DOSES + 1):
-                yield gear_item_from(kind=kind, tier=None, weapon=None, doses=doses)
-        else:
-            for weapon in WeaponKind:
-                yield gear_item_from(kind=kind, tier=None, weapon=weapon, doses=0)
-
-
-def _allowed(current: act.Situation, order: act.Order, field: str) -> bool:
-    """Whether the rules find nothing wrong with this order's `field`."""
-    return not any(v.field == field for v in act.order_violations(current, order))
-
-
 def _choice(label, choices, required=True) -> forms.ChoiceField:
     choices = list(choices)
     if not required:
         choices = [("", "—"), *choices]
     return forms.ChoiceField(label=label, choices=choices, required=required)
-
-
-def _recruit_fields(current: act.Situation, kingdom) -> dict[str, forms.Field]:
-    """Regular armies, and the special armies of the factions the kingdom deals with (the choice
-    "template:faction"); a first tactic from those any offered army could learn."""
-    hexes = sorted(current.kingdom.settlement_hexes)
-    offers: list[tuple[ArmyTemplate, Faction | None]] = [
-        (template, None) for template in ArmyTemplate.objects.filter(special=False)]
-    for partner in Faction.objects.filter(campaign_id=kingdom.campaign_id,
-                                          name__in=current.kingdom.factions_with_relations):
-        offers += [(template, partner) for template in partner.special_armies.all()]
-    templates: list[tuple[str, str]] = []
-    tactics: dict[str, str] = {}
-    for template, faction in sorted(offers, key=lambda o: (o[1] is not None, o[0].name)):
-        state = template_state(template)
-        order = act.Order(0, K.RECRUIT_ARMY, act.RecruitArmy(
-            state, "x", hexes[0] if hexes else "A1", (), faction.name if faction else None))
-        if not (_allowed(current, order, "template") and _allowed(current, order, "faction")):
-            continue
-        if faction is None:
-            templates.append((str(template.pk), template.name))
-            tactics.update((t.code, tactic_label(t.code))
-                           for t in learnable_tactics(state, current.kingdom.level, ()))
-        else:
-            templates.append((f"{template.pk}:{faction.pk}", gettext("%(army)s (from %(faction)s)")
-                              % {"army": template.name, "faction": faction.name}))
-    return {
-        "template": _choice(_("army type"), templates),
-        "tactic": forms.ChoiceField(
-            label=_("first tactic"), required=False,
-            choices=[("", "—"), *sorted(tactics.items(), key=lambda item: str(item[1]))],
-            help_text=_("Cavalry and siege engines start with their own tactic, special armies "
-                        "with theirs; other armies need one.")),
-        "name": forms.CharField(label=_("name"), max_length=120),
-        "hex": _choice(_("hex"), [(h, h) for h in hexes]),
-    }
 
 
 def _recruit_params(data: dict[str, Any]) -> dict[str, Any]:
@@ -139,66 +66,7 @@ def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
                   kingdom, gm: bool) -> dict[str, forms.Field]:
     """The form fields for `kind`'s params, offering what the rules allow this army and what
     the user may order (captured gear: the GM only)."""
-    if kind is K.RECRUIT_ARMY:
-        return _recruit_fields(current, kingdom)
-    if army is None:  # without an army only the leadership activities are offered
-        return {}
-    if kind is K.TRAIN_ARMY:
-        state = army.state
-        known = [(code, tactic_label(code)) for code in state.tactics]
-        return {
-            "tactic": _choice(_("tactic"), [
-                (t.code, tactic_label(t.code))
-                for t in learnable_tactics(state.template, state.level, state.tactics)]),
-            "skill": _choice(_("skill"), [(s, SKILLS[s]) for s in act.TRAIN_SKILLS]),
-            "replaces": _choice(_("replaces"), known, required=False),
-        }
-    if kind is K.OUTFIT_ARMY:
-        gear = []
-        for item in _gear_candidates():
-            order = act.Order(0, kind, act.OutfitArmy(item), army.key)
-            if _allowed(current, order, "gear") and _allowed(current, order, "doses"):
-                cost = act.outfit_quote(army, item).cost_rp
-                gear.append((_gear_value(item), f"{gear_label(item.label())} ({cost} RP)"))
-        fields: dict[str, forms.Field] = {"gear": _choice(_("gear"), gear)}
-        if gm:
-            fields["captured"] = forms.BooleanField(label=_("captured gear"), required=False)
-        return fields
-    if kind is K.DEPLOY_ARMY:
-        return {
-            "destination": forms.CharField(label=_("destination hex"), max_length=20),
-            "skill": _choice(_("skill"), [(s, SKILLS[s]) for s in act.DEPLOY_SKILLS]),
-            "border": _choice(_("border"), [(b.value, BORDERS[b]) for b in act.Border]),
-            "road": forms.BooleanField(label=_("road"), required=False),
-            "forced_march": forms.BooleanField(label=_("forced march"), required=False),
-            "difficult_hexes": forms.IntegerField(label=_("difficult hexes"), min_value=0,
-                                                  max_value=1000, initial=0),
-        }
-    if kind is K.RECOVER_ARMY:
-        found = sorted(act.afflictions(army))
-        skills = sorted({s for a in found for s in act.RECOVER_SKILLS[a]})
-        return {
-            "affliction": _choice(_("affliction"), [(a.value, AFFLICTIONS[a]) for a in found]),
-            "skill": _choice(_("skill"), [(s, SKILLS[s]) for s in skills]),
-        }
-    if kind is K.DISBAND_ARMY:
-        others = [(str(a.key), a.state.name) for a in current.armies.values()
-                  if a.key != army.key and a.active]
-        return {"gear_to": _choice(_("pass the gear to"), others, required=False)}
-    if kind is K.GARRISON_ARMY:
-        return {
-            "site": _choice(_("site"), [(s.value, SITES[s]) for s in act.Site]),
-            "territory": _choice(_("territory"),
-                                 [(t.value, TERRITORIES[t]) for t in act.Territory]),
-        }
-    if kind is K.OFFENSIVE_GAMBIT:
-        enemies = [(str(f.key), f"{f.name} ({f.kingdom})") for f in current.foreign_armies.values()
-                   if same_hex(f.hex, army.state.hex)]
-        return {
-            "target": _choice(_("enemy army"), enemies),
-            "approach": _choice(_("approach"), [(a.value, APPROACHES[a]) for a in act.Approach]),
-        }
-    return {}
+    return activity_form_fields(kind, current, army, kingdom, gm)
 
 
 class OrderForm(forms.Form):
@@ -234,14 +102,9 @@ class OrderForm(forms.Form):
             data.update(_gear_params(data.pop("gear")))
         if self.kind is K.RECRUIT_ARMY:
             data = _recruit_params(data)
-        for name in ("gear_to", "target"):
-            if name in data:
-                data[name] = int(data[name]) if data[name] else None
-        if self.kind is K.TRAIN_ARMY:
-            data["replaces"] = data["replaces"] or None
         if self.kind is None:  # the view asks only a form with an activity chosen
             raise ValueError("no activity chosen")
-        return validated_params(self.kind.value, data)
+        return validated_params(self.kind.value, form_params(self.kind, data))
 
     def add_violations(self, violations) -> None:
         for violation in violations:

@@ -1,0 +1,77 @@
+"""Army activities (seed 003, "ВОЙСКОВЫЕ ЗАНЯТИЯ"; details in ../shared/reference,
+army_activities): one module per activity, each with its parameters, what makes an order invalid,
+the check it rolls and what each degree does, registered in `ACTIVITIES`.
+
+The same checks run when a player submits an order and again when the turn resolves, against the
+state at that moment.
+"""
+from __future__ import annotations
+
+from rules.kingmaker.activities.base import (
+    MAX_COUNT,
+    SECOND_ACTIVITY_PENALTY,
+    ActivityDefinition,
+    ActivityKind,
+    CheckSpec,
+    FieldType,
+    Order,
+    ParamField,
+)
+from rules.kingmaker.activities.deploy import (
+    BORDER_DC,
+    DEPLOY_RANGE,
+    DEPLOY_SKILLS,
+    FORCED_MARCH_BONUS,
+    Border,
+    DeployArmy,
+    deploy_distance,
+)
+from rules.kingmaker.activities.disband import DisbandArmy
+from rules.kingmaker.activities.gambit import Approach, OffensiveGambit
+from rules.kingmaker.activities.garrison import (
+    GARRISON_BAN_TURNS,
+    GARRISON_SKILL,
+    TERRITORY_DC,
+    GarrisonArmy,
+    Site,
+    Territory,
+)
+from rules.kingmaker.activities.outfit import OutfitArmy, outfit_quote
+from rules.kingmaker.activities.recover import RECOVER_SKILLS, Affliction, RecoverArmy, afflictions
+from rules.kingmaker.activities.recruit import RecruitArmy
+from rules.kingmaker.activities.registry import (
+    ACTIVITIES,
+    LEADERSHIP,
+    PARAMS_OF,
+    order_violations,
+    register,
+    unregister,
+)
+from rules.kingmaker.activities.situation import (
+    ForeignArmy,
+    Garrisoned,
+    KingdomSheet,
+    Situation,
+    TurnArmy,
+    army_may,
+    recruiting_kingdom,
+)
+from rules.kingmaker.activities.slots import OrderSlot, Slot, order_slot_violations
+from rules.kingmaker.activities.train import TRAIN_SKILLS, TrainArmy
+from rules.kingmaker.activities.warfare_exercises import WarfareExercises
+
+Params = (RecruitArmy | WarfareExercises | TrainArmy | OutfitArmy | DeployArmy | RecoverArmy
+          | DisbandArmy | GarrisonArmy | OffensiveGambit)
+
+__all__ = [
+    "ACTIVITIES", "BORDER_DC", "DEPLOY_RANGE", "DEPLOY_SKILLS", "FORCED_MARCH_BONUS",
+    "GARRISON_BAN_TURNS", "GARRISON_SKILL", "LEADERSHIP", "MAX_COUNT", "PARAMS_OF",
+    "RECOVER_SKILLS", "SECOND_ACTIVITY_PENALTY", "TERRITORY_DC", "TRAIN_SKILLS",
+    "ActivityDefinition", "ActivityKind", "Affliction", "Approach", "Border", "CheckSpec",
+    "DeployArmy", "DisbandArmy", "FieldType", "ForeignArmy", "GarrisonArmy", "Garrisoned",
+    "KingdomSheet", "OffensiveGambit", "Order", "OrderSlot", "OutfitArmy", "ParamField", "Params",
+    "RecoverArmy", "RecruitArmy", "Site", "Situation", "Slot", "Territory", "TrainArmy",
+    "TurnArmy", "WarfareExercises", "afflictions", "army_may", "deploy_distance",
+    "order_slot_violations", "order_violations", "outfit_quote", "recruiting_kingdom", "register",
+    "unregister",
+]

@@ -1,0 +1,148 @@
+"""Deploy Army: march (or sail, or be carried by magic) to another hex."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from rules.degrees import Degree
+from rules.errors import RuleViolation, Violation, _
+from rules.kingmaker.activities.base import (
+    MAX_COUNT,
+    ActivityDefinition,
+    ActivityKind,
+    CheckSpec,
+    FieldType,
+    Order,
+    ParamField,
+    control,
+    skill_field,
+    skill_violation,
+)
+from rules.kingmaker.activities.outcome import CheckDetail, Resolution
+from rules.kingmaker.activities.situation import Garrisoned, Situation, TurnArmy
+from rules.kingmaker.conditions import Condition, Target, gain, reduce
+from rules.kingmaker.hexes import hex_distance, normalize_hex, parse_hex
+from rules.modifiers import Modifier, ModifierKind
+
+
+class Border(StrEnum):
+    NONE = "none"
+    OWN = "own"
+    ENEMY = "enemy"
+
+
+DEPLOY_SKILLS = ("exploration", "boating", "magic")
+DEPLOY_RANGE = {"exploration": 20, "boating": 20, "magic": 30}
+BORDER_DC = {Border.NONE: 0, Border.OWN: 5, Border.ENEMY: 10}
+FORCED_MARCH_BONUS = 4
+# What raises a DC, as msgids the reports and the orders page translate.
+BORDER_DC_LABELS = {Border.OWN: _("crossing own border"), Border.ENEMY: _("crossing enemy border")}
+
+
+@dataclass(frozen=True)
+class DeployArmy:
+    destination: str
+    skill: str = "exploration"
+    border: Border = Border.NONE
+    road: bool = False
+    forced_march: bool = False
+    difficult_hexes: int = 0  # roadless swamp or mountain hexes and unbridged crossings
+
+
+def deploy_distance(army: TurnArmy, params: DeployArmy) -> int:
+    return hex_distance(army.state.hex, params.destination, "destination") + params.difficult_hexes
+
+
+def _validate(situation: Situation, army: TurnArmy, params: DeployArmy) -> list[Violation]:
+    violations = skill_violation(params.skill, DEPLOY_SKILLS)
+    try:
+        parse_hex(params.destination, "destination")
+        distance = deploy_distance(army, params)
+    except RuleViolation as error:
+        return violations + list(error.violations)
+    if params.difficult_hexes < 0:
+        violations.append(Violation("difficult_hexes", _("Count zero or more hexes."),
+                                    "difficult_hexes"))
+    if distance == 0:
+        violations.append(Violation("same_hex", _("The army is already in %(hex)s."),
+                                    "destination", {"hex": params.destination}))
+    elif army.has(Condition.DEFEATED) and distance > 1:
+        violations.append(Violation("defeated_one_hex",
+                                    _("A defeated army may only move one hex."), "destination"))
+    elif params.skill in DEPLOY_RANGE and distance > DEPLOY_RANGE[params.skill]:
+        violations.append(Violation(
+            "too_far", _("%(skill)s reaches %(range)s hexes; %(hex)s is %(distance)s away."),
+            "destination", {"skill": params.skill, "range": DEPLOY_RANGE[params.skill],
+                            "hex": params.destination, "distance": distance}))
+    if params.road and params.skill != "exploration":
+        violations.append(Violation("road_needs_exploration",
+                                    _("Only an Exploration check gains from a road."), "road"))
+    return violations
+
+
+def _check(situation: Situation, params: DeployArmy, army: TurnArmy | None) -> CheckSpec:
+    extra: tuple[Modifier, ...] = ()
+    if params.forced_march:
+        extra = (Modifier(ModifierKind.CIRCUMSTANCE, FORCED_MARCH_BONUS, _("forced march")),)
+    dc = control(situation)
+    if BORDER_DC[params.border]:
+        dc += ((BORDER_DC_LABELS[params.border], BORDER_DC[params.border]),)
+    return CheckSpec(params.skill, dc, army, Target.DEPLOY, extra)
+
+
+def _resolve(turn: Resolution, order: Order) -> CheckDetail:
+    params = order.params_as(DeployArmy)
+    army = turn.army_of(order)
+    detail = turn.check(order)
+    degree = detail.degree
+    if params.road:
+        # "road between start and end improves the result one degree".
+        degree = degree.shifted(+1)
+        detail = replace(detail, degree=degree)
+    # Deploying ends a garrison: "Fortified until next deployed".
+    conditions = reduce(army.state.conditions, Condition.FORTIFIED)
+    army = turn.set(army, conditions=conditions, garrisoned=Garrisoned.NO, garrison_relief=False)
+    if params.forced_march:
+        tired = 2 if degree <= Degree.FAILURE else 1
+        army = turn.set(army, conditions=gain(army.state.conditions, Condition.WEARY, tired))
+        turn.say("forced_march", _("%(army)s is worn by the forced march: weary +%(value)s."),
+                 army, value=tired)
+    if degree is Degree.CRITICAL_FAILURE:
+        army = turn.set(army, conditions=gain(army.state.conditions, Condition.LOST))
+        turn.say("army_lost", _("%(army)s gets lost on the way to %(hex)s."), army,
+                 hex=params.destination)
+        turn.unrest(turn.dice.roll("1d4", purpose=_("Unrest: %(army)s is lost"),
+                                   army=army.state.name).total)
+        turn.lose_hp(army, 11, _("Deploy Army critical failure: flat check (%(army)s)"))
+        return detail
+    army = turn.set(army, hex=normalize_hex(params.destination, "destination"))
+    turn.say("arrived", _("%(army)s arrives in %(hex)s."), army, hex=army.state.hex)
+    if degree is Degree.CRITICAL_SUCCESS:
+        turn.efficient(order, army)
+    elif degree is Degree.FAILURE:
+        army = turn.set(army, conditions=gain(army.state.conditions, Condition.WEARY))
+        turn.say("arrived_weary", _("%(army)s arrives weary: weary +1."), army)
+        turn.lose_hp(army, 6, _("Deploy Army failure: flat check (%(army)s)"))
+    return detail
+
+
+DEFINITION = ActivityDefinition(
+    kind=ActivityKind.DEPLOY_ARMY,
+    params=DeployArmy,
+    validate=_validate,
+    check=_check,
+    resolve=_resolve,
+    description="Deploy Army: move to a hex.",
+    fields=(
+        ParamField("destination", FieldType.HEX, _("destination hex"), max_length=20,
+                   help_text=_("The hex to deploy to, e.g. D7.")),
+        skill_field(DEPLOY_SKILLS, default="exploration"),
+        ParamField("border", FieldType.CHOICE, _("border"), required=False, default="none",
+                   choices=tuple(Border)),
+        ParamField("road", FieldType.BOOLEAN, _("road"), required=False, default=False),
+        ParamField("forced_march", FieldType.BOOLEAN, _("forced march"), required=False,
+                   default=False),
+        ParamField("difficult_hexes", FieldType.INTEGER, _("difficult hexes"), required=False,
+                   default=0, min_value=0, max_value=MAX_COUNT),
+    ),
+)
