@@ -4,6 +4,8 @@ and reopen a failed one, and a page of every resolved round with a replay check 
 unit-card catalog is in admin_cards."""
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
@@ -105,7 +107,10 @@ class TerrainInline(SetupOnlyInline, admin.TabularInline):
 
 
 class UnitFormSet(forms.BaseInlineFormSet):
-    """Each army once, where the rules let it fight (services.unit_army_violations)."""
+    """Each army once, where services.unit_check admits it for the GM at the page (`actor`, set
+    by the inline); a new row is saved by services.unit_add, which checks it again."""
+
+    actor: Any = None
 
     def clean(self):
         super().clean()
@@ -116,13 +121,20 @@ class UnitFormSet(forms.BaseInlineFormSet):
         used: set[int] = set()
         for form in kept:
             army, side = armies[form.cleaned_data["army"].pk], form.cleaned_data.get("side")
-            for violation in services.unit_army_violations(battle=battle, army=army,
-                                                          side=side or ""):
-                form.add_error("army", render_violation(violation))
+            try:
+                services.unit_check(actor=self.actor, battle=battle, army=army, side=side or "")
+            except RuleViolation as error:
+                for violation in error.violations:
+                    form.add_error("army", render_violation(violation))
             if army.pk in used:
                 form.add_error("army", _("%(army)s already stands for another unit.")
                                % {"army": army})
             used.add(army.pk)
+
+    def save_new(self, form, commit=True):
+        data = form.cleaned_data
+        return services.unit_add(actor=self.actor, battle=self.instance, side=data["side"],
+                                 card=data["card"], name=data["name"], army=data.get("army"))
 
 
 class UnitInline(SetupOnlyInline, admin.TabularInline):
@@ -131,6 +143,11 @@ class UnitInline(SetupOnlyInline, admin.TabularInline):
     extra = 0
     fields = ["side", "card", "name", "army"]
     autocomplete_fields = ["army"]
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        formset.actor = request.user  # a class made for this request
+        return formset
 
 
 def _spell_choices():
@@ -283,9 +300,20 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
 
     def response_change(self, request, obj):
         if ADD_ARMIES in request.POST and obj.status == BattleStatus.SETUP:
-            self._report_added(request, obj, *services.battle_add_side_armies(battle=obj))
+            self._add_armies(request, obj)
             return redirect(reverse("admin:battles_sectorbattle_change", args=[obj.pk]))
         return super().response_change(request, obj)
+
+    def _add_armies(self, request, battle) -> None:
+        try:
+            with transaction.atomic():
+                found = services.battle_add_side_armies(actor=request.user, battle=battle)
+        except RuleViolation as error:
+            for violation in error.violations:
+                self.message_user(request, f"{battle}: {render_violation(violation)}",
+                                  messages.ERROR)
+        else:
+            self._report_added(request, battle, *found)
 
     def _report_added(self, request, battle, made, without_card, no_kingdom) -> None:
         self.message_user(request, _("%(battle)s: %(count)s unit(s) added from the sides' "
@@ -311,9 +339,7 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
                 self.message_user(request, _("%(battle)s has already begun: its units are "
                                              "fixed.") % {"battle": battle}, messages.ERROR)
                 continue
-            with transaction.atomic():
-                found = services.battle_add_side_armies(battle=battle)
-            self._report_added(request, battle, *found)
+            self._add_armies(request, battle)
 
     @admin.action(description=gettext_lazy("Start the battle"), permissions=["change"])
     def start_battle(self, request, queryset):
