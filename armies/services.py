@@ -26,6 +26,8 @@ from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplat
 from armies.orders import kingdom_state
 from armies.selectors import active_armies, army_violations, state_violations
 from campaigns.models import Kingdom
+from campaigns.selectors import is_campaign_gm
+from core.permissions import NotPermitted
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import conditions as rules_conditions
 from rules.kingmaker.army import hp_violations, stat_block
@@ -51,6 +53,13 @@ def templates_install_catalog(template_model=ArmyTemplate) -> int:
         template_model.objects.update_or_create(name=template.name,
                                                 defaults=template_fields(template))
     return len(ALL_TEMPLATES)
+
+
+def _check_gm(user, campaign_id: int | None) -> None:
+    """The army's own edits are the GM's; a service called without a user is the project acting
+    (a turn's resolution applying an activity, the demo)."""
+    if user is not None and campaign_id is not None and not is_campaign_gm(user, campaign_id):
+        raise NotPermitted.single("army_gm_only", _("Only the game master edits armies."))
 
 
 def _lock_kingdom(kingdom):
@@ -96,6 +105,7 @@ def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
                  tactics: Sequence[str] = (), faction=None, efficient: bool = False,
                  user=None) -> Army:
     """Recruit an army into the kingdom (seed 003, the seven steps); raises RuleViolation."""
+    _check_gm(user, kingdom.campaign_id)
     kingdom = _lock_kingdom(kingdom)
     order = RecruitmentOrder(template=template_state(template), name=name, hex=hex,
                              tactics=tuple(tactics), faction=faction.name if faction else None,
@@ -116,10 +126,12 @@ def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
     return army
 
 
-def army_validate(*, army: Army) -> None:
+def army_validate(*, army: Army, user=None) -> None:
     """Refuse the army's own fields where the rules do (its hex must be a map hex), and write
-    the hex in its one spelling; raises RuleViolation naming the field. The admin's form calls
-    it to show the error; `army_save` calls it again so no write skips it."""
+    the hex in its one spelling; raises RuleViolation naming the field, NotPermitted unless
+    `user` runs the army's campaign. The admin's form calls it to show the error; `army_save`
+    calls it again so no write skips it."""
+    _check_gm(user, army.kingdom.campaign_id if army.kingdom_id else None)
     raise_if_any(hex_violations(army.hex))
     army.hex = canonical_hex(army.hex)
 
@@ -128,7 +140,7 @@ def army_validate(*, army: Army) -> None:
 @transaction.atomic
 def army_save(*, army: Army, user=None) -> Army:
     """Save the GM's edit of an army's own fields (kingdom, type, name, hex, HP, status)."""
-    army_validate(army=army)
+    army_validate(army=army, user=user)
     army.save()
     return army
 
@@ -138,6 +150,7 @@ def army_save(*, army: Army, user=None) -> Army:
 def army_learn_tactic(*, army: Army, tactic: str, user=None) -> ArmyTactic:
     """Add a tactic the army may learn (the GM's edit; Train Army's effect)."""
     army = _lock_army(army, active=True)
+    _check_gm(user, army.kingdom.campaign_id)
     state = army_state(army)
     validate_tactics(state.template, state.level, (*state.tactics, tactic))
     learned = ArmyTactic.objects.create(army=army, tactic=tactic, position=len(state.tactics))
@@ -153,6 +166,7 @@ def gear_fit(*, army: Army, item: GearItem, price_paid_rp: int | None = None,
     for the replaced gear, RP due). `price_paid_rp` records what was spent (0 for captured gear);
     charging the kingdom belongs to the Outfit Army activity."""
     army = _lock_army(army, active=True)
+    _check_gm(user, army.kingdom.campaign_id)
     state = army_state(army)
     item = resolve_weapons(state.template, [*state.gear, item])[-1]
     stored = {gear_item(g).slot(): g for g in army.gear.all()}
@@ -175,6 +189,7 @@ def gear_transfer(*, gear: ArmyGear, target: Army, user=None) -> ArmyGear:
     """Seed 003, ПЕРЕДАЧА СНАРЯЖЕНИЯ: pass gear to an army of the same kingdom in the same hex
     whose level is high enough; no activity is spent."""
     gear = ArmyGear.objects.select_for_update().select_related("army__kingdom").get(pk=gear.pk)
+    _check_gm(user, gear.army.kingdom.campaign_id)
     target = _lock_army(target)
     if target.pk == gear.army_id:
         raise RuleViolation.single("transfer_same_army", _("The gear is already this army's."),
@@ -206,6 +221,7 @@ def gear_transfer(*, gear: ArmyGear, target: Army, user=None) -> ArmyGear:
 def army_disband(*, army: Army, gear_to: Army | None = None, user=None) -> Army:
     """Disband the army; its gear passes to `gear_to` (same rules as a transfer) or is lost."""
     army = _lock_army(army, active=True)
+    _check_gm(user, army.kingdom.campaign_id)
     if gear_to is not None:
         for gear in army.gear.all():
             gear_transfer(gear=gear, target=gear_to)
@@ -222,6 +238,7 @@ def army_disband(*, army: Army, gear_to: Army | None = None, user=None) -> Army:
 def army_gain_condition(*, army: Army, condition: str, value: int = 1, user=None) -> Army:
     """The army gains a condition (a valued one rises by `value`), with what it replaces."""
     army = _lock_army(army, active=True)
+    _check_gm(user, army.kingdom.campaign_id)
     state = army_state(army)
     _store_conditions(army, rules_conditions.gain(state.conditions,
                                                   rules_conditions.Condition(condition), value))
@@ -239,10 +256,11 @@ def army_restore(*, army: Army, version, fields: dict, user=None) -> Army:
     revert form) with the version's tactics, gear and conditions, checked by the rules as a
     whole; raises RuleViolation and changes nothing if they would break them."""
     army = _lock_army(army)
+    _check_gm(user, army.kingdom.campaign_id)
     for name in RESTORED_FIELDS:
         if name in fields:
             setattr(army, name, fields[name])
-    army_validate(army=army)
+    army_validate(army=army, user=user)
     # Versions from before snapshots were kept restore the fields only.
     children = history.rows_from(version.children, army) if version.children is not None else None
     state = army_state(army) if children is None else army_state(

@@ -24,7 +24,7 @@ from armies.adapters import render_violation
 from armies.api.params import validated_params
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
-from armies.services import activity_submit, activity_withdraw, army_save
+from armies.services import activity_submit, activity_withdraw, army_disband, army_save
 from battles.models import BattleScene
 from battles.sector.models import SectorBattle
 from battles.sector.services import battle_add_side_armies, orders_submit, unit_add
@@ -268,3 +268,13 @@ def test_orders_for_another_kingdoms_side_are_refused_alike(sector_battle, rival
                                 {"side": "attacker", "orders": {}}, format="json")
     assert (api.status_code, texts(api.json())) == (403, expected[1])
 
+
+
+def test_a_player_edits_no_army(army, player):
+    expected = (NotPermitted, {"Only the game master edits armies."})
+    army.hp -= 1
+    assert refusal(army_save, army=army, user=player) == expected
+    assert refusal(army_disband, army=army, user=player) == expected
+    # The army admin, the one interface of these edits, lets no player in at all.
+    assert signed_in(player).get(admin_url(Army, "change", army.pk)).status_code == 302
+    assert Army.objects.get(pk=army.pk).hp == army.hp + 1
