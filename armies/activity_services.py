@@ -87,11 +87,6 @@ def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: 
     the first activity unchanged (and False: nothing new was created), unless it was first
     used for another request (`idempotency_digest`, a hash of the request): then
     IdempotencyKeyReused. Every interface gets the same replay, a parallel one included."""
-    if idempotency_key:
-        first = activity_replay(user=user, idempotency_key=idempotency_key,
-                                digest=idempotency_digest)
-        if first is not None:
-            return first, False
     try:
         return _submit(turn=turn, user=user, kind=kind, army=army, params=params, second=second,
                        idempotency_key=idempotency_key, idempotency_digest=idempotency_digest)
@@ -107,6 +102,13 @@ def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: 
 @transaction.atomic
 def _submit(*, turn, user, kind: str, army: Army | None, params: dict, second: bool,
             idempotency_key: str, idempotency_digest: str) -> tuple[ArmyActivity, bool]:
+    # Inside the transaction: on SQLite it begins by taking the write lock, so a retry waiting
+    # for the first request's commit reads it here.
+    if idempotency_key:
+        first = activity_replay(user=user, idempotency_key=idempotency_key,
+                                digest=idempotency_digest)
+        if first is not None:
+            return first, False
     turn = _lock_open_turn(turn)
     position = (turn.activities.aggregate(last=Max("position"))["last"] or 0) + 1
     activity = ArmyActivity(turn=turn, army=army, kind=kind, params=params, second=second,

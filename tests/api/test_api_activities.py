@@ -373,9 +373,10 @@ def test_a_key_that_races_in_on_a_parallel_request_answers_with_the_winner(
     def lost_the_race(**kwargs):
         # The other request committed between the replay check and this insert: what the unique
         # constraint does then.
-        won.append(ArmyActivityFactory(turn=open_turn, army=army, kind="deploy_army",
-                                       params=DEPLOY, submitted_by=player,
-                                       idempotency_key="race"))
+        if not won:
+            won.append(ArmyActivityFactory(turn=open_turn, army=army, kind="deploy_army",
+                                           params=DEPLOY, submitted_by=player,
+                                           idempotency_key="race"))
         raise IntegrityError("activity_idempotency_key_once")
 
     monkeypatch.setattr(activity_services, "_submit", lost_the_race)
