@@ -173,6 +173,11 @@ class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
             return render_stat_block(army, **history.state_children(version.children, army))
         return render_stat_block(army)
 
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        form.actor = request.user  # a class made for this request
+        return form
+
     def save_model(self, request, obj, form, change):
         army_save(army=obj, user=request.user)
 

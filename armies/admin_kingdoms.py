@@ -90,7 +90,8 @@ class KingdomAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
                 army = army_recruit(kingdom=kingdom, template=data["template"], name=data["name"],
                                     hex=data["hex"],
                                     tactics=[data["tactic"]] if data["tactic"] else [],
-                                    faction=data["faction"], efficient=data["efficient"])
+                                    faction=data["faction"], efficient=data["efficient"],
+                                    user=request.user)
             except RuleViolation as error:
                 add_violations(form, error)
             else:

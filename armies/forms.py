@@ -1,7 +1,7 @@
 """Admin forms and inline formsets that check armies against the rules before saving."""
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -20,7 +20,10 @@ from rules.kingmaker.tactics import tactic_violations
 
 
 class ArmyForm(forms.ModelForm):
-    """The GM's edit of an army's own fields, refused where `army_validate` refuses them."""
+    """The GM's edit of an army's own fields, refused where `army_validate` refuses them for
+    `actor` (the admin sets it per request)."""
+
+    actor: Any = None
 
     class Meta:
         model = Army
@@ -29,7 +32,7 @@ class ArmyForm(forms.ModelForm):
     def _post_clean(self):
         super()._post_clean()
         try:
-            army_validate(army=self.instance)
+            army_validate(army=self.instance, user=self.actor)
         except RuleViolation as error:
             self.add_error(None, validation_error(error))
 

@@ -1,28 +1,34 @@
-"""Writes about armies. Each service validates through `rules/` and applies in one transaction."""
+"""Writes about armies (their turn orders: armies.activity_services). Each service validates
+through `rules/` and applies in one transaction."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from django.db import transaction
-from django.db.models import Max
 
 from armies import history
 from armies.acting import acts_for_user
+
+# Callers import the turn orders' services from here too.
+from armies.activity_services import IdempotencyKeyReused as IdempotencyKeyReused
+from armies.activity_services import activity_change as activity_change
+from armies.activity_services import activity_replay as activity_replay
+from armies.activity_services import activity_submit as activity_submit
+from armies.activity_services import activity_withdraw as activity_withdraw
 from armies.adapters import (
     army_state,
     gear_item,
     template_fields,
     template_state,
 )
-from armies.choices import ActivityStatus, ArmyStatus
-from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
-from armies.orders import kingdom_state, queued_activities, rules_order, situation
+from armies.choices import ArmyStatus
+from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from armies.orders import kingdom_state
 from armies.selectors import active_armies, army_violations, state_violations
 from campaigns.models import Kingdom
 from campaigns.selectors import is_campaign_gm
-from campaigns.services import TurnLocked
+from core.permissions import NotPermitted
 from rules.errors import RuleViolation, Violation, _, raise_if_any
-from rules.kingmaker import activities as act
 from rules.kingmaker import conditions as rules_conditions
 from rules.kingmaker.army import hp_violations, stat_block
 from rules.kingmaker.gear import (
@@ -47,6 +53,13 @@ def templates_install_catalog(template_model=ArmyTemplate) -> int:
         template_model.objects.update_or_create(name=template.name,
                                                 defaults=template_fields(template))
     return len(ALL_TEMPLATES)
+
+
+def _check_gm(user, campaign_id: int | None) -> None:
+    """The army's own edits are the GM's; a service called without a user is the project acting
+    (a turn's resolution applying an activity, the demo)."""
+    if user is not None and campaign_id is not None and not is_campaign_gm(user, campaign_id):
+        raise NotPermitted.single("army_gm_only", _("Only the game master edits armies."))
 
 
 def _lock_kingdom(kingdom):
@@ -92,6 +105,7 @@ def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
                  tactics: Sequence[str] = (), faction=None, efficient: bool = False,
                  user=None) -> Army:
     """Recruit an army into the kingdom (seed 003, the seven steps); raises RuleViolation."""
+    _check_gm(user, kingdom.campaign_id)
     kingdom = _lock_kingdom(kingdom)
     order = RecruitmentOrder(template=template_state(template), name=name, hex=hex,
                              tactics=tuple(tactics), faction=faction.name if faction else None,
@@ -112,10 +126,12 @@ def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
     return army
 
 
-def army_validate(*, army: Army) -> None:
+def army_validate(*, army: Army, user=None) -> None:
     """Refuse the army's own fields where the rules do (its hex must be a map hex), and write
-    the hex in its one spelling; raises RuleViolation naming the field. The admin's form calls
-    it to show the error; `army_save` calls it again so no write skips it."""
+    the hex in its one spelling; raises RuleViolation naming the field, NotPermitted unless
+    `user` runs the army's campaign. The admin's form calls it to show the error; `army_save`
+    calls it again so no write skips it."""
+    _check_gm(user, army.kingdom.campaign_id if army.kingdom_id else None)
     raise_if_any(hex_violations(army.hex))
     army.hex = canonical_hex(army.hex)
 
@@ -124,7 +140,7 @@ def army_validate(*, army: Army) -> None:
 @transaction.atomic
 def army_save(*, army: Army, user=None) -> Army:
     """Save the GM's edit of an army's own fields (kingdom, type, name, hex, HP, status)."""
-    army_validate(army=army)
+    army_validate(army=army, user=user)
     army.save()
     return army
 
@@ -134,6 +150,7 @@ def army_save(*, army: Army, user=None) -> Army:
 def army_learn_tactic(*, army: Army, tactic: str, user=None) -> ArmyTactic:
     """Add a tactic the army may learn (the GM's edit; Train Army's effect)."""
     army = _lock_army(army, active=True)
+    _check_gm(user, army.kingdom.campaign_id)
     state = army_state(army)
     validate_tactics(state.template, state.level, (*state.tactics, tactic))
     learned = ArmyTactic.objects.create(army=army, tactic=tactic, position=len(state.tactics))
@@ -149,6 +166,7 @@ def gear_fit(*, army: Army, item: GearItem, price_paid_rp: int | None = None,
     for the replaced gear, RP due). `price_paid_rp` records what was spent (0 for captured gear);
     charging the kingdom belongs to the Outfit Army activity."""
     army = _lock_army(army, active=True)
+    _check_gm(user, army.kingdom.campaign_id)
     state = army_state(army)
     item = resolve_weapons(state.template, [*state.gear, item])[-1]
     stored = {gear_item(g).slot(): g for g in army.gear.all()}
@@ -171,6 +189,7 @@ def gear_transfer(*, gear: ArmyGear, target: Army, user=None) -> ArmyGear:
     """Seed 003, ПЕРЕДАЧА СНАРЯЖЕНИЯ: pass gear to an army of the same kingdom in the same hex
     whose level is high enough; no activity is spent."""
     gear = ArmyGear.objects.select_for_update().select_related("army__kingdom").get(pk=gear.pk)
+    _check_gm(user, gear.army.kingdom.campaign_id)
     target = _lock_army(target)
     if target.pk == gear.army_id:
         raise RuleViolation.single("transfer_same_army", _("The gear is already this army's."),
@@ -202,6 +221,7 @@ def gear_transfer(*, gear: ArmyGear, target: Army, user=None) -> ArmyGear:
 def army_disband(*, army: Army, gear_to: Army | None = None, user=None) -> Army:
     """Disband the army; its gear passes to `gear_to` (same rules as a transfer) or is lost."""
     army = _lock_army(army, active=True)
+    _check_gm(user, army.kingdom.campaign_id)
     if gear_to is not None:
         for gear in army.gear.all():
             gear_transfer(gear=gear, target=gear_to)
@@ -218,6 +238,7 @@ def army_disband(*, army: Army, gear_to: Army | None = None, user=None) -> Army:
 def army_gain_condition(*, army: Army, condition: str, value: int = 1, user=None) -> Army:
     """The army gains a condition (a valued one rises by `value`), with what it replaces."""
     army = _lock_army(army, active=True)
+    _check_gm(user, army.kingdom.campaign_id)
     state = army_state(army)
     _store_conditions(army, rules_conditions.gain(state.conditions,
                                                   rules_conditions.Condition(condition), value))
@@ -235,10 +256,11 @@ def army_restore(*, army: Army, version, fields: dict, user=None) -> Army:
     revert form) with the version's tactics, gear and conditions, checked by the rules as a
     whole; raises RuleViolation and changes nothing if they would break them."""
     army = _lock_army(army)
+    _check_gm(user, army.kingdom.campaign_id)
     for name in RESTORED_FIELDS:
         if name in fields:
             setattr(army, name, fields[name])
-    army_validate(army=army)
+    army_validate(army=army, user=user)
     # Versions from before snapshots were kept restore the fields only.
     children = history.rows_from(version.children, army) if version.children is not None else None
     state = army_state(army) if children is None else army_state(
@@ -254,138 +276,6 @@ def army_restore(*, army: Army, version, fields: dict, user=None) -> Army:
                 row.save()
     history.record(army, reason="revert")
     return army
-
-
-class IdempotencyKeyReused(Exception):
-    """The idempotency key was first used for another order (the API answers 422)."""
-
-    def __init__(self, first: ArmyActivity):
-        self.first = first
-        super().__init__(f"idempotency key {first.idempotency_key!r} is taken by {first.pk}")
-
-
-def activity_replay(*, user, idempotency_key: str, digest: str = "") -> ArmyActivity | None:
-    """The activity this user first submitted with the key (None if none), or
-    IdempotencyKeyReused when that submission's digest differs from `digest` (orders stored
-    before digests were kept replay whatever the body)."""
-    first = ArmyActivity.objects.filter(submitted_by=user, idempotency_key=idempotency_key).first()
-    if first is not None and digest and first.idempotency_digest not in ("", digest):
-        raise IdempotencyKeyReused(first)
-    return first
-
-
-def _lock_open_turn(turn):
-    from campaigns.models import KingdomTurn
-    turn = KingdomTurn.objects.select_for_update(of=("self",)).select_related(
-        "kingdom__campaign").get(pk=turn.pk)
-    if not turn.accepts_orders:
-        raise TurnLocked(turn)
-    return turn
-
-
-def _permission_violations(turn, activity: ArmyActivity, user,
-                           given: dict | None = None) -> list[Violation]:
-    """What this user may not order, whichever interface the order came through. `given`: the
-    parameters the order had before this change (None: a new order). Captured gear is the GM's
-    to hand out: a player may move or keep the GM's order, never grant it or change its gear."""
-    captured = activity.params.get("captured") or (given or {}).get("captured")
-    if captured and activity.params != given and not is_campaign_gm(user,
-                                                                     turn.kingdom.campaign_id):
-        return [Violation("captured_gm_only", _("Only the game master hands out captured gear."),
-                          "captured")]
-    return []
-
-
-def _validate_order(turn, activity: ArmyActivity, user, given: dict | None = None) -> None:
-    """Check the order as the rules would now, and that `user` may give it; raises RuleViolation
-    with every problem."""
-    raise_if_any(_permission_violations(turn, activity, user, given))
-    kind = act.ActivityKind(activity.kind)
-    if kind in act.LEADERSHIP and activity.army_id is not None:
-        raise RuleViolation.single("leadership_no_army",
-                                   _("A leadership activity is not taken by an army."), "army")
-    if activity.army is not None and activity.army.kingdom_id != turn.kingdom_id:
-        raise RuleViolation.single("army_required", _("Choose one of the kingdom's armies."),
-                                   "army")
-    order = rules_order(activity, campaign_id=turn.kingdom.campaign_id)
-    current = situation(turn, with_foreign=kind is act.ActivityKind.OFFENSIVE_GAMBIT)
-    # The slot rule needs only who acts and whether it is a second activity, so another order
-    # whose parameters no longer convert (a template removed since) does not block this one.
-    others = tuple(act.OrderSlot(a.pk, act.ActivityKind(a.kind), a.army_id, a.second)
-                   for a in queued_activities(turn) if a.pk != activity.pk)
-    violations = act.order_slot_violations(order, others)
-    violations += act.order_violations(current, order)
-    if violations:
-        raise RuleViolation(violations)
-
-
-@acts_for_user
-@transaction.atomic
-def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: dict,
-                    second: bool = False, idempotency_key: str = "",
-                    idempotency_digest: str = "") -> tuple[ArmyActivity, bool]:
-    """Queue an order for the turn. With an idempotency key already used by this user, return
-    the first activity unchanged (and False: nothing new was created), unless it was first
-    used for another request (`idempotency_digest`, a hash of the request): then
-    IdempotencyKeyReused."""
-    if idempotency_key:
-        first = activity_replay(user=user, idempotency_key=idempotency_key,
-                                digest=idempotency_digest)
-        if first is not None:
-            return first, False
-    turn = _lock_open_turn(turn)
-    position = (turn.activities.aggregate(last=Max("position"))["last"] or 0) + 1
-    activity = ArmyActivity(turn=turn, army=army, kind=kind, params=params, second=second,
-                            position=position, submitted_by=user,
-                            idempotency_key=idempotency_key,
-                            idempotency_digest=idempotency_digest if idempotency_key else "")
-    _validate_order(turn, activity, user)
-    activity.save()
-    _unready(turn)
-    return activity, True
-
-
-@acts_for_user
-@transaction.atomic
-def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
-                    second: bool | None = None, position: int | None = None) -> ArmyActivity:
-    """Change a queued order for `user` (a player of its kingdom or the GM); raises
-    RuleViolation, or TurnLocked once the turn no longer takes orders."""
-    turn = _lock_open_turn(activity.turn)
-    activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
-    if activity.status != ActivityStatus.QUEUED:
-        raise RuleViolation.single("not_queued", _("Only a queued activity can change."))
-    given = activity.params
-    if params is not None:
-        activity.params = params
-    if second is not None:
-        activity.second = second
-    if position is not None:
-        activity.position = position
-    _validate_order(turn, activity, user, given)
-    activity.save()
-    _unready(turn)
-    return activity
-
-
-@acts_for_user
-@transaction.atomic
-def activity_withdraw(*, activity: ArmyActivity, user=None) -> ArmyActivity:
-    turn = _lock_open_turn(activity.turn)
-    activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
-    if activity.status != ActivityStatus.QUEUED:
-        raise RuleViolation.single("not_queued", _("Only a queued activity can be withdrawn."))
-    activity.status = ActivityStatus.WITHDRAWN
-    activity.save(update_fields=["status"])
-    _unready(turn)
-    return activity
-
-
-def _unready(turn) -> None:
-    """Changed orders are no longer the ones the players marked ready."""
-    if turn.ready:
-        turn.ready = False
-        turn.save(update_fields=["ready"])
 
 
 @transaction.atomic

@@ -3,6 +3,8 @@ the rules), send it for resolution, step through it round by round, replay it fr
 its odds, and read its report."""
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin, messages
 from django.template.loader import render_to_string
@@ -21,7 +23,7 @@ from battles.forms import check_campaign_kingdoms
 from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import with_names
 from battles.sector.services import battle_from_scene
-from battles.services import participant_violations, plan_problems, scene_reopen
+from battles.services import participant_add, participant_check, plan_problems, scene_reopen
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.reports import with_text
 from rules.errors import RuleViolation
@@ -47,8 +49,11 @@ def plan_shape_errors(plan) -> list[str]:
 
 
 class ParticipantFormSet(forms.BaseInlineFormSet):
-    """Each army once, as battles.services.participant_violations admits it; each plan as the API
-    takes it and as the rules allow it."""
+    """Each army as battles.services.participant_check admits it for the GM at the page
+    (`actor`, set by the inline); each plan as the API takes it and as the rules allow it. A new
+    row is saved by participant_add, which checks it again."""
+
+    actor: Any = None
 
     def clean(self):
         super().clean()
@@ -64,8 +69,11 @@ class ParticipantFormSet(forms.BaseInlineFormSet):
         armies = {a.pk: a for a in armies_with_details().filter(pk__in=[r.army_id for r in rows])}
         for form, row in zip(forms_, rows, strict=True):
             army = armies[row.army_id]
-            for violation in participant_violations(scene=scene, participant=row, army=army):
-                form.add_error(violation.field, render_violation(violation))
+            try:
+                participant_check(actor=self.actor, scene=scene, participant=row, army=army)
+            except RuleViolation as error:
+                for violation in error.violations:
+                    form.add_error(violation.field, render_violation(violation))
             plan = form.cleaned_data.get("plan") or {}
             if not isinstance(plan, dict):
                 form.add_error("plan", _("Give the plan as a JSON object."))
@@ -83,6 +91,13 @@ class ParticipantFormSet(forms.BaseInlineFormSet):
                 form.add_error("plan", f"{violation.field}: {render_violation(violation)}"
                                if violation.field != "__all__" else render_violation(violation))
 
+    def save_new(self, form, commit=True):
+        data = form.cleaned_data
+        return participant_add(actor=self.actor, scene=self.instance, army=data["army"],
+                               side=data["side"], garrisoned=data["garrisoned"],
+                               starts_shaken=data["starts_shaken"] or 0,
+                               plan=data.get("plan") or {})
+
 
 class ParticipantInline(CampaignScopedInline, admin.TabularInline):
     model = BattleParticipant
@@ -96,6 +111,11 @@ class ParticipantInline(CampaignScopedInline, admin.TabularInline):
 
     def get_readonly_fields(self, request, obj=None):
         return [] if self._open(obj) else list(PARTICIPANT_FIELDS)
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        formset.actor = request.user  # a class made for this request
+        return formset
 
     def has_add_permission(self, request, obj=None):
         return self._open(obj) and super().has_add_permission(request, obj)

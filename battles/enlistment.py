@@ -1,7 +1,8 @@
 """Who may fight in a battle, for both battle engines: an army of the battle's campaign, then the
 rules of rules.kingmaker.battle.enlistment (its kingdom's side, the battle's hex, able to fight,
-a garrison's walls). The scenes' and the sector battles' services both ask here, whoever puts the
-army there (the GM's admin, an Offensive Gambit, "add the sides' armies")."""
+a garrison's walls), and who may put it there (the campaign's GM, or the project resolving a turn).
+The scenes' and the sector battles' services both ask here, whoever puts the army there (the GM's
+admin, an Offensive Gambit, "add the sides' armies")."""
 from __future__ import annotations
 
 from typing import Protocol
@@ -9,7 +10,9 @@ from typing import Protocol
 from armies.adapters import condition_state
 from armies.choices import ArmyStatus
 from armies.models import Army, ArmyActivity
-from rules.errors import Violation, _
+from campaigns.selectors import is_campaign_gm
+from core.permissions import SYSTEM, NotPermitted
+from rules.errors import Violation, _, raise_if_any
 from rules.kingmaker.battle.enlistment import Enlistment, enlistment_violations
 
 
@@ -41,3 +44,26 @@ def army_enlistment_violations(*, battle: Battle, army: Army, side: str,
         side_kingdom=side_kingdom, other_kingdom=other_kingdom, scene_hex=battle.hex or None,
         gambit_target=target is not None and army.pk == target, garrisoned=garrisoned,
         holds_fortification=holds_fortification))
+
+
+def may_set_up(actor, campaign_id: int) -> bool:
+    """Whether `actor` puts armies into this campaign's battles: its GM, or the project itself (a
+    turn's resolution queueing an Offensive Gambit's battle)."""
+    return actor is SYSTEM or is_campaign_gm(actor, campaign_id)
+
+
+def check_may_set_up(actor, campaign_id: int) -> None:
+    if not may_set_up(actor, campaign_id):
+        raise NotPermitted.single("battle_gm_only",
+                                  _("Only the game master puts armies into a battle."))
+
+
+def enlistment_check(*, actor, battle: Battle, army: Army, side: str, garrisoned: bool = False,
+                     holds_fortification: bool | None = None) -> None:
+    """Refuse `army` on `side` of `battle` for `actor`: NotPermitted when they do not set up the
+    campaign's battles, else RuleViolation with every rule it breaks (army_enlistment_violations).
+    Both battle kinds' services check here before an army joins, whoever asks."""
+    check_may_set_up(actor, battle.campaign_id)
+    raise_if_any(army_enlistment_violations(battle=battle, army=army, side=side,
+                                            garrisoned=garrisoned,
+                                            holds_fortification=holds_fortification))

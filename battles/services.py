@@ -1,5 +1,7 @@
-"""Writes about battle scenes: queue one for an Offensive Gambit, change a participant's battle
-plan until the scene locks, hand a failed scene back, and resolve one now (the GM)."""
+"""Writes about battle scenes: queue one for an Offensive Gambit, add an army to one (the GM),
+change a participant's battle plan until the scene locks, hand a failed scene back, and resolve
+one now (the GM). Each service checks the acting user's permission and the rules itself, so every
+interface only translates its refusals."""
 from __future__ import annotations
 
 import secrets
@@ -12,9 +14,11 @@ from armies.adapters import army_state
 from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.adapters import enemy_keys, plan_from, starting_state
-from battles.enlistment import army_enlistment_violations
+from battles.enlistment import army_enlistment_violations, check_may_set_up
 from battles.models import BattleParticipant, BattleScene, Side
+from battles.selectors import planning_kingdoms
 from campaigns.models import Ruleset
+from core.permissions import SYSTEM, NotPermitted
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker.battle.plans import plan_violations
 from rules.kingmaker.conditions import Condition
@@ -61,7 +65,7 @@ def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
            for key in defenders if key in armies])
     # An army that may not fight there (defeated, gone since the gambit) stays out of the battle.
     fighting = [p for p in candidates
-                if not participant_violations(scene=scene, participant=p, army=armies[p.army_id])]
+                if _admitted(actor=SYSTEM, scene=scene, participant=p, army=armies[p.army_id])]
     if campaign.ruleset == Ruleset.CERILIA:
         from battles.sector.services import battle_from_armies
 
@@ -90,6 +94,41 @@ def participant_violations(*, scene: BattleScene, participant: BattleParticipant
                              if scene.fortification else None))
 
 
+def participant_check(*, actor, scene: BattleScene, participant: BattleParticipant,
+                      army: Army) -> None:
+    """Refuse the participant for `actor`: NotPermitted unless they set up the campaign's battles
+    (its GM), else RuleViolation naming each field the rules refuse (participant_violations).
+    participant_add checks here; the GM's inline shows its errors before saving."""
+    check_may_set_up(actor, scene.campaign_id)
+    raise_if_any(participant_violations(scene=scene, participant=participant, army=army))
+
+
+def _admitted(**kwargs) -> bool:
+    try:
+        participant_check(**kwargs)
+    except RuleViolation:
+        return False
+    return True
+
+
+@transaction.atomic
+def participant_add(*, actor, scene: BattleScene, army: Army, side: str,
+                    garrisoned: bool = False, starts_shaken: int = 0,
+                    plan: Mapping[str, Any] | None = None) -> BattleParticipant:
+    """Put `army` into the scene on `side`, whoever asks (the GM's inline; an Offensive Gambit
+    checks the same way): raises SceneLocked once the scene is sent for resolution, NotPermitted
+    for an actor who is not the campaign's GM, RuleViolation naming the fields the rules
+    refuse."""
+    if not scene.takes_plans:
+        raise SceneLocked(scene)
+    participant = BattleParticipant(scene=scene, army=armies_with_details().get(pk=army.pk),
+                                    side=side, garrisoned=garrisoned,
+                                    starts_shaken=starts_shaken, plan=dict(plan or {}))
+    participant_check(actor=actor, scene=scene, participant=participant, army=participant.army)
+    participant.save()
+    return participant
+
+
 def plan_problems(participant: BattleParticipant, plan: Mapping[str, Any], army,
                   participants) -> list:
     """What is wrong with `plan` for this participant (the rules engine's violations)."""
@@ -101,17 +140,28 @@ def plan_problems(participant: BattleParticipant, plan: Mapping[str, Any], army,
     return plan_violations(state, rules_plan, enemy_keys(participant, participants))
 
 
+def _check_may_plan(actor, army: Army, campaign_id: int) -> None:
+    if actor is SYSTEM:
+        return
+    kingdoms = planning_kingdoms(actor, campaign_id)
+    if kingdoms is not None and army.kingdom_id not in kingdoms:
+        raise NotPermitted.single("plan_not_yours",
+                                  _("Only this army's kingdom and the GM plan its battle."))
+
+
 @transaction.atomic
-def participant_set_plan(*, participant: BattleParticipant, plan: Mapping[str, Any]
+def participant_set_plan(*, actor, participant: BattleParticipant, plan: Mapping[str, Any]
                          ) -> BattleParticipant:
     """Give a participant its battle plan: the keys given (the army's default plan fills the
-    others when it fights; {} is the default plan). Raises SceneLocked once the scene is sent for
-    resolution, RuleViolation naming the plan's field when the rules refuse it."""
+    others when it fights; {} is the default plan). Raises NotPermitted unless `actor` plays the
+    army's kingdom or runs the campaign, SceneLocked once the scene is sent for resolution,
+    RuleViolation naming the plan's field when the rules refuse it."""
     scene = BattleScene.objects.select_for_update().get(pk=participant.scene_id)
+    army = armies_with_details().get(pk=participant.army_id)
+    _check_may_plan(actor, army, scene.campaign_id)
     if not scene.takes_plans:
         raise SceneLocked(scene)
     participant = BattleParticipant.objects.select_for_update().get(pk=participant.pk)
-    army = armies_with_details().get(pk=participant.army_id)
     participants = list(scene.participants.all())
     raise_if_any(plan_problems(participant, plan, army, participants))
     participant.plan = dict(plan)
@@ -151,11 +201,13 @@ def scene_resolve_now(*, scene: BattleScene) -> str:
 
 
 @transaction.atomic
-def army_set_battle_plan(*, army: Army, plan: Mapping[str, Any]) -> Army:
+def army_set_battle_plan(*, actor, army: Army, plan: Mapping[str, Any]) -> Army:
     """Give an army its standing battle plan, for the battles its kingdom's Offensive Gambits (or
     an enemy's) start while nobody is at the table. Its target may be any army of another kingdom
-    of the campaign. Raises RuleViolation naming the plan's field."""
+    of the campaign. Raises NotPermitted unless `actor` plays the army's kingdom or runs the
+    campaign, RuleViolation naming the plan's field."""
     army = armies_with_details().select_for_update(of=("self",)).get(pk=army.pk)
+    _check_may_plan(actor, army, army.kingdom.campaign_id)
     state = army_state(army)
     rules_plan = plan_from(plan, state)
     enemies = frozenset(Army.objects.filter(kingdom__campaign_id=army.kingdom.campaign_id,

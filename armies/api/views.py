@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 
-from django.db import IntegrityError
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -23,7 +22,7 @@ from armies.api.serializers import (
 )
 from armies.models import ArmyActivity
 from armies.selectors import visible_activities, visible_armies
-from armies.services import activity_change, activity_replay, activity_submit, activity_withdraw
+from armies.services import activity_change, activity_submit, activity_withdraw
 from campaigns.api.parsers import BoundedJSONParser
 from campaigns.model_meta import max_length
 from core.api_errors import NOT_FOUND
@@ -95,18 +94,10 @@ class ActivityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         body.is_valid(raise_exception=True)
         order, digest = body.validated_data, _digest(request.data)
         with service_errors():
-            try:
-                activity, created = activity_submit(
-                    turn=order["turn"], user=request.user, kind=order["kind"], army=order["army"],
-                    params=order["params"], second=order["second"], idempotency_key=key,
-                    idempotency_digest=digest)
-            except IntegrityError:
-                # The same key raced in on a parallel request: answer with the one that won.
-                activity = activity_replay(user=request.user, idempotency_key=key,
-                                           digest=digest) if key else None
-                if activity is None:
-                    raise
-                created = False
+            activity, created = activity_submit(
+                turn=order["turn"], user=request.user, kind=order["kind"], army=order["army"],
+                params=order["params"], second=order["second"], idempotency_key=key,
+                idempotency_digest=digest)
         return self._answer(activity, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(request=ActivityChangeSerializer,

@@ -1,16 +1,19 @@
 """How the battle API answers the services' refusals: a plan the rules refuse is a 400 naming each
-field under `plan`; a plan for a scene already sent for resolution a 409 with its status."""
+field under `plan`; a plan for a scene already sent for resolution a 409 with its status; a plan
+the user may not give (another kingdom's army) a 403 with the service's message."""
 from __future__ import annotations
 
 from contextlib import contextmanager
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import PermissionDenied, ValidationError
 
+from armies.adapters import render_violation
 from armies.api.errors import violation_error
 from battles.services import SceneLocked
 from core.api_errors import Closed
+from core.permissions import NotPermitted
 from rules.errors import RuleViolation
 
 
@@ -34,6 +37,8 @@ class SceneClosed(Closed):
 def plan_errors():
     try:
         yield
+    except NotPermitted as error:
+        raise PermissionDenied(render_violation(error.violations[0])) from None
     except RuleViolation as error:
         raise plan_violation_error(error) from None
     except SceneLocked as error:

@@ -41,5 +41,5 @@ class ArmyPlanViewSet(viewsets.GenericViewSet):
         body = StandingPlanSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         with plan_errors():
-            army_set_battle_plan(army=army, plan=body.validated_data["plan"])
+            army_set_battle_plan(actor=request.user, army=army, plan=body.validated_data["plan"])
         return Response(self.get_serializer(self.get_queryset().get(pk=army.pk)).data)

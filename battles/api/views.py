@@ -9,7 +9,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -26,7 +25,7 @@ from battles.api.serializers import (
 )
 from battles.models import BattleParticipant
 from battles.odds import scene_odds
-from battles.selectors import may_plan, planning_kingdoms, visible_participants, visible_scenes
+from battles.selectors import planning_kingdoms, visible_participants, visible_scenes
 from battles.services import participant_set_plan
 from campaigns.api.auth import TOO_MANY
 from campaigns.api.parsers import BoundedJSONParser
@@ -108,12 +107,10 @@ class BattleParticipantViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                               404: NOT_FOUND, 409: SCENE_CLOSED})
     def partial_update(self, request, pk=None):
         participant: BattleParticipant = self.get_object()
-        if not may_plan(participant, planning_kingdoms(request.user, participant.scene.campaign_id)):
-            raise PermissionDenied(_("Only this army's kingdom and the GM plan its battle."))
         body = ParticipantChangeSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         with plan_errors():
-            participant = participant_set_plan(participant=participant,
+            participant = participant_set_plan(actor=request.user, participant=participant,
                                                plan=body.validated_data["plan"])
         participant = self.get_queryset().get(pk=participant.pk)
         return Response(self.get_serializer(participant).data)

@@ -89,7 +89,8 @@ def battle_plan(request, kingdom_id: int, participant_id: int):
         form = PlanForm(request.POST, participant=participant)
         if form.is_valid():
             try:
-                participant_set_plan(participant=participant, plan=form.plan())
+                participant_set_plan(actor=request.user, participant=participant,
+                                     plan=form.plan())
             except RuleViolation as error:
                 for violation in error.violations:
                     field = violation.field if violation.field in form.fields else None

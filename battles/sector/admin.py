@@ -1,8 +1,10 @@
-"""The GM's back office for sector battles (Wars of Cerilia): the unit-card catalog checked by
-the rules, which card each army type fights as, a battle's scenario (terrain cards, units,
-casters) editable while it is being set up, the actions that start it, close its open round and
-reopen a failed one, and a page of every resolved round with a replay check from its seed."""
+"""The GM's back office for sector battles (Wars of Cerilia): a battle's scenario (terrain cards,
+units, casters) editable while it is being set up, the actions that start it, close its open round
+and reopen a failed one, and a page of every resolved round with a replay check from its seed. The
+unit-card catalog is in admin_cards."""
 from __future__ import annotations
+
+from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
@@ -19,114 +21,30 @@ from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.forms import check_campaign_kingdoms
 from battles.sector import adapters, resolution, services
+from battles.sector.admin_cards import _in_order
 from battles.sector.admin_rounds import rounds_view
 from battles.sector.labels import FATE_LABELS, side_label
 from battles.sector.models import (
     BattleStatus,
-    CardTag,
-    MoraleSign,
     School,
     SectorBattle,
     SectorCaster,
     SectorUnit,
-    TemplateCard,
     TerrainCard,
-    UnitCard,
 )
-from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, CatalogAdmin
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.notifications import local_time
-from rules.cerilia.cards import card_violations
 from rules.cerilia.field import distance
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
 from rules.cerilia.state import DIRECTED_TERRAIN
 from rules.errors import RuleViolation
 
-CARD_FIELDS = ["code", "name", "melee", "charge", "missile", "missile_range", "defense",
-               "morale", "movement", "hits", "tags", "night_bonus"]
 SCENARIO_FIELDS = ["campaign", "name", "attacker_kingdom", "defender_kingdom",
                    "cells_per_sector", "fortification_level", "max_rounds",
                    "retreat_into_reserve", "night", "round_hours"]
 STATE_FIELDS = ["status", "round", "deadline", "winner", "aftermath", "gm_tools", "seed",
                 "locked_at", "resolving_since", "error"]
 ADD_ARMIES = "_add_armies"
-
-
-def _in_order(chosen, choices) -> list[str]:
-    """The chosen values, known ones only, sorted as the shipped catalog stores them (stable
-    JSON, stable history)."""
-    return sorted(set(chosen) & set(choices))
-
-
-# -- the unit-card catalog ----------------------------------------------------------------
-
-
-class UnitCardForm(forms.ModelForm):
-    morale = forms.MultipleChoiceField(
-        label=gettext_lazy("morale signs"), choices=MoraleSign.choices,
-        widget=forms.CheckboxSelectMultiple,
-        help_text=gettext_lazy("One to three distinct signs: a unit passes a morale test when "
-                               "its card bears the sign drawn."))
-    tags = forms.MultipleChoiceField(label=gettext_lazy("tags"), choices=CardTag.choices,
-                                     widget=forms.CheckboxSelectMultiple, required=False)
-
-    class Meta:
-        model = UnitCard
-        fields = CARD_FIELDS
-
-    def clean_morale(self):
-        return _in_order(self.cleaned_data["morale"], MoraleSign.values)
-
-    def clean_tags(self):
-        return _in_order(self.cleaned_data["tags"], CardTag.values)
-
-    def clean(self):
-        data = super().clean()
-        needed = ["code", "name", "melee", "defense", "morale", "movement", "hits"]
-        if any(data.get(name) in (None, "") for name in needed):
-            return data  # the fields' own errors first
-        card = UnitCard(**{name: data.get(name) for name in CARD_FIELDS})
-        card.missile_range = card.missile_range or 0
-        card.night_bonus = card.night_bonus or 0
-        card.tags = card.tags or []
-        found = card_violations(adapters.engine_card(card))
-        for violation in found.violations if found else ():
-            self.add_error(violation.field if violation.field in self.fields else None,
-                           render_violation(violation))
-        return data
-
-
-@admin.register(UnitCard)
-class UnitCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
-    form = UnitCardForm
-    list_display = ["name", "code", "melee", "charge", "missile", "missile_range", "defense",
-                    "morale_signs", "movement", "hits", "tag_list", "night_bonus"]
-    search_fields = ["name", "code"]
-    fieldsets = [
-        (None, {"fields": ["code", "name"]}),
-        (gettext_lazy("Attack and defense"), {"fields": [
-            ("melee", "charge"), ("missile", "missile_range"), "defense", "night_bonus"]}),
-        (gettext_lazy("Morale, movement and hits"), {"fields": ["morale", "movement", "hits"]}),
-        (gettext_lazy("Tags"), {"fields": ["tags"]}),
-    ]
-
-    @admin.display(description=gettext_lazy("morale signs"))
-    def morale_signs(self, card: UnitCard) -> str:
-        labels = dict(MoraleSign.choices)
-        return ", ".join(str(labels.get(sign, sign)) for sign in card.morale) or "—"
-
-    @admin.display(description=gettext_lazy("tags"))
-    def tag_list(self, card: UnitCard) -> str:
-        labels = dict(CardTag.choices)
-        return ", ".join(str(labels.get(tag, tag)) for tag in card.tags) or "—"
-
-
-@admin.register(TemplateCard)
-class TemplateCardAdmin(CatalogAdmin, admin.ModelAdmin):
-    list_display = ["template", "card"]
-    list_select_related = ["template", "card"]
-    list_filter = ["template__special"]
-    search_fields = ["template__name", "card__name"]
-    autocomplete_fields = ["template", "card"]
 
 
 # -- a battle's scenario ------------------------------------------------------------------
@@ -189,7 +107,10 @@ class TerrainInline(SetupOnlyInline, admin.TabularInline):
 
 
 class UnitFormSet(forms.BaseInlineFormSet):
-    """Each army once, where the rules let it fight (services.unit_army_violations)."""
+    """Each army once, where services.unit_check admits it for the GM at the page (`actor`, set
+    by the inline); a new row is saved by services.unit_add, which checks it again."""
+
+    actor: Any = None
 
     def clean(self):
         super().clean()
@@ -200,13 +121,20 @@ class UnitFormSet(forms.BaseInlineFormSet):
         used: set[int] = set()
         for form in kept:
             army, side = armies[form.cleaned_data["army"].pk], form.cleaned_data.get("side")
-            for violation in services.unit_army_violations(battle=battle, army=army,
-                                                          side=side or ""):
-                form.add_error("army", render_violation(violation))
+            try:
+                services.unit_check(actor=self.actor, battle=battle, army=army, side=side or "")
+            except RuleViolation as error:
+                for violation in error.violations:
+                    form.add_error("army", render_violation(violation))
             if army.pk in used:
                 form.add_error("army", _("%(army)s already stands for another unit.")
                                % {"army": army})
             used.add(army.pk)
+
+    def save_new(self, form, commit=True):
+        data = form.cleaned_data
+        return services.unit_add(actor=self.actor, battle=self.instance, side=data["side"],
+                                 card=data["card"], name=data["name"], army=data.get("army"))
 
 
 class UnitInline(SetupOnlyInline, admin.TabularInline):
@@ -215,6 +143,11 @@ class UnitInline(SetupOnlyInline, admin.TabularInline):
     extra = 0
     fields = ["side", "card", "name", "army"]
     autocomplete_fields = ["army"]
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        formset.actor = request.user  # a class made for this request
+        return formset
 
 
 def _spell_choices():
@@ -367,9 +300,20 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
 
     def response_change(self, request, obj):
         if ADD_ARMIES in request.POST and obj.status == BattleStatus.SETUP:
-            self._report_added(request, obj, *services.battle_add_side_armies(battle=obj))
+            self._add_armies(request, obj)
             return redirect(reverse("admin:battles_sectorbattle_change", args=[obj.pk]))
         return super().response_change(request, obj)
+
+    def _add_armies(self, request, battle) -> None:
+        try:
+            with transaction.atomic():
+                found = services.battle_add_side_armies(actor=request.user, battle=battle)
+        except RuleViolation as error:
+            for violation in error.violations:
+                self.message_user(request, f"{battle}: {render_violation(violation)}",
+                                  messages.ERROR)
+        else:
+            self._report_added(request, battle, *found)
 
     def _report_added(self, request, battle, made, without_card, no_kingdom) -> None:
         self.message_user(request, _("%(battle)s: %(count)s unit(s) added from the sides' "
@@ -395,9 +339,7 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
                 self.message_user(request, _("%(battle)s has already begun: its units are "
                                              "fixed.") % {"battle": battle}, messages.ERROR)
                 continue
-            with transaction.atomic():
-                found = services.battle_add_side_armies(battle=battle)
-            self._report_added(request, battle, *found)
+            self._add_armies(request, battle)
 
     @admin.action(description=gettext_lazy("Start the battle"), permissions=["change"])
     def start_battle(self, request, queryset):

@@ -66,6 +66,12 @@ def _played_kingdoms(user) -> set[int]:
     return set(player_kingdom_ids(user).values_list("kingdom_id", flat=True))
 
 
+def sides_commanded_in(user, battle: SectorBattle) -> tuple[Side, ...]:
+    """The sides `user` gives orders for in this one battle."""
+    return _sides(battle, _played_kingdoms(user),
+                  is_gm=is_campaign_gm(user, battle.campaign_id))
+
+
 def commanded_sides(user) -> Callable[[SectorBattle], tuple[Side, ...]]:
     """The sides `user` gives orders for, per battle, their memberships read once for a whole
     list of battles."""

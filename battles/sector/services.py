@@ -10,16 +10,19 @@ from django.db import transaction
 from django.utils import timezone
 
 from armies.models import Army
-from armies.selectors import active_armies
-from battles.enlistment import army_enlistment_violations
+from armies.selectors import active_armies, armies_with_details
+from battles.enlistment import army_enlistment_violations, check_may_set_up, enlistment_check
 from battles.sector import adapters
 from battles.sector.models import (
     SECTOR_SIDE_LABELS,
     BattleStatus,
     SectorBattle,
+    SectorUnit,
     SideOrders,
 )
+from battles.sector.selectors import sides_commanded_in
 from campaigns import notifications
+from core.permissions import SYSTEM, NotPermitted
 from rules.cerilia.cards import card_violations
 from rules.cerilia.field import Side
 from rules.cerilia.state import state_data, state_from_data
@@ -96,11 +99,37 @@ def unit_army_violations(*, battle: SectorBattle, army: Army, side: str) -> list
     return army_enlistment_violations(battle=battle, army=army, side=side)
 
 
+def unit_check(*, actor, battle: SectorBattle, army: Army | None, side: str) -> None:
+    """Refuse a unit for `actor`: NotPermitted unless they set up the campaign's battles (its
+    GM), else RuleViolation with what the rules refuse of its army (a unit without one, e.g.
+    elven archers the GM adds, answers to no army rule). unit_add checks here; the GM's inline
+    shows its errors before saving."""
+    if army is None:
+        check_may_set_up(actor, battle.campaign_id)
+    else:
+        enlistment_check(actor=actor, battle=battle, army=army, side=side)
+
+
 @transaction.atomic
-def battle_add_side_armies(*, battle: SectorBattle) -> tuple[list, list, list[StrOrPromise]]:
+def unit_add(*, actor, battle: SectorBattle, side: str, card, name: str,
+             army: Army | None = None) -> SectorUnit:
+    """Add a unit to a battle being set up (the GM's inline), standing for `army` if given;
+    raises NotPermitted or RuleViolation as unit_check does."""
+    if battle.status != BattleStatus.SETUP:
+        raise RuleViolation.single("already_started", _("The battle has already begun."))
+    if army is not None:
+        army = armies_with_details().get(pk=army.pk)
+    unit_check(actor=actor, battle=battle, army=army, side=side)
+    return battle.units.create(side=side, card=card, name=name, army=army)
+
+
+@transaction.atomic
+def battle_add_side_armies(*, actor, battle: SectorBattle
+                           ) -> tuple[list, list, list[StrOrPromise]]:
     """One unit per army of each side's kingdom that may fight there (unit_army_violations) and
     is not in the battle yet: the units made, the armies whose type has no card, the sides
-    without a kingdom."""
+    without a kingdom. Raises NotPermitted unless `actor` runs the campaign."""
+    check_may_set_up(actor, battle.campaign_id)
     before = set(battle.units.values_list("pk", flat=True))
     taken = set(battle.units.exclude(army=None).values_list("army_id", flat=True))
     unmapped: list[Army] = []
@@ -145,8 +174,13 @@ def battle_from_scene(*, scene) -> tuple[SectorBattle, list]:
 @transaction.atomic
 def orders_submit(*, battle: SectorBattle, side: str, user, data) -> SideOrders:
     """Store the side's orders for the open round (replacing earlier ones); when both sides are
-    in, the round closes and goes to a worker."""
+    in, the round closes and goes to a worker. Raises NotPermitted unless `user` commands the
+    side (a player of its kingdom, or the GM), RoundClosed, or RuleViolation naming the orders'
+    fields the rules refuse."""
     battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    if user is not SYSTEM and Side(side) not in sides_commanded_in(user, battle):
+        raise NotPermitted.single("side_not_yours",
+                                  _("You see and order only your own side of this battle."))
     if not battle.takes_orders:
         raise RoundClosed
     adapters.side_orders(state_from_data(battle.state), battle.round, Side(side), data)

@@ -366,18 +366,23 @@ def test_a_key_that_races_in_on_a_parallel_request_answers_with_the_winner(
         player_api, player, open_turn, army, monkeypatch):
     from django.db import IntegrityError
 
-    from armies.api import views
+    from armies import activity_services
 
-    winner = ArmyActivityFactory(turn=open_turn, army=army, kind="deploy_army", params=DEPLOY,
-                                 submitted_by=player, idempotency_key="race")
+    won = []
 
     def lost_the_race(**kwargs):
-        # What the unique constraint does when the other request committed first.
+        # The other request committed between the replay check and this insert: what the unique
+        # constraint does then.
+        if not won:
+            won.append(ArmyActivityFactory(turn=open_turn, army=army, kind="deploy_army",
+                                           params=DEPLOY, submitted_by=player,
+                                           idempotency_key="race"))
         raise IntegrityError("activity_idempotency_key_once")
 
-    monkeypatch.setattr(views, "activity_submit", lost_the_race)
+    monkeypatch.setattr(activity_services, "_submit", lost_the_race)
     response = player_api.post(URL, deploy(open_turn, army), format="json",
                                HTTP_IDEMPOTENCY_KEY="race")
+    [winner] = won
     assert (response.status_code, response.json()["id"]) == (200, winner.pk)
     # The winner sent another body: the loser's order is not it.
     winner.idempotency_digest = "0" * 64

@@ -8,6 +8,7 @@ from battles import resolution
 from battles.adapters import plan_from, scene_setup
 from battles.models import BattleScene
 from battles.services import SceneLocked, participant_set_plan
+from core.permissions import SYSTEM
 from rules.errors import RuleViolation
 from rules.kingmaker.battle.setup import BattlePlan, Stance, Targeting
 
@@ -20,7 +21,7 @@ def guard(scene, our_armies):
 
 
 def test_a_plan_is_stored_as_given_and_fought_with(scene, guard, their_armies):
-    participant_set_plan(participant=guard, plan={"targeting": "army",
+    participant_set_plan(actor=SYSTEM, participant=guard, plan={"targeting": "army",
                                                   "target_army": their_armies[1].pk})
     guard.refresh_from_db()
     assert guard.plan == {"targeting": "army", "target_army": their_armies[1].pk}
@@ -29,7 +30,7 @@ def test_a_plan_is_stored_as_given_and_fought_with(scene, guard, their_armies):
 
 
 def test_an_empty_plan_is_the_default_plan(scene, guard):
-    participant_set_plan(participant=guard, plan={})
+    participant_set_plan(actor=SYSTEM, participant=guard, plan={})
     plan = next(c.plan for c in scene_setup(scene).combatants if c.key == guard.army_id)
     assert plan == BattlePlan()
 
@@ -48,7 +49,7 @@ def test_the_rules_refuse_a_plan_naming_the_field(guard, our_armies, their_armie
     ids = {"OWN": our_armies[1].pk, "ENEMY": their_armies[0].pk}
     plan = {k: ids.get(v, v) for k, v in plan.items()}
     with pytest.raises(RuleViolation) as error:
-        participant_set_plan(participant=guard, plan=plan)
+        participant_set_plan(actor=SYSTEM, participant=guard, plan=plan)
     assert [(v.field, v.code) for v in error.value.violations] == [(field, code)]
     guard.refresh_from_db()
     assert guard.plan == {}
@@ -58,7 +59,7 @@ def test_a_tactical_action_the_army_knows_is_accepted(guard, our_armies):
     # Tactics grant war actions: "Доступны только для войск, знающих соответствующие тактики";
     # Merciless (level 5, cavalry and infantry) grants All-Out Assault.
     ArmyTacticFactory(army=our_armies[0], tactic="merciless")
-    participant_set_plan(participant=guard, plan={"tactical_action": "all_out_assault"})
+    participant_set_plan(actor=SYSTEM, participant=guard, plan={"tactical_action": "all_out_assault"})
     guard.refresh_from_db()
     assert guard.plan == {"tactical_action": "all_out_assault"}
 
@@ -66,13 +67,13 @@ def test_a_tactical_action_the_army_knows_is_accepted(guard, our_armies):
 def test_plans_close_when_the_scene_is_sent(scene, guard):
     resolution.scenes_lock(BattleScene.objects.filter(pk=scene.pk), enqueue=False)
     with pytest.raises(SceneLocked):
-        participant_set_plan(participant=guard, plan={"targeting": "strongest"})
+        participant_set_plan(actor=SYSTEM, participant=guard, plan={"targeting": "strongest"})
 
 
 def test_a_players_odds_read_only_their_own_plans(scene, guard, sides, their_armies):
     foot = scene.participants.get(army=their_armies[0])
-    participant_set_plan(participant=guard, plan={"targeting": "strongest"})
-    participant_set_plan(participant=foot, plan={"targeting": "strongest"})
+    participant_set_plan(actor=SYSTEM, participant=guard, plan={"targeting": "strongest"})
+    participant_set_plan(actor=SYSTEM, participant=foot, plan={"targeting": "strongest"})
     plans = {c.key: c.plan for c in scene_setup(scene, plans_of=frozenset({sides[0].pk}))
              .combatants}
     assert plans[guard.army_id].targeting is Targeting.STRONGEST
@@ -95,9 +96,9 @@ def test_a_standing_plan_is_checked_by_the_rules(our_armies):
 
     army = our_armies[0]
     with pytest.raises(RuleViolation) as refused:
-        army_set_battle_plan(army=army, plan={"targeting": "army", "target_army": army.pk})
+        army_set_battle_plan(actor=SYSTEM, army=army, plan={"targeting": "army", "target_army": army.pk})
     assert refused.value.codes() == {"target_not_enemy"}
-    army_set_battle_plan(army=army, plan={"stance": "hold"})
+    army_set_battle_plan(actor=SYSTEM, army=army, plan={"stance": "hold"})
     army.refresh_from_db()
     assert army.battle_plan == {"stance": "hold"}
 

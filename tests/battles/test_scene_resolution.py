@@ -23,6 +23,7 @@ from campaigns import resolution as turn_resolution
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.claims import ClaimedWork
+from core.permissions import SYSTEM
 from rules.kingmaker.battle.engine import fight
 from rules.kingmaker.battle.setup import ArmyResult, BattleOutcome, Side, SideResult
 from rules.kingmaker.conditions import Condition, ConditionState
@@ -366,8 +367,8 @@ def test_a_gambits_battle_follows_each_armys_standing_plan(gambit_turn, kingdom,
 
     guard = kingdom.armies.get(name="Tatzlford Guard")
     raiders = rival_kingdom.armies.get(name="Pitax Raiders")
-    army_set_battle_plan(army=guard, plan={"targeting": "army", "target_army": raiders.pk})
-    army_set_battle_plan(army=raiders, plan={"stance": "guard"})
+    army_set_battle_plan(actor=SYSTEM, army=guard, plan={"targeting": "army", "target_army": raiders.pk})
+    army_set_battle_plan(actor=SYSTEM, army=raiders, plan={"stance": "guard"})
     assert turn_resolution.turn_resolve(gambit_turn.pk) == "resolved"
     plans = {p.army.name: p.plan for p in BattleScene.objects.get().participants.all()}
     assert plans == {"Tatzlford Guard": {"targeting": "army", "target_army": raiders.pk},

@@ -32,6 +32,7 @@ from battles.sector.models import (
     UnitCard,
 )
 from battles.sector.services import battle_add_side_armies
+from core.permissions import SYSTEM
 
 pytestmark = pytest.mark.django_db
 
@@ -224,7 +225,7 @@ def test_units_stand_for_armies_able_to_fight_in_the_battles_hex(gm_client, batt
     assert "Beaten is defeated and cannot fight." in errors
     assert "Away is in F9, not in the battle&#x27;s hex C4." in errors
     assert not battle.units.exists()
-    assert battle_add_side_armies(battle=battle)[0] == []
+    assert battle_add_side_armies(actor=SYSTEM, battle=battle)[0] == []
 
 
 def test_an_army_stands_for_one_unit(gm_client, battle, kingdom):

@@ -88,10 +88,11 @@ def test_adding_the_sides_armies_to_a_battle_in_a_hex_takes_the_armies_there(kin
     from factories import SectorBattleFactory
 
     from battles.sector.services import battle_add_side_armies
+    from core.permissions import SYSTEM
 
     battle = SectorBattleFactory(campaign=kingdom.campaign, hex="C4", attacker_kingdom=kingdom,
                                  defender_kingdom=rival_kingdom)
     here = ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="C4")
     ArmyFactory(kingdom=kingdom, name="Far Riders", hex="D6")
-    made, unmapped, no_kingdom = battle_add_side_armies(battle=battle)
+    made, unmapped, no_kingdom = battle_add_side_armies(actor=SYSTEM, battle=battle)
     assert [u.army for u in made] == [here] and unmapped == [] and no_kingdom == []

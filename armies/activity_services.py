@@ -1,0 +1,164 @@
+"""Writes about army activities, the orders of a kingdom turn: submit (idempotent per user and
+key), change and withdraw them while the turn takes orders. Each checks the order through the
+rules and the acting user's permission (captured gear is the GM's), whichever interface sends it."""
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from armies.acting import acts_for_user
+from armies.choices import ActivityStatus
+from armies.models import Army, ArmyActivity
+from armies.orders import queued_activities, rules_order, situation
+from campaigns.selectors import is_campaign_gm
+from campaigns.services import TurnLocked
+from rules.errors import RuleViolation, Violation, _, raise_if_any
+from rules.kingmaker import activities as act
+
+
+class IdempotencyKeyReused(Exception):
+    """The idempotency key was first used for another order (the API answers 422)."""
+
+    def __init__(self, first: ArmyActivity):
+        self.first = first
+        super().__init__(f"idempotency key {first.idempotency_key!r} is taken by {first.pk}")
+
+
+def activity_replay(*, user, idempotency_key: str, digest: str = "") -> ArmyActivity | None:
+    """The activity this user first submitted with the key (None if none), or
+    IdempotencyKeyReused when that submission's digest differs from `digest` (orders stored
+    before digests were kept replay whatever the body)."""
+    first = ArmyActivity.objects.filter(submitted_by=user, idempotency_key=idempotency_key).first()
+    if first is not None and digest and first.idempotency_digest not in ("", digest):
+        raise IdempotencyKeyReused(first)
+    return first
+
+
+def _lock_open_turn(turn):
+    from campaigns.models import KingdomTurn
+    turn = KingdomTurn.objects.select_for_update(of=("self",)).select_related(
+        "kingdom__campaign").get(pk=turn.pk)
+    if not turn.accepts_orders:
+        raise TurnLocked(turn)
+    return turn
+
+
+def _permission_violations(turn, activity: ArmyActivity, user,
+                           given: dict | None = None) -> list[Violation]:
+    """What this user may not order, whichever interface the order came through. `given`: the
+    parameters the order had before this change (None: a new order). Captured gear is the GM's
+    to hand out: a player may move or keep the GM's order, never grant it or change its gear."""
+    captured = activity.params.get("captured") or (given or {}).get("captured")
+    if captured and activity.params != given and not is_campaign_gm(user,
+                                                                     turn.kingdom.campaign_id):
+        return [Violation("captured_gm_only", _("Only the game master hands out captured gear."),
+                          "captured")]
+    return []
+
+
+def _validate_order(turn, activity: ArmyActivity, user, given: dict | None = None) -> None:
+    """Check the order as the rules would now, and that `user` may give it; raises RuleViolation
+    with every problem."""
+    raise_if_any(_permission_violations(turn, activity, user, given))
+    kind = act.ActivityKind(activity.kind)
+    if kind in act.LEADERSHIP and activity.army_id is not None:
+        raise RuleViolation.single("leadership_no_army",
+                                   _("A leadership activity is not taken by an army."), "army")
+    if activity.army is not None and activity.army.kingdom_id != turn.kingdom_id:
+        raise RuleViolation.single("army_required", _("Choose one of the kingdom's armies."),
+                                   "army")
+    order = rules_order(activity, campaign_id=turn.kingdom.campaign_id)
+    current = situation(turn, with_foreign=kind is act.ActivityKind.OFFENSIVE_GAMBIT)
+    # The slot rule needs only who acts and whether it is a second activity, so another order
+    # whose parameters no longer convert (a template removed since) does not block this one.
+    others = tuple(act.OrderSlot(a.pk, act.ActivityKind(a.kind), a.army_id, a.second)
+                   for a in queued_activities(turn) if a.pk != activity.pk)
+    violations = act.order_slot_violations(order, others)
+    violations += act.order_violations(current, order)
+    if violations:
+        raise RuleViolation(violations)
+
+
+@acts_for_user
+def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: dict,
+                    second: bool = False, idempotency_key: str = "",
+                    idempotency_digest: str = "") -> tuple[ArmyActivity, bool]:
+    """Queue an order for the turn. With an idempotency key already used by this user, return
+    the first activity unchanged (and False: nothing new was created), unless it was first
+    used for another request (`idempotency_digest`, a hash of the request): then
+    IdempotencyKeyReused. Every interface gets the same replay, a parallel one included."""
+    try:
+        return _submit(turn=turn, user=user, kind=kind, army=army, params=params, second=second,
+                       idempotency_key=idempotency_key, idempotency_digest=idempotency_digest)
+    except IntegrityError:
+        # The same key raced in on a parallel request: answer with the one that won.
+        first = activity_replay(user=user, idempotency_key=idempotency_key,
+                                digest=idempotency_digest) if idempotency_key else None
+        if first is None:
+            raise
+        return first, False
+
+
+@transaction.atomic
+def _submit(*, turn, user, kind: str, army: Army | None, params: dict, second: bool,
+            idempotency_key: str, idempotency_digest: str) -> tuple[ArmyActivity, bool]:
+    # Inside the transaction: on SQLite it begins by taking the write lock, so a retry waiting
+    # for the first request's commit reads it here.
+    if idempotency_key:
+        first = activity_replay(user=user, idempotency_key=idempotency_key,
+                                digest=idempotency_digest)
+        if first is not None:
+            return first, False
+    turn = _lock_open_turn(turn)
+    position = (turn.activities.aggregate(last=Max("position"))["last"] or 0) + 1
+    activity = ArmyActivity(turn=turn, army=army, kind=kind, params=params, second=second,
+                            position=position, submitted_by=user,
+                            idempotency_key=idempotency_key,
+                            idempotency_digest=idempotency_digest if idempotency_key else "")
+    _validate_order(turn, activity, user)
+    activity.save()
+    _unready(turn)
+    return activity, True
+
+
+@acts_for_user
+@transaction.atomic
+def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
+                    second: bool | None = None, position: int | None = None) -> ArmyActivity:
+    """Change a queued order for `user` (a player of its kingdom or the GM); raises
+    RuleViolation, or TurnLocked once the turn no longer takes orders."""
+    turn = _lock_open_turn(activity.turn)
+    activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
+    if activity.status != ActivityStatus.QUEUED:
+        raise RuleViolation.single("not_queued", _("Only a queued activity can change."))
+    given = activity.params
+    if params is not None:
+        activity.params = params
+    if second is not None:
+        activity.second = second
+    if position is not None:
+        activity.position = position
+    _validate_order(turn, activity, user, given)
+    activity.save()
+    _unready(turn)
+    return activity
+
+
+@acts_for_user
+@transaction.atomic
+def activity_withdraw(*, activity: ArmyActivity, user=None) -> ArmyActivity:
+    turn = _lock_open_turn(activity.turn)
+    activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
+    if activity.status != ActivityStatus.QUEUED:
+        raise RuleViolation.single("not_queued", _("Only a queued activity can be withdrawn."))
+    activity.status = ActivityStatus.WITHDRAWN
+    activity.save(update_fields=["status"])
+    _unready(turn)
+    return activity
+
+
+def _unready(turn) -> None:
+    """Changed orders are no longer the ones the players marked ready."""
+    if turn.ready:
+        turn.ready = False
+        turn.save(update_fields=["ready"])

@@ -1,0 +1,92 @@
+"""The GM's unit-card catalog for sector battles (Wars of Cerilia), checked by the rules, and
+which card each army type fights as."""
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+from django.utils.translation import gettext_lazy
+from simple_history.admin import SimpleHistoryAdmin
+
+from armies.adapters import render_violation
+from battles.sector import adapters
+from battles.sector.models import CardTag, MoraleSign, TemplateCard, UnitCard
+from campaigns.admin_scope import CatalogAdmin
+from rules.cerilia.cards import card_violations
+
+CARD_FIELDS = ["code", "name", "melee", "charge", "missile", "missile_range", "defense",
+               "morale", "movement", "hits", "tags", "night_bonus"]
+
+
+def _in_order(chosen, choices) -> list[str]:
+    """The chosen values, known ones only, sorted as the shipped catalog stores them (stable
+    JSON, stable history)."""
+    return sorted(set(chosen) & set(choices))
+
+
+class UnitCardForm(forms.ModelForm):
+    morale = forms.MultipleChoiceField(
+        label=gettext_lazy("morale signs"), choices=MoraleSign.choices,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("One to three distinct signs: a unit passes a morale test when "
+                               "its card bears the sign drawn."))
+    tags = forms.MultipleChoiceField(label=gettext_lazy("tags"), choices=CardTag.choices,
+                                     widget=forms.CheckboxSelectMultiple, required=False)
+
+    class Meta:
+        model = UnitCard
+        fields = CARD_FIELDS
+
+    def clean_morale(self):
+        return _in_order(self.cleaned_data["morale"], MoraleSign.values)
+
+    def clean_tags(self):
+        return _in_order(self.cleaned_data["tags"], CardTag.values)
+
+    def clean(self):
+        data = super().clean()
+        needed = ["code", "name", "melee", "defense", "morale", "movement", "hits"]
+        if any(data.get(name) in (None, "") for name in needed):
+            return data  # the fields' own errors first
+        card = UnitCard(**{name: data.get(name) for name in CARD_FIELDS})
+        card.missile_range = card.missile_range or 0
+        card.night_bonus = card.night_bonus or 0
+        card.tags = card.tags or []
+        found = card_violations(adapters.engine_card(card))
+        for violation in found.violations if found else ():
+            self.add_error(violation.field if violation.field in self.fields else None,
+                           render_violation(violation))
+        return data
+
+
+@admin.register(UnitCard)
+class UnitCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
+    form = UnitCardForm
+    list_display = ["name", "code", "melee", "charge", "missile", "missile_range", "defense",
+                    "morale_signs", "movement", "hits", "tag_list", "night_bonus"]
+    search_fields = ["name", "code"]
+    fieldsets = [
+        (None, {"fields": ["code", "name"]}),
+        (gettext_lazy("Attack and defense"), {"fields": [
+            ("melee", "charge"), ("missile", "missile_range"), "defense", "night_bonus"]}),
+        (gettext_lazy("Morale, movement and hits"), {"fields": ["morale", "movement", "hits"]}),
+        (gettext_lazy("Tags"), {"fields": ["tags"]}),
+    ]
+
+    @admin.display(description=gettext_lazy("morale signs"))
+    def morale_signs(self, card: UnitCard) -> str:
+        labels = dict(MoraleSign.choices)
+        return ", ".join(str(labels.get(sign, sign)) for sign in card.morale) or "—"
+
+    @admin.display(description=gettext_lazy("tags"))
+    def tag_list(self, card: UnitCard) -> str:
+        labels = dict(CardTag.choices)
+        return ", ".join(str(labels.get(tag, tag)) for tag in card.tags) or "—"
+
+
+@admin.register(TemplateCard)
+class TemplateCardAdmin(CatalogAdmin, admin.ModelAdmin):
+    list_display = ["template", "card"]
+    list_select_related = ["template", "card"]
+    list_filter = ["template__special"]
+    search_fields = ["template__name", "card__name"]
+    autocomplete_fields = ["template", "card"]
