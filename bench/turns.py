@@ -124,8 +124,9 @@ def run(m: int, args, workers) -> dict:
     from django.test.utils import CaptureQueriesContext
 
     from armies.models import ArmyActivity
-    from campaigns import resolution
-    from campaigns.models import KingdomTurn, TurnReport, TurnStatus
+    from campaigns.models import KingdomTurn, TurnStatus
+    from turns import resolution
+    from turns.models import TurnReport
 
     print(f"\n== M={m}: emptying the bench database", flush=True)
     reset()

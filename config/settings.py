@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "campaigns",
     "armies",
     "battles",
+    "turns",
 ]
 
 MIDDLEWARE = [

@@ -99,7 +99,7 @@ def test_demo_logins_work(client):
 def test_demo_has_an_open_turn_with_orders_that_resolve():
     from armies.models import ArmyActivity
     from campaigns.models import KingdomTurn, TurnStatus
-    from campaigns.resolution import turn_resolve
+    from turns.resolution import turn_resolve
 
     run_demo()
     turns = KingdomTurn.objects.filter(kingdom__campaign__name=DEMO_CAMPAIGN)

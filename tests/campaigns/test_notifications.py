@@ -24,9 +24,10 @@ from rest_framework.test import APIClient
 
 from battles import resolution as battle_resolution
 from battles.models import BattleScene, SceneStatus, Side
-from campaigns import notifications, resolution
+from campaigns import notifications
 from campaigns.models import Campaign, Kingdom, KingdomTurn, PlayerPreferences, Role, TurnStatus
 from campaigns.services import turn_open
+from turns import resolution
 
 pytestmark = pytest.mark.django_db
 

@@ -1,14 +1,13 @@
 """Turn reports as data: what a resolution did, for the API, the admin and replays.
 
 Messages stay gettext msgids with their parameters, so each reader gets them in their language
-(`with_text`)."""
+(armies.report_text.with_text)."""
 from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from armies.labels import render_message
+from armies.report_text import roll_data
 from rules.data import to_data
-from rules.dice import Roll
 from rules.errors import Violation
 from rules.kingmaker.activities import KingdomSheet, TurnArmy
 from rules.kingmaker.army import stat_block
@@ -16,7 +15,7 @@ from rules.kingmaker.turn import ActivityResult, KingdomTurnInput, KingdomTurnOu
 
 
 class TurnReportData(TypedDict):
-    """TurnReport.outcome (campaigns.models.TURN_REPORT: a new shape is a new version there)."""
+    """TurnReport.outcome (turns.models.TURN_REPORT: a new shape is a new version there)."""
 
     turn: int
     seed: int
@@ -82,12 +81,6 @@ def _check(detail) -> dict[str, Any] | None:
     }
 
 
-def roll_data(roll: Roll) -> dict[str, Any]:
-    """A logged roll; `with_text` renders its purpose in the reader's language."""
-    return {"purpose": roll.purpose, "message": roll.message, "params": dict(roll.params),
-            "expression": roll.expression, "faces": list(roll.faces), "total": roll.total}
-
-
 def violation_data(violation: Violation) -> dict[str, Any]:
     return {"field": violation.field, "code": violation.code, "message": violation.message,
             "params": dict(violation.params)}
@@ -130,15 +123,3 @@ def report_data(engine_input: KingdomTurnInput, outcome: KingdomTurnOutcome,
         "battles": to_data(outcome.battles),
         "rolls": [roll_data(r) for r in outcome.rolls],
     }
-
-
-def with_text(data: Any) -> Any:
-    """The report with every event and violation's message rendered in the active language."""
-    if isinstance(data, dict):
-        rendered = {k: with_text(v) for k, v in data.items()}
-        if "message" in data and "params" in data:
-            rendered["text"] = render_message(data["message"], data["params"])
-        return rendered
-    if isinstance(data, list):
-        return [with_text(v) for v in data]
-    return data

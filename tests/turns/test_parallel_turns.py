@@ -11,9 +11,9 @@ from django.db import connection
 from django.utils import timezone
 from factories import ArmyFactory, CampaignFactory, KingdomFactory
 
-from campaigns import resolution
 from campaigns.models import KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from turns import resolution
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 

@@ -1,30 +1,34 @@
-"""Celery tasks: thin wrappers over campaigns.resolution (which makes them safe to repeat, and
-retries them after a passing database fault)."""
+"""Celery tasks: thin wrappers over turns.resolution (which makes them safe to repeat, and
+retries them after a passing database fault).
+
+The tasks keep the names they had in campaigns.tasks: the beat schedules stored by the campaigns
+migrations, and tasks already queued, name them."""
 from __future__ import annotations
 
 from celery import shared_task
 
-from campaigns import notifications, resolution
+from campaigns import notifications
 from core.claims import TASK_OPTIONS
+from turns import resolution
 
 
-@shared_task(**TASK_OPTIONS)
+@shared_task(name="campaigns.tasks.resolve_kingdom_turn", **TASK_OPTIONS)
 def resolve_kingdom_turn(turn_id: int) -> str:
     return resolution.turn_resolve(turn_id)
 
 
-@shared_task(acks_late=True)
+@shared_task(name="campaigns.tasks.lock_due_turns", acks_late=True)
 def lock_due_turns() -> list[int]:
     """The nightly job (django-celery-beat schedule, editable in the admin)."""
     return resolution.turns_lock_due()
 
 
-@shared_task(acks_late=True)
+@shared_task(name="campaigns.tasks.sweep_stuck_turns", acks_late=True)
 def sweep_stuck_turns() -> list[int]:
     return resolution.turns_sweep_stuck()
 
 
-@shared_task(acks_late=True)
+@shared_task(name="campaigns.tasks.send_deadline_reminders", acks_late=True)
 def send_deadline_reminders() -> list[int]:
     """Every quarter of an hour (django-celery-beat): remind players without orders of a deadline
     less than 24 hours away, once per turn."""

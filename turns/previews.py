@@ -17,13 +17,14 @@ from django.db import transaction
 from armies.adapters import render_violation
 from armies.choices import ActivityKind
 from armies.orders import queued_activities, rules_order, turn_input
+from armies.report_text import with_text
 from battles.selectors import armies_in_battle_since_last_turn
-from campaigns import resolution
 from campaigns.models import KingdomTurn, TurnStatus
-from campaigns.reports import report_data, with_text
 from rules.data import to_data
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
+from turns import resolution
+from turns.reports import report_data
 
 PREVIEWABLE = (TurnStatus.OPEN, TurnStatus.LOCKED)
 

@@ -16,20 +16,21 @@ from simple_history.admin import SimpleHistoryAdmin
 from armies.adapters import render_violation
 from armies.api.params import validated_params
 from armies.models import ArmyActivity
+from armies.report_text import with_text
 from armies.services import activity_change, activity_submit, activity_withdraw
-from campaigns import resolution
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.bounded_json import ADMIN_JSON_FIELDS
-from campaigns.models import KingdomTurn, TurnReport
-from campaigns.reports import with_text
+from campaigns.models import KingdomTurn
 from campaigns.services import (
     TurnLocked,
     deadline_violations,
     turn_extend,
     turn_open,
-    turn_reopen,
 )
 from rules.errors import RuleViolation
+from turns import resolution
+from turns.models import TurnReport
+from turns.services import turn_reopen
 
 
 class ActivityInline(CampaignScopedInline, admin.TabularInline):
@@ -89,7 +90,7 @@ class KingdomTurnAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
         if report is None:
             return "—"
         return format_html('<a href="{}">{}</a>',
-                           reverse("admin:campaigns_turnreport_change", args=[report.pk]),
+                           reverse("admin:turns_turnreport_change", args=[report.pk]),
                            _("Read the report"))
 
     def save_model(self, request, obj, form, change):

@@ -20,12 +20,12 @@ from armies.orders import queued_activities, rules_order, turn_input
 from battles.resolution import scenes_lock_after_turn
 from battles.selectors import armies_in_battle_since_last_turn
 from campaigns import notifications
-from campaigns.apply import apply_outcome
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.claims import ClaimedWork, claimed_seed
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
+from turns.apply import apply_outcome
 
 
 def turns_lock_with_waiting(turns, *, enqueue: bool = True) -> list[int]:
@@ -73,7 +73,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
 
 TURNS = ClaimedWork(
     model=KingdomTurn,
-    task="campaigns.tasks.resolve_kingdom_turn",
+    task="turns.tasks.resolve_kingdom_turn",
     work=_resolve_locked,
     taking_input=Q(status=TurnStatus.OPEN),
     waiting=Q(status=TurnStatus.LOCKED),

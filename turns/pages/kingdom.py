@@ -8,15 +8,10 @@ from django.utils import timezone
 
 from armies.selectors import active_armies
 from battles.selectors import kingdom_scenes
-from campaigns.pages.presentation import army_card, kingdom_sheet, member_required
-from campaigns.selectors import (
-    current_turn,
-    is_campaign_gm,
-    kingdom_players,
-    kingdom_reports,
-    queued_order_count,
-    visible_kingdoms,
-)
+from campaigns.pages.presentation import member_required
+from campaigns.selectors import current_turn, is_campaign_gm, kingdom_players, visible_kingdoms
+from turns.pages.presentation import army_card, kingdom_sheet
+from turns.selectors import kingdom_reports, queued_order_count
 
 
 @member_required

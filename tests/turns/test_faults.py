@@ -14,12 +14,13 @@ from factories import ArmyFactory
 from psycopg import errors
 
 from armies.services import activity_submit
-from campaigns import resolution
-from campaigns.models import Kingdom, KingdomTurn, TurnReport, TurnStatus
+from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
-from campaigns.tasks import resolve_kingdom_turn
 from core.claims import ClaimedWork, TransientFault
 from core.faults import is_transient
+from turns import resolution
+from turns.models import TurnReport
+from turns.tasks import resolve_kingdom_turn
 
 pytestmark = pytest.mark.django_db
 

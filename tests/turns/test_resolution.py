@@ -10,9 +10,10 @@ from factories import ArmyConditionFactory, ArmyFactory, ArmyTacticFactory
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
 from armies.services import activity_submit
-from campaigns import resolution
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
-from campaigns.services import TurnLocked, turn_mark_ready, turn_open, turn_reopen
+from campaigns.services import TurnLocked, turn_open
+from turns import resolution
+from turns.services import turn_mark_ready, turn_reopen
 
 pytestmark = pytest.mark.django_db
 
@@ -195,8 +196,8 @@ def test_offensive_gambit_queues_a_battle_scene(kingdom, rival_kingdom, army, tu
 def test_the_same_inputs_and_seed_give_the_same_report(kingdom, army, turn, player):
     from armies.orders import queued_activities, rules_order, turn_input
     from battles.selectors import armies_in_battle_since_last_turn
-    from campaigns.reports import report_data
     from rules.kingmaker.turn import resolve_turn
+    from turns.reports import report_data
 
     ArmyConditionFactory(army=army, condition="shaken", value=1)
     activity_submit(turn=turn, user=player, kind="deploy_army", army=army,

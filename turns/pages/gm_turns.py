@@ -1,5 +1,5 @@
 """The GM's turn page: each kingdom's open or locked turn with "resolve now", and a dry run that
-shows what resolving would change before the GM commits it or discards it (campaigns.previews)."""
+shows what resolving would change before the GM commits it or discards it (turns.previews)."""
 from __future__ import annotations
 
 import logging
@@ -11,10 +11,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaigns import previews, resolution
 from campaigns.models import Campaign, KingdomTurn
 from campaigns.pages.presentation import DEGREES, member_required
 from campaigns.selectors import is_campaign_gm
+from turns import previews, resolution
 
 log = logging.getLogger(__name__)
 

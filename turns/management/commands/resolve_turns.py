@@ -8,8 +8,8 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from tqdm import tqdm
 
-from campaigns import resolution
 from campaigns.models import Campaign, Kingdom, KingdomTurn, TurnStatus
+from turns import resolution
 
 
 class Command(BaseCommand):

@@ -1,4 +1,5 @@
-"""Write a resolved turn's outcome back to the database, inside the caller's transaction.
+"""Write armies as the engine left them (a kingdom turn's outcome, a battle scene's), inside
+the caller's transaction.
 
 Writes are batched (a fixed number of queries per table, however many armies changed) and still
 leave a simple-history record for every row they touch.
@@ -7,7 +8,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db import transaction
 from django.utils import timezone
 from simple_history.utils import (
     bulk_create_with_history,
@@ -16,45 +16,13 @@ from simple_history.utils import (
 )
 
 from armies import history as army_history
-from armies.choices import ActivityStatus
-from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
-from battles.services import scene_queue_from_gambit
-from campaigns.models import Faction, Kingdom, TurnReport
-from campaigns.reports import activity_data, report_data, violation_data
-from rules.data import to_data
-from rules.errors import RuleViolation
+from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from campaigns.models import Faction, Kingdom
 from rules.kingmaker.activities import TurnArmy
 from rules.kingmaker.army import stat_block
-from rules.kingmaker.turn import KingdomTurnInput, KingdomTurnOutcome
+from rules.kingmaker.turn import KingdomTurnOutcome
 
 REASON = "kingdom turn"
-
-
-def apply_outcome(turn, engine_input: KingdomTurnInput, outcome: KingdomTurnOutcome,
-                  activities: list[ArmyActivity], unreadable: dict[int, RuleViolation]) -> None:
-    assert transaction.get_connection().in_atomic_block, "apply inside the turn's transaction"
-    kingdom = turn.kingdom
-    _apply_kingdom(kingdom, outcome)
-    before = {a.key: a for a in engine_input.armies}
-    apply_armies([a for a in outcome.armies if a != before[a.key]])
-    army_ids = _create_recruited(kingdom, outcome)
-    _apply_activities(activities, outcome, unreadable, army_ids)
-    gambits = {a.pk: a for a in activities}
-    for request in outcome.battles:
-        scene_queue_from_gambit(campaign=kingdom.campaign, request=request,
-                                gambit=gambits.get(request.order), army_ids=army_ids)
-    TurnReport.objects.create(turn=turn, inputs=to_data(engine_input),
-                              outcome=report_data(engine_input, outcome, army_ids))
-
-
-def _apply_kingdom(kingdom: Kingdom, outcome: KingdomTurnOutcome) -> None:
-    sheet = outcome.kingdom
-    for field in ("level", "resource_points", "food", "unrest", "fame", "infamy", "xp"):
-        setattr(kingdom, field, getattr(sheet, field))
-    for kind in Kingdom.RUIN:
-        setattr(kingdom, kind, sheet.ruin.get(kind, 0))
-    kingdom._change_reason = REASON
-    kingdom.save()
 
 
 def _army_fields(row: Army, army: TurnArmy) -> None:
@@ -160,8 +128,8 @@ def _delete_with_history(model, rows: list, *, reason: str = REASON) -> None:
     model.objects.filter(pk__in=[row.pk for row in rows])._raw_delete(model.objects.db)
 
 
-def _create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome) -> dict[int, int]:
-    """Create the armies recruited this turn; returns engine key -> new army id."""
+def create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome) -> dict[int, int]:
+    """Create the armies a kingdom turn recruited; returns engine key -> new army id."""
     if not outcome.recruited:
         return {}
     templates = {t.name: t for t in ArmyTemplate.objects.filter(
@@ -193,23 +161,3 @@ def _create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome) -> dict[int
     army_history.record_many(rows, snapshots, reason=REASON, history_type="+")
     _write_children(creates, {}, [])
     return {r.army.key: row.pk for r, row in zip(outcome.recruited, rows, strict=True)}
-
-
-def _apply_activities(activities: list[ArmyActivity], outcome: KingdomTurnOutcome,
-                      unreadable: dict[int, RuleViolation], army_ids: dict[int, int]) -> None:
-    results = {r.order: activity_data(r, army_ids) for r in outcome.activities}
-    recruited = {r.order: army_ids[r.army.key] for r in outcome.recruited}
-    for activity in activities:
-        if activity.pk in unreadable:
-            activity.status = ActivityStatus.REJECTED
-            activity.result = {"violations": [violation_data(v)
-                                              for v in unreadable[activity.pk].violations]}
-            continue
-        activity.result = results[activity.pk]
-        activity.status = activity.result["status"]
-        if activity.pk in recruited:
-            activity.result["recruited_army"] = recruited[activity.pk]
-    if activities:
-        bulk_update_with_history(activities, ArmyActivity, ["status", "result"],
-                                 default_change_reason=REASON)
-

@@ -9,7 +9,8 @@ from django.utils import timezone
 
 from battles.selectors import campaign_scenes
 from campaigns.pages.presentation import member_required
-from campaigns.selectors import campaign_overview, is_campaign_gm, visible_campaigns, visible_kingdoms
+from campaigns.selectors import is_campaign_gm, visible_campaigns, visible_kingdoms
+from turns.selectors import campaign_overview
 
 
 @member_required

@@ -40,7 +40,7 @@ def test_resolve_now_locks_and_resolves(gm_client, turn, army, django_capture_on
     assert "1 turn(s) locked and sent for resolution." in messages
     turn.refresh_from_db()
     assert turn.status == TurnStatus.RESOLVED
-    response = gm_client.get(reverse("admin:campaigns_turnreport_change", args=[turn.report.pk]))
+    response = gm_client.get(reverse("admin:turns_turnreport_change", args=[turn.report.pk]))
     assert response.status_code == 200
     assert b"Every roll" in response.content
 

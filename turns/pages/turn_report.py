@@ -8,10 +8,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from armies.order_text import params_texts
+from armies.report_text import with_text
 from armies.selectors import visible_armies
-from campaigns.pages.presentation import member_required, turn_report_view
-from campaigns.reports import with_text
-from campaigns.selectors import visible_reports
+from campaigns.pages.presentation import member_required
+from turns.pages.presentation import turn_report_view
+from turns.selectors import visible_reports
 
 
 @member_required
