@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "armies",
     "battles",
     "turns",
+    "notifications",
 ]
 
 MIDDLEWARE = [

@@ -19,12 +19,12 @@ from django.utils import timezone
 from armies.orders import queued_activities, rules_order, turn_input
 from battles.resolution import scenes_lock_after_turn
 from battles.selectors import armies_in_battle_since_last_turn
-from campaigns import notifications
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.claims import ClaimedWork, claimed_seed
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
+from turns import signals
 from turns.apply import apply_outcome
 
 
@@ -65,7 +65,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
     apply_outcome(turn, engine_input, outcome, activities, unreadable)
     turn.set_status(TurnStatus.RESOLVED, resolved_at=timezone.now(), error="")
     # Mailed once this transaction commits; a mail that fails is logged, the turn stays resolved.
-    notifications.turn_report_ready(turn)
+    signals.turn_report_ready.send(sender=KingdomTurn, turn=turn)
     turn_open(kingdom=turn.kingdom)
     # "The war encounter happens right after the Kingdom turn ends": its scenes go next.
     scenes_lock_after_turn(turn)

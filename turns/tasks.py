@@ -2,12 +2,12 @@
 retries them after a passing database fault).
 
 The tasks keep the names they had in campaigns.tasks: the beat schedules stored by the campaigns
-migrations, and tasks already queued, name them."""
+migrations, and tasks already queued, name them. The deadline reminder's task is the mail's:
+notifications.tasks."""
 from __future__ import annotations
 
 from celery import shared_task
 
-from campaigns import notifications
 from core.claims import TASK_OPTIONS
 from turns import resolution
 
@@ -27,9 +27,3 @@ def lock_due_turns() -> list[int]:
 def sweep_stuck_turns() -> list[int]:
     return resolution.turns_sweep_stuck()
 
-
-@shared_task(name="campaigns.tasks.send_deadline_reminders", acks_late=True)
-def send_deadline_reminders() -> list[int]:
-    """Every quarter of an hour (django-celery-beat): remind players without orders of a deadline
-    less than 24 hours away, once per turn."""
-    return notifications.send_deadline_reminders()

@@ -34,7 +34,7 @@ from battles.sector.models import (
     UnitCard,
 )
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, CatalogAdmin
-from campaigns.notifications import local_time
+from campaigns.times import local_time
 from rules.cerilia.cards import card_violations
 from rules.cerilia.field import distance
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell

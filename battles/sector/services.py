@@ -11,10 +11,10 @@ from django.utils import timezone
 
 from armies.models import Army
 from armies.selectors import active_armies
+from battles import signals
 from battles.enlistment import army_enlistment_violations
 from battles.sector import adapters
 from battles.sector.models import BattleStatus, SectorBattle, SectorSide, SideOrders
-from campaigns import notifications
 from rules.cerilia.cards import card_violations
 from rules.cerilia.field import Side
 from rules.cerilia.state import state_data, state_from_data
@@ -54,7 +54,7 @@ def battle_start(*, battle: SectorBattle) -> SectorBattle:
     battle.status, battle.round = BattleStatus.OPEN, 0
     battle.deadline = _next_deadline(battle)
     battle.save(update_fields=["state", "status", "round", "deadline"])
-    notifications.sector_round_ready(battle)
+    signals.sector_round_ready.send(sender=SectorBattle, battle=battle)
     return battle
 
 

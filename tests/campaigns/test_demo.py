@@ -13,7 +13,7 @@ from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
 from armies.selectors import army_violations
 from campaigns.demo import DEMO_CAMPAIGN
 from campaigns.models import Campaign, Kingdom, Membership, Role
-from campaigns.notifications import recipients
+from notifications.mail import recipients
 
 pytestmark = pytest.mark.django_db
 

@@ -24,9 +24,9 @@ from rest_framework.test import APIClient
 
 from battles import resolution as battle_resolution
 from battles.models import BattleScene, SceneStatus, Side
-from campaigns import notifications
 from campaigns.models import Campaign, Kingdom, KingdomTurn, PlayerPreferences, Role, TurnStatus
 from campaigns.services import turn_open
+from notifications import mail as notifications
 from turns import resolution
 
 pytestmark = pytest.mark.django_db
@@ -179,7 +179,7 @@ def test_a_failing_mail_server_does_not_fail_the_resolution(
             raise smtplib.SMTPServerDisconnected("no mail server")
 
     monkeypatch.setattr(notifications, "get_connection", lambda: Down())
-    with caplog.at_level(logging.ERROR, logger="campaigns.notifications"), \
+    with caplog.at_level(logging.ERROR, logger="notifications.mail"), \
             django_capture_on_commit_callbacks(execute=True):
         assert resolution.turn_resolve(turn.pk) == "resolved"
     turn.refresh_from_db()
@@ -202,7 +202,7 @@ def test_a_failing_reminder_is_logged_and_the_others_still_go(
         return real(turn_id)
 
     monkeypatch.setattr(notifications, "remind_turn", flaky)
-    with caplog.at_level(logging.ERROR, logger="campaigns.notifications"):
+    with caplog.at_level(logging.ERROR, logger="notifications.mail"):
         assert len(notifications.send_deadline_reminders(now=NOW)) == 2
     assert addressed(mailoutbox) == [rival.email]
     assert "no mail server" in caplog.text

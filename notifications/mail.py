@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import zoneinfo
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -18,12 +17,13 @@ from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import override
 
 from armies.choices import ActivityStatus
 from campaigns.models import Kingdom, KingdomTurn, Membership, PlayerPreferences, Role, TurnStatus
+from campaigns.times import local_time
 from core.faults import drop_broken_connection, is_transient
 
 log = logging.getLogger(__name__)
@@ -49,16 +49,6 @@ def recipients(kingdom_ids: Iterable[int]) -> list[tuple[Membership, PlayerPrefe
 def local_deadline(turn: KingdomTurn, campaign) -> str:
     """The deadline in the campaign's time zone, in the active language's format."""
     return local_time(turn.deadline, campaign)
-
-
-def local_time(moment: datetime.datetime, campaign) -> str:
-    return zoned_time(moment, campaign.timezone)
-
-
-def zoned_time(moment: datetime.datetime, zone: str) -> str:
-    """The moment in the time zone, saying which (the active language's format)."""
-    local = moment.astimezone(zoneinfo.ZoneInfo(zone))
-    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({zone})"
 
 
 def _message(template: str, subject, context: dict, membership: Membership,
