@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "battles",
     "turns",
     "notifications",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -11,8 +11,8 @@ from django.urls import reverse
 from armies.choices import ArmyType
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
 from armies.selectors import army_violations
-from campaigns.demo import DEMO_CAMPAIGN
 from campaigns.models import Campaign, Kingdom, Membership, Role
+from demo.campaign import DEMO_CAMPAIGN
 from notifications.mail import recipients
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from campaigns.demo import demo_load
+from demo.campaign import demo_load
 
 
 class Command(BaseCommand):
