@@ -19,8 +19,8 @@ from armies.services import army_recruit, kingdom_set_level
 from campaigns.admin import DiplomaticRelationInline, SettlementInline
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.models import Kingdom
-from campaigns.notifications import local_time
 from campaigns.services import turn_open
+from campaigns.times import local_time
 from rules.errors import RuleViolation
 
 

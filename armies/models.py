@@ -96,7 +96,7 @@ class ArmyTemplate(models.Model):
             raise ValidationError(errors)
 
 
-# armies.history.Snapshot; campaigns.reports.ActivityResultData.
+# armies.history.Snapshot; turns.reports.ActivityResultData.
 ARMY_CHILDREN = register(Payload("army_children"))
 ACTIVITY_RESULT = register(Payload("activity_result"))
 

@@ -16,6 +16,7 @@ from rest_framework.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
 from armies.adapters import render_violation
+from armies.report_text import with_text
 from armies.selectors import armies_with_details
 from battles import admin_views, resolution
 from battles.api.serializers import PlanSerializer
@@ -25,7 +26,6 @@ from battles.reports import with_names
 from battles.sector.services import battle_from_scene
 from battles.services import participant_add, participant_check, plan_problems, scene_reopen
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
-from campaigns.reports import with_text
 from rules.errors import RuleViolation
 from rules.kingmaker.hexes import canonical_hex, hex_violations
 

@@ -13,12 +13,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from armies.report_text import with_text
 from battles.adapters import scene_setup, setup_from_inputs
 from battles.models import SIDE_CHOICES, BattleScene, SceneStatus
 from battles.odds import scene_odds
 from battles.reports import as_old_as, first_difference, report_data, with_names
 from battles.services import scene_resolve_now, scene_seed
-from campaigns.reports import with_text
 from rules.kingmaker.battle.engine import fight
 
 ADMIN_MAX_RUNS = 20000

@@ -2,7 +2,7 @@
 army's HP, conditions and gear (destroyed gear, potion doses drunk), destroyed armies, each
 kingdom's unrest, fame and XP, the participants' starting snapshots and the report.
 
-Armies are written through campaigns.apply.apply_armies (batched, with simple-history records)."""
+Armies are written through armies.apply.apply_armies (batched, with simple-history records)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -10,12 +10,12 @@ from dataclasses import replace
 from django.db import transaction
 from simple_history.utils import bulk_update_with_history
 
+from armies.apply import apply_armies
 from armies.choices import ArmyStatus
 from armies.models import Army
 from armies.orders import turn_army
 from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import army_summary, report_data
-from campaigns.apply import apply_armies
 from campaigns.models import Kingdom
 from rules.data import to_data
 from rules.kingmaker.activities import TurnArmy
@@ -57,7 +57,7 @@ def _paid(before: TurnArmy, after: tuple[GearItem, ...]) -> tuple[int | None, ..
 
 
 def _turn_army(row: Army, result: ArmyResult) -> TurnArmy:
-    """The stored army with the battle's result: what campaigns.apply knows how to write."""
+    """The stored army with the battle's result: what armies.apply knows how to write."""
     before = turn_army(row, row.kingdom.level)
     state = replace(before.state, hp=result.army.hp, conditions=_lasting(before, result),
                     gear=result.army.gear)

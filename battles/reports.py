@@ -1,13 +1,13 @@
 """Battle reports as data: every round, action and roll of a fought scene, for the API, the admin
 and replays. Messages stay gettext msgids with their parameters, so each reader gets them in their
-language (campaigns.reports.with_text)."""
+language (armies.report_text.with_text)."""
 from __future__ import annotations
 
 from typing import Any, TypedDict
 
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.reports import roll_data
+from armies.report_text import roll_data
 from rules.data import to_data
 from rules.kingmaker.army import ArmyState, stat_block
 from rules.kingmaker.battle.setup import BattleOutcome, BattleSetup

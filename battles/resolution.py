@@ -17,10 +17,10 @@ from __future__ import annotations
 from django.db.models import Q
 from django.utils import timezone
 
+from battles import signals
 from battles.adapters import scene_setup
 from battles.apply import apply_battle
 from battles.models import BattleScene, SceneStatus
-from campaigns import notifications
 from campaigns.models import Kingdom
 from core.claims import ClaimedWork, claimed_seed
 from rules.kingmaker.battle.engine import fight
@@ -60,7 +60,7 @@ def _resolve_locked(scene: BattleScene) -> None:
     apply_battle(scene, setup, outcome, participants, kingdoms)
     scene.set_status(SceneStatus.RESOLVED, resolved_at=timezone.now(), error="")
     # Mailed once this transaction commits; a mail that fails is logged, the scene stays resolved.
-    notifications.battle_report_ready(scene)
+    signals.battle_report_ready.send(sender=BattleScene, scene=scene)
 
 
 SCENES = ClaimedWork(

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tests" / "worker"))  # the worker process helper
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/muster_bench"
 DEFAULT_BROKER = "redis://127.0.0.1:6379/10"
 # The armies' orders, in turn: each changes the army row and some of its tactic, gear or condition
-# rows, so every batched write of campaigns/apply.py is exercised.
+# rows, so every batched write of turns/apply.py and armies/apply.py is exercised.
 ORDERS = [
     ("deploy_army", {"destination": "D4"}),
     ("train_army", {"tactic": "toughened_soldiers", "replaces": "keen_eyed"}),
@@ -124,8 +124,9 @@ def run(m: int, args, workers) -> dict:
     from django.test.utils import CaptureQueriesContext
 
     from armies.models import ArmyActivity
-    from campaigns import resolution
-    from campaigns.models import KingdomTurn, TurnReport, TurnStatus
+    from campaigns.models import KingdomTurn, TurnStatus
+    from turns import resolution
+    from turns.models import TurnReport
 
     print(f"\n== M={m}: emptying the bench database", flush=True)
     reset()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from campaigns import admin_turns  # noqa: F401  (registers the turn pages)
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.admin_users import MemberUserField
 from campaigns.models import (

@@ -21,8 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.model_meta import own_field
-from campaigns.notifications import zoned_time
 from campaigns.selectors import gm_campaigns, gm_scope
+from campaigns.times import zoned_time
 
 # The models whose admin only the operator uses (Django's model permissions, none of which a GM
 # holds): accounts and groups, API tokens, sign-in lockouts, the resolution schedule, each

@@ -14,7 +14,6 @@ from simple_history.models import HistoricalRecords
 
 from campaigns.model_meta import own_field
 from core.models import ClaimedModel
-from core.payloads import Payload, VersionedJSONField, register
 from rules.kingmaker.levels import MAX_LEVEL, MIN_LEVEL, control_dc
 
 if TYPE_CHECKING:
@@ -280,30 +279,6 @@ class KingdomTurn(ClaimedModel):
     @property
     def accepts_orders(self) -> bool:
         return self.status == TurnStatus.OPEN
-
-
-# campaigns.reports.TurnReportData; the engine's KingdomTurnInput as data (rules.data.to_data).
-TURN_REPORT = register(Payload("turn_report"))
-TURN_INPUT = register(Payload("turn_input"))
-
-
-class TurnReport(models.Model):
-    """What the resolution did: every activity with its roll, upkeep, conditions, kingdom deltas.
-    `outcome` holds the whole resolution as data; `inputs` what it was resolved from (replays)."""
-
-    turn = models.OneToOneField(KingdomTurn, on_delete=models.CASCADE, related_name="report",
-                                verbose_name=_("turn"))
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    inputs = VersionedJSONField(_("inputs"), default=dict, payload=TURN_INPUT)
-    outcome = VersionedJSONField(_("outcome"), default=dict, payload=TURN_REPORT)
-
-    class Meta:
-        verbose_name = _("turn report")
-        verbose_name_plural = _("turn reports")
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return str(self.turn)
 
 
 def _default_language() -> str:

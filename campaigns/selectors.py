@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from armies.choices import ActivityStatus
 from campaigns.models import (
     Campaign,
     Kingdom,
@@ -16,7 +15,6 @@ from campaigns.models import (
     Membership,
     Role,
     Settlement,
-    TurnReport,
     TurnStatus,
 )
 
@@ -100,10 +98,6 @@ def visible_turns(user) -> QuerySet[KingdomTurn]:
     return visible_to(user, KingdomTurn.objects.select_related("kingdom"), "kingdom__")
 
 
-def visible_reports(user) -> QuerySet[TurnReport]:
-    return visible_to(user, TurnReport.objects.select_related("turn"), "turn__kingdom__")
-
-
 def current_turn(kingdom: Kingdom) -> KingdomTurn | None:
     """The kingdom's open turn, or else its latest one (None before the first turn)."""
     turns = KingdomTurn.objects.filter(kingdom=kingdom)
@@ -118,35 +112,6 @@ def user_memberships(user) -> QuerySet[Membership]:
         "campaign", "kingdom").order_by("campaign__name", "pk")
 
 
-def kingdom_reports(kingdom: Kingdom) -> QuerySet[TurnReport]:
-    """The kingdom's turn reports, latest first."""
-    return TurnReport.objects.filter(turn__kingdom=kingdom).select_related(
-        "turn").order_by("-turn__number")
-
-
 def kingdom_players(kingdom: Kingdom) -> list:
     return [m.user for m in Membership.objects.filter(kingdom=kingdom, role=Role.PLAYER)
             .select_related("user").order_by("user__username")]
-
-
-def queued_order_count(turn: KingdomTurn | None) -> int:
-    if turn is None:
-        return 0
-    return turn.activities.filter(status=ActivityStatus.QUEUED).count()
-
-
-def campaign_overview(campaign: Campaign) -> list[dict]:
-    """Each kingdom of the campaign with its current turn, its players, how many orders are queued,
-    whether it still owes orders (an open turn not marked ready) and its latest reports."""
-    rows = []
-    for kingdom in Kingdom.objects.filter(campaign=campaign).order_by("name"):
-        turn = current_turn(kingdom)
-        rows.append({
-            "kingdom": kingdom,
-            "turn": turn,
-            "players": kingdom_players(kingdom),
-            "orders": queued_order_count(turn),
-            "waiting": turn is not None and turn.accepts_orders and not turn.ready,
-            "reports": list(kingdom_reports(kingdom)[:3]),
-        })
-    return rows

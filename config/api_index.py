@@ -7,6 +7,7 @@ from rest_framework.routers import APIRootView
 from armies.api.urls import router as armies_router
 from battles.api.urls import router as battles_router
 from campaigns.api.urls import router as campaigns_router
+from turns.api.urls import router as turns_router
 
 # The endpoints outside the routers: key in the index -> URL name.
 OTHER_ENDPOINTS = {
@@ -27,7 +28,7 @@ class ApiIndexView(APIRootView):
     permission_classes = [AllowAny]
     api_root_dict = {
         **{prefix: f"{basename}-list"
-           for router in (campaigns_router, armies_router, battles_router)
+           for router in (campaigns_router, turns_router, armies_router, battles_router)
            for prefix, _viewset, basename in router.registry},
         **OTHER_ENDPOINTS,
     }

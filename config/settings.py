@@ -60,6 +60,9 @@ INSTALLED_APPS = [
     "campaigns",
     "armies",
     "battles",
+    "turns",
+    "notifications",
+    "demo",
 ]
 
 MIDDLEWARE = [

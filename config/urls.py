@@ -9,6 +9,7 @@ from config.api_index import ApiIndexView
 api_urlpatterns = [
     path("", ApiIndexView.as_view(), name="api-index"),
     path("", include("campaigns.api.urls")),
+    path("", include("turns.api.urls")),
     path("", include("armies.api.urls")),
     path("", include("battles.api.urls")),
     path("auth/token/", TokenLoginView.as_view(), name="api-token"),
@@ -31,5 +32,6 @@ urlpatterns = [
         next_page="home"), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
     path("", include("campaigns.urls")),
+    path("", include("turns.urls")),
     path("", include("battles.urls")),
 ]

@@ -54,12 +54,12 @@ from campaigns.models import (
     Membership,
     PlayerPreferences,
     Settlement,
-    TurnReport,
     TurnStatus,
 )
-from campaigns.resolution import turn_resolve
 from campaigns.services import turn_open
 from rules.kingmaker.turn import BattleRequest
+from turns.models import TurnReport
+from turns.resolution import turn_resolve
 
 # One way to make an object of every model the admin shows. A model registered later without an
 # entry here fails test_every_registered_model_has_a_factory.

@@ -30,9 +30,9 @@ from campaigns.models import (
     PlayerPreferences,
     Role,
     Settlement,
-    TurnReport,
     TurnStatus,
 )
+from turns.models import TurnReport
 
 
 def shipped_template(name: str = "Infantry") -> ArmyTemplate:

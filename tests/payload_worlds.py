@@ -33,9 +33,10 @@ from battles.sector import services as sector_services
 from battles.sector.adapters import unit_key
 from battles.sector.models import SectorBattle, SectorRound, SideOrders
 from battles.services import scene_resolve_now
-from campaigns import resolution
-from campaigns.models import Kingdom, KingdomTurn, TurnReport, TurnStatus
+from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from turns import resolution
+from turns.models import TurnReport
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "payloads"
 

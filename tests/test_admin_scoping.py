@@ -105,7 +105,7 @@ def test_the_campaign_bound_admins_are_all_scoped():
     assert {label(m) for m in scoped_models()} >= {
         "campaigns.Campaign", "campaigns.Kingdom", "campaigns.Membership", "campaigns.Settlement",
         "campaigns.Faction", "campaigns.DiplomaticRelation", "campaigns.KingdomTurn",
-        "campaigns.TurnReport", "armies.Army", "armies.ArmyActivity", "battles.BattleScene",
+        "turns.TurnReport", "armies.Army", "armies.ArmyActivity", "battles.BattleScene",
         "battles.BattleReport", "battles.SectorBattle"}
 
 
@@ -159,7 +159,7 @@ def test_no_action_touches_another_campaigns_object(client, two_campaigns):
 def models_with_choices():
     """The scoped admins whose pages offer related objects to choose (not the reports)."""
     return [m for m in scoped_models() if m._meta.label not in
-            {"campaigns.TurnReport", "battles.BattleReport"}]
+            {"turns.TurnReport", "battles.BattleReport"}]
 
 
 def populate(campaign_id: int) -> None:

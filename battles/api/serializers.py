@@ -10,10 +10,10 @@ from rest_framework import serializers
 from armies.adapters import army_state
 from armies.api.params import MAX_COUNT, StrictSerializer, choice, object_id
 from armies.choices import WAR_ACTION_CHOICES
+from armies.report_text import with_text
 from battles.models import SIDE_CHOICES, BattleParticipant, BattleReport, BattleScene
 from battles.selectors import may_plan, plan_shown, planning_kingdoms
 from campaigns.api.serializers import blank_choice
-from campaigns.reports import with_text
 from rules.kingmaker.battle import setup as engine
 from rules.kingmaker.battle.plans import tactical_actions
 

@@ -7,12 +7,13 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from armies.labels import condition_label
+from armies.presentation import army_change
+from armies.report_text import with_text
 from battles.models import BattleReport
 from battles.pictures import battlefield
 from battles.reports import with_names
 from battles.selectors import plan_shown, planning_kingdoms, visible_scenes
-from campaigns.pages.presentation import DEGREES, army_change, member_required
-from campaigns.reports import with_text
+from campaigns.pages.presentation import DEGREES, member_required
 
 
 def _caption(scene) -> str:

@@ -33,7 +33,7 @@ from battles.sector.models import (
     TerrainCard,
 )
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
-from campaigns.notifications import local_time
+from campaigns.times import local_time
 from rules.cerilia.field import distance
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
 from rules.cerilia.state import DIRECTED_TERRAIN

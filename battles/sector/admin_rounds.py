@@ -7,6 +7,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from armies.report_text import with_text
 from battles.sector.labels import (
     PHASE_LABELS,
     RESULT_LABELS,
@@ -16,7 +17,6 @@ from battles.sector.labels import (
 )
 from battles.sector.models import SectorBattle, SectorRound
 from battles.sector.replay import round_difference
-from campaigns.reports import with_text
 from rules.sides import Side
 
 

@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from armies.choices import ArmyStatus
 from armies.models import Army
+from battles import signals
 from battles.sector import adapters
 from battles.sector.models import BattleStatus, SectorBattle, SectorRound
-from campaigns import notifications
 from core.claims import ClaimedWork, claimed_seed
 from rules.cerilia.aftermath import Fate, battle_result
 from rules.cerilia.engine import deploy, resolve_round
@@ -86,7 +86,7 @@ def _resolve_locked(battle: SectorBattle) -> None:
         battle.deadline = timezone.now() + datetime.timedelta(hours=battle.round_hours)
     battle.save()
     # Mailed once this transaction commits; a mail that fails is logged, the round stays.
-    notifications.sector_round_ready(battle)
+    signals.sector_round_ready.send(sender=SectorBattle, battle=battle)
 
 
 def _export(result) -> None:

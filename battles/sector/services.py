@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from armies.models import Army
 from armies.selectors import active_armies, armies_with_details
+from battles import signals
 from battles.enlistment import army_enlistment_violations, check_may_set_up, enlistment_check
 from battles.sector import adapters
 from battles.sector.models import (
@@ -21,7 +22,6 @@ from battles.sector.models import (
     SideOrders,
 )
 from battles.sector.selectors import sides_commanded_in
-from campaigns import notifications
 from core.permissions import SYSTEM, NotPermitted
 from rules.cerilia.cards import card_violations
 from rules.cerilia.field import Side
@@ -62,7 +62,7 @@ def battle_start(*, battle: SectorBattle) -> SectorBattle:
     battle.status, battle.round = BattleStatus.OPEN, 0
     battle.deadline = _next_deadline(battle)
     battle.save(update_fields=["state", "status", "round", "deadline"])
-    notifications.sector_round_ready(battle)
+    signals.sector_round_ready.send(sender=SectorBattle, battle=battle)
     return battle
 
 

@@ -1,1 +1,1 @@
-"""The REST API for campaigns, kingdoms, settlements, turns and turn reports."""
+"""The REST API for campaigns, kingdoms and settlements (turns and reports: turns.api)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import django_filters
 
-from campaigns.models import Campaign, Kingdom, KingdomTurn, Settlement, TurnReport, TurnStatus
+from campaigns.models import Campaign, Kingdom, KingdomTurn, Settlement, TurnStatus
 from campaigns.selectors import visible_campaigns, visible_kingdoms, visible_turns
 
 
@@ -47,12 +47,3 @@ class TurnFilter(django_filters.FilterSet):
     class Meta:
         model = KingdomTurn
         fields = ["kingdom", "status"]
-
-
-class ReportFilter(django_filters.FilterSet):
-    kingdom = kingdom_filter("turn__kingdom")
-    turn = turn_filter()
-
-    class Meta:
-        model = TurnReport
-        fields = ["kingdom", "turn"]

@@ -1,8 +1,7 @@
-"""Campaigns, kingdoms, settlements, turns and turn reports as the API shows them."""
+"""Campaigns, kingdoms, settlements and turns as the API shows them."""
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -12,9 +11,7 @@ from campaigns.models import (
     KingdomTurn,
     PlayerPreferences,
     Settlement,
-    TurnReport,
 )
-from campaigns.reports import with_text
 
 
 @extend_schema_field({"type": "string", "pattern": r"^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$",
@@ -73,23 +70,6 @@ class TurnSerializer(serializers.ModelSerializer):
 class TurnReadySerializer(serializers.Serializer):
     ready = serializers.BooleanField(default=True,
                                      help_text=_("Whether the kingdom's orders are complete."))
-
-
-class ReportSerializer(serializers.ModelSerializer):
-    kingdom = serializers.IntegerField(source="turn.kingdom_id", read_only=True)
-    number = serializers.IntegerField(source="turn.number", read_only=True)
-    outcome = serializers.SerializerMethodField()
-
-    class Meta:
-        model = TurnReport
-        fields = ["id", "turn", "kingdom", "number", "created_at", "outcome"]
-        read_only_fields = fields
-
-    @extend_schema_field(OpenApiTypes.OBJECT)
-    def get_outcome(self, report: TurnReport) -> dict:
-        """What the resolution did, with each event's and violation's `text` in the reader's
-        language."""
-        return with_text(report.outcome)
 
 
 class PreferencesSerializer(serializers.ModelSerializer):

@@ -7,8 +7,6 @@ router = IdRouter()
 router.register("campaigns", views.CampaignViewSet, basename="campaign")
 router.register("kingdoms", views.KingdomViewSet, basename="kingdom")
 router.register("settlements", views.SettlementViewSet, basename="settlement")
-router.register("turns", views.TurnViewSet, basename="turn")
-router.register("reports", views.ReportViewSet, basename="report")
 
 urlpatterns = [
     path("me/preferences/", views.PreferencesView.as_view(), name="preferences"),

@@ -1,25 +1,21 @@
-"""Read-only endpoints for campaigns, kingdoms, settlements, turns and reports, and marking a turn's
-orders ready. Every queryset is limited to what the user may see: another kingdom's objects
-answer 404."""
+"""Read-only endpoints for campaigns, kingdoms and settlements (turns and their reports:
+turns.api), and the user's preferences. Every queryset is limited to what the user may see:
+another kingdom's objects answer 404."""
 from __future__ import annotations
 
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from armies.api.errors import TurnClosed, service_errors
-from campaigns.api.filters import KingdomFilter, ReportFilter, SettlementFilter, TurnFilter
-from campaigns.api.parsers import BoundedJSONParser
+from campaigns.api.filters import KingdomFilter, SettlementFilter
 from campaigns.api.serializers import (
     CampaignSerializer,
     KingdomSerializer,
     PreferencesSerializer,
-    ReportSerializer,
     SettlementSerializer,
-    TurnReadySerializer,
     TurnSerializer,
 )
 from campaigns.models import PlayerPreferences
@@ -27,11 +23,9 @@ from campaigns.selectors import (
     current_turn,
     visible_campaigns,
     visible_kingdoms,
-    visible_reports,
     visible_settlements,
-    visible_turns,
 )
-from campaigns.services import preferences_save, turn_mark_ready
+from campaigns.services import preferences_save
 from core.api_errors import NOT_FOUND
 
 
@@ -71,43 +65,6 @@ class SettlementViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         return visible_settlements(self.request.user)
-
-
-class TurnViewSet(viewsets.ReadOnlyModelViewSet):
-    """Kingdom turns: orders are taken while a turn is open, until its deadline."""
-
-    serializer_class = TurnSerializer
-    filterset_class = TurnFilter
-    parser_classes = [BoundedJSONParser]
-
-    def get_queryset(self):
-        return visible_turns(self.request.user)
-
-    @extend_schema(request=TurnReadySerializer,
-                   responses={200: TurnSerializer, 400: OpenApiResponse(description=_("Bad input.")),
-                              404: NOT_FOUND,
-                              409: TurnClosed.response(_("The turn is no longer open."))},
-                   description=str(_("Say the kingdom's orders are complete (or not yet).")))
-    @action(detail=True, methods=["post"], filterset_class=None, pagination_class=None)
-    def ready(self, request, pk=None):
-        turn = self.get_object()
-        body = TurnReadySerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        with service_errors():
-            turn_mark_ready(turn=turn, ready=body.validated_data["ready"])
-        # Read it again: when every kingdom is ready the campaign may have locked it just now.
-        turn = self.get_queryset().get(pk=turn.pk)
-        return Response(TurnSerializer(turn, context=self.get_serializer_context()).data)
-
-
-class ReportViewSet(viewsets.ReadOnlyModelViewSet):
-    """What each resolved turn did, for the kingdom's players and the GM."""
-
-    serializer_class = ReportSerializer
-    filterset_class = ReportFilter
-
-    def get_queryset(self):
-        return visible_reports(self.request.user)
 
 
 class PreferencesView(generics.RetrieveUpdateAPIView):

@@ -18,10 +18,10 @@ from campaigns.selectors import (
     is_campaign_gm,
     visible_campaigns,
     visible_kingdoms,
-    visible_reports,
     visible_settlements,
     visible_turns,
 )
+from turns.selectors import visible_reports
 
 pytestmark = pytest.mark.django_db
 

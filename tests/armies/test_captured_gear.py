@@ -10,9 +10,9 @@ from rest_framework.test import APIClient
 from armies.api.params import validated_params
 from armies.models import ArmyActivity
 from armies.services import activity_change, activity_submit, army_recruit
-from campaigns.admin_turns import ArmyActivityForm
 from campaigns.models import Kingdom
 from rules.errors import RuleViolation
+from turns.admin import ArmyActivityForm
 
 pytestmark = pytest.mark.django_db
 

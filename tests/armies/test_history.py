@@ -19,9 +19,9 @@ from rest_framework.test import APIClient
 from armies.models import Army, ArmyActivity, ArmyTactic
 from armies.services import army_gain_condition, army_learn_tactic, army_recruit, gear_fit
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
-from campaigns.resolution import turn_resolve
 from campaigns.services import turn_open
 from rules.kingmaker.gear import parse_gear
+from turns.resolution import turn_resolve
 
 pytestmark = pytest.mark.django_db
 

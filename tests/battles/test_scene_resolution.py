@@ -19,7 +19,6 @@ from battles.adapters import scene_setup
 from battles.apply import apply_battle
 from battles.models import BattleReport, BattleScene, SceneStatus
 from battles.services import scene_reopen, scene_resolve_now
-from campaigns import resolution as turn_resolution
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.claims import ClaimedWork
@@ -28,6 +27,7 @@ from rules.kingmaker.battle.engine import fight
 from rules.kingmaker.battle.setup import ArmyResult, BattleOutcome, Side, SideResult
 from rules.kingmaker.conditions import Condition, ConditionState
 from rules.kingmaker.gear import GearItem, GearKind
+from turns import resolution as turn_resolution
 
 pytestmark = pytest.mark.django_db
 

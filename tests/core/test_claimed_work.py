@@ -12,8 +12,8 @@ from battles.resolution import SCENES
 from battles.sector.models import BattleStatus, SectorBattle
 from battles.sector.resolution import ROUNDS
 from campaigns.models import KingdomTurn
-from campaigns.resolution import TURNS
 from core.models import ClaimedModel
+from turns.resolution import TURNS
 
 pytestmark = pytest.mark.django_db
 

@@ -26,13 +26,13 @@ from battles.reports import first_difference, report_data
 from battles.sector import adapters as sector_adapters
 from battles.sector.models import SectorBattle, SectorRound, SideOrders
 from battles.sector.replay import round_difference
-from campaigns.models import TurnReport
-from campaigns.reports import report_data as turn_report_data
 from core.payloads import PAYLOADS, VERSION_KEY, Payload, register, upgrade
 from rules.cerilia.state import state_data, state_from_data
 from rules.kingmaker.activities import PARAMS_OF, ActivityKind, Order
 from rules.kingmaker.battle.engine import fight
 from rules.kingmaker.turn import KingdomTurnInput, resolve_turn
+from turns.models import TurnReport
+from turns.reports import report_data as turn_report_data
 
 pytestmark = pytest.mark.django_db
 

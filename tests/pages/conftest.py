@@ -17,9 +17,9 @@ from factories import (
 from armies.services import activity_submit
 from battles import resolution as battle_resolution
 from battles.models import BattleScene, Side
-from campaigns import resolution as turn_resolution
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from turns import resolution as turn_resolution
 
 
 @pytest.fixture

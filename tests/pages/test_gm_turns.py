@@ -6,9 +6,10 @@ from django.urls import reverse
 
 from armies.models import Army, ArmyActivity
 from armies.services import activity_submit
-from campaigns import previews
-from campaigns.models import Kingdom, KingdomTurn, TurnReport, TurnStatus
+from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from turns import previews
+from turns.models import TurnReport
 
 pytestmark = pytest.mark.django_db
 

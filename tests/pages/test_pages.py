@@ -18,9 +18,9 @@ from factories import (
 )
 
 from armies.choices import CONDITION_HELP, Condition
+from armies.report_text import with_text
 from battles.models import BattleScene
 from campaigns.models import Campaign, KingdomTurn, Role
-from campaigns.reports import with_text
 
 pytestmark = pytest.mark.django_db
 

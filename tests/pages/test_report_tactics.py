@@ -8,12 +8,12 @@ from factories import shipped_template
 
 from armies.adapters import render_violation, template_state
 from armies.choices import TACTIC_LABELS
+from armies.report_text import with_text
 from armies.services import activity_submit
-from campaigns import resolution as turn_resolution
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
-from campaigns.reports import with_text
 from campaigns.services import turn_open
 from rules.kingmaker.tactics import TACTICS, tactic_violations
+from turns import resolution as turn_resolution
 
 pytestmark = pytest.mark.django_db
 

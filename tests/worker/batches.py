@@ -11,13 +11,14 @@ from celery_workers import queued_messages, unacked_messages, wait_until
 from django.utils import timezone
 from factories import ArmyFactory, CampaignFactory, KingdomFactory, UserFactory
 
+from armies.apply import REASON
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
 from armies.services import activity_submit
-from campaigns import resolution
-from campaigns.apply import REASON
-from campaigns.models import Kingdom, KingdomTurn, TurnReport, TurnStatus
+from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from turns import resolution
+from turns.models import TurnReport
 
 FOOD = 100  # each Infantry army eats 1 Food a turn (upkeep)
 SWEEP_TIMEOUT = 2  # seconds a turn may stay resolving (or locked) before the sweep hands it back

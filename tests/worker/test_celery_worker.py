@@ -28,8 +28,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from armies.models import Army
-from campaigns import resolution
-from campaigns.models import Kingdom, KingdomTurn, TurnReport, TurnStatus
+from campaigns.models import Kingdom, KingdomTurn, TurnStatus
+from turns import resolution
+from turns.models import TurnReport
 
 pytestmark = [pytest.mark.worker,
               pytest.mark.django_db(transaction=True, serialized_rollback=True)]

@@ -10,8 +10,8 @@ from batches import SWEEP_TIMEOUT, assert_applied_exactly_once, build, statuses,
 from celery_workers import expire_visibility, wait_until
 from django.db import connection, transaction
 
-from campaigns import resolution
 from campaigns.models import TurnStatus
+from turns import resolution
 
 pytestmark = [pytest.mark.worker,
               pytest.mark.django_db(transaction=True, serialized_rollback=True)]

@@ -1,0 +1,133 @@
+"""Passing database faults heal themselves: a turn that meets one while it is claimed or resolved
+is handed back and its task tried again; it is resolved once and never marked failed."""
+from __future__ import annotations
+
+import datetime
+import sqlite3
+
+import psycopg
+import pytest
+from django.conf import settings
+from django.db import IntegrityError, InterfaceError, OperationalError
+from django.utils import timezone
+from factories import ArmyFactory
+from psycopg import errors
+
+from armies.services import activity_submit
+from campaigns.models import Kingdom, KingdomTurn, TurnStatus
+from campaigns.services import turn_open
+from core.claims import ClaimedWork, TransientFault
+from core.faults import is_transient
+from turns import resolution
+from turns.models import TurnReport
+from turns.tasks import resolve_kingdom_turn
+
+pytestmark = pytest.mark.django_db
+
+
+def wrapped(cause: Exception, kind=OperationalError) -> Exception:
+    """The error as Django raises it: its own class, the driver's error as the cause."""
+    error = kind(str(cause))
+    error.__cause__ = cause
+    return error
+
+
+@pytest.mark.parametrize("error", [
+    wrapped(errors.SerializationFailure("could not serialize access")),
+    wrapped(errors.DeadlockDetected("deadlock detected")),
+    wrapped(errors.AdminShutdown("terminating connection due to administrator command")),
+    wrapped(errors.LockNotAvailable("could not obtain lock")),
+    wrapped(psycopg.OperationalError("server closed the connection unexpectedly")),
+    wrapped(sqlite3.OperationalError("database is locked")),
+    InterfaceError("connection already closed"),
+], ids=repr)
+def test_passing_faults_are_transient(error):
+    assert is_transient(error)
+
+
+@pytest.mark.parametrize("error", [
+    wrapped(errors.QueryCanceled("canceling statement due to statement timeout")),
+    wrapped(sqlite3.OperationalError("no such table: campaigns_kingdomturn")),
+    wrapped(errors.UniqueViolation("duplicate key"), IntegrityError),
+    RuntimeError("the dice fell off the table"),
+], ids=repr)
+def test_the_works_own_errors_are_not_transient(error):
+    assert not is_transient(error)
+
+
+@pytest.fixture
+def turn(kingdom, player):
+    Kingdom.objects.filter(pk=kingdom.pk).update(food=10)
+    turn = turn_open(kingdom=kingdom)
+    army = ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="C4")
+    activity_submit(turn=turn, user=player, kind="deploy_army", army=army,
+                    params={"destination": "D4"})
+    KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED,
+                                                  locked_at=timezone.now())
+    return turn
+
+
+def assert_resolved_once(turn):
+    turn.refresh_from_db()
+    assert turn.status == TurnStatus.RESOLVED
+    assert TurnReport.objects.filter(turn=turn).count() == 1
+    assert Kingdom.objects.get(pk=turn.kingdom_id).food == 9  # upkeep paid once
+    assert not turn.history.filter(status=TurnStatus.FAILED).exists()
+    assert set(turn.history.exclude(seed=None).values_list("seed", flat=True)) == {turn.seed}
+
+
+def test_a_fault_while_resolving_is_retried_and_the_turn_resolves_once(turn, monkeypatch,
+                                                                       fails_once):
+    flaky = fails_once(resolution.resolve_turn)
+    monkeypatch.setattr(resolution, "resolve_turn", flaky)
+    # In-process Celery runs the retry at once, where a worker would wait a little.
+    assert resolve_kingdom_turn.delay(turn.pk).get() == "resolved"
+    assert len(flaky.calls) == 2
+    assert_resolved_once(turn)
+    # Claimed, handed back to the queue, claimed again by the retry.
+    assert list(turn.history.order_by("history_id").values_list("status", flat=True)) == [
+        TurnStatus.OPEN, TurnStatus.RESOLVING, TurnStatus.LOCKED, TurnStatus.RESOLVING,
+        TurnStatus.RESOLVED]
+
+
+def test_a_fault_while_claiming_is_retried(turn, monkeypatch, fails_once):
+    monkeypatch.setattr(ClaimedWork, "_claim", fails_once(ClaimedWork._claim))
+    assert resolve_kingdom_turn.delay(turn.pk).get() == "resolved"
+    assert_resolved_once(turn)
+
+
+def test_a_fault_that_outlasts_the_retries_leaves_the_turn_to_the_sweep(
+        turn, monkeypatch, django_capture_on_commit_callbacks):
+    def down(*args, **kwargs):
+        raise wrapped(psycopg.OperationalError("connection refused"))
+
+    monkeypatch.setattr(resolution, "resolve_turn", down)
+    with pytest.raises(TransientFault):
+        resolution.turn_resolve(turn.pk)
+    turn.refresh_from_db()
+    assert (turn.status, turn.claim, turn.error) == (TurnStatus.LOCKED, "", "")
+    monkeypatch.undo()
+    assert resolution.turns_sweep_stuck() == []  # still within its lease
+    later = timezone.now() + datetime.timedelta(seconds=settings.MUSTER_RESOLVING_TIMEOUT_SECONDS)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert resolution.turns_sweep_stuck(now=later + datetime.timedelta(seconds=1)) == [
+            turn.pk]
+    assert_resolved_once(turn)
+
+
+def test_a_redelivered_message_for_a_resolved_turn_does_nothing(turn):
+    assert resolve_kingdom_turn.delay(turn.pk).get() == "resolved"
+    assert resolve_kingdom_turn.delay(turn.pk).get() == "skipped"
+    assert_resolved_once(turn)
+
+
+def test_every_sweep_runs_every_minute_within_a_five_minute_bound():
+    from django_celery_beat.models import PeriodicTask
+
+    sweeps = PeriodicTask.objects.filter(task__contains="sweep_stuck")
+    assert sorted(sweeps.values_list("task", flat=True)) == [
+        "battles.tasks.sweep_stuck_scenes", "battles.tasks.sweep_stuck_sector_rounds",
+        "campaigns.tasks.sweep_stuck_turns"]
+    assert {task.crontab.minute for task in sweeps} == {"*"}
+    # A dead worker's work is back in the queue one lease and at most one sweep later.
+    assert settings.MUSTER_RESOLVING_TIMEOUT_SECONDS + 60 <= 5 * 60

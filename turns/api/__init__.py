@@ -1,0 +1,1 @@
+"""The REST API for kingdom turns and turn reports."""

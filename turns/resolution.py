@@ -1,0 +1,94 @@
+"""Resolving kingdom turns exactly once (docs/concurrency.md tells the whole story).
+
+1. `turns_lock_due` locks open turns whose deadline has passed and, after commit, enqueues one
+   task per turn.
+2. `TURNS.claim` moves a locked turn to resolving under a row lock and records a claim token; only
+   one worker can win it.
+3. `turn_resolve` computes the outcome through `rules/` and, in one transaction that re-checks the
+   claim under a row lock, applies it, writes the report, marks the turn resolved and opens the
+   next one. A worker killed before that commit applies nothing; `turns_sweep_stuck` hands a turn
+   stuck in resolving back to the queue.
+"""
+from __future__ import annotations
+
+import datetime
+
+from django.db.models import Q
+from django.utils import timezone
+
+from armies.orders import queued_activities, rules_order, turn_input
+from battles.resolution import scenes_lock_after_turn
+from battles.selectors import armies_in_battle_since_last_turn
+from campaigns.models import Kingdom, KingdomTurn, TurnStatus
+from campaigns.services import turn_open
+from core.claims import ClaimedWork, claimed_seed
+from rules.errors import RuleViolation
+from rules.kingmaker.turn import resolve_turn
+from turns import signals
+from turns.apply import apply_outcome
+
+
+def turns_lock_with_waiting(turns, *, enqueue: bool = True) -> list[int]:
+    """Lock the open ones of these turns, and gather those already locked and waiting for a
+    worker; returns both (enqueued unless told not to)."""
+    return TURNS.lock(turns, enqueue=enqueue, with_waiting=True)
+
+
+def due_turns(*, now: datetime.datetime | None = None, campaign_id: int | None = None,
+              ignore_deadline: bool = False):
+    turns = KingdomTurn.objects.filter(status=TurnStatus.OPEN)
+    if not ignore_deadline:
+        turns = turns.filter(deadline__lte=now or timezone.now())
+    if campaign_id is not None:
+        turns = turns.filter(kingdom__campaign_id=campaign_id)
+    return turns
+
+
+def turns_lock_due(*, now: datetime.datetime | None = None, campaign_id: int | None = None,
+                   ignore_deadline: bool = False) -> list[int]:
+    """The nightly job: lock every open turn past its deadline and enqueue it."""
+    return turns_lock(due_turns(now=now, campaign_id=campaign_id,
+                                ignore_deadline=ignore_deadline))
+
+
+def _resolve_locked(turn: KingdomTurn) -> None:
+    turn.kingdom = Kingdom.objects.select_for_update().get(pk=turn.kingdom_id)
+    activities = queued_activities(turn)
+    orders, unreadable = [], {}
+    for activity in activities:
+        try:
+            orders.append(rules_order(activity, campaign_id=turn.kingdom.campaign_id))
+        except RuleViolation as error:  # e.g. its template was deleted since it was queued
+            unreadable[activity.pk] = error
+    engine_input = turn_input(turn, activities, orders, fought=armies_in_battle_since_last_turn(turn))
+    outcome = resolve_turn(engine_input, claimed_seed(turn))
+    apply_outcome(turn, engine_input, outcome, activities, unreadable)
+    turn.set_status(TurnStatus.RESOLVED, resolved_at=timezone.now(), error="")
+    # Mailed once this transaction commits; a mail that fails is logged, the turn stays resolved.
+    signals.turn_report_ready.send(sender=KingdomTurn, turn=turn)
+    turn_open(kingdom=turn.kingdom)
+    # "The war encounter happens right after the Kingdom turn ends": its scenes go next.
+    scenes_lock_after_turn(turn)
+
+
+TURNS = ClaimedWork(
+    model=KingdomTurn,
+    task="turns.tasks.resolve_kingdom_turn",
+    work=_resolve_locked,
+    taking_input=Q(status=TurnStatus.OPEN),
+    waiting=Q(status=TurnStatus.LOCKED),
+    waiting_status=TurnStatus.LOCKED,
+    resolving=TurnStatus.RESOLVING,
+    failed=TurnStatus.FAILED,
+    # Its kingdom is locked by the work, its campaign not at all (the campaign's other kingdoms
+    # resolve at the same time).
+    related=("kingdom__campaign",),
+)
+# Lock open turns (no more orders) and, unless told not to, enqueue their resolution.
+turns_lock = TURNS.lock
+enqueue_resolution = TURNS.enqueue
+# Resolve one turn if it is locked: "resolved", "skipped" or "failed".
+turn_resolve = TURNS.run
+# Turns left in resolving past the lease go back to locked; they and turns locked that long are
+# enqueued again.
+turns_sweep_stuck = TURNS.sweep

@@ -1,0 +1,43 @@
+"""Reads about kingdom turns, limited to what a user may see (campaigns.selectors says who sees
+what): turn reports, the queued orders, the GM's campaign overview."""
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from armies.choices import ActivityStatus
+from campaigns.models import Campaign, Kingdom, KingdomTurn
+from campaigns.selectors import current_turn, kingdom_players, visible_to
+from turns.models import TurnReport
+
+
+def visible_reports(user) -> QuerySet[TurnReport]:
+    return visible_to(user, TurnReport.objects.select_related("turn"), "turn__kingdom__")
+
+
+def kingdom_reports(kingdom: Kingdom) -> QuerySet[TurnReport]:
+    """The kingdom's turn reports, latest first."""
+    return TurnReport.objects.filter(turn__kingdom=kingdom).select_related(
+        "turn").order_by("-turn__number")
+
+
+def queued_order_count(turn: KingdomTurn | None) -> int:
+    if turn is None:
+        return 0
+    return turn.activities.filter(status=ActivityStatus.QUEUED).count()
+
+
+def campaign_overview(campaign: Campaign) -> list[dict]:
+    """Each kingdom of the campaign with its current turn, its players, how many orders are queued,
+    whether it still owes orders (an open turn not marked ready) and its latest reports."""
+    rows = []
+    for kingdom in Kingdom.objects.filter(campaign=campaign).order_by("name"):
+        turn = current_turn(kingdom)
+        rows.append({
+            "kingdom": kingdom,
+            "turn": turn,
+            "players": kingdom_players(kingdom),
+            "orders": queued_order_count(turn),
+            "waiting": turn is not None and turn.accepts_orders and not turn.ready,
+            "reports": list(kingdom_reports(kingdom)[:3]),
+        })
+    return rows
