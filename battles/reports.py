@@ -9,8 +9,9 @@ from django.utils.translation import gettext_lazy as _
 
 from armies.report_text import roll_data
 from rules.data import to_data
+from rules.events import core_data
 from rules.kingmaker.army import ArmyState, stat_block
-from rules.kingmaker.battle.setup import BattleOutcome, BattleSetup
+from rules.kingmaker.battle.setup import BattleEvent, BattleOutcome, BattleSetup
 from rules.sides import Side
 
 
@@ -71,9 +72,8 @@ def _check(check) -> dict[str, Any] | None:
             "message": check.roll.message, "params": dict(check.roll.params)}
 
 
-def _event(event) -> dict[str, Any]:
-    return {"round": event.round, "code": event.code, "message": event.message,
-            "params": to_data(event.params), "actor": event.actor, "target": event.target,
+def _event(event: BattleEvent) -> dict[str, Any]:
+    return {**core_data(event), "actor": event.actor, "target": event.target,
             "check": _check(event.check), "damage": event.damage}
 
 

@@ -7,10 +7,18 @@ from enum import Enum, IntEnum
 from typing import Any
 
 
+def _stored_fields(record: Any) -> list[str]:
+    """A dataclass's shown fields in the order its stored records have them: declaration order,
+    unless the class names its `data_order` (a subclass of rules.events.Event, whose shared
+    fields come first, keeps the order its records had before)."""
+    names = [f.name for f in dataclasses.fields(record) if f.repr]
+    order: tuple[str, ...] = getattr(record, "data_order", ())
+    return sorted(names, key=order.index) if order else names
+
+
 def to_data(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if f.repr}
+        return {name: to_data(getattr(value, name)) for name in _stored_fields(value)}
     if isinstance(value, IntEnum):  # degrees of success read better by name
         return value.name.lower()
     if isinstance(value, Enum):

@@ -4,9 +4,10 @@ it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import KW_ONLY, dataclass, replace
+from typing import Any, ClassVar
 
+from rules import events
 from rules.cerilia.cards import Tag
 from rules.cerilia.deck import Result
 from rules.cerilia.field import RESERVE, Side, edge, is_sector
@@ -26,16 +27,29 @@ from rules.dice import Dice
 from rules.errors import _
 
 
-@dataclass(frozen=True)
-class Event:
-    round: int
+@dataclass(frozen=True, init=False)
+class Event(events.Event):
+    """The shared event with the phase it happened in, the sides that witnessed it and the card
+    it drew. The shared fields come first among the dataclass's fields, yet it is still built
+    as it always was, (round, phase, code, message, ...), and stored with its keys in that order:
+    hence its own __init__ and `data_order`."""
+
+    _: KW_ONLY   # so they may follow the shared `params` default; __init__ takes them in order
     phase: str
-    code: str
-    message: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    visible_to: frozenset[Side] = frozenset(Side)
-    card: int | None = None
-    result: str | None = None
+    visible_to: frozenset[Side]
+    card: int | None
+    result: str | None
+    data_order: ClassVar[tuple[str, ...]] = ("round", "phase", "code", "message", "params",
+                                              "visible_to", "card", "result")
+
+    def __init__(self, round: int, phase: str, code: str, message: str,
+                 params: Mapping[str, Any] | None = None,
+                 visible_to: frozenset[Side] = frozenset(Side), card: int | None = None,
+                 result: str | None = None) -> None:
+        super().__init__(round, code, message, {} if params is None else params)
+        for name, value in (("phase", phase), ("visible_to", visible_to), ("card", card),
+                            ("result", result)):
+            object.__setattr__(self, name, value)   # frozen, as the shared part is
 
 
 class Board:

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from rules.degrees import Degree
 from rules.dice import Roll
+from rules.events import Event
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.conditions import Conditions
 from rules.sides import Side as Side
@@ -157,11 +157,10 @@ class CheckRecord:
 
 
 @dataclass(frozen=True)
-class BattleEvent:
-    round: int
-    code: str               # the war action or what happened ("battle", "advance", "rout_check")
-    message: str            # gettext msgid with %(name)s parameters
-    params: Mapping[str, Any] = field(default_factory=dict)
+class BattleEvent(Event):
+    """The shared event (its code: the war action or what happened, "battle", "advance",
+    "rout_check") with the armies it concerns and the check and damage it came to."""
+
     actor: int | None = None
     target: int | None = None
     check: CheckRecord | None = None
