@@ -2,11 +2,17 @@
 what): turn reports, the queued orders, the GM's campaign overview."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
 
 from armies.choices import ActivityStatus
+from armies.orders import rules_params
 from campaigns.models import Campaign, Kingdom, KingdomTurn
 from campaigns.selectors import current_turn, kingdom_players, visible_to
+from rules.errors import Violation
+from rules.kingmaker import activities as act
+from rules.kingmaker.preview import Preview, check_preview
 from turns.models import TurnReport
 
 
@@ -41,3 +47,18 @@ def campaign_overview(campaign: Campaign) -> list[dict]:
             "reports": list(kingdom_reports(kingdom)[:3]),
         })
     return rows
+
+
+@dataclass(frozen=True)
+class OrderPreview:
+    violations: list[Violation]
+    check: Preview | None
+
+
+def order_preview(current: act.Situation, *, kind: act.ActivityKind, params: dict, army_id,
+                  second: bool, campaign_id: int) -> OrderPreview:
+    """What the rules say of an order before it is queued: their objections, and its check's
+    modifier, DC and odds (None for an order without a check)."""
+    order = act.Order(0, kind, rules_params(kind, params, campaign_id=campaign_id), army_id,
+                      second)
+    return OrderPreview(act.order_violations(current, order), check_preview(current, order))

@@ -242,7 +242,8 @@ def test_stopping_after_a_round_gives_a_prefix(setup, seed, stop):
     assert part.events == full.events[:len(part.events)]
     assert part.rolls == full.rolls[:len(part.rolls)]
     assert all(e.round <= stop for e in part.events)
-    assert full.events[len(part.events)].round == stop + 1
+    # The rest of the battle's log is later rounds' (a quiet round may log nothing).
+    assert all(e.round > stop for e in full.events[len(part.events):])
 
 
 @SETTINGS

@@ -22,7 +22,7 @@ from armies.api.params import validated_params
 from armies.choices import ActivityKind, ActivityStatus
 from armies.models import ArmyActivity
 from armies.order_text import GEAR_PARTS, SKILLS, params_texts
-from armies.orders import queued_activities, rules_params, situation
+from armies.orders import queued_activities, situation
 from armies.services import activity_change, activity_submit, activity_withdraw
 from battles.pages.battle_plan import queued_plans
 from campaigns.pages.presentation import DEGREES, member_required
@@ -30,7 +30,7 @@ from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
 from campaigns.services import TurnLocked
 from rules.errors import RuleViolation
 from rules.kingmaker import activities as act
-from rules.kingmaker.preview import check_preview
+from turns.selectors import order_preview
 
 K = act.ActivityKind
 
@@ -151,86 +151,102 @@ def orders(request, kingdom_id: int):
     turn = current_turn(kingdom)
     context: dict[str, Any] = {"campaign": campaign, "kingdom": kingdom, "turn": turn,
                                "is_gm": is_campaign_gm(request.user, campaign.pk),
-                               "now": timezone.now()}
-    context["plans"] = queued_plans(request.user, kingdom)
-    if turn is None or not turn.accepts_orders:
+                               "now": timezone.now(), "plans": queued_plans(request.user, kingdom)}
+    if turn is not None and turn.accepts_orders:
+        current = situation(turn, with_foreign=True)
+        form, editing = _order_form(request, turn, kingdom, current, gm=context["is_gm"])
+        context.update({"form": form, "editing": editing, "preview": None})
+        if request.method == "POST" and form.kind is not None and form.is_valid():
+            done = _post(request, form, context, current)
+            if done is not None:
+                return done
+        names = {a.key: a.state.name for a in current.armies.values()}
+        context["orders"] = _order_rows(list(queued_activities(turn)), names)
+    else:
         context["locked"] = turn is not None
-        with timezone.override(campaign.timezone):
-            return render(request, "pages/orders.html", context)
+    with timezone.override(campaign.timezone):
+        return render(request, "pages/orders.html", context)
+
+
+def _order_form(request, turn, kingdom, current: act.Situation, *, gm: bool
+                ) -> tuple[OrderForm, ArmyActivity | None]:
+    """The order form, for a new order or the queued one being edited. A GET only chooses the
+    army and the activity (the form re-renders for them); a POST previews or submits."""
     source = request.POST if request.method == "POST" else request.GET
     editing = None
     if source.get("activity", "").isdigit():
         editing = get_object_or_404(turn.activities, pk=source["activity"],
                                     status=ActivityStatus.QUEUED)
-    current = situation(turn, with_foreign=True)
-    army_key = source.get("army", "")
-    kind = source.get("kind", "")
+    army_key, kind = source.get("army", ""), source.get("kind", "")
     if editing is not None:
-        army_key = str(editing.army_id or "")
-        kind = editing.kind
-    # A GET only chooses the army and the activity (the form re-renders for them); a POST
-    # previews or submits.
-    bound = request.method == "POST"
+        army_key, kind = str(editing.army_id or ""), editing.kind
     initial = {**request.GET.dict(), "army": army_key, "kind": kind}
     if editing is not None and request.method != "POST":
-        initial.update(editing.params)
-        initial["second"] = editing.second
-        if editing.kind == K.RECRUIT_ARMY.value:
-            initial.update(_recruit_initial(editing.params))
-        if editing.kind == K.OUTFIT_ARMY.value:
-            initial["gear"] = _gear_value(gear_item_from(
-                kind=editing.params.get("gear"), tier=editing.params.get("tier"),
-                weapon=editing.params.get("weapon"), doses=editing.params.get("doses") or 0))
-    data = source if bound else None
-    form = OrderForm(data, initial=initial, kingdom=kingdom, current=current, army_key=army_key,
-                     kind=kind, gm=context["is_gm"], locked=editing is not None)
-    preview = None
-    action = request.POST.get("action", "")
-    if request.method == "POST" and form.kind is not None and form.is_valid():
-        try:
-            params = form.params()
-        except DRFValidationError as error:
-            if not isinstance(error.detail, dict):  # a serializer's errors come by field
-                raise
-            for field, errors in error.detail.items():
-                field = "gear" if field in GEAR_PARTS else field
-                for message in errors:
-                    form.add_error(field if field in form.fields else None, str(message))
+        initial.update(_editing_initial(editing))
+    data = source if request.method == "POST" else None
+    return OrderForm(data, initial=initial, kingdom=kingdom, current=current, army_key=army_key,
+                     kind=kind, gm=gm, locked=editing is not None), editing
+
+
+def _editing_initial(editing: ArmyActivity) -> dict[str, Any]:
+    """The form's values for a queued order."""
+    initial = {**editing.params, "second": editing.second}
+    if editing.kind == K.RECRUIT_ARMY.value:
+        initial.update(_recruit_initial(editing.params))
+    if editing.kind == K.OUTFIT_ARMY.value:
+        initial["gear"] = _gear_value(gear_item_from(
+            kind=editing.params.get("gear"), tier=editing.params.get("tier"),
+            weapon=editing.params.get("weapon"), doses=editing.params.get("doses") or 0))
+    return initial
+
+
+def _form_params(form: OrderForm) -> dict[str, Any] | None:
+    """The order's params, or None with the serializer's objections put on the form."""
+    try:
+        return form.params()
+    except DRFValidationError as error:
+        if not isinstance(error.detail, dict):  # a serializer's errors come by field
+            raise
+        for field, errors in error.detail.items():
+            field = "gear" if field in GEAR_PARTS else field
+            for message in errors:
+                form.add_error(field if field in form.fields else None, str(message))
+        return None
+
+
+def _post(request, form: OrderForm, context: dict[str, Any], current: act.Situation):
+    """Previews, changes or queues the posted order through the services; answers the redirect
+    after a write, or None to show the form again (with the preview or the objections)."""
+    params = _form_params(form)
+    if params is None or form.kind is None:  # the view posts only a form with an activity
+        return None
+    kingdom, turn, editing = context["kingdom"], context["turn"], context["editing"]
+    army = kingdom.armies.filter(pk=form.army.key).first() if form.army else None
+    second = bool(form.cleaned_data.get("second"))
+    try:
+        if request.POST.get("action", "") == "preview":
+            preview = order_preview(current, kind=form.kind, params=params,
+                                    army_id=army.pk if army else None, second=second,
+                                    campaign_id=kingdom.campaign_id)
+            form.add_violations(preview.violations)
+            context["preview"] = _preview_rows(preview.check) if preview.check else {"none": True}
+            return None
+        if editing is not None:
+            if not context["is_gm"] and editing.params.get("captured"):
+                # Players have no captured box: the GM's grant stays as given.
+                params = {**params, "captured": True}
+            activity_change(activity=editing, user=request.user, params=params, second=second)
+            messages.success(request, gettext("The order is changed."))
         else:
-            army = kingdom.armies.filter(pk=form.army.key).first() if form.army else None
-            second = bool(form.cleaned_data.get("second"))
-            try:
-                if action == "preview":
-                    order = act.Order(0, form.kind,
-                                      rules_params(form.kind, params, campaign_id=campaign.pk),
-                                      army.pk if army else None, second)
-                    form.add_violations(act.order_violations(current, order))
-                    result = check_preview(current, order)
-                    preview = _preview_rows(result) if result else {"none": True}
-                elif editing is not None:
-                    if not context["is_gm"] and editing.params.get("captured"):
-                        # Players have no captured box: the GM's grant stays as given.
-                        params = {**params, "captured": True}
-                    activity_change(activity=editing, user=request.user, params=params,
-                                    second=second)
-                    messages.success(request, gettext("The order is changed."))
-                    return redirect("orders", kingdom.pk)
-                else:
-                    activity_submit(turn=turn, user=request.user, kind=form.kind.value,
-                                    army=army, params=params, second=second)
-                    messages.success(request, gettext("The order is queued."))
-                    return redirect("orders", kingdom.pk)
-            except RuleViolation as error:
-                form.add_violations(error.violations)
-            except TurnLocked:
-                context["locked"] = True
-    names = {a.key: a.state.name for a in current.armies.values()}
-    context.update({
-        "form": form, "preview": preview, "editing": editing,
-        "orders": _order_rows(list(queued_activities(turn)), names),
-    })
-    with timezone.override(campaign.timezone):
-        return render(request, "pages/orders.html", context)
+            activity_submit(turn=turn, user=request.user, kind=form.kind.value, army=army,
+                            params=params, second=second)
+            messages.success(request, gettext("The order is queued."))
+        return redirect("orders", kingdom.pk)
+    except RuleViolation as error:
+        form.add_violations(error.violations)
+    except TurnLocked:
+        context["locked"] = True
+    return None
 
 
 @member_required
