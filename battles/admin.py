@@ -23,8 +23,13 @@ from battles.api.serializers import PlanSerializer
 from battles.forms import check_campaign_kingdoms
 from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import with_names
-from battles.sector.services import battle_from_scene
-from battles.services import participant_add, participant_check, plan_problems, scene_reopen
+from battles.services import (
+    battle_from_scene,
+    participant_add,
+    participant_check,
+    plan_problems,
+    scene_reopen,
+)
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from rules.errors import RuleViolation
 from rules.kingmaker.hexes import canonical_hex, hex_violations

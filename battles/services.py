@@ -15,7 +15,9 @@ from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.adapters import enemy_keys, plan_from, starting_state
 from battles.enlistment import army_enlistment_violations, check_may_set_up
-from battles.models import BattleParticipant, BattleScene, Side
+from battles.models import BattleParticipant, BattleScene, SceneStatus, Side
+from battles.sector import services as sector_services
+from battles.sector.models import SectorBattle
 from battles.selectors import planning_kingdoms
 from campaigns.models import Ruleset
 from core.permissions import SYSTEM, NotPermitted
@@ -217,3 +219,25 @@ def army_set_battle_plan(*, actor, army: Army, plan: Mapping[str, Any]) -> Army:
     army.battle_plan = dict(plan)
     army.save(update_fields=["battle_plan"])
     return army
+
+
+@transaction.atomic
+def battle_from_scene(*, scene) -> tuple[SectorBattle, list]:
+    """Fight a queued Kingmaker battle scene as a sector battle instead: the same armies, sides,
+    kingdoms and gambit; the scene itself is deleted (its history keeps it)."""
+    scene = BattleScene.objects.select_for_update().get(pk=scene.pk)
+    if scene.status != SceneStatus.QUEUED or scene.locked_at is not None:
+        raise RuleViolation.single("scene_not_queued", _("Only a queued scene not yet sent for "
+                                   "resolution can become a sector battle."))
+    participants = list(scene.participants.select_related("army__template__sector_card__card"))
+    gambit = scene.gambit
+    scene.gambit = None
+    scene.save(update_fields=["gambit"])
+    found = sector_services.battle_from_armies(
+        campaign=scene.campaign, name=str(scene), hex=scene.hex,
+        attackers=[p.army for p in participants if p.side == Side.ATTACKER.value],
+        defenders=[p.army for p in participants if p.side == Side.DEFENDER.value],
+        attacker_kingdom_id=scene.attacker_kingdom_id,
+        defender_kingdom_id=scene.defender_kingdom_id, gambit=gambit)
+    scene.delete()
+    return found

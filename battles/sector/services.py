@@ -148,30 +148,6 @@ def battle_add_side_armies(*, actor, battle: SectorBattle
 
 
 @transaction.atomic
-def battle_from_scene(*, scene) -> tuple[SectorBattle, list]:
-    """Fight a queued Kingmaker battle scene as a sector battle instead: the same armies, sides,
-    kingdoms and gambit; the scene itself is deleted (its history keeps it)."""
-    from battles.models import BattleScene, SceneStatus
-
-    scene = BattleScene.objects.select_for_update().get(pk=scene.pk)
-    if scene.status != SceneStatus.QUEUED or scene.locked_at is not None:
-        raise RuleViolation.single("scene_not_queued", _("Only a queued scene not yet sent for "
-                                   "resolution can become a sector battle."))
-    participants = list(scene.participants.select_related("army__template__sector_card__card"))
-    gambit = scene.gambit
-    scene.gambit = None
-    scene.save(update_fields=["gambit"])
-    found = battle_from_armies(
-        campaign=scene.campaign, name=str(scene), hex=scene.hex,
-        attackers=[p.army for p in participants if p.side == Side.ATTACKER.value],
-        defenders=[p.army for p in participants if p.side == Side.DEFENDER.value],
-        attacker_kingdom_id=scene.attacker_kingdom_id,
-        defender_kingdom_id=scene.defender_kingdom_id, gambit=gambit)
-    scene.delete()
-    return found
-
-
-@transaction.atomic
 def orders_submit(*, battle: SectorBattle, side: str, user, data) -> SideOrders:
     """Store the side's orders for the open round (replacing earlier ones); when both sides are
     in, the round closes and goes to a worker. Raises NotPermitted unless `user` commands the

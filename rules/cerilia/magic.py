@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
+from rules.cerilia.combat import Combat
 from rules.cerilia.deck import Result
 from rules.cerilia.field import Side
 from rules.cerilia.orders import SpellOrder
@@ -32,9 +32,6 @@ from rules.cerilia.state import (
 from rules.cerilia.visibility import caster_position, in_reach
 from rules.errors import _
 
-if TYPE_CHECKING:
-    from rules.cerilia.engine import Round
-
 # What each terrain spell removes (seed: "Убирает Карточку Местности Скалы / Река или Болото /
 # Холмы с сектора").
 REMOVES = {
@@ -44,7 +41,7 @@ REMOVES = {
 }
 
 
-def cast(r: Round, caster: Caster, order: SpellOrder) -> None:
+def cast(r: Combat, caster: Caster, order: SpellOrder) -> None:
     spell = order.spell
     label = SPELL_LABELS[spell]
     if spell in REMOVES:
@@ -73,12 +70,12 @@ def cast(r: Round, caster: Caster, order: SpellOrder) -> None:
         _battle_prayer(r, caster, order, label)
 
 
-def _fizzle(r: Round, caster: Caster, label: str, reason: str) -> None:
+def _fizzle(r: Combat, caster: Caster, label: str, reason: str) -> None:
     r.say("fizzles", _("%(caster)s casts %(spell)s in vain: %(reason)s."), caster=caster.name,
           spell=label, reason=reason, to=frozenset({caster.side}))
 
 
-def _lasting(r: Round, caster: Caster, label: str, effect: Effect) -> Effect:
+def _lasting(r: Combat, caster: Caster, label: str, effect: Effect) -> Effect:
     """"Длительность: 1d3 Раунда" (this one included)."""
     rounds = r.dice.roll(DURATION, purpose=_("Duration of %(spell)s (%(caster)s)"), spell=label,
                          caster=caster.name).total
@@ -94,7 +91,7 @@ def _aimed_at(order: SpellOrder) -> str:
     return order.sector
 
 
-def _transmute(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
+def _transmute(r: Combat, caster: Caster, order: SpellOrder, label: str) -> None:
     sector = _aimed_at(order)
     real = [t for t in r.terrain if t.sector == sector]
     fort = r.fortification(sector)
@@ -134,7 +131,7 @@ def _transmute(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
     _fizzle(r, caster, label, _("nothing there it changes"))
 
 
-def _invisibility(r: Round, caster: Caster, order: SpellOrder) -> None:
+def _invisibility(r: Combat, caster: Caster, order: SpellOrder) -> None:
     unit = r.units.get(order.unit or "")
     if unit is None or not unit.alive or unit.side is not caster.side:
         _fizzle(r, caster, SPELL_LABELS[Spell.MASS_INVISIBILITY], _("no such unit"))
@@ -145,7 +142,7 @@ def _invisibility(r: Round, caster: Caster, order: SpellOrder) -> None:
           caster=caster.name, to=frozenset({caster.side}))
 
 
-def _wall(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
+def _wall(r: Combat, caster: Caster, order: SpellOrder, label: str) -> None:
     wall = WALLS[order.spell]
     _lasting(r, caster, label, Effect(EffectKind.WALL, caster.side, 0, sector=order.sector,
                                       toward=order.toward, wall=wall))
@@ -160,7 +157,7 @@ def _wall(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
             r.apply(enemies[0], Result.ROUT)
 
 
-def _illusion(r: Round, caster: Caster, order: SpellOrder) -> None:
+def _illusion(r: Combat, caster: Caster, order: SpellOrder) -> None:
     label = SPELL_LABELS[Spell.ILLUSORY_TERRAIN]
     sector, shown = _aimed_at(order), order.terrain
     if shown is None:  # orders.spell_violations requires the terrain the illusion shows
@@ -183,7 +180,7 @@ def _illusion(r: Round, caster: Caster, order: SpellOrder) -> None:
           to=frozenset({caster.side}))
 
 
-def _summon(r: Round, caster: Caster, order: SpellOrder) -> None:
+def _summon(r: Combat, caster: Caster, order: SpellOrder) -> None:
     label = SPELL_LABELS[Spell.SUMMON_LEGION]
     sector = _aimed_at(order)
     # "в сектор, в котором находится Заклинатель, или в соседний сектор. Для Призыва, в Секторе
@@ -203,7 +200,7 @@ def _summon(r: Round, caster: Caster, order: SpellOrder) -> None:
           caster=caster.name, sector=sector)
 
 
-def _bless(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
+def _bless(r: Combat, caster: Caster, order: SpellOrder, label: str) -> None:
     unit = r.units.get(order.unit or "")
     here = caster_position(r.state(), caster)
     if unit is None or not unit.alive or unit.side is not caster.side or unit.position != here:
@@ -218,7 +215,7 @@ def _bless(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
     r.say("blessed", _("%(caster)s blesses %(unit)s."), unit, caster=caster.name)
 
 
-def _battle_prayer(r: Round, caster: Caster, order: SpellOrder, label: str) -> None:
+def _battle_prayer(r: Combat, caster: Caster, order: SpellOrder, label: str) -> None:
     target = r.units.get(order.unit or "")
     if target is None or not target.on_field or target.side is caster.side \
             or not r.sees(caster.side, target) or not in_reach(r.state(), caster,

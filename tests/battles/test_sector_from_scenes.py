@@ -14,8 +14,7 @@ from factories import (
 
 from battles.models import BattleScene
 from battles.sector.models import BattleStatus, SectorBattle
-from battles.sector.services import battle_from_scene
-from battles.services import scene_queue_from_gambit
+from battles.services import battle_from_scene, scene_queue_from_gambit
 from campaigns.models import Ruleset
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import BattleRequest

@@ -7,16 +7,7 @@ state at that moment.
 """
 from __future__ import annotations
 
-from rules.kingmaker.activities.base import (
-    MAX_COUNT,
-    SECOND_ACTIVITY_PENALTY,
-    ActivityDefinition,
-    ActivityKind,
-    CheckSpec,
-    FieldType,
-    Order,
-    ParamField,
-)
+from rules.kingmaker.activities.base import MAX_COUNT, ActivityDefinition, CheckSpec, FieldType, ParamField
 from rules.kingmaker.activities.deploy import (
     BORDER_DC,
     DEPLOY_RANGE,
@@ -36,6 +27,7 @@ from rules.kingmaker.activities.garrison import (
     Site,
     Territory,
 )
+from rules.kingmaker.activities.kinds import SECOND_ACTIVITY_PENALTY, ActivityKind, Order
 from rules.kingmaker.activities.outfit import OutfitArmy, outfit_quote
 from rules.kingmaker.activities.recover import RECOVER_SKILLS, Affliction, RecoverArmy, afflictions
 from rules.kingmaker.activities.recruit import RecruitArmy

@@ -10,51 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from rules.errors import Violation, _
+from rules.kingmaker.activities.kinds import ActivityKind, Order
+from rules.kingmaker.activities.outcome import CheckDetail, Resolution
+from rules.kingmaker.activities.situation import Situation, TurnArmy
 from rules.kingmaker.conditions import Target
 from rules.modifiers import Modifier
-
-if TYPE_CHECKING:
-    from rules.kingmaker.activities import Params
-    from rules.kingmaker.activities.outcome import CheckDetail, Resolution
-    from rules.kingmaker.activities.situation import Situation, TurnArmy
-
-
-class ActivityKind(StrEnum):
-    RECRUIT_ARMY = "recruit_army"
-    WARFARE_EXERCISES = "warfare_exercises"
-    TRAIN_ARMY = "train_army"
-    OUTFIT_ARMY = "outfit_army"
-    DEPLOY_ARMY = "deploy_army"
-    RECOVER_ARMY = "recover_army"
-    DISBAND_ARMY = "disband_army"
-    GARRISON_ARMY = "garrison_army"
-    OFFENSIVE_GAMBIT = "offensive_gambit"
-
-
-SECOND_ACTIVITY_PENALTY = -5
-
-P = TypeVar("P", bound="Params")
-
-
-@dataclass(frozen=True)
-class Order:
-    """One submitted activity. `key` names it in the report; `army` is None for leadership
-    activities; `second` marks an efficient army's second activity of the turn."""
-
-    key: int
-    kind: ActivityKind
-    params: Params
-    army: int | None = None
-    second: bool = False
-
-    def params_as(self, kind: type[P]) -> P:
-        """The parameters as `kind`, the class PARAMS_OF gives this order's kind."""
-        if not isinstance(self.params, kind):
-            raise TypeError(f"{self.kind} takes {kind.__name__}, not {type(self.params).__name__}")
-        return self.params
 
 
 @dataclass(frozen=True)
@@ -92,7 +55,7 @@ class FieldType(StrEnum):
 # What the rules allow for one parameter now: (value, plain text) pairs, the text being a name or a
 # code the site translates (see ParamField.vocabulary). It is given the acting army (None for a
 # leadership activity).
-Options = Callable[["Situation", Any], Sequence[tuple[str, str]]]
+Options = Callable[[Situation, Any], Sequence[tuple[str, str]]]
 
 
 @dataclass(frozen=True)
@@ -122,9 +85,9 @@ class ParamField:
         return self.vocabulary or self.name
 
 
-Validate = Callable[["Situation", Any, Any], list[Violation]]
-Check = Callable[["Situation", Any, "TurnArmy | None"], "CheckSpec | None"]
-Resolve = Callable[["Resolution", Order], "CheckDetail | None"]
+Validate = Callable[[Situation, Any, Any], list[Violation]]
+Check = Callable[[Situation, Any, TurnArmy | None], "CheckSpec | None"]
+Resolve = Callable[[Resolution, Order], CheckDetail | None]
 
 
 @dataclass(frozen=True)

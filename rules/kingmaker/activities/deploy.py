@@ -9,15 +9,14 @@ from rules.errors import RuleViolation, Violation, _
 from rules.kingmaker.activities.base import (
     MAX_COUNT,
     ActivityDefinition,
-    ActivityKind,
     CheckSpec,
     FieldType,
-    Order,
     ParamField,
     control,
     skill_field,
     skill_violation,
 )
+from rules.kingmaker.activities.kinds import ActivityKind, ActivityParams, Order
 from rules.kingmaker.activities.outcome import CheckDetail, Resolution
 from rules.kingmaker.activities.situation import Garrisoned, Situation, TurnArmy
 from rules.kingmaker.conditions import Condition, Target, gain, reduce
@@ -40,7 +39,7 @@ BORDER_DC_LABELS = {Border.OWN: _("crossing own border"), Border.ENEMY: _("cross
 
 
 @dataclass(frozen=True)
-class DeployArmy:
+class DeployArmy(ActivityParams):
     destination: str
     skill: str = "exploration"
     border: Border = Border.NONE

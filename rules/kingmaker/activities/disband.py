@@ -5,21 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.errors import Violation, _
-from rules.kingmaker.activities.base import (
-    ActivityDefinition,
-    ActivityKind,
-    FieldType,
-    Order,
-    ParamField,
-    dedupe,
-)
+from rules.kingmaker.activities.base import ActivityDefinition, FieldType, ParamField, dedupe
+from rules.kingmaker.activities.kinds import ActivityKind, ActivityParams, Order
 from rules.kingmaker.activities.outcome import Resolution
 from rules.kingmaker.activities.situation import Situation, TurnArmy
 from rules.kingmaker.gear import transfer_violations
 
 
 @dataclass(frozen=True)
-class DisbandArmy:
+class DisbandArmy(ActivityParams):
     gear_to: int | None = None
 
 

@@ -7,14 +7,8 @@ from enum import StrEnum
 
 from rules.degrees import Degree
 from rules.errors import Violation, _
-from rules.kingmaker.activities.base import (
-    ActivityDefinition,
-    ActivityKind,
-    CheckSpec,
-    FieldType,
-    Order,
-    ParamField,
-)
+from rules.kingmaker.activities.base import ActivityDefinition, CheckSpec, FieldType, ParamField
+from rules.kingmaker.activities.kinds import ActivityKind, ActivityParams, Order
 from rules.kingmaker.activities.outcome import BattleRequest, CheckDetail, Resolution
 from rules.kingmaker.activities.situation import Situation, TurnArmy
 from rules.kingmaker.conditions import Condition
@@ -30,7 +24,7 @@ class Approach(StrEnum):
 
 
 @dataclass(frozen=True)
-class OffensiveGambit:
+class OffensiveGambit(ActivityParams):
     target: int
     approach: Approach = Approach.ATTACK
 

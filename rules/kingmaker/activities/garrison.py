@@ -6,15 +6,8 @@ from enum import StrEnum
 
 from rules.degrees import Degree
 from rules.errors import Violation, _
-from rules.kingmaker.activities.base import (
-    ActivityDefinition,
-    ActivityKind,
-    CheckSpec,
-    FieldType,
-    Order,
-    ParamField,
-    control,
-)
+from rules.kingmaker.activities.base import ActivityDefinition, CheckSpec, FieldType, ParamField, control
+from rules.kingmaker.activities.kinds import ActivityKind, ActivityParams, Order
 from rules.kingmaker.activities.outcome import CheckDetail, Resolution
 from rules.kingmaker.activities.situation import Garrisoned, Situation, TurnArmy
 from rules.kingmaker.conditions import Condition, gain
@@ -46,7 +39,7 @@ TERRITORY_DC_LABELS = {Territory.OUTSIDE: _("outside territory"),
 
 
 @dataclass(frozen=True)
-class GarrisonArmy:
+class GarrisonArmy(ActivityParams):
     site: Site
     territory: Territory = Territory.OWN
 

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from rules.degrees import Degree
 from rules.dice import Dice, Roll
-from rules.kingmaker.activities.base import Order
+from rules.kingmaker.activities.kinds import Order
 from rules.kingmaker.activities.situation import ForeignArmy, KingdomSheet, Situation, TurnArmy
 from rules.modifiers import Modifier
 

@@ -8,20 +8,19 @@ from rules.errors import RuleViolation, Violation, _
 from rules.kingmaker.activities.base import (
     MAX_COUNT,
     ActivityDefinition,
-    ActivityKind,
     CheckSpec,
     FieldType,
-    Order,
     ParamField,
     control,
 )
+from rules.kingmaker.activities.kinds import ActivityKind, ActivityParams, Order
 from rules.kingmaker.activities.outcome import CheckDetail, Resolution
 from rules.kingmaker.activities.situation import Situation, TurnArmy
 from rules.kingmaker.gear import GearItem, GearKind, OutfitQuote, Tier, WeaponKind, quote_outfit
 
 
 @dataclass(frozen=True)
-class OutfitArmy:
+class OutfitArmy(ActivityParams):
     item: GearItem
     captured: bool = False  # gear captured in battle, handed out for free with Warfare
 

@@ -9,15 +9,14 @@ from rules.degrees import Degree
 from rules.errors import Violation, _
 from rules.kingmaker.activities.base import (
     ActivityDefinition,
-    ActivityKind,
     CheckSpec,
     FieldType,
-    Order,
     ParamField,
     control,
     skill_field,
     skill_violation,
 )
+from rules.kingmaker.activities.kinds import ActivityKind, ActivityParams, Order
 from rules.kingmaker.activities.outcome import CheckDetail, Resolution
 from rules.kingmaker.activities.situation import Situation, TurnArmy
 from rules.kingmaker.army import stat_block
@@ -46,7 +45,7 @@ RECOVER_SKILLS = {
 
 
 @dataclass(frozen=True)
-class RecoverArmy:
+class RecoverArmy(ActivityParams):
     affliction: Affliction
     skill: str
 

@@ -6,14 +6,8 @@ from dataclasses import dataclass, replace
 
 from rules.degrees import Degree
 from rules.errors import Violation, _
-from rules.kingmaker.activities.base import (
-    ActivityDefinition,
-    ActivityKind,
-    CheckSpec,
-    FieldType,
-    Order,
-    ParamField,
-)
+from rules.kingmaker.activities.base import ActivityDefinition, CheckSpec, FieldType, ParamField
+from rules.kingmaker.activities.kinds import ActivityKind, ActivityParams, Order
 from rules.kingmaker.activities.outcome import CheckDetail, Recruited, Resolution
 from rules.kingmaker.activities.situation import Situation, TurnArmy, recruiting_kingdom
 from rules.kingmaker.army import ArmyState, stat_block
@@ -25,7 +19,7 @@ from rules.kingmaker.templates import ArmyTemplate
 
 
 @dataclass(frozen=True)
-class RecruitArmy:
+class RecruitArmy(ActivityParams):
     template: ArmyTemplate
     name: str
     hex: str

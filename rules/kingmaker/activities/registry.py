@@ -16,7 +16,8 @@ from rules.kingmaker.activities import (
     train,
     warfare_exercises,
 )
-from rules.kingmaker.activities.base import ActivityDefinition, ActivityKind, Order
+from rules.kingmaker.activities.base import ActivityDefinition
+from rules.kingmaker.activities.kinds import ActivityKind, Order
 from rules.kingmaker.activities.situation import Situation, army_may
 
 _REGISTRY: dict[ActivityKind, ActivityDefinition] = {}

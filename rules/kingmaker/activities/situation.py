@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from rules.errors import Violation, _
-from rules.kingmaker.activities.base import ActivityKind
+from rules.kingmaker.activities.kinds import ActivityKind
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.conditions import Condition, as_mapping
 from rules.kingmaker.levels import control_dc

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from rules.errors import Violation, _
-from rules.kingmaker.activities.base import ActivityKind
+from rules.kingmaker.activities.kinds import ActivityKind
 from rules.kingmaker.activities.registry import LEADERSHIP
 
 

@@ -7,16 +7,15 @@ from rules.degrees import Degree
 from rules.errors import RuleViolation, Violation, _
 from rules.kingmaker.activities.base import (
     ActivityDefinition,
-    ActivityKind,
     CheckSpec,
     FieldType,
-    Order,
     ParamField,
     control,
     dedupe,
     skill_field,
     skill_violation,
 )
+from rules.kingmaker.activities.kinds import ActivityKind, ActivityParams, Order
 from rules.kingmaker.activities.outcome import CheckDetail, Resolution
 from rules.kingmaker.activities.situation import Situation, TurnArmy
 from rules.kingmaker.conditions import Condition, gain
@@ -34,7 +33,7 @@ TRAIN_SKILLS = ("scholarship", "warfare")
 
 
 @dataclass(frozen=True)
-class TrainArmy:
+class TrainArmy(ActivityParams):
     tactic: str
     skill: str = "warfare"
     replaces: str | None = None

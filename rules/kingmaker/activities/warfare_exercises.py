@@ -6,19 +6,14 @@ from dataclasses import dataclass
 
 from rules.degrees import Degree
 from rules.errors import Violation, _
-from rules.kingmaker.activities.base import (
-    ActivityDefinition,
-    ActivityKind,
-    CheckSpec,
-    Order,
-    control,
-)
+from rules.kingmaker.activities.base import ActivityDefinition, CheckSpec, control
+from rules.kingmaker.activities.kinds import ActivityKind, ActivityParams, Order
 from rules.kingmaker.activities.outcome import CheckDetail, Resolution
 from rules.kingmaker.activities.situation import Situation, TurnArmy
 
 
 @dataclass(frozen=True)
-class WarfareExercises:
+class WarfareExercises(ActivityParams):
     pass
 
 
