@@ -158,7 +158,7 @@ def fails_once():
 
 @pytest.fixture
 def outsider(db):
-    """A player of another campaign (on the pages: see tests/pages/conftest.py)."""
+    """A player of another campaign (on the pages: see tests/pages_world.py)."""
     other = CampaignFactory(name="Another campaign")
     user = UserFactory(username="outsider-persona")
     MembershipFactory(user=user, campaign=other, role=Role.PLAYER,

@@ -1,10 +1,10 @@
 """Small worlds whose resolution stores each kind of payload (a turn report, a battle report, a
 sector battle and its rounds, an army's history snapshot), and the writer of
 tests/fixtures/payloads/: the raw JSON as the database holds it, written once by the code of the
-day and kept, so later code must still read it (tests/core/test_stored_payloads.py).
+day and kept, so later code must still read it (tests/core/test_payloads.py).
 
 Add the file of a new kind (files already there are left alone) with
-`MUSTER_WRITE_PAYLOADS=1 pytest tests/core/test_stored_payloads.py -k write`."""
+`MUSTER_WRITE_PAYLOADS=1 pytest tests/core/test_payloads.py -k write`."""
 from __future__ import annotations
 
 import json
