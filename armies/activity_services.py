@@ -11,7 +11,7 @@ from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
 from armies.orders import queued_activities, rules_order, situation
 from campaigns.selectors import is_campaign_gm
-from campaigns.services import TurnLocked
+from campaigns.services import TurnLocked, check_plays_kingdom
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import activities as act
 
@@ -86,7 +86,8 @@ def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: 
     """Queue an order for the turn. With an idempotency key already used by this user, return
     the first activity unchanged (and False: nothing new was created), unless it was first
     used for another request (`idempotency_digest`, a hash of the request): then
-    IdempotencyKeyReused. Every interface gets the same replay, a parallel one included."""
+    IdempotencyKeyReused. Every interface gets the same replay, a parallel one included. Raises
+    NotPermitted unless `user` plays the turn's kingdom or runs the campaign."""
     try:
         return _submit(turn=turn, user=user, kind=kind, army=army, params=params, second=second,
                        idempotency_key=idempotency_key, idempotency_digest=idempotency_digest)
@@ -110,6 +111,8 @@ def _submit(*, turn, user, kind: str, army: Army | None, params: dict, second: b
         if first is not None:
             return first, False
     turn = _lock_open_turn(turn)
+    check_plays_kingdom(user, turn.kingdom, "orders_not_yours",
+                        _("Only the kingdom's players and the game master give its orders."))
     position = (turn.activities.aggregate(last=Max("position"))["last"] or 0) + 1
     activity = ArmyActivity(turn=turn, army=army, kind=kind, params=params, second=second,
                             position=position, submitted_by=user,

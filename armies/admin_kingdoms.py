@@ -107,7 +107,8 @@ class KingdomAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     def _shift_level(self, request, queryset, step: int) -> None:
         for kingdom in queryset:
             try:
-                broken = kingdom_set_level(kingdom=kingdom, level=kingdom.level + step)
+                broken = kingdom_set_level(actor=request.user, kingdom=kingdom,
+                                           level=kingdom.level + step)
             except RuleViolation as error:
                 self.message_user(request, f"{kingdom}: {render_violation(error.violations[0])}",
                                   messages.ERROR)
@@ -131,7 +132,12 @@ class KingdomAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     @admin.action(description=gettext_lazy("Open the next kingdom turn"), permissions=["change"])
     def open_turn(self, request, queryset):
         for kingdom in queryset:
-            turn = turn_open(kingdom=kingdom)
+            try:
+                turn = turn_open(actor=request.user, kingdom=kingdom)
+            except RuleViolation as error:
+                self.message_user(request, f"{kingdom}: {render_violation(error.violations[0])}",
+                                  messages.ERROR)
+                continue
             self.message_user(request, _("%(turn)s is open until %(deadline)s.")
                               % {"turn": turn,
                                  "deadline": local_time(turn.deadline, kingdom.campaign)},

@@ -27,7 +27,7 @@ from armies.orders import kingdom_state
 from armies.selectors import active_armies, army_violations, state_violations
 from campaigns.models import Kingdom
 from campaigns.selectors import is_campaign_gm
-from core.permissions import NotPermitted
+from core.permissions import SYSTEM, NotPermitted
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import conditions as rules_conditions
 from rules.kingmaker.army import hp_violations, stat_block
@@ -279,13 +279,17 @@ def army_restore(*, army: Army, version, fields: dict, user=None) -> Army:
 
 
 @transaction.atomic
-def kingdom_set_level(*, kingdom: Kingdom, level: int) -> dict:
+def kingdom_set_level(*, actor, kingdom: Kingdom, level: int) -> dict:
     """Set the kingdom's level; its armies follow (seed 003, "ПОВЫШЕНИЕ УРОВНЯ ВОЙСКА").
 
     Returns, per army, what it now breaks (e.g. gear above a lowered level) for the GM to mend.
+    Raises NotPermitted unless `actor` runs the campaign (SYSTEM: the project's own call).
     """
-    check_level(level, "level")
     kingdom = Kingdom.objects.select_for_update().get(pk=kingdom.pk)
+    if actor is not SYSTEM and not is_campaign_gm(actor, kingdom.campaign_id):
+        raise NotPermitted.single("kingdom_gm_only",
+                                  _("Only the game master changes a kingdom's level."))
+    check_level(level, "level")
     kingdom.level = level
     kingdom.save(update_fields=["level"])
     broken: dict = {}

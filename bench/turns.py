@@ -196,6 +196,7 @@ def build(name: str, kingdoms: int, m: int):
     from armies.models import Army, ArmyActivity, ArmyGear, ArmyTactic, ArmyTemplate
     from campaigns.models import Campaign, Kingdom, Settlement
     from campaigns.services import turn_open
+    from core.permissions import SYSTEM
 
     infantry = ArmyTemplate.objects.get(name="Infantry")
     player, _ = get_user_model().objects.get_or_create(username=f"bench-player-{m}")
@@ -209,7 +210,7 @@ def build(name: str, kingdoms: int, m: int):
                                          food=10_000, resource_points=10_000, exploration=40,
                                          trade=40, warfare=40)
         Settlement.objects.create(kingdom=kingdom, name=f"Town {k}", hex="C4")
-        turn = turn_open(kingdom=kingdom)
+        turn = turn_open(actor=SYSTEM, kingdom=kingdom)
         armies = Army.objects.bulk_create([
             Army(kingdom=kingdom, template=infantry, name=f"Army {k}.{a}", hp=infantry.hp, hex="C4")
             for a in range(m)])

@@ -8,7 +8,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import Campaign, Kingdom, KingdomTurn, PlayerPreferences, TurnStatus
-from rules.errors import Violation, _, raise_if_any
+from campaigns.selectors import is_campaign_gm, player_kingdom_ids
+from core.permissions import SYSTEM, NotPermitted
+from rules.errors import RuleViolation, Violation, _, raise_if_any
 
 
 class TurnLocked(Exception):
@@ -17,6 +19,23 @@ class TurnLocked(Exception):
     def __init__(self, turn):
         self.turn = turn
         super().__init__(f"turn {turn.number} of {turn.kingdom} is {turn.status}")
+
+
+def check_runs_turns(actor, campaign_id: int) -> None:
+    """The calendar of a campaign's turns (opening, deadlines, resolving, reopening) is its GM's,
+    or the project's own (the nightly resolution opening the next turn, the demo)."""
+    if actor is not SYSTEM and not is_campaign_gm(actor, campaign_id):
+        raise NotPermitted.single("turn_gm_only",
+                                  _("Only the game master manages the kingdom turns."))
+
+
+def check_plays_kingdom(actor, kingdom: Kingdom, code: str, message: str) -> None:
+    """`actor` acts for the kingdom: one of its players, the campaign's GM, or the project."""
+    if actor is SYSTEM or is_campaign_gm(actor, kingdom.campaign_id):
+        return
+    if not (actor.is_authenticated and actor.is_active
+            and player_kingdom_ids(actor).filter(kingdom_id=kingdom.pk).exists()):
+        raise NotPermitted.single(code, message)
 
 
 def next_deadline(campaign: Campaign, after: datetime.datetime | None = None) -> datetime.datetime:
@@ -28,10 +47,13 @@ def next_deadline(campaign: Campaign, after: datetime.datetime | None = None) ->
 
 
 @transaction.atomic
-def turn_open(*, kingdom: Kingdom, deadline: datetime.datetime | None = None) -> KingdomTurn:
-    """Open the kingdom's next turn (the first one is turn 1), unless one is already open."""
+def turn_open(*, actor, kingdom: Kingdom,
+              deadline: datetime.datetime | None = None) -> KingdomTurn:
+    """Open the kingdom's next turn (the first one is turn 1), unless one is already open.
+    Raises NotPermitted unless `actor` runs the campaign (check_runs_turns)."""
     kingdom = (Kingdom.objects.select_for_update(of=("self",)).select_related("campaign")
                .get(pk=kingdom.pk))
+    check_runs_turns(actor, kingdom.campaign_id)
     current = kingdom.turns.filter(status=TurnStatus.OPEN).first()
     if current is not None:
         return current
@@ -53,12 +75,30 @@ def deadline_violations(turn: KingdomTurn, deadline: datetime.datetime) -> list[
 
 
 @transaction.atomic
-def turn_extend(*, turn: KingdomTurn, deadline: datetime.datetime) -> KingdomTurn:
-    """Move the deadline of a turn that still takes orders (the GM's "extend")."""
-    turn = KingdomTurn.objects.select_for_update().get(pk=turn.pk)
+def turn_extend(*, actor, turn: KingdomTurn, deadline: datetime.datetime) -> KingdomTurn:
+    """Move the deadline of a turn that still takes orders (the GM's "extend"); raises
+    NotPermitted unless `actor` runs the campaign, RuleViolation as deadline_violations."""
+    turn = (KingdomTurn.objects.select_for_update(of=("self",)).select_related("kingdom")
+            .get(pk=turn.pk))
+    check_runs_turns(actor, turn.kingdom.campaign_id)
     raise_if_any(deadline_violations(turn, deadline))
     turn.deadline = deadline
     turn.save(update_fields=["deadline"])
+    return turn
+
+
+@transaction.atomic
+def turn_choose_ruin(*, actor, turn: KingdomTurn, ruin_choice: str) -> KingdomTurn:
+    """The GM's choice of the ruin that rises if an army disbands from hunger this turn (blank:
+    the lowest); raises NotPermitted unless `actor` runs the campaign."""
+    turn = (KingdomTurn.objects.select_for_update(of=("self",)).select_related("kingdom")
+            .get(pk=turn.pk))
+    check_runs_turns(actor, turn.kingdom.campaign_id)
+    if ruin_choice and ruin_choice not in Kingdom.RUIN:
+        raise RuleViolation.single("ruin_choice", _("Choose one of the kingdom's ruins."),
+                                   "ruin_choice")
+    turn.ruin_choice = ruin_choice
+    turn.save(update_fields=["ruin_choice"])
     return turn
 
 

@@ -19,6 +19,7 @@ from armies.services import (
 )
 from campaigns.models import Campaign, DiplomaticRelation, Faction, Kingdom, Membership, Role
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from rules.kingmaker.gear import parse_gear
 
 DEMO_CAMPAIGN = "The Stolen Lands"
@@ -137,6 +138,8 @@ def _border_skirmish(campaign: Campaign, attacker: Kingdom, defender: Kingdom) -
                                        light=Light.DIM, attacker_pcs_present=True)
     for kingdom, side in ((attacker, Side.ATTACKER), (defender, Side.DEFENDER)):
         for army in kingdom.armies.filter(template__army_type__in=["infantry", "cavalry"]):
+            # Not participant_add: it admits only armies in the battle's hex, and the demo's
+            # skirmish has always gathered armies from other hexes (kept as it was, for now).
             BattleParticipant.objects.create(scene=scene, army=army, side=side)
 
 
@@ -159,10 +162,12 @@ def _siege_of_varnhold(campaign: Campaign, attacker: Kingdom, defender: Kingdom,
         for army in kingdom.armies.filter(status="active").select_related("template"):
             card = adapters.card_for_army(army)
             if card is not None:
-                unit = battle.units.create(side=side, card=card, name=army.name, army=army)
+                unit = services.unit_add(actor=SYSTEM, battle=battle, side=side, card=card,
+                                         name=army.name, army=army)
                 placements[side][adapters.unit_key(unit)] = next(lines[side])
-    archers = battle.units.create(side="defender", card=UnitCard.objects.get(code="elven_archers"),
-                                  name="Greenbelt Longbows")
+    archers = services.unit_add(actor=SYSTEM, battle=battle, side="defender",
+                                card=UnitCard.objects.get(code="elven_archers"),
+                                name="Greenbelt Longbows")
     placements["defender"][adapters.unit_key(archers)] = next(lines["defender"])
     guard = battle.units.get(name="Restov Guard")
     battle.casters.create(side="attacker", name="Jhod Kavken", school="priest", unit=guard)
@@ -179,6 +184,6 @@ def _siege_of_varnhold(campaign: Campaign, attacker: Kingdom, defender: Kingdom,
 
 def _first_turn(kingdom: Kingdom, player, orders: dict) -> None:
     """Open the kingdom's first turn with the player's orders queued."""
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     for kind, (army, params) in orders.items():
         activity_submit(turn=turn, user=player, kind=kind, army=army, params=params)

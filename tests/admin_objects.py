@@ -57,6 +57,7 @@ from campaigns.models import (
     TurnStatus,
 )
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from rules.kingmaker.turn import BattleRequest
 from turns.models import TurnReport
 from turns.resolution import turn_resolve
@@ -75,7 +76,7 @@ MAKERS = {
     DiplomaticRelation: lambda: DiplomaticRelationFactory.create(),
     Army: lambda: _army_with_everything(),
     ArmyTemplate: lambda: shipped_template("Sootscale Warriors"),
-    KingdomTurn: lambda: turn_open(kingdom=KingdomFactory.create()),
+    KingdomTurn: lambda: turn_open(actor=SYSTEM, kingdom=KingdomFactory.create()),
     ArmyActivity: lambda: _activity(),
     TurnReport: lambda: _report(),
     PeriodicTask: lambda: PeriodicTask.objects.first(),
@@ -128,14 +129,16 @@ def _battle_report() -> BattleReport:
 
 def _activity() -> ArmyActivity:
     army = ArmyFactory.create()
-    turn = turn_open(kingdom=army.kingdom)
-    activity, _created = activity_submit(turn=turn, user=UserFactory.create(), kind="deploy_army",
+    turn = turn_open(actor=SYSTEM, kingdom=army.kingdom)
+    # Orders are given by a player of the kingdom (activity_submit checks it).
+    player = MembershipFactory.create(campaign=army.kingdom.campaign, kingdom=army.kingdom).user
+    activity, _created = activity_submit(turn=turn, user=player, kind="deploy_army",
                                          army=army, params={"destination": "C5"})
     return activity
 
 
 def _report() -> TurnReport:
-    turn = turn_open(kingdom=ArmyFactory.create().kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=ArmyFactory.create().kingdom)
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
     turn_resolve(turn.pk)
     return TurnReport.objects.get(turn=turn)

@@ -19,6 +19,7 @@ from battles import resolution as battle_resolution
 from battles.models import BattleScene, Side
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from turns import resolution as turn_resolution
 
 
@@ -44,7 +45,7 @@ def army(kingdom):
 @pytest.fixture
 def resolved_turn(kingdom, army, player):
     """Turn 1 resolved (a Deploy Army order); turn 2 is open."""
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     activity_submit(turn=turn, user=player, kind="deploy_army", army=army,
                     params={"destination": "D4"})
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)

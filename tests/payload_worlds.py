@@ -35,6 +35,7 @@ from battles.sector.models import SectorBattle, SectorRound, SideOrders
 from battles.services import scene_resolve_now
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from turns import resolution
 from turns.models import TurnReport
 
@@ -47,7 +48,7 @@ def resolved_turn(kingdom: Kingdom, player) -> KingdomTurn:
     army = ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="C4")
     ArmyTacticFactory(army=army, tactic="live_off_the_land")
     ArmyConditionFactory(army=army, condition="shaken", value=1)
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     activity_submit(turn=turn, user=player, kind="deploy_army", army=army,
                     params={"destination": "D5", "forced_march": True})
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)

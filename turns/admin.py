@@ -24,13 +24,13 @@ from campaigns.models import KingdomTurn
 from campaigns.services import (
     TurnLocked,
     deadline_violations,
+    turn_choose_ruin,
     turn_extend,
     turn_open,
 )
 from rules.errors import RuleViolation
-from turns import resolution
 from turns.models import TurnReport
-from turns.services import turn_reopen
+from turns.services import turn_reopen, turns_resolve_now
 
 
 class ActivityInline(CampaignScopedInline, admin.TabularInline):
@@ -95,17 +95,22 @@ class KingdomTurnAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
 
     def save_model(self, request, obj, form, change):
         if change:
-            obj.save(update_fields=["ruin_choice"])
+            turn_choose_ruin(actor=request.user, turn=obj, ruin_choice=obj.ruin_choice)
             if "deadline" in form.changed_data:
-                turn_extend(turn=obj, deadline=form.cleaned_data["deadline"])
+                turn_extend(actor=request.user, turn=obj, deadline=form.cleaned_data["deadline"])
             return
-        opened = turn_open(kingdom=obj.kingdom, deadline=form.cleaned_data.get("deadline"))
+        opened = turn_open(actor=request.user, kingdom=obj.kingdom,
+                           deadline=form.cleaned_data.get("deadline"))
         obj.pk = opened.pk
         obj.refresh_from_db()
 
     @admin.action(description=gettext_lazy("Resolve now"), permissions=["change"])
     def resolve_now(self, request, queryset):
-        count = len(resolution.turns_lock_with_waiting(queryset))
+        try:
+            count = len(turns_resolve_now(actor=request.user, turns=queryset))
+        except RuleViolation as error:
+            self.message_user(request, render_violation(error.violations[0]), messages.ERROR)
+            return
         self.message_user(request, _("%(count)s turn(s) locked and sent for resolution.")
                           % {"count": count}, messages.SUCCESS if count else messages.WARNING)
 
@@ -114,7 +119,8 @@ class KingdomTurnAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     def extend_one_day(self, request, queryset):
         for turn in queryset:
             try:
-                turn_extend(turn=turn, deadline=turn.deadline + datetime.timedelta(days=1))
+                turn_extend(actor=request.user, turn=turn,
+                            deadline=turn.deadline + datetime.timedelta(days=1))
             except RuleViolation as error:
                 self.message_user(request, f"{turn}: {render_violation(error.violations[0])}",
                                   messages.ERROR)
@@ -126,7 +132,7 @@ class KingdomTurnAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     def reopen_failed(self, request, queryset):
         for turn in queryset:
             try:
-                turn_reopen(turn=turn)
+                turn_reopen(actor=request.user, turn=turn)
             except RuleViolation as error:
                 self.message_user(request, f"{turn}: {render_violation(error.violations[0])}",
                                   messages.ERROR)

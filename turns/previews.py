@@ -20,6 +20,7 @@ from armies.orders import queued_activities, rules_order, turn_input
 from armies.report_text import with_text
 from battles.selectors import armies_in_battle_since_last_turn
 from campaigns.models import KingdomTurn, TurnStatus
+from campaigns.services import check_runs_turns
 from rules.data import to_data
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
@@ -109,9 +110,11 @@ class StalePreview(Exception):
     """The orders or the state changed since the dry run (or the turn moved on)."""
 
 
-def commit(campaign_id: int, stored: dict[str, dict[str, Any]]) -> list[int]:
+def commit(campaign_id: int, stored: dict[str, dict[str, Any]], *, actor) -> list[int]:
     """Lock the previewed turns with their previewed seeds and enqueue their resolution; raises
-    StalePreview, changing nothing, if any turn's input differs from the preview's."""
+    NotPermitted unless `actor` runs the campaign, StalePreview, changing nothing, if any turn's
+    input differs from the preview's."""
+    check_runs_turns(actor, campaign_id)
     with transaction.atomic():
         turns = list(KingdomTurn.objects.select_for_update()
                      .filter(pk__in=[int(pk) for pk in stored], kingdom__campaign_id=campaign_id)

@@ -22,6 +22,7 @@ from battles.selectors import armies_in_battle_since_last_turn
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.claims import ClaimedWork, claimed_seed
+from core.permissions import SYSTEM
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
 from turns import signals
@@ -66,7 +67,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
     turn.set_status(TurnStatus.RESOLVED, resolved_at=timezone.now(), error="")
     # Mailed once this transaction commits; a mail that fails is logged, the turn stays resolved.
     signals.turn_report_ready.send(sender=KingdomTurn, turn=turn)
-    turn_open(kingdom=turn.kingdom)
+    turn_open(actor=SYSTEM, kingdom=turn.kingdom)
     # "The war encounter happens right after the Kingdom turn ends": its scenes go next.
     scenes_lock_after_turn(turn)
 

@@ -1,20 +1,25 @@
 """Writes about kingdom turns that reach their resolution: the players' "ready", the GM's
-reopening of a failed turn."""
+"resolve now" and reopening of a failed turn. Each takes the acting user and checks them itself
+(SYSTEM: the project's own call), whichever interface asks."""
 from __future__ import annotations
 
 from django.db import transaction
 
 from campaigns.models import KingdomTurn, TurnStatus
-from campaigns.services import TurnLocked
+from campaigns.services import TurnLocked, check_plays_kingdom, check_runs_turns
 from rules.errors import RuleViolation, _
-from turns.resolution import TURNS, turns_lock
+from turns.resolution import TURNS, turns_lock, turns_lock_with_waiting
 
 
 @transaction.atomic
-def turn_mark_ready(*, turn: KingdomTurn, ready: bool = True) -> KingdomTurn:
+def turn_mark_ready(*, actor, turn: KingdomTurn, ready: bool = True) -> KingdomTurn:
     """The players say their orders are complete. When every kingdom of the campaign is ready and
-    the GM allows it, the campaign's turns lock now and resolve without waiting for the deadline."""
+    the GM allows it, the campaign's turns lock now and resolve without waiting for the deadline.
+    Raises NotPermitted unless `actor` plays the turn's kingdom or runs the campaign."""
     turn = KingdomTurn.objects.select_related("kingdom__campaign").get(pk=turn.pk)
+    check_plays_kingdom(actor, turn.kingdom, "turn_not_yours",
+                        _("Only the kingdom's players and the game master mark its orders "
+                          "ready."))
     campaign = turn.kingdom.campaign
     # Lock every open turn of the campaign, in one order, so two kingdoms marking ready at once
     # cannot each miss the other's "ready".
@@ -31,9 +36,21 @@ def turn_mark_ready(*, turn: KingdomTurn, ready: bool = True) -> KingdomTurn:
     return turn
 
 
+def turns_resolve_now(*, actor, turns, enqueue: bool = True) -> list[int]:
+    """The GM's "resolve now": lock the open `turns` (a queryset) and send them, with the locked
+    ones still waiting, for resolution; returns their ids. Raises NotPermitted unless `actor`
+    runs every campaign they belong to, before anything is locked. Without `enqueue` the caller
+    resolves them itself (manage.py resolve_turns)."""
+    for campaign_id in set(turns.values_list("kingdom__campaign_id", flat=True)):
+        check_runs_turns(actor, campaign_id)
+    return turns_lock_with_waiting(turns, enqueue=enqueue)
+
+
 @transaction.atomic
-def turn_reopen(*, turn: KingdomTurn) -> KingdomTurn:
+def turn_reopen(*, actor, turn: KingdomTurn) -> KingdomTurn:
     """The GM hands a failed turn back to the queue: it is locked again and resolves next."""
+    turn = KingdomTurn.objects.select_related("kingdom").get(pk=turn.pk)
+    check_runs_turns(actor, turn.kingdom.campaign_id)
     if not TURNS.reopen(turn.pk):
         raise RuleViolation.single("turn_not_failed", _("Only a failed turn can be reopened."))
     turn.refresh_from_db()

@@ -1,18 +1,19 @@
 """How the API answers the services' refusals: a rule violation is a 400 with a message per field,
 an order after the turn locked a 409 with the deadline, an Idempotency-Key reused for another
-order a 422."""
+order a 422, a write the user may not make a 403 with the service's message."""
 from __future__ import annotations
 
 from contextlib import contextmanager
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers, status
-from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
+from rest_framework.exceptions import APIException, ErrorDetail, PermissionDenied, ValidationError
 
 from armies.adapters import render_violation
 from armies.services import IdempotencyKeyReused
 from campaigns.services import TurnLocked
 from core.api_errors import Closed
+from core.permissions import NotPermitted
 from rules.errors import RuleViolation
 
 # Violations of these fields concern the order itself; any other field is one of its params.
@@ -72,9 +73,12 @@ class KeyReusedSerializer(serializers.Serializer):
 
 @contextmanager
 def service_errors():
-    """Turn a service's refusal into the API's answer (400 per field, 409 after the lock)."""
+    """Turn a service's refusal into the API's answer (400 per field, 403 for a write the user
+    may not make, 409 after the lock)."""
     try:
         yield
+    except NotPermitted as error:
+        raise PermissionDenied(render_violation(error.violations[0])) from None
     except RuleViolation as error:
         raise violation_error(error) from None
     except TurnLocked as error:

@@ -13,6 +13,7 @@ from armies.activity_fields import CUSTOM_FORMS, activity_form_fields
 from armies.api.params import PARAMS_SERIALIZERS, validated_params
 from armies.orders import PARAM_FIELDS, situation
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from rules.errors import Violation
 from rules.kingmaker import activities as act
 from rules.kingmaker.activities import ActivityKind, FieldType, ParamField
@@ -58,7 +59,7 @@ def drill():
 @pytest.fixture
 def current(kingdom):
     ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="C4")
-    return situation(turn_open(kingdom=kingdom))
+    return situation(turn_open(actor=SYSTEM, kingdom=kingdom))
 
 
 def test_every_registered_activity_gets_serializer_fields_from_its_definition():

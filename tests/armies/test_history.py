@@ -20,6 +20,7 @@ from armies.models import Army, ArmyActivity, ArmyTactic
 from armies.services import army_gain_condition, army_learn_tactic, army_recruit, gear_fit
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from rules.kingmaker.gear import parse_gear
 from turns.resolution import turn_resolve
 
@@ -145,7 +146,7 @@ def test_services_record_the_acting_user_on_army_and_child_rows(kingdom, gm):
 
 def test_api_orders_name_the_player(kingdom, player):
     army = ArmyFactory.create(kingdom=kingdom, hex="C4")
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(player)}")
     created = client.post("/api/activities/", {
@@ -160,7 +161,7 @@ def test_api_orders_name_the_player(kingdom, player):
 
 def test_orders_page_orders_name_the_player(client, kingdom, player):
     army = ArmyFactory.create(kingdom=kingdom, hex="C4")
-    turn_open(kingdom=kingdom)
+    turn_open(actor=SYSTEM, kingdom=kingdom)
     client.force_login(player)
     response = client.post(reverse("orders", args=[kingdom.pk]), {
         "army": army.pk, "kind": "deploy_army", "destination": "D5", "skill": "exploration",
@@ -174,7 +175,7 @@ def test_a_resolved_turn_records_each_armys_new_conditions_labelled(gm_client, k
     army = army_recruit(kingdom=kingdom, template=shipped_template("Infantry"), name="Guard",
                         hex="C4", tactics=["live_off_the_land"])
     army_gain_condition(army=army, condition="weary", value=2)
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
     assert turn_resolve(turn.pk) == "resolved"
     # An army with no order rests: weary 2 becomes weary 1, in the army's own history.
@@ -194,7 +195,7 @@ def _resolve_with_weary_armies(campaign, count: int) -> int:
         army = army_recruit(kingdom=kingdom, template=shipped_template("Infantry"),
                             name=f"Guard {i}", hex="C4", tactics=["live_off_the_land"])
         army_gain_condition(army=army, condition="weary", value=2)
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
     with CaptureQueriesContext(connection) as queries:
         assert turn_resolve(turn.pk) == "resolved"

@@ -25,6 +25,7 @@ from armies.services import (
     kingdom_set_level,
 )
 from campaigns.models import Kingdom
+from core.permissions import SYSTEM
 from rules.errors import RuleViolation
 from rules.kingmaker.gear import parse_gear
 
@@ -518,7 +519,7 @@ def test_armies_follow_their_kingdoms_new_level(kingdom):
     army = ArmyFactory(kingdom=kingdom)
     ArmyTacticFactory(army=army, tactic="low_light_vision")  # changes no number
     assert army_stat_block(army).ac == 16
-    broken = kingdom_set_level(kingdom=kingdom, level=5)
+    broken = kingdom_set_level(actor=SYSTEM, kingdom=kingdom, level=5)
     assert broken == {}
     army = Army.objects.get(pk=army.pk)
     block = army_stat_block(army)
@@ -535,7 +536,7 @@ def test_lowering_the_level_below_an_armys_gear_reports_that_army(kingdom):
     army = ArmyFactory(kingdom=kingdom)
     ArmyTacticFactory(army=army, tactic="keen_eyed")
     ArmyGearFactory(army=army, kind="magic_armor", tier="basic", doses=0, price_paid_rp=25)
-    broken = kingdom_set_level(kingdom=kingdom, level=4)
+    broken = kingdom_set_level(actor=SYSTEM, kingdom=kingdom, level=4)
     kingdom.refresh_from_db()
     assert kingdom.level == 4
     assert list(broken) == [army]
@@ -546,7 +547,7 @@ def test_lowering_the_level_below_a_templates_minimum_reports_that_army(kingdom,
     at_level(kingdom, 3)
     cavalry = ArmyFactory(kingdom=kingdom, template=template("Cavalry"))
     ArmyTacticFactory(army=cavalry, tactic="overrun")
-    broken = kingdom_set_level(kingdom=kingdom, level=2)
+    broken = kingdom_set_level(actor=SYSTEM, kingdom=kingdom, level=2)
     assert [v.code for v in broken[cavalry]] == ["below_minimum_level"]
 
 
@@ -554,14 +555,14 @@ def test_disbanded_armies_are_not_reported_after_a_level_change(kingdom):
     at_level(kingdom, 5)
     army = ArmyFactory(kingdom=kingdom, status=ArmyStatus.DISBANDED)
     ArmyGearFactory(army=army, kind="magic_armor", tier="basic", doses=0)
-    assert kingdom_set_level(kingdom=kingdom, level=1) == {}
+    assert kingdom_set_level(actor=SYSTEM, kingdom=kingdom, level=1) == {}
 
 
 @pytest.mark.parametrize("level", [0, 21])
 def test_a_kingdom_level_outside_1_to_20_is_rejected(kingdom, level):
     # seed 003_750bd81a16f66abf.txt: "20	+33	40	45	+36	+30	+38	6" (the table ends at level 20)
     with pytest.raises(RuleViolation) as excinfo:
-        kingdom_set_level(kingdom=kingdom, level=level)
+        kingdom_set_level(actor=SYSTEM, kingdom=kingdom, level=level)
     assert codes(excinfo) == {"level_out_of_range"}
     kingdom.refresh_from_db()
     assert kingdom.level == 1

@@ -309,7 +309,7 @@ def gambit_turn(kingdom, rival_kingdom, player):
     army = ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="C4")
     ArmyTacticFactory(army=army, tactic="live_off_the_land")
     enemy = ArmyFactory(kingdom=rival_kingdom, name="Pitax Raiders", hex="C4")
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     activity_submit(turn=turn, user=player, kind="offensive_gambit", army=army,
                     params={"target": enemy.pk})
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)

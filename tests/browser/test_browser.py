@@ -30,6 +30,7 @@ from battles import resolution as battle_resolution
 from battles.models import BattleScene, Side
 from campaigns.models import Kingdom, KingdomTurn, Role, TurnStatus
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -87,7 +88,7 @@ def world(db):
     gm = UserFactory(username="gm-browser", is_staff=True, is_superuser=True)
     MembershipFactory(user=gm, campaign=campaign, role=Role.GM, kingdom=None)
     army = ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="C4")
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
 
     # The battle's armies are others: an army in a battle takes no orders.
     lancers = ArmyFactory(kingdom=kingdom, name="Restov Lancers", hex="F7")

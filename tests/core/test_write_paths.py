@@ -4,6 +4,7 @@ page and the admin (issue 12: "interfaces only translate input and output")."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from admin_objects import admin_url
@@ -24,13 +25,23 @@ from armies.adapters import render_violation
 from armies.api.params import validated_params
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
-from armies.services import activity_submit, activity_withdraw, army_disband, army_save
+from armies.services import (
+    activity_submit,
+    activity_withdraw,
+    army_disband,
+    army_save,
+    kingdom_set_level,
+)
 from battles.models import BattleScene
 from battles.sector.models import SectorBattle
 from battles.sector.services import battle_add_side_armies, orders_submit, unit_add
 from battles.services import participant_add, participant_set_plan
+from campaigns.models import Kingdom, KingdomTurn, TurnStatus
+from campaigns.services import turn_choose_ruin, turn_extend, turn_open
 from core.permissions import NotPermitted
 from rules.errors import RuleViolation
+from turns import previews
+from turns.services import turn_mark_ready, turn_reopen, turns_resolve_now
 
 pytestmark = pytest.mark.django_db
 
@@ -138,7 +149,7 @@ def test_a_players_captured_gear_is_refused_alike_everywhere(open_turn, army, pl
         "turn": open_turn.pk, "kind": "outfit_army", "army": army.pk, "params": captured},
         format="json")
     # The orders page offers players no captured box and the admin is the GM's
-    # (tests/armies/test_captured_gear.py): the API is the one other way a player asks.
+    # (tests/armies/test_services_captured_gear.py): the API is the one other way a player asks.
     assert (api.status_code, texts(api.json())) == (400, expected)
     assert expected == {"Only the game master hands out captured gear."}
     assert not ArmyActivity.objects.exists()
@@ -278,3 +289,96 @@ def test_a_player_edits_no_army(army, player):
     # The army admin, the one interface of these edits, lets no player in at all.
     assert signed_in(player).get(admin_url(Army, "change", army.pk)).status_code == 302
     assert Army.objects.get(pk=army.pk).hp == army.hp + 1
+
+
+# -- kingdom turns ---------------------------------------------------------------------------
+
+TURN_GM_ONLY = "Only the game master manages the kingdom turns."
+
+
+def turn_action(client, action: str, turn: KingdomTurn) -> set[str]:
+    """The admin's messages about `turn` after the changelist action, without its name."""
+    response = client.post(admin_url(KingdomTurn, "changelist"), {
+        "action": action, "index": 0, "_selected_action": [turn.pk]}, follow=True)
+    return {m.removeprefix(f"{turn}: ") for m in messages_of(response)
+            if m.startswith(f"{turn}: ")}
+
+
+def test_a_player_manages_no_turn(open_turn, player):
+    expected = (NotPermitted, {TURN_GM_ONLY})
+    deadline = open_turn.deadline
+    one_turn = KingdomTurn.objects.filter(pk=open_turn.pk)
+    assert refusal(turn_extend, actor=player, turn=open_turn,
+                   deadline=deadline + timedelta(days=1)) == expected
+    assert refusal(turn_reopen, actor=player, turn=open_turn) == expected
+    assert refusal(turns_resolve_now, actor=player, turns=one_turn) == expected
+    assert refusal(turn_open, actor=player, kingdom=open_turn.kingdom) == expected
+    assert refusal(turn_choose_ruin, actor=player, turn=open_turn, ruin_choice="crime") == expected
+    assert refusal(previews.commit, campaign_id=open_turn.kingdom.campaign_id, stored={},
+                   actor=player) == expected
+    assert refusal(kingdom_set_level, actor=player, kingdom=open_turn.kingdom, level=2) == (
+        NotPermitted, {"Only the game master changes a kingdom's level."})
+    # The admin, where the GM extends, reopens, resolves and opens turns, lets no player in, and
+    # the GM's turn page is not found for them.
+    assert signed_in(player).get(admin_url(KingdomTurn, "changelist")).status_code == 302
+    page = signed_in(player).post(reverse("gm-resolve-now", args=[
+        open_turn.kingdom.campaign_id, open_turn.pk]))
+    assert page.status_code == 404
+    assert one_turn.get().deadline == deadline and one_turn.get().status == TurnStatus.OPEN
+    assert one_turn.get().ruin_choice == ""
+    assert Kingdom.objects.get(pk=open_turn.kingdom_id).level == 1
+
+
+def test_extending_a_closed_turn_is_refused_alike_everywhere(open_turn, gm, gm_client):
+    later = open_turn.deadline + timedelta(days=1)
+    KingdomTurn.objects.filter(pk=open_turn.pk).update(status=TurnStatus.LOCKED)
+    _type, expected = refusal(turn_extend, actor=gm, turn=open_turn, deadline=later)
+    assert expected == {"Only an open turn's deadline can move."}
+    form = gm_client.post(admin_url(KingdomTurn, "change", open_turn.pk), {
+        "deadline_0": later.strftime("%Y-%m-%d"), "deadline_1": later.strftime("%H:%M:%S"),
+        "ruin_choice": "", "activities-TOTAL_FORMS": "0", "activities-INITIAL_FORMS": "0"})
+    assert form.status_code == 200
+    assert form_errors(form) == turn_action(gm_client, "extend_one_day", open_turn) == expected
+    assert KingdomTurn.objects.get(pk=open_turn.pk).deadline == open_turn.deadline
+
+
+def test_reopening_a_turn_that_did_not_fail_is_refused_alike(open_turn, gm, gm_client):
+    _type, expected = refusal(turn_reopen, actor=gm, turn=open_turn)
+    assert expected == {"Only a failed turn can be reopened."}
+    assert turn_action(gm_client, "reopen_failed", open_turn) == expected
+    assert KingdomTurn.objects.get(pk=open_turn.pk).status == TurnStatus.OPEN
+
+
+def test_another_kingdoms_turn_is_not_marked_ready(open_turn, rival):
+    expected = (NotPermitted,
+                {"Only the kingdom's players and the game master mark its orders ready."})
+    assert refusal(turn_mark_ready, actor=rival, turn=open_turn) == expected
+    # The API, the one interface of "ready", shows a player only their own kingdom's turns.
+    api = client_for(rival).post(f"/api/turns/{open_turn.pk}/ready/", {"ready": True},
+                                 format="json")
+    assert api.status_code == 404
+    assert not KingdomTurn.objects.get(pk=open_turn.pk).ready
+
+
+def test_orders_for_another_kingdoms_turn_are_refused(open_turn, army, rival):
+    expected = (NotPermitted, {"Only the kingdom's players and the game master give its orders."})
+    assert refusal(activity_submit, turn=open_turn, user=rival, kind="deploy_army", army=army,
+                   params=validated_params("deploy_army", DEPLOY)) == expected
+    # Both interfaces show a player only their own kingdom's turns, before the service checks:
+    # the API does not find the turn, the orders page not the kingdom.
+    api = client_for(rival).post("/api/activities/", {
+        "turn": open_turn.pk, "kind": "deploy_army", "army": army.pk, "params": DEPLOY},
+        format="json")
+    assert (api.status_code, texts(api.json())) == (400, {
+        "Choose a turn of your kingdom.", "Choose one of your kingdom's armies."})
+    page = signed_in(rival).post(reverse("orders", args=[open_turn.kingdom_id]), {
+        "army": army.pk, "kind": "deploy_army", "destination": "D5", "skill": "exploration",
+        "border": "none", "difficult_hexes": 0, "action": "submit"})
+    assert page.status_code == 404
+    assert not ArmyActivity.objects.exists()
+
+
+def test_the_campaigns_gm_gives_any_kingdoms_orders(open_turn, army, campaign_gm):
+    activity, created = activity_submit(turn=open_turn, user=campaign_gm, kind="deploy_army",
+                                        army=army, params=validated_params("deploy_army", DEPLOY))
+    assert created and activity.submitted_by == campaign_gm

@@ -26,6 +26,7 @@ from battles import resolution as battle_resolution
 from battles.models import BattleScene, SceneStatus, Side
 from campaigns.models import Campaign, Kingdom, KingdomTurn, PlayerPreferences, Role, TurnStatus
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from notifications import mail as notifications
 from turns import resolution
 
@@ -124,7 +125,7 @@ def test_a_russian_player_gets_the_reminder_in_russian_with_the_local_deadline(
 @pytest.fixture
 def turn(kingdom):
     Kingdom.objects.filter(pk=kingdom.pk).update(food=10, resource_points=40)
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
     return turn
 

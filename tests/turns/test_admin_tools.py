@@ -12,6 +12,7 @@ from factories import ArmyFactory, CampaignFactory, KingdomTurnFactory
 from armies.models import ArmyActivity
 from campaigns.models import KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +24,7 @@ def army(kingdom):
 
 @pytest.fixture
 def turn(kingdom):
-    return turn_open(kingdom=kingdom)
+    return turn_open(actor=SYSTEM, kingdom=kingdom)
 
 
 def run_action(client, action: str, turns) -> list[str]:
@@ -130,7 +131,7 @@ def test_resolve_turns_command_rejects_an_unknown_campaign():
 
 
 def test_resolve_turns_command_resolves_only_the_named_kingdom(turn, army, rival_kingdom, capsys):
-    rivals = turn_open(kingdom=rival_kingdom)
+    rivals = turn_open(actor=SYSTEM, kingdom=rival_kingdom)
     call_command("resolve_turns", "--now", "--kingdom", str(turn.kingdom_id))
     assert "1 resolved, 0 already taken by a worker, 0 failed." in capsys.readouterr().out
     turn.refresh_from_db()

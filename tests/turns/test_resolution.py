@@ -12,6 +12,7 @@ from armies.models import Army, ArmyActivity
 from armies.services import activity_submit
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import TurnLocked, turn_open
+from core.permissions import SYSTEM
 from turns import resolution
 from turns.services import turn_mark_ready, turn_reopen
 
@@ -28,7 +29,7 @@ def army(kingdom):
 @pytest.fixture
 def turn(kingdom):
     Kingdom.objects.filter(pk=kingdom.pk).update(food=10, resource_points=40, warfare=6)
-    return turn_open(kingdom=kingdom)
+    return turn_open(actor=SYSTEM, kingdom=kingdom)
 
 
 def locked(turn):
@@ -37,12 +38,12 @@ def locked(turn):
 
 
 def test_turn_opens_with_a_deadline_at_the_nightly_time(kingdom):
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     campaign = kingdom.campaign
     local = turn.deadline.astimezone(datetime.UTC)
     assert turn.number == 1 and turn.status == TurnStatus.OPEN
     assert local.time() == campaign.nightly_resolution_time
-    assert turn_open(kingdom=kingdom) == turn  # one open turn at a time
+    assert turn_open(actor=SYSTEM, kingdom=kingdom) == turn  # one open turn at a time
 
 
 def test_resolution_applies_orders_writes_a_report_and_opens_the_next_turn(
@@ -122,7 +123,7 @@ def test_a_failed_turn_keeps_its_error_and_can_be_reopened(kingdom, army, turn, 
     assert kingdom.food == 10  # nothing half-applied
     monkeypatch.undo()
     with django_capture_on_commit_callbacks(execute=True):
-        turn_reopen(turn=turn)  # in-process Celery resolves it again after commit
+        turn_reopen(actor=SYSTEM, turn=turn)  # in-process Celery resolves it again after commit
     turn.refresh_from_db()
     assert turn.status == TurnStatus.RESOLVED
 
@@ -160,13 +161,13 @@ def test_all_ready_resolves_early_when_allowed(kingdom, turn, django_capture_on_
     campaign.resolve_when_all_ready = True
     campaign.save()
     with django_capture_on_commit_callbacks(execute=True):
-        turn_mark_ready(turn=turn)
+        turn_mark_ready(actor=SYSTEM, turn=turn)
     turn.refresh_from_db()
     assert turn.status == TurnStatus.RESOLVED
 
 
 def test_ready_does_not_resolve_without_the_gms_leave(kingdom, turn):
-    turn_mark_ready(turn=turn)
+    turn_mark_ready(actor=SYSTEM, turn=turn)
     turn.refresh_from_db()
     assert turn.status == TurnStatus.OPEN and turn.ready
 

@@ -18,6 +18,7 @@ from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.claims import ClaimedWork, TransientFault
 from core.faults import is_transient
+from core.permissions import SYSTEM
 from turns import resolution
 from turns.models import TurnReport
 from turns.tasks import resolve_kingdom_turn
@@ -58,7 +59,7 @@ def test_the_works_own_errors_are_not_transient(error):
 @pytest.fixture
 def turn(kingdom, player):
     Kingdom.objects.filter(pk=kingdom.pk).update(food=10)
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     army = ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="C4")
     activity_submit(turn=turn, user=player, kind="deploy_army", army=army,
                     params={"destination": "D4"})

@@ -13,6 +13,7 @@ from factories import ArmyFactory, CampaignFactory, KingdomFactory
 
 from campaigns.models import KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from turns import resolution
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -30,7 +31,7 @@ def test_two_kingdoms_of_one_campaign_resolve_in_parallel(postgres, monkeypatch)
     for name in ("Brevoy", "Pitax"):
         kingdom = KingdomFactory(campaign=campaign, name=name, food=10)
         ArmyFactory(kingdom=kingdom, hex="C4")
-        turns.append(turn_open(kingdom=kingdom))
+        turns.append(turn_open(actor=SYSTEM, kingdom=kingdom))
     KingdomTurn.objects.filter(pk__in=[t.pk for t in turns]).update(
         status=TurnStatus.LOCKED, locked_at=timezone.now())
     held, other = turns

@@ -17,6 +17,7 @@ from armies.models import Army, ArmyActivity
 from armies.services import activity_submit
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from turns import resolution
 from turns.models import TurnReport
 
@@ -46,7 +47,7 @@ def build(*, kingdoms: int, armies: int) -> Batch:
     for k in range(kingdoms):
         kingdom = KingdomFactory.create(campaign=batch.campaign, name=f"Kingdom {k}", food=FOOD,
                                  exploration=30, resource_points=50)
-        turn = turn_open(kingdom=kingdom)
+        turn = turn_open(actor=SYSTEM, kingdom=kingdom)
         batch.turns.append(turn)
         for a in range(armies):
             army = ArmyFactory.create(kingdom=kingdom, name=f"Army {k}.{a}", hex="C4")

@@ -41,7 +41,7 @@ class TurnViewSet(viewsets.ReadOnlyModelViewSet):
         body = TurnReadySerializer(data=request.data)
         body.is_valid(raise_exception=True)
         with service_errors():
-            turn_mark_ready(turn=turn, ready=body.validated_data["ready"])
+            turn_mark_ready(actor=request.user, turn=turn, ready=body.validated_data["ready"])
         # Read it again: when every kingdom is ready the campaign may have locked it just now.
         turn = self.get_queryset().get(pk=turn.pk)
         return Response(TurnSerializer(turn, context=self.get_serializer_context()).data)

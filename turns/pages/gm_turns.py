@@ -14,7 +14,8 @@ from django.views.decorators.http import require_POST
 from campaigns.models import Campaign, KingdomTurn
 from campaigns.pages.presentation import DEGREES, member_required
 from campaigns.selectors import is_campaign_gm
-from turns import previews, resolution
+from turns import previews
+from turns.services import turns_resolve_now
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +91,7 @@ def gm_turns(request, campaign_id: int):
 def gm_resolve_now(request, campaign_id: int, turn_id: int):
     campaign = _gm_campaign(request, campaign_id)
     turn = get_object_or_404(previews.previewable_turns(campaign.pk), pk=turn_id)
-    ids = resolution.turns_lock_with_waiting(KingdomTurn.objects.filter(pk=turn.pk))
+    ids = turns_resolve_now(actor=request.user, turns=KingdomTurn.objects.filter(pk=turn.pk))
     if ids:
         messages.success(request, _("Turn %(number)s of %(kingdom)s is being resolved.")
                          % {"number": turn.number, "kingdom": turn.kingdom.name})
@@ -126,7 +127,7 @@ def gm_dry_run_commit(request, campaign_id: int):
         messages.warning(request, _("There is no dry run to commit."))
         return _back(campaign)
     try:
-        previews.commit(campaign.pk, stored)
+        previews.commit(campaign.pk, stored, actor=request.user)
     except previews.StalePreview:
         messages.error(request, _("The orders or the kingdoms changed since the dry run; "
                                   "nothing was committed. Run a new dry run."))

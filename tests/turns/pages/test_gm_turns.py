@@ -8,6 +8,7 @@ from armies.models import Army, ArmyActivity
 from armies.services import activity_submit
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from turns import previews
 from turns.models import TurnReport
 
@@ -20,7 +21,7 @@ KINGDOM_COLUMNS = ("level", "resource_points", "food", "unrest", "xp", "corrupti
 @pytest.fixture
 def turn(kingdom, army, player):
     """Turn 1 open with a Deploy Army order."""
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     activity_submit(turn=turn, user=player, kind="deploy_army", army=army,
                     params={"destination": "D4"})
     return turn
@@ -208,7 +209,7 @@ def test_unreadable_orders_are_listed_and_skipped(
 
 def test_a_dry_run_covers_every_open_turn_or_just_one(
         client, campaign_gm, campaign, kingdom, rival_kingdom, turn):
-    rival_turn = turn_open(kingdom=rival_kingdom)
+    rival_turn = turn_open(actor=SYSTEM, kingdom=rival_kingdom)
     client.force_login(campaign_gm)
     response = client.post(url("gm-dry-run", campaign), follow=True)
     assert [p["turn"] for p in response.context["previews"]] == [kingdom.turns.get(), rival_turn]

@@ -11,6 +11,7 @@ from armies.orders import situation
 from armies.services import activity_submit
 from campaigns.models import KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from rules.kingmaker.tactics import TACTICS, learnable_tactics
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def turn(kingdom, army):
-    return turn_open(kingdom=kingdom)
+    return turn_open(actor=SYSTEM, kingdom=kingdom)
 
 
 def orders_url(kingdom):

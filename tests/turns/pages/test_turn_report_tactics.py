@@ -12,6 +12,7 @@ from armies.report_text import with_text
 from armies.services import activity_submit
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
+from core.permissions import SYSTEM
 from rules.kingmaker.tactics import TACTICS, tactic_violations
 from turns import resolution as turn_resolution
 
@@ -22,7 +23,7 @@ def test_a_russian_turn_report_names_the_learned_tactic_in_russian(client, kingd
                                                                     player):
     # Warfare +40 against the Control DC: Train Army cannot fail, whatever the die.
     Kingdom.objects.filter(pk=kingdom.pk).update(warfare=40)
-    turn = turn_open(kingdom=kingdom)
+    turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     activity_submit(turn=turn, user=player, kind="train_army", army=army,
                     params={"tactic": "hold_the_line", "skill": "warfare"})
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)

@@ -9,7 +9,9 @@ from django.utils.translation import gettext as _
 from tqdm import tqdm
 
 from campaigns.models import Campaign, Kingdom, KingdomTurn, TurnStatus
+from core.permissions import SYSTEM
 from turns import resolution
+from turns.services import turns_resolve_now
 
 
 class Command(BaseCommand):
@@ -28,7 +30,7 @@ class Command(BaseCommand):
         scope = self._scope(campaign=campaign, kingdom=kingdom, turn=turn)
         due = resolution.due_turns(ignore_deadline=now).filter(scope)
         waiting = KingdomTurn.objects.filter(scope, status=TurnStatus.LOCKED)
-        turn_ids = resolution.turns_lock_with_waiting(due | waiting, enqueue=False)
+        turn_ids = turns_resolve_now(actor=SYSTEM, turns=due | waiting, enqueue=False)
         if not turn_ids:
             self.stdout.write(_("No turn is due."))
             return
