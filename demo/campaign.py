@@ -130,17 +130,17 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
 
 def _border_skirmish(campaign: Campaign, attacker: Kingdom, defender: Kingdom) -> None:
     """A battle the GM set up and has not sent yet: plans can still change, and the admin can
-    weigh its odds or fight it round by round."""
-    from battles.models import BattleParticipant, BattleScene, Light, Side, Terrain
+    weigh its odds or fight it round by round. It gathers armies from several hexes, so the GM
+    stages it off the map (no hex: the rules check no army's place)."""
+    from battles.models import BattleScene, Light, Side, Terrain
+    from battles.services import participant_add
 
-    scene = BattleScene.objects.create(campaign=campaign, hex="H7", attacker_kingdom=attacker,
+    scene = BattleScene.objects.create(campaign=campaign, hex="", attacker_kingdom=attacker,
                                        defender_kingdom=defender, terrain=Terrain.DIFFICULT,
                                        light=Light.DIM, attacker_pcs_present=True)
     for kingdom, side in ((attacker, Side.ATTACKER), (defender, Side.DEFENDER)):
         for army in kingdom.armies.filter(template__army_type__in=["infantry", "cavalry"]):
-            # Not participant_add: it admits only armies in the battle's hex, and the demo's
-            # skirmish has always gathered armies from other hexes (kept as it was, for now).
-            BattleParticipant.objects.create(scene=scene, army=army, side=side)
+            participant_add(actor=SYSTEM, scene=scene, army=army, side=side.value)
 
 
 def _siege_of_varnhold(campaign: Campaign, attacker: Kingdom, defender: Kingdom, users) -> None:
