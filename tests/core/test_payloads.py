@@ -113,8 +113,9 @@ def test_an_old_battle_report_replays_identically_from_its_seed(campaign, gm_cli
     # with the one Side's values and nothing else changed.
     assert (report.inputs, report.outcome) == (upgrade("battle_setup", old["inputs"]),
                                                upgrade("battle_report", old["outcome"]))
-    assert json.dumps(report.outcome).replace('"attacker"', '"attackers"').replace(
-        '"defender"', '"defenders"') == json.dumps(old["outcome"])
+    # (Keys sorted: PostgreSQL's jsonb keeps no key order.)
+    assert json.dumps(report.outcome, sort_keys=True).replace('"attacker"', '"attackers"').replace(
+        '"defender"', '"defenders"') == json.dumps(old["outcome"], sort_keys=True)
     assert {a["side"] for a in report.outcome["armies"]} == {"attacker", "defender"}
     setup = setup_from_inputs(report.inputs)
     replayed = as_json(report_data(fight(setup, report.outcome["seed"]), setup))
