@@ -9,15 +9,15 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from armies.choices import (
+    ACTIVITY_KIND_CHOICES,
+    ARMY_TYPE_CHOICES,
+    CONDITION_CHOICES,
     CONDITION_HELP,
+    GEAR_KIND_CHOICES,
     TACTIC_LABELS,
+    TIER_CHOICES,
     WAR_ACTION_LABELS,
-    ActivityKind,
-    ArmyType,
-    Condition,
-    GearKind,
-    Tier,
-    WeaponKind,
+    WEAPON_KIND_CHOICES,
 )
 from campaigns.model_meta import own_field
 from campaigns.models import Kingdom, TurnStatus
@@ -52,7 +52,7 @@ def register_labels(name: str, table: Callable[[], Mapping[str, Any]]) -> None:
 
 
 def _labels() -> dict[str, Mapping[str, Any]]:
-    conditions = dict(Condition.choices)
+    conditions = dict(CONDITION_CHOICES)
     return {
         "condition": conditions,
         "affliction": {**conditions, "damaged": _("damaged")},
@@ -60,9 +60,9 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "skills": _field_labels(Kingdom.SKILLS),
         "ruin": _field_labels(Kingdom.RUIN),
         "status": dict(TurnStatus.choices),
-        "type": dict(ArmyType.choices),
-        "kind": dict(ActivityKind.choices),
-        "weapon": dict(WeaponKind.choices),
+        "type": dict(ARMY_TYPE_CHOICES),
+        "kind": dict(ACTIVITY_KIND_CHOICES),
+        "weapon": dict(WEAPON_KIND_CHOICES),
         "action": WAR_ACTION_LABELS,
         "tactic": _TACTICS_BY_NAME,
         "tactics": _TACTICS_BY_NAME,
@@ -98,7 +98,7 @@ def render_message(message: str, params: Mapping[str, Any]) -> str:
 def condition_label(label: str) -> str:
     """An engine label such as "weary 2" in the reader's language."""
     code, _sep, value = label.partition(" ")
-    name = str(dict(Condition.choices).get(code, code))
+    name = str(dict(CONDITION_CHOICES).get(code, code))
     return f"{name} {value}" if value else name
 
 
@@ -110,7 +110,7 @@ def condition_help(label: str) -> str:
 
 def gear_label(label: str) -> str:
     """An engine gear label ("greater magic_weapons (melee)", "healing_potions ×2") translated."""
-    words = {**dict(GearKind.choices), **dict(Tier.choices), **dict(WeaponKind.choices)}
+    words = {**dict(GEAR_KIND_CHOICES), **dict(TIER_CHOICES), **dict(WEAPON_KIND_CHOICES)}
 
     def word(token: str) -> str:
         inner = token.strip("()")

@@ -254,10 +254,10 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Choice sets several fields share, named once.
     "ENUM_NAME_OVERRIDES": {
-        "ActivityKindEnum": "armies.choices.ActivityKind",
+        "ActivityKindEnum": "armies.choices.ACTIVITY_KIND_CHOICES",
         "ActivityStatusEnum": "armies.choices.ActivityStatus",
         "ArmyStatusEnum": "armies.choices.ArmyStatus",
-        "GearKindEnum": "armies.choices.GearKind",
+        "GearKindEnum": "armies.choices.GEAR_KIND_CHOICES",
         "TacticEnum": "armies.choices.TACTIC_CHOICES",
         "TurnStatusEnum": "campaigns.models.TurnStatus",
         "SceneStatusEnum": "battles.models.SceneStatus",
