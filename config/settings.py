@@ -262,7 +262,7 @@ SPECTACULAR_SETTINGS = {
         "TurnStatusEnum": "campaigns.models.TurnStatus",
         "SceneStatusEnum": "battles.models.SceneStatus",
         "BattleSideEnum": "battles.models.SIDE_CHOICES",
-        "PcFightEnum": "battles.models.PcFight",
+        "PcFightEnum": "battles.models.PC_FIGHT_CHOICES",
         "WarActionEnum": "armies.choices.WAR_ACTION_CHOICES",
         "SectorBattleStatusEnum": "battles.sector.models.BattleStatus",
     },

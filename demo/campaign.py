@@ -130,7 +130,8 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
 def _border_skirmish(campaign: Campaign, attacker: Kingdom, defender: Kingdom) -> None:
     """A battle the GM set up and has not sent yet: plans can still change, and the admin can
     weigh its odds or fight it round by round."""
-    from battles.models import BattleParticipant, BattleScene, Light, Side, Terrain
+    from battles.models import BattleParticipant, BattleScene, Side
+    from rules.kingmaker.battle.setup import Light, Terrain
 
     scene = BattleScene.objects.create(campaign=campaign, hex="H7", attacker_kingdom=attacker,
                                        defender_kingdom=defender, terrain=Terrain.DIFFICULT,
