@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, pgettext_lazy
 
-from battles.sector.models import SECTOR_SIDE_CHOICES, MoraleSign
+from battles.sector.models import MORALE_SIGN_LABELS, SECTOR_SIDE_CHOICES
 from rules.cerilia.field import RESERVE
 from rules.cerilia.spells import SPELL_LABELS
 from rules.cerilia.state import FORTIFICATION, TERRAIN_LABELS
@@ -83,7 +83,7 @@ def order_lines(number: int, data: dict, names: dict[str, str]) -> list[str]:
                                  spell.get("unit") and name(spell["unit"]),
                                  spell.get("terrain") and gettext(TERRAIN_LABELS.get(
                                      spell["terrain"], spell["terrain"])),
-                                 spell.get("sign") and dict(MoraleSign.choices).get(
+                                 spell.get("sign") and MORALE_SIGN_LABELS.get(
                                      spell["sign"], spell["sign"])) if v]
         lines.append(gettext("%(caster)s casts %(spell)s%(aim)s.")
                      % {"caster": name(key), "spell": gettext(str(label)),
