@@ -2,7 +2,7 @@
 ("weary", "politics", "crime") so a Russian sentence gets Russian words."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext
@@ -43,11 +43,12 @@ _TACTICS_BY_NAME = {**TACTIC_LABELS,
 _LISTS = frozenset({"skills", "tactics"})
 # The words for codes that apps above armies define (sector battles' morale signs and card
 # results): they register them when Django starts, so armies imports nothing of theirs.
-_REGISTERED: dict[str, Callable[[], Mapping[str, Any]]] = {}
+_REGISTERED: dict[str, Mapping[str, Any]] = {}
 
 
-def register_labels(name: str, table: Callable[[], Mapping[str, Any]]) -> None:
-    """Render the parameter `name` of the engine's messages with `table()`'s words for its codes."""
+def register_labels(name: str, table: Mapping[str, Any]) -> None:
+    """Render the parameter `name` of the engine's messages with `table`'s words for its codes
+    (lazy labels: each reader gets their language)."""
     _REGISTERED[name] = table
 
 
@@ -74,7 +75,7 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "terrain": _Msgids(),
         "side": {"attacker": _("the attacker"), "defender": _("the defender")},
         "sector": {"reserve": _("the reserve")},
-        **{name: table() for name, table in _REGISTERED.items()},
+        **_REGISTERED,
     }
 
 

@@ -12,5 +12,5 @@ class BattlesConfig(AppConfig):
         from battles.sector.models import MORALE_SIGN_LABELS
 
         # The engine's sector battle messages name signs and results by code (armies.labels).
-        register_labels("sign", lambda: MORALE_SIGN_LABELS)
-        register_labels("result", lambda: RESULT_LABELS)
+        register_labels("sign", MORALE_SIGN_LABELS)
+        register_labels("result", RESULT_LABELS)
