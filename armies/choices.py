@@ -7,66 +7,63 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from rules.kingmaker.activities import ActivityKind as RuleActivityKind
-from rules.kingmaker.activities import Garrisoned as RuleGarrisoned
+from core.choices import enum_choices
+from rules.kingmaker.activities import ActivityKind, Garrisoned
 from rules.kingmaker.battle.plans import ACTIVE_TACTICAL_ACTIONS
-from rules.kingmaker.conditions import Condition as RuleCondition
-from rules.kingmaker.gear import GearKind as RuleGearKind
-from rules.kingmaker.gear import Tier as RuleTier
-from rules.kingmaker.gear import WeaponKind as RuleWeaponKind
+from rules.kingmaker.conditions import Condition
+from rules.kingmaker.gear import GearKind, Tier, WeaponKind
+from rules.kingmaker.tactics import TACTICS
+from rules.kingmaker.templates import ArmyType, Save
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
-from rules.kingmaker.tactics import TACTICS
-from rules.kingmaker.templates import ArmyType as RuleArmyType
-from rules.kingmaker.templates import Save as RuleSave
 
+ARMY_TYPE_LABELS = {
+    ArmyType.INFANTRY: _("infantry"),
+    ArmyType.CAVALRY: _("cavalry"),
+    ArmyType.SKIRMISHER: _("skirmishers"),
+    ArmyType.SIEGE: _("siege engines"),
+}
+ARMY_TYPE_CHOICES = enum_choices(ArmyType, ARMY_TYPE_LABELS)
 
-class ArmyType(models.TextChoices):
-    INFANTRY = RuleArmyType.INFANTRY.value, _("infantry")
-    CAVALRY = RuleArmyType.CAVALRY.value, _("cavalry")
-    SKIRMISHER = RuleArmyType.SKIRMISHER.value, _("skirmishers")
-    SIEGE = RuleArmyType.SIEGE.value, _("siege engines")
+SAVE_LABELS = {Save.MANEUVER: _("Maneuver"), Save.MORALE: _("Morale")}
+SAVE_CHOICES = enum_choices(Save, SAVE_LABELS)
 
+CONDITION_LABELS = {
+    Condition.CONCEALED: _("concealed"),
+    Condition.DEFEATED: _("defeated"),
+    Condition.DESTROYED: _("destroyed"),
+    Condition.DISTANT: _("distant"),
+    Condition.EFFICIENT: _("efficient"),
+    Condition.ENGAGED: _("engaged"),
+    Condition.FORTIFIED: _("fortified"),
+    Condition.LOST: _("lost"),
+    Condition.MIRED: _("mired"),
+    Condition.OUTFLANKED: _("outflanked"),
+    Condition.PINNED: _("pinned"),
+    Condition.ROUTED: _("routed"),
+    Condition.SHAKEN: _("shaken"),
+    Condition.WEARY: _("weary"),
+}
+CONDITION_CHOICES = enum_choices(Condition, CONDITION_LABELS)
 
-class Save(models.TextChoices):
-    MANEUVER = RuleSave.MANEUVER.value, _("Maneuver")
-    MORALE = RuleSave.MORALE.value, _("Morale")
+GEAR_KIND_LABELS = {
+    GearKind.ADDITIONAL_WEAPON: _("additional weapon"),
+    GearKind.HEALING_POTIONS: _("healing potions"),
+    GearKind.MAGIC_ARMOR: _("magic armor"),
+    GearKind.MAGIC_WEAPONS: _("magic weapons"),
+}
+GEAR_KIND_CHOICES = enum_choices(GearKind, GEAR_KIND_LABELS)
 
+TIER_LABELS = {
+    Tier.BASIC: pgettext_lazy("gear tier", "basic"),
+    Tier.GREATER: pgettext_lazy("gear tier", "greater"),
+    Tier.MAJOR: pgettext_lazy("gear tier", "major"),
+}
+TIER_CHOICES = enum_choices(Tier, TIER_LABELS)
 
-class Condition(models.TextChoices):
-    CONCEALED = RuleCondition.CONCEALED.value, _("concealed")
-    DEFEATED = RuleCondition.DEFEATED.value, _("defeated")
-    DESTROYED = RuleCondition.DESTROYED.value, _("destroyed")
-    DISTANT = RuleCondition.DISTANT.value, _("distant")
-    EFFICIENT = RuleCondition.EFFICIENT.value, _("efficient")
-    ENGAGED = RuleCondition.ENGAGED.value, _("engaged")
-    FORTIFIED = RuleCondition.FORTIFIED.value, _("fortified")
-    LOST = RuleCondition.LOST.value, _("lost")
-    MIRED = RuleCondition.MIRED.value, _("mired")
-    OUTFLANKED = RuleCondition.OUTFLANKED.value, _("outflanked")
-    PINNED = RuleCondition.PINNED.value, _("pinned")
-    ROUTED = RuleCondition.ROUTED.value, _("routed")
-    SHAKEN = RuleCondition.SHAKEN.value, _("shaken")
-    WEARY = RuleCondition.WEARY.value, _("weary")
-
-
-class GearKind(models.TextChoices):
-    ADDITIONAL_WEAPON = RuleGearKind.ADDITIONAL_WEAPON.value, _("additional weapon")
-    HEALING_POTIONS = RuleGearKind.HEALING_POTIONS.value, _("healing potions")
-    MAGIC_ARMOR = RuleGearKind.MAGIC_ARMOR.value, _("magic armor")
-    MAGIC_WEAPONS = RuleGearKind.MAGIC_WEAPONS.value, _("magic weapons")
-
-
-class Tier(models.TextChoices):
-    BASIC = RuleTier.BASIC.value, pgettext_lazy("gear tier", "basic")
-    GREATER = RuleTier.GREATER.value, pgettext_lazy("gear tier", "greater")
-    MAJOR = RuleTier.MAJOR.value, pgettext_lazy("gear tier", "major")
-
-
-class WeaponKind(models.TextChoices):
-    MELEE = RuleWeaponKind.MELEE.value, _("melee")
-    RANGED = RuleWeaponKind.RANGED.value, _("ranged")
+WEAPON_KIND_LABELS = {WeaponKind.MELEE: _("melee"), WeaponKind.RANGED: _("ranged")}
+WEAPON_KIND_CHOICES = enum_choices(WeaponKind, WEAPON_KIND_LABELS)
 
 
 class ArmyStatus(models.TextChoices):
@@ -143,16 +140,18 @@ assert set(WAR_ACTION_LABELS) == set(ACTIVE_TACTICAL_ACTIONS), "every war action
 WAR_ACTION_CHOICES = sorted(WAR_ACTION_LABELS.items())
 
 
-class ActivityKind(models.TextChoices):
-    RECRUIT_ARMY = RuleActivityKind.RECRUIT_ARMY.value, _("Recruit Army")
-    WARFARE_EXERCISES = RuleActivityKind.WARFARE_EXERCISES.value, _("Warfare Exercises")
-    TRAIN_ARMY = RuleActivityKind.TRAIN_ARMY.value, _("Train Army")
-    OUTFIT_ARMY = RuleActivityKind.OUTFIT_ARMY.value, _("Outfit Army")
-    DEPLOY_ARMY = RuleActivityKind.DEPLOY_ARMY.value, _("Deploy Army")
-    RECOVER_ARMY = RuleActivityKind.RECOVER_ARMY.value, _("Recover Army")
-    DISBAND_ARMY = RuleActivityKind.DISBAND_ARMY.value, _("Disband Army")
-    GARRISON_ARMY = RuleActivityKind.GARRISON_ARMY.value, _("Garrison Army")
-    OFFENSIVE_GAMBIT = RuleActivityKind.OFFENSIVE_GAMBIT.value, _("Offensive Gambit")
+ACTIVITY_KIND_LABELS = {
+    ActivityKind.RECRUIT_ARMY: _("Recruit Army"),
+    ActivityKind.WARFARE_EXERCISES: _("Warfare Exercises"),
+    ActivityKind.TRAIN_ARMY: _("Train Army"),
+    ActivityKind.OUTFIT_ARMY: _("Outfit Army"),
+    ActivityKind.DEPLOY_ARMY: _("Deploy Army"),
+    ActivityKind.RECOVER_ARMY: _("Recover Army"),
+    ActivityKind.DISBAND_ARMY: _("Disband Army"),
+    ActivityKind.GARRISON_ARMY: _("Garrison Army"),
+    ActivityKind.OFFENSIVE_GAMBIT: _("Offensive Gambit"),
+}
+ACTIVITY_KIND_CHOICES = enum_choices(ActivityKind, ACTIVITY_KIND_LABELS)
 
 
 class ActivityStatus(models.TextChoices):
@@ -163,9 +162,12 @@ class ActivityStatus(models.TextChoices):
     WITHDRAWN = "withdrawn", _("withdrawn")
 
 
-class Garrisoned(models.TextChoices):
-    UNTIL_NEXT_TURN = RuleGarrisoned.UNTIL_NEXT_TURN.value, _("until the next turn")
-    UNTIL_DEPLOYED = RuleGarrisoned.UNTIL_DEPLOYED.value, _("until deployed")
+GARRISONED_LABELS = {
+    Garrisoned.UNTIL_NEXT_TURN: _("until the next turn"),
+    Garrisoned.UNTIL_DEPLOYED: _("until deployed"),
+}
+# Not garrisoned is the field left blank.
+GARRISONED_CHOICES = enum_choices(Garrisoned, GARRISONED_LABELS, omit=(Garrisoned.NO,))
 
 
 # What each condition does, in a sentence (the dashboard's tooltips; seed 003, "СОСТОЯНИЯ ВОЙСКА").

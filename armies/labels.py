@@ -2,22 +2,22 @@
 ("weary", "politics", "crime") so a Russian sentence gets Russian words."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from armies.choices import (
+    ACTIVITY_KIND_CHOICES,
+    ARMY_TYPE_CHOICES,
+    CONDITION_CHOICES,
     CONDITION_HELP,
+    GEAR_KIND_CHOICES,
     TACTIC_LABELS,
+    TIER_CHOICES,
     WAR_ACTION_LABELS,
-    ActivityKind,
-    ArmyType,
-    Condition,
-    GearKind,
-    Tier,
-    WeaponKind,
+    WEAPON_KIND_CHOICES,
 )
 from campaigns.model_meta import own_field
 from campaigns.models import Kingdom, TurnStatus
@@ -43,16 +43,17 @@ _TACTICS_BY_NAME = {**TACTIC_LABELS,
 _LISTS = frozenset({"skills", "tactics"})
 # The words for codes that apps above armies define (sector battles' morale signs and card
 # results): they register them when Django starts, so armies imports nothing of theirs.
-_REGISTERED: dict[str, Callable[[], Mapping[str, Any]]] = {}
+_REGISTERED: dict[str, Mapping[str, Any]] = {}
 
 
-def register_labels(name: str, table: Callable[[], Mapping[str, Any]]) -> None:
-    """Render the parameter `name` of the engine's messages with `table()`'s words for its codes."""
+def register_labels(name: str, table: Mapping[str, Any]) -> None:
+    """Render the parameter `name` of the engine's messages with `table`'s words for its codes
+    (lazy labels: each reader gets their language)."""
     _REGISTERED[name] = table
 
 
 def _labels() -> dict[str, Mapping[str, Any]]:
-    conditions = dict(Condition.choices)
+    conditions = dict(CONDITION_CHOICES)
     return {
         "condition": conditions,
         "affliction": {**conditions, "damaged": _("damaged")},
@@ -60,9 +61,9 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "skills": _field_labels(Kingdom.SKILLS),
         "ruin": _field_labels(Kingdom.RUIN),
         "status": dict(TurnStatus.choices),
-        "type": dict(ArmyType.choices),
-        "kind": dict(ActivityKind.choices),
-        "weapon": dict(WeaponKind.choices),
+        "type": dict(ARMY_TYPE_CHOICES),
+        "kind": dict(ACTIVITY_KIND_CHOICES),
+        "weapon": dict(WEAPON_KIND_CHOICES),
         "action": WAR_ACTION_LABELS,
         "tactic": _TACTICS_BY_NAME,
         "tactics": _TACTICS_BY_NAME,
@@ -74,7 +75,7 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "terrain": _Msgids(),
         "side": {"attacker": _("the attacker"), "defender": _("the defender")},
         "sector": {"reserve": _("the reserve")},
-        **{name: table() for name, table in _REGISTERED.items()},
+        **_REGISTERED,
     }
 
 
@@ -98,7 +99,7 @@ def render_message(message: str, params: Mapping[str, Any]) -> str:
 def condition_label(label: str) -> str:
     """An engine label such as "weary 2" in the reader's language."""
     code, _sep, value = label.partition(" ")
-    name = str(dict(Condition.choices).get(code, code))
+    name = str(dict(CONDITION_CHOICES).get(code, code))
     return f"{name} {value}" if value else name
 
 
@@ -110,7 +111,7 @@ def condition_help(label: str) -> str:
 
 def gear_label(label: str) -> str:
     """An engine gear label ("greater magic_weapons (melee)", "healing_potions ×2") translated."""
-    words = {**dict(GearKind.choices), **dict(Tier.choices), **dict(WeaponKind.choices)}
+    words = {**dict(GEAR_KIND_CHOICES), **dict(TIER_CHOICES), **dict(WEAPON_KIND_CHOICES)}
 
     def word(token: str) -> str:
         inner = token.strip("()")

@@ -12,19 +12,20 @@ from simple_history.models import HistoricalRecords
 
 from armies.acting import history_user
 from armies.choices import (
+    ACTIVITY_KIND_CHOICES,
+    ARMY_TYPE_CHOICES,
+    CONDITION_CHOICES,
+    GARRISONED_CHOICES,
+    GEAR_KIND_CHOICES,
+    SAVE_CHOICES,
     TACTIC_CHOICES,
-    ActivityKind,
+    TIER_CHOICES,
+    WEAPON_KIND_CHOICES,
     ActivityStatus,
     ArmyStatus,
-    ArmyType,
-    Condition,
-    Garrisoned,
-    GearKind,
-    Save,
-    Tier,
-    WeaponKind,
 )
 from core.payloads import Payload, VersionedJSONField, register
+from rules.kingmaker.gear import GearKind, Tier
 from rules.kingmaker.levels import MAX_LEVEL, MIN_LEVEL
 from rules.kingmaker.tactics import TACTICS
 
@@ -41,10 +42,10 @@ class ArmyTemplate(models.Model):
     (values as printed; the adjustments in parentheses follow from them)."""
 
     name = models.CharField(_("name"), max_length=120, unique=True)
-    army_type = models.CharField(_("army type"), max_length=20, choices=ArmyType.choices)
+    army_type = models.CharField(_("army type"), max_length=20, choices=ARMY_TYPE_CHOICES)
     level = models.PositiveSmallIntegerField(_("minimum level"), validators=_LEVEL)
     special = models.BooleanField(_("special army"), default=True)
-    high_save = models.CharField(_("high save"), max_length=10, choices=Save.choices, blank=True,
+    high_save = models.CharField(_("high save"), max_length=10, choices=SAVE_CHOICES, blank=True,
                                  help_text=_("Blank: the army type's usual high save."))
     scouting = models.IntegerField(_("Scouting"))
     recruitment_dc = models.PositiveSmallIntegerField(
@@ -125,7 +126,7 @@ class Army(models.Model):
     status = models.CharField(_("status"), max_length=12, choices=ArmyStatus.choices,
                               default=ArmyStatus.ACTIVE)
     recruited_at = models.DateTimeField(_("recruited"), auto_now_add=True)
-    garrisoned = models.CharField(_("garrisoned"), max_length=20, choices=Garrisoned.choices,
+    garrisoned = models.CharField(_("garrisoned"), max_length=20, choices=GARRISONED_CHOICES,
                                   blank=True, default="")
     garrison_relief = models.BooleanField(
         _("garrison eats less"), default=False,
@@ -182,10 +183,10 @@ class ArmyTactic(models.Model):
 class ArmyGear(models.Model):
     army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="gear",
                              verbose_name=_("army"))
-    kind = models.CharField(_("gear"), max_length=30, choices=GearKind.choices)
-    tier = models.CharField(_("tier"), max_length=10, choices=Tier.choices, blank=True,
+    kind = models.CharField(_("gear"), max_length=30, choices=GEAR_KIND_CHOICES)
+    tier = models.CharField(_("tier"), max_length=10, choices=TIER_CHOICES, blank=True,
                             help_text=_("Magic armor and magic weapons only."))
-    weapon = models.CharField(_("weapon"), max_length=10, choices=WeaponKind.choices, blank=True,
+    weapon = models.CharField(_("weapon"), max_length=10, choices=WEAPON_KIND_CHOICES, blank=True,
                               help_text=_("Which Strike magic weapons enhance or an additional "
                                           "weapon adds."))
     doses = models.PositiveSmallIntegerField(_("doses"), default=0,
@@ -214,7 +215,7 @@ class ArmyGear(models.Model):
 class ArmyCondition(models.Model):
     army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="conditions",
                              verbose_name=_("army"))
-    condition = models.CharField(_("condition"), max_length=20, choices=Condition.choices)
+    condition = models.CharField(_("condition"), max_length=20, choices=CONDITION_CHOICES)
     value = models.PositiveSmallIntegerField(_("value"), default=0,
                                              help_text=_("Mired, shaken and weary only."))
     history = HistoricalRecords(get_user=history_user)
@@ -239,7 +240,7 @@ class ArmyActivity(models.Model):
                              related_name="activities", verbose_name=_("turn"))
     army = models.ForeignKey(Army, on_delete=models.CASCADE, null=True, blank=True,
                              related_name="activities", verbose_name=_("army"))
-    kind = models.CharField(_("activity"), max_length=30, choices=ActivityKind.choices)
+    kind = models.CharField(_("activity"), max_length=30, choices=ACTIVITY_KIND_CHOICES)
     params = models.JSONField(_("parameters"), default=dict, blank=True)
     second = models.BooleanField(_("second activity (if efficient)"), default=False)
     position = models.PositiveIntegerField(_("order"), default=0)

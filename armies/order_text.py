@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from armies.adapters import gear_item_from
-from armies.choices import Condition
+from armies.choices import CONDITION_LABELS
 from armies.labels import gear_label, tactic_label
 from armies.models import Army, ArmyTemplate
 from campaigns.model_meta import own_field
@@ -25,7 +25,7 @@ SITES = {act.Site.REFUGE: _("a refuge"), act.Site.SETTLEMENT: _("a settlement"),
          act.Site.WORK_SITE: _("a work site")}
 APPROACHES = {act.Approach.ATTACK: _("just attack"), act.Approach.INTRIGUE: _("surprise (Intrigue)"),
               act.Approach.WARFARE: _("intimidate (Warfare)")}
-AFFLICTIONS = {**{act.Affliction(c): label for c, label in Condition.choices
+AFFLICTIONS = {**{act.Affliction(c): label for c, label in CONDITION_LABELS.items()
                   if c in act.Affliction.__members__.values()},
                act.Affliction.DAMAGED: _("damaged")}
 

@@ -9,8 +9,8 @@ class BattlesConfig(AppConfig):
     def ready(self):
         from armies.labels import register_labels
         from battles.sector.labels import RESULT_LABELS
-        from battles.sector.models import MoraleSign
+        from battles.sector.models import MORALE_SIGN_LABELS
 
         # The engine's sector battle messages name signs and results by code (armies.labels).
-        register_labels("sign", lambda: dict(MoraleSign.choices))
-        register_labels("result", lambda: RESULT_LABELS)
+        register_labels("sign", MORALE_SIGN_LABELS)
+        register_labels("result", RESULT_LABELS)

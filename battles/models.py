@@ -27,36 +27,42 @@ SIDE_LABELS = {Side.ATTACKER: _("attacker"), Side.DEFENDER: _("defender")}
 SIDE_CHOICES = enum_choices(Side, SIDE_LABELS)
 
 
-class Terrain(models.TextChoices):
-    OPEN = engine.Terrain.OPEN.value, _("open ground")
-    DIFFICULT = engine.Terrain.DIFFICULT.value, _("difficult terrain (mountains, swamp, forest)")
+TERRAIN_LABELS = {
+    engine.Terrain.OPEN: _("open ground"),
+    engine.Terrain.DIFFICULT: _("difficult terrain (mountains, swamp, forest)"),
+}
+TERRAIN_CHOICES = enum_choices(engine.Terrain, TERRAIN_LABELS)
 
+WIND_LABELS = {
+    engine.Wind.CALM: _("calm"),
+    engine.Wind.STRONG: _("strong wind"),
+    engine.Wind.STORM: _("storm"),
+}
+WIND_CHOICES = enum_choices(engine.Wind, WIND_LABELS)
 
-class Wind(models.TextChoices):
-    CALM = engine.Wind.CALM.value, _("calm")
-    STRONG = engine.Wind.STRONG.value, _("strong wind")
-    STORM = engine.Wind.STORM.value, _("storm")
+LIGHT_LABELS = {
+    engine.Light.BRIGHT: _("bright light"),
+    engine.Light.DIM: _("dim light, light fog or rain"),
+    engine.Light.DARK: _("darkness or thick fog"),
+}
+LIGHT_CHOICES = enum_choices(engine.Light, LIGHT_LABELS)
 
+FORTIFICATION_KIND_LABELS = {
+    engine.FortificationKind.CASTLE: _("castle"),
+    engine.FortificationKind.FORTRESS: _("fortress"),
+    engine.FortificationKind.TOWER: _("tower"),
+    engine.FortificationKind.TRENCH: _("trench"),
+    engine.FortificationKind.STONE_WALL: _("stone wall"),
+    engine.FortificationKind.WOODEN_WALL: _("wooden wall"),
+}
+FORTIFICATION_KIND_CHOICES = enum_choices(engine.FortificationKind, FORTIFICATION_KIND_LABELS)
 
-class Light(models.TextChoices):
-    BRIGHT = engine.Light.BRIGHT.value, _("bright light")
-    DIM = engine.Light.DIM.value, _("dim light, light fog or rain")
-    DARK = engine.Light.DARK.value, _("darkness or thick fog")
-
-
-class FortificationKind(models.TextChoices):
-    CASTLE = engine.FortificationKind.CASTLE.value, _("castle")
-    FORTRESS = engine.FortificationKind.FORTRESS.value, _("fortress")
-    TOWER = engine.FortificationKind.TOWER.value, _("tower")
-    TRENCH = engine.FortificationKind.TRENCH.value, _("trench")
-    STONE_WALL = engine.FortificationKind.STONE_WALL.value, _("stone wall")
-    WOODEN_WALL = engine.FortificationKind.WOODEN_WALL.value, _("wooden wall")
-
-
-class PcFight(models.TextChoices):
-    NONE = engine.PcFight.NONE.value, _("no fight of their own")
-    WON = engine.PcFight.WON.value, _("the player characters won their fight")
-    LOST = engine.PcFight.LOST.value, _("the player characters lost, or the enemy escaped")
+PC_FIGHT_LABELS = {
+    engine.PcFight.NONE: _("no fight of their own"),
+    engine.PcFight.WON: _("the player characters won their fight"),
+    engine.PcFight.LOST: _("the player characters lost, or the enemy escaped"),
+}
+PC_FIGHT_CHOICES = enum_choices(engine.PcFight, PC_FIGHT_LABELS)
 
 
 class BattleScene(ClaimedModel):
@@ -71,15 +77,17 @@ class BattleScene(ClaimedModel):
         "campaigns.Kingdom", on_delete=models.SET_NULL, null=True, blank=True,
         related_name="battles_defending", verbose_name=_("defending kingdom"),
         help_text=_("Blank: the defenders are no kingdom's (monsters): no unrest, fame or XP."))
-    # The battlefield.
-    terrain = models.CharField(_("terrain"), max_length=12, choices=Terrain.choices,
-                               default=Terrain.OPEN)
+    # The battlefield. A default is the engine's value itself, so a migration never imports the
+    # engine.
+    terrain = models.CharField(_("terrain"), max_length=12, choices=TERRAIN_CHOICES,
+                               default=engine.Terrain.OPEN.value)
     water = models.BooleanField(_("swamp or water on the battlefield"), default=False)
-    wind = models.CharField(_("wind"), max_length=12, choices=Wind.choices, default=Wind.CALM)
-    light = models.CharField(_("light"), max_length=12, choices=Light.choices,
-                             default=Light.BRIGHT)
+    wind = models.CharField(_("wind"), max_length=12, choices=WIND_CHOICES,
+                            default=engine.Wind.CALM.value)
+    light = models.CharField(_("light"), max_length=12, choices=LIGHT_CHOICES,
+                             default=engine.Light.BRIGHT.value)
     fortification = models.CharField(_("fortification"), max_length=20,
-                                     choices=FortificationKind.choices, blank=True, default="")
+                                     choices=FORTIFICATION_KIND_CHOICES, blank=True, default="")
     fortification_side = models.CharField(_("fortification held by"), max_length=10,
                                           choices=SIDE_CHOICES, blank=True, default="")
     fortification_hp = models.PositiveSmallIntegerField(
@@ -92,9 +100,11 @@ class BattleScene(ClaimedModel):
     defender_pcs_present = models.BooleanField(_("player characters with the defenders"),
                                                default=False)
     attacker_pc_fight = models.CharField(_("attackers' player characters' fight"), max_length=10,
-                                         choices=PcFight.choices, default=PcFight.NONE)
+                                         choices=PC_FIGHT_CHOICES,
+                                         default=engine.PcFight.NONE.value)
     defender_pc_fight = models.CharField(_("defenders' player characters' fight"), max_length=10,
-                                         choices=PcFight.choices, default=PcFight.NONE)
+                                         choices=PC_FIGHT_CHOICES,
+                                         default=engine.PcFight.NONE.value)
     max_rounds = models.PositiveSmallIntegerField(
         _("round limit"), default=20, validators=[MinValueValidator(1), MaxValueValidator(100)])
     # Offensive Gambit: "+2 circumstance to initiative" for the attackers on a success, "+4" for

@@ -254,15 +254,15 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Choice sets several fields share, named once.
     "ENUM_NAME_OVERRIDES": {
-        "ActivityKindEnum": "armies.choices.ActivityKind",
+        "ActivityKindEnum": "armies.choices.ACTIVITY_KIND_CHOICES",
         "ActivityStatusEnum": "armies.choices.ActivityStatus",
         "ArmyStatusEnum": "armies.choices.ArmyStatus",
-        "GearKindEnum": "armies.choices.GearKind",
+        "GearKindEnum": "armies.choices.GEAR_KIND_CHOICES",
         "TacticEnum": "armies.choices.TACTIC_CHOICES",
         "TurnStatusEnum": "campaigns.models.TurnStatus",
         "SceneStatusEnum": "battles.models.SceneStatus",
         "BattleSideEnum": "battles.models.SIDE_CHOICES",
-        "PcFightEnum": "battles.models.PcFight",
+        "PcFightEnum": "battles.models.PC_FIGHT_CHOICES",
         "WarActionEnum": "armies.choices.WAR_ACTION_CHOICES",
         "SectorBattleStatusEnum": "battles.sector.models.BattleStatus",
     },

@@ -2,7 +2,7 @@
 translatable label once, and a field, a form or a serializer takes the pairs."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
@@ -12,10 +12,12 @@ if TYPE_CHECKING:
 E = TypeVar("E", bound=StrEnum)
 
 
-def enum_choices(enum: type[E], labels: Mapping[E, StrOrPromise]) -> list[tuple[str, StrOrPromise]]:
-    """(value, label) for every member of `enum`, in its order; a member without a label (a value
-    added to the engine and not yet to the app) fails at import, not on a page."""
-    missing = [member.value for member in enum if member not in labels]
+def enum_choices(enum: type[E], labels: Mapping[E, StrOrPromise], *,
+                 omit: Collection[E] = ()) -> list[tuple[str, StrOrPromise]]:
+    """(value, label) for every member of `enum` but `omit`, in its order; a member without a label
+    (a value added to the engine and not yet to the app) fails at import, not on a page. `omit`
+    names the members a field never stores (the engine's "not garrisoned" is a blank field)."""
+    missing = [member.value for member in enum if member not in labels and member not in omit]
     if missing:
         raise ValueError(f"{enum.__name__}: no label for {missing}")
-    return [(member.value, labels[member]) for member in enum]
+    return [(member.value, labels[member]) for member in enum if member not in omit]

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 
 from armies.adapters import render_violation
-from armies.choices import ActivityKind
+from armies.choices import ACTIVITY_KIND_LABELS
 from armies.orders import queued_activities, rules_order, turn_input
 from armies.report_text import with_text
 from battles.selectors import armies_in_battle_since_last_turn
@@ -23,6 +23,7 @@ from campaigns.models import KingdomTurn, TurnStatus
 from campaigns.services import check_runs_turns
 from rules.data import to_data
 from rules.errors import RuleViolation
+from rules.kingmaker.activities import ActivityKind
 from rules.kingmaker.turn import resolve_turn
 from turns import resolution
 from turns.reports import report_data
@@ -61,7 +62,7 @@ def fingerprint(data) -> str:
 
 def _kind_label(kind: str) -> str:
     try:
-        return str(ActivityKind(kind).label)
+        return str(ACTIVITY_KIND_LABELS[ActivityKind(kind)])
     except ValueError:
         return kind
 

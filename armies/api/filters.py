@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import django_filters
 
-from armies.choices import ActivityKind, ActivityStatus, ArmyStatus
+from armies.choices import ACTIVITY_KIND_CHOICES, ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity
 from armies.selectors import visible_armies
 from campaigns.api.filters import kingdom_filter, turn_filter, visible_queryset
@@ -21,7 +21,7 @@ class ArmyFilter(django_filters.FilterSet):
 class ActivityFilter(django_filters.FilterSet):
     turn = turn_filter()
     army = django_filters.ModelChoiceFilter(queryset=visible_queryset(visible_armies, Army))
-    kind = django_filters.ChoiceFilter(choices=ActivityKind.choices)
+    kind = django_filters.ChoiceFilter(choices=ACTIVITY_KIND_CHOICES)
     status = django_filters.ChoiceFilter(choices=ActivityStatus.choices)
 
     class Meta:

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from armies.adapters import render_violation
 from armies.api.params import ParamsField, StrictSerializer, validated_params
-from armies.choices import ActivityKind
+from armies.choices import ACTIVITY_KIND_CHOICES
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear
 from armies.selectors import army_stat_block, army_violations, visible_armies
 from campaigns.api.serializers import blank_choice
@@ -99,7 +99,7 @@ class ActivitySubmitSerializer(StrictSerializer):
     turn = serializers.PrimaryKeyRelatedField(
         queryset=KingdomTurn.objects.none(),
         error_messages={"does_not_exist": _("Choose a turn of your kingdom.")})
-    kind = serializers.ChoiceField(choices=ActivityKind.choices)
+    kind = serializers.ChoiceField(choices=ACTIVITY_KIND_CHOICES)
     army = serializers.PrimaryKeyRelatedField(
         queryset=Army.objects.none(), allow_null=True, default=None,
         help_text=_("The army that takes the activity; null for a leadership activity."),
@@ -117,7 +117,7 @@ class ActivitySubmitSerializer(StrictSerializer):
 
     def validate_params(self, params):
         kind = self.initial_data.get("kind") if isinstance(self.initial_data, dict) else None
-        if kind not in ActivityKind.values:
+        if kind not in [value for value, _label in ACTIVITY_KIND_CHOICES]:
             return params  # `kind` carries the error
         return validated_params(kind, params)
 

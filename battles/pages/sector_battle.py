@@ -33,7 +33,12 @@ from battles.sector.labels import (
     order_names,
     side_label,
 )
-from battles.sector.models import BattleStatus, MoraleSign, SectorBattle, TerrainKind
+from battles.sector.models import (
+    MORALE_SIGN_CHOICES,
+    TERRAIN_KIND_CHOICES,
+    BattleStatus,
+    SectorBattle,
+)
 from battles.sector.pictures import sector_field
 from battles.sector.selectors import (
     SectorBattleAccess,
@@ -132,8 +137,8 @@ class SectorOrdersForm(forms.Form):
                 for terrain in data.get("terrain", []):
                     if terrain["kind"] in DIRECTED_TERRAIN and not terrain.get("toward"):
                         name = f"direction-{sector}"
-                        label = str(dict(TerrainKind.choices).get(terrain["kind"],
-                                                                  terrain["kind"]))
+                        label = str(dict(TERRAIN_KIND_CHOICES).get(terrain["kind"],
+                                                                   terrain["kind"]))
                         self.fields[name] = forms.ChoiceField(
                             label=gettext("%(terrain)s in %(sector)s cuts off the way to")
                             % {"terrain": label, "sector": sector}, required=False,
@@ -175,9 +180,9 @@ class SectorOrdersForm(forms.Form):
                     choices=[("", "—"), (gettext("your units"), own),
                              (gettext("enemy units"), enemies)]),
                 f"spell-{key}-terrain": forms.ChoiceField(label=_("terrain"), required=False,
-                                                          choices=_choices(TerrainKind.choices)),
+                                                          choices=_choices(TERRAIN_KIND_CHOICES)),
                 f"spell-{key}-sign": forms.ChoiceField(label=_("morale sign"), required=False,
-                                                       choices=_choices(MoraleSign.choices)),
+                                                       choices=_choices(MORALE_SIGN_CHOICES)),
             }
             self.fields.update(fields)
             self.caster_rows.append({"caster": caster, "names": list(fields)})

@@ -25,8 +25,8 @@ from battles.sector.admin_cards import _in_order
 from battles.sector.admin_rounds import rounds_view
 from battles.sector.labels import FATE_LABELS, side_label
 from battles.sector.models import (
+    SCHOOL_LABELS,
     BattleStatus,
-    School,
     SectorBattle,
     SectorCaster,
     SectorUnit,
@@ -36,7 +36,7 @@ from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.times import local_time
 from rules.cerilia.field import distance
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
-from rules.cerilia.state import DIRECTED_TERRAIN
+from rules.cerilia.state import DIRECTED_TERRAIN, School
 from rules.errors import RuleViolation
 
 SCENARIO_FIELDS = ["campaign", "name", "attacker_kingdom", "defender_kingdom",
@@ -151,8 +151,7 @@ class UnitInline(SetupOnlyInline, admin.TabularInline):
 
 
 def _spell_choices():
-    labels = {str(school.value): school.label for school in School}
-    return [(labels[school.value], [(spell.value, gettext_lazy(SPELL_LABELS[spell]))
+    return [(SCHOOL_LABELS[school], [(spell.value, gettext_lazy(SPELL_LABELS[spell]))
                                     for spell in Spell if spell in SCHOOL_SPELLS[school]])
             for school in SCHOOL_SPELLS]
 
@@ -177,7 +176,7 @@ class CasterForm(forms.ModelForm):
             wrong = [_(SPELL_LABELS[Spell(s)]) for s in spells if s not in known]
             if wrong:
                 self.add_error("spells", _("Not spells of the %(school)s's school: %(spells)s.")
-                               % {"school": School(school).label, "spells": ", ".join(wrong)})
+                               % {"school": SCHOOL_LABELS[School(school)], "spells": ", ".join(wrong)})
             data["spells"] = _in_order(spells, [spell.value for spell in Spell])
         if unit is not None:
             battle_id = self.instance.battle_id

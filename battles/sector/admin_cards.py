@@ -9,9 +9,15 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from armies.adapters import render_violation
 from battles.sector import adapters
-from battles.sector.models import CardTag, MoraleSign, TemplateCard, UnitCard
+from battles.sector.models import (
+    CARD_TAG_CHOICES,
+    MORALE_SIGN_CHOICES,
+    MORALE_SIGN_LABELS,
+    TemplateCard,
+    UnitCard,
+)
 from campaigns.admin_scope import CatalogAdmin
-from rules.cerilia.cards import card_violations
+from rules.cerilia.cards import SIGNS, Tag, card_violations
 
 CARD_FIELDS = ["code", "name", "melee", "charge", "missile", "missile_range", "defense",
                "morale", "movement", "hits", "tags", "night_bonus"]
@@ -25,11 +31,11 @@ def _in_order(chosen, choices) -> list[str]:
 
 class UnitCardForm(forms.ModelForm):
     morale = forms.MultipleChoiceField(
-        label=gettext_lazy("morale signs"), choices=MoraleSign.choices,
+        label=gettext_lazy("morale signs"), choices=MORALE_SIGN_CHOICES,
         widget=forms.CheckboxSelectMultiple,
         help_text=gettext_lazy("One to three distinct signs: a unit passes a morale test when "
                                "its card bears the sign drawn."))
-    tags = forms.MultipleChoiceField(label=gettext_lazy("tags"), choices=CardTag.choices,
+    tags = forms.MultipleChoiceField(label=gettext_lazy("tags"), choices=CARD_TAG_CHOICES,
                                      widget=forms.CheckboxSelectMultiple, required=False)
 
     class Meta:
@@ -37,10 +43,10 @@ class UnitCardForm(forms.ModelForm):
         fields = CARD_FIELDS
 
     def clean_morale(self):
-        return _in_order(self.cleaned_data["morale"], MoraleSign.values)
+        return _in_order(self.cleaned_data["morale"], SIGNS)
 
     def clean_tags(self):
-        return _in_order(self.cleaned_data["tags"], CardTag.values)
+        return _in_order(self.cleaned_data["tags"], [tag.value for tag in Tag])
 
     def clean(self):
         data = super().clean()
@@ -74,12 +80,11 @@ class UnitCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
 
     @admin.display(description=gettext_lazy("morale signs"))
     def morale_signs(self, card: UnitCard) -> str:
-        labels = dict(MoraleSign.choices)
-        return ", ".join(str(labels.get(sign, sign)) for sign in card.morale) or "—"
+        return ", ".join(str(MORALE_SIGN_LABELS.get(sign, sign)) for sign in card.morale) or "—"
 
     @admin.display(description=gettext_lazy("tags"))
     def tag_list(self, card: UnitCard) -> str:
-        labels = dict(CardTag.choices)
+        labels = dict(CARD_TAG_CHOICES)
         return ", ".join(str(labels.get(tag, tag)) for tag in card.tags) or "—"
 
 

@@ -1,12 +1,19 @@
 """The words the sector battle pages and the back office show for the engine's codes."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext, pgettext_lazy
 
-from battles.sector.models import SECTOR_SIDE_CHOICES, MoraleSign
+from battles.sector.models import MORALE_SIGN_LABELS, SECTOR_SIDE_CHOICES
+from rules.cerilia.aftermath import Fate
+from rules.cerilia.deck import Result
 from rules.cerilia.field import RESERVE
 from rules.cerilia.spells import SPELL_LABELS
 from rules.cerilia.state import FORTIFICATION, TERRAIN_LABELS
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 PHASE_LABELS = {
     "initiative": pgettext_lazy("sector battle", "Initiative"),
@@ -18,19 +25,22 @@ PHASE_LABELS = {
     "morale": pgettext_lazy("sector battle", "Morale"),
     "end": pgettext_lazy("sector battle", "End of the round"),
 }
-RESULT_LABELS = {
-    "-": pgettext_lazy("battle card result", "no effect"),
-    "F": pgettext_lazy("battle card result", "falls back"),
-    "H": pgettext_lazy("battle card result", "hit"),
-    "R": pgettext_lazy("battle card result", "rout"),
-    "D": pgettext_lazy("battle card result", "destroyed"),
+# Keyed by the engine's members, read with the codes stored in states and reports.
+RESULT_LABELS: dict[str, StrOrPromise] = {
+    Result.NONE: pgettext_lazy("battle card result", "no effect"),
+    Result.FALL_BACK: pgettext_lazy("battle card result", "falls back"),
+    Result.HIT: pgettext_lazy("battle card result", "hit"),
+    Result.ROUT: pgettext_lazy("battle card result", "rout"),
+    Result.DESTROYED: pgettext_lazy("battle card result", "destroyed"),
 }
-FATE_LABELS = {
-    "intact": pgettext_lazy("unit fate", "intact"),
-    "damaged": pgettext_lazy("unit fate", "damaged"),
-    "routed": pgettext_lazy("unit fate", "routed"),
-    "destroyed": pgettext_lazy("unit fate", "destroyed"),
+assert set(RESULT_LABELS) == set(Result), "every card result needs a label"
+FATE_LABELS: dict[str, StrOrPromise] = {
+    Fate.INTACT: pgettext_lazy("unit fate", "intact"),
+    Fate.DAMAGED: pgettext_lazy("unit fate", "damaged"),
+    Fate.ROUTED: pgettext_lazy("unit fate", "routed"),
+    Fate.DESTROYED: pgettext_lazy("unit fate", "destroyed"),
 }
+assert set(FATE_LABELS) == set(Fate), "every unit fate needs a label"
 
 
 def side_label(side: str | None) -> str:
@@ -83,7 +93,7 @@ def order_lines(number: int, data: dict, names: dict[str, str]) -> list[str]:
                                  spell.get("unit") and name(spell["unit"]),
                                  spell.get("terrain") and gettext(TERRAIN_LABELS.get(
                                      spell["terrain"], spell["terrain"])),
-                                 spell.get("sign") and dict(MoraleSign.choices).get(
+                                 spell.get("sign") and MORALE_SIGN_LABELS.get(
                                      spell["sign"], spell["sign"])) if v]
         lines.append(gettext("%(caster)s casts %(spell)s%(aim)s.")
                      % {"caster": name(key), "spell": gettext(str(label)),

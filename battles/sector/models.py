@@ -6,38 +6,35 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from core.choices import enum_choices
 from core.models import ClaimedModel
 from core.payloads import Payload, VersionedJSONField, register
-from rules.cerilia import cards as engine_cards
-from rules.cerilia import state as engine_state
+from rules.cerilia.cards import SIGNS, Tag
 from rules.cerilia.field import SECTORS
+from rules.cerilia.state import TERRAIN_LABELS, School, TerrainKind
 from rules.sides import Side
 
+CARD_TAG_LABELS = {
+    Tag.MOUNTED: _("mounted"),
+    Tag.INFANTRY: _("infantry"),
+    Tag.IRREGULAR: _("irregular"),
+    Tag.ARTILLERY: _("artillery"),
+    Tag.SCOUT: _("scout"),
+    Tag.ELVEN: _("elven"),
+    Tag.DWARVEN: _("dwarven"),
+    Tag.UNDEAD: _("undead"),
+    Tag.FREE_MOVEMENT: _("free movement through all terrain"),
+}
+CARD_TAG_CHOICES = enum_choices(Tag, CARD_TAG_LABELS)
 
-class CardTag(models.TextChoices):
-    MOUNTED = engine_cards.Tag.MOUNTED.value, _("mounted")
-    INFANTRY = engine_cards.Tag.INFANTRY.value, _("infantry")
-    IRREGULAR = engine_cards.Tag.IRREGULAR.value, _("irregular")
-    ARTILLERY = engine_cards.Tag.ARTILLERY.value, _("artillery")
-    SCOUT = engine_cards.Tag.SCOUT.value, _("scout")
-    ELVEN = engine_cards.Tag.ELVEN.value, _("elven")
-    DWARVEN = engine_cards.Tag.DWARVEN.value, _("dwarven")
-    UNDEAD = engine_cards.Tag.UNDEAD.value, _("undead")
-    FREE_MOVEMENT = engine_cards.Tag.FREE_MOVEMENT.value, _("free movement through all terrain")
-
-
-class MoraleSign(models.TextChoices):
-    SUN = "sun", _("sun")
-    MOON = "moon", _("moon")
-    STAR = "star", _("star")
-
-
-assert tuple(MoraleSign.values) == engine_cards.SIGNS
+# The engine's signs are plain codes (no enum): the labels follow its order.
+MORALE_SIGN_LABELS = {"sun": _("sun"), "moon": _("moon"), "star": _("star")}
+assert tuple(MORALE_SIGN_LABELS) == SIGNS, "every morale sign needs a label, in the engine's order"
+MORALE_SIGN_CHOICES = list(MORALE_SIGN_LABELS.items())
 
 
 class UnitCard(models.Model):
@@ -179,12 +176,11 @@ class SectorBattle(ClaimedModel):
         return self.attacker_kingdom if side == Side.ATTACKER else self.defender_kingdom
 
 
-class TerrainKind(models.TextChoices):
-    CLIFFS = engine_state.TerrainKind.CLIFFS.value, _("cliffs")
-    RIVER = engine_state.TerrainKind.RIVER.value, _("river")
-    FOREST = engine_state.TerrainKind.FOREST.value, _("forest")
-    SWAMP = engine_state.TerrainKind.SWAMP.value, _("swamp")
-    HILLS = engine_state.TerrainKind.HILLS.value, _("hills")
+# The engine names its terrain (msgids); the fortification is no card a scenario places: the
+# defender places it in phase 0.
+TERRAIN_KIND_LABELS = {kind: gettext_lazy(label) for kind, label in TERRAIN_LABELS.items()}
+TERRAIN_KIND_CHOICES = enum_choices(TerrainKind, TERRAIN_KIND_LABELS,
+                                    omit=(TerrainKind.FORTIFICATION,))
 
 
 class TerrainCard(models.Model):
@@ -192,7 +188,7 @@ class TerrainCard(models.Model):
 
     battle = models.ForeignKey(SectorBattle, on_delete=models.CASCADE, related_name="terrain",
                                verbose_name=_("sector battle"))
-    kind = models.CharField(_("terrain"), max_length=12, choices=TerrainKind.choices)
+    kind = models.CharField(_("terrain"), max_length=12, choices=TERRAIN_KIND_CHOICES)
     sector = models.CharField(_("sector"), max_length=2, choices=SECTOR_CHOICES)
     toward = models.CharField(
         _("cuts off the way to"), max_length=2, choices=SECTOR_CHOICES, blank=True, default="",
@@ -229,9 +225,8 @@ class SectorUnit(models.Model):
         return self.name
 
 
-class School(models.TextChoices):
-    WIZARD = engine_state.School.WIZARD.value, _("wizard")
-    PRIEST = engine_state.School.PRIEST.value, _("priest")
+SCHOOL_LABELS = {School.WIZARD: _("wizard"), School.PRIEST: _("priest")}
+SCHOOL_CHOICES = enum_choices(School, SCHOOL_LABELS)
 
 
 class SectorCaster(models.Model):
@@ -239,7 +234,7 @@ class SectorCaster(models.Model):
                                verbose_name=_("sector battle"))
     side = models.CharField(_("side"), max_length=10, choices=SECTOR_SIDE_CHOICES)
     name = models.CharField(_("name"), max_length=120)
-    school = models.CharField(_("school"), max_length=10, choices=School.choices)
+    school = models.CharField(_("school"), max_length=10, choices=SCHOOL_CHOICES)
     unit = models.ForeignKey(SectorUnit, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="casters", verbose_name=_("stands with"),
                              help_text=_("Blank: in the side's reserve."))

@@ -57,3 +57,13 @@ def test_version_1_sides_upgrade_wherever_a_side_is_named_and_nowhere_else():
     assert BATTLE_REPORT.upgrade({**expected, "schema_version": 2}) == expected
     assert renaming(frozenset({"winner"}), {"a": "b"})({"winner": None, "side": "a"}) == {
         "winner": None, "side": "a"}
+
+
+def test_a_member_no_field_stores_is_left_out_and_needs_no_label():
+    # The engine's "not garrisoned" is the army's garrisoned field left blank.
+    class Garrisoned(StrEnum):
+        NO = ""
+        UNTIL_DEPLOYED = "until_deployed"
+
+    assert enum_choices(Garrisoned, {Garrisoned.UNTIL_DEPLOYED: "until deployed"},
+                        omit=(Garrisoned.NO,)) == [("until_deployed", "until deployed")]

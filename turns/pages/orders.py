@@ -19,7 +19,7 @@ from armies.activity_fields import activity_form_fields, form_params
 from armies.activity_fields import gear_value as _gear_value
 from armies.adapters import gear_item_from, render_violation
 from armies.api.params import validated_params
-from armies.choices import ActivityKind, ActivityStatus
+from armies.choices import ACTIVITY_KIND_CHOICES, ACTIVITY_KIND_LABELS, ActivityStatus
 from armies.models import ArmyActivity
 from armies.order_text import GEAR_PARTS, SKILLS, params_texts
 from armies.orders import queued_activities, situation
@@ -82,8 +82,7 @@ class OrderForm(forms.Form):
                      or current.kingdom.warfare_exercises_unlocked]
         else:
             kinds = [k for k in K if k not in act.LEADERSHIP and act.army_may(army, k) is None]
-        labels = dict(ActivityKind.choices)
-        self.fields["kind"] = _choice(_("activity"), [(k.value, labels[k.value]) for k in K
+        self.fields["kind"] = _choice(_("activity"), [(k.value, ACTIVITY_KIND_LABELS[k]) for k in K
                                                       if k in kinds])
         self.army = army
         self.kind = K(kind) if kind in {k.value for k in kinds} else None
@@ -136,7 +135,7 @@ def _preview_rows(preview) -> dict[str, Any]:
 
 
 def _order_rows(activities: list[ArmyActivity], names: dict[int, str]) -> list[dict[str, Any]]:
-    labels = dict(ActivityKind.choices)
+    labels = dict(ACTIVITY_KIND_CHOICES)
     return [{"activity": activity, "kind": labels.get(activity.kind, activity.kind),
              "army": names.get(activity.army_id, "—") if activity.army_id else
              gettext("leadership"), "params": params}

@@ -10,13 +10,13 @@ from django.utils.translation import gettext_lazy as _
 
 from armies.adapters import render_violation
 from armies.choices import (
+    ACTIVITY_KIND_LABELS,
+    ARMY_TYPE_LABELS,
     CONDITION_HELP,
-    ActivityKind,
+    GARRISONED_LABELS,
+    SAVE_LABELS,
     ActivityStatus,
     ArmyStatus,
-    ArmyType,
-    Garrisoned,
-    Save,
 )
 from armies.labels import modifier_text
 from armies.models import Army
@@ -26,6 +26,8 @@ from campaigns.model_meta import own_field
 from campaigns.models import Kingdom, TurnStatus
 from campaigns.pages.presentation import DEGREES
 from rules.errors import RuleViolation
+from rules.kingmaker.activities import Garrisoned
+from rules.kingmaker.templates import ArmyType, Save
 
 
 def field_label(name: str) -> str:
@@ -55,9 +57,9 @@ def army_card(army: Army) -> dict[str, Any]:
     they do, its gear and tactics, in the reader's language."""
     card: dict[str, Any] = {
         "army": army,
-        "type": ArmyType(army.template.army_type).label,
+        "type": ARMY_TYPE_LABELS[ArmyType(army.template.army_type)],
         "status": ArmyStatus(army.status).label,
-        "garrisoned": Garrisoned(army.garrisoned).label if army.garrisoned else "",
+        "garrisoned": GARRISONED_LABELS[Garrisoned(army.garrisoned)] if army.garrisoned else "",
         "conditions": [{"label": str(c), "help": str(CONDITION_HELP.get(c.condition, ""))}
                        for c in army.conditions.all()],
         "gear": [str(g) for g in army.gear.all()],
@@ -69,7 +71,7 @@ def army_card(army: Army) -> dict[str, Any]:
         block = army_stat_block(army).as_dict()
     except RuleViolation:
         return card
-    block["high_save_label"] = Save(block["high_save"]).label
+    block["high_save_label"] = SAVE_LABELS[Save(block["high_save"])]
     block["strike_rows"] = [
         {"label": _("Melee") if kind == "melee" else _("Ranged"), **strike,
          "name": gettext(strike["name"])}  # the shipped templates' weapons are msgids
@@ -94,7 +96,7 @@ def turn_report_view(data: dict[str, Any], names: dict[int, str],
     their labels, parameters (`orders`: armies.order_text.params_texts by activity id) and checks,
     the kingdom's sheet before and after, the armies' changes."""
     orders = orders or {}
-    kinds, statuses = dict(ActivityKind.choices), dict(ActivityStatus.choices)
+    kinds, statuses = ACTIVITY_KIND_LABELS, dict(ActivityStatus.choices)
     kingdom = data.get("kingdom", {})
     before, after = kingdom.get("before", {}), kingdom.get("after", {})
     return {

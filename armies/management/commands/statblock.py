@@ -7,7 +7,6 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from armies.adapters import render_violation, template_state
-from armies.choices import ArmyType
 from armies.models import ArmyTemplate
 from rules.errors import RuleViolation
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
@@ -22,7 +21,7 @@ class Command(BaseCommand):
     help = _("Print the stat block of an army of a type (or special template) at a level.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--type", choices=ArmyType.values, help=_("Regular army type."))
+        parser.add_argument("--type", choices=[t.value for t in RuleArmyType], help=_("Regular army type."))
         parser.add_argument("--template", help=_("Army template name, e.g. \"Sootscale Warriors\"."))
         parser.add_argument("--level", type=int, required=True, help=_("Army level (1-20)."))
         parser.add_argument("--gear", action="append", default=[], metavar="CODE",

@@ -7,12 +7,12 @@ from django.utils import translation
 
 from armies.labels import render_message, translated_params
 from battles.sector.labels import RESULT_LABELS
-from battles.sector.models import MoraleSign
+from battles.sector.models import MORALE_SIGN_LABELS
 
 
 def test_signs_and_results_are_rendered_in_the_readers_language():
     with translation.override("ru"):
-        sun, hit = str(MoraleSign.SUN.label), str(RESULT_LABELS["H"])
+        sun, hit = str(MORALE_SIGN_LABELS["sun"]), str(RESULT_LABELS["H"])
         assert translated_params({"sign": "sun", "result": "H"}) == {"sign": sun, "result": hit}
         assert render_message("%(unit)s holds (%(sign)s).", {"unit": "Anuirean Knights",
                                                             "sign": "sun"}) \

@@ -49,7 +49,7 @@ def test_demo_creates_an_army_of_every_regular_type_and_a_special_army():
     run_demo()
     armies = Army.objects.filter(kingdom__campaign__name=DEMO_CAMPAIGN).select_related("template")
     regular_types = {a.template.army_type for a in armies if not a.template.special}
-    assert regular_types == set(ArmyType.values)
+    assert regular_types == {t.value for t in ArmyType}
     assert [a.name for a in armies if a.template.special] == ["Sootscale Spears"]
     assert ArmyGear.objects.filter(army__in=armies).exists()
     assert ArmyTactic.objects.filter(army__in=armies).exists()
