@@ -56,6 +56,11 @@ def _permission_violations(turn, activity: ArmyActivity, user,
     return []
 
 
+def _check_gives_orders(user, turn) -> None:
+    check_plays_kingdom(user, turn.kingdom, "orders_not_yours",
+                        _("Only the kingdom's players and the game master give its orders."))
+
+
 def _validate_order(turn, activity: ArmyActivity, user, given: dict | None = None) -> None:
     """Check the order as the rules would now, and that `user` may give it; raises RuleViolation
     with every problem."""
@@ -111,8 +116,7 @@ def _submit(*, turn, user, kind: str, army: Army | None, params: dict, second: b
         if first is not None:
             return first, False
     turn = _lock_open_turn(turn)
-    check_plays_kingdom(user, turn.kingdom, "orders_not_yours",
-                        _("Only the kingdom's players and the game master give its orders."))
+    _check_gives_orders(user, turn)
     position = (turn.activities.aggregate(last=Max("position"))["last"] or 0) + 1
     activity = ArmyActivity(turn=turn, army=army, kind=kind, params=params, second=second,
                             position=position, submitted_by=user,
@@ -129,8 +133,9 @@ def _submit(*, turn, user, kind: str, army: Army | None, params: dict, second: b
 def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
                     second: bool | None = None, position: int | None = None) -> ArmyActivity:
     """Change a queued order for `user` (a player of its kingdom or the GM); raises
-    RuleViolation, or TurnLocked once the turn no longer takes orders."""
+    NotPermitted, RuleViolation, or TurnLocked once the turn no longer takes orders."""
     turn = _lock_open_turn(activity.turn)
+    _check_gives_orders(user, turn)
     activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
     if activity.status != ActivityStatus.QUEUED:
         raise RuleViolation.single("not_queued", _("Only a queued activity can change."))
@@ -149,8 +154,11 @@ def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
 
 @acts_for_user
 @transaction.atomic
-def activity_withdraw(*, activity: ArmyActivity, user=None) -> ArmyActivity:
+def activity_withdraw(*, activity: ArmyActivity, user) -> ArmyActivity:
+    """Withdraw a queued order for `user` (a player of its kingdom or the GM); raises
+    NotPermitted, RuleViolation, or TurnLocked once the turn no longer takes orders."""
     turn = _lock_open_turn(activity.turn)
+    _check_gives_orders(user, turn)
     activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
     if activity.status != ActivityStatus.QUEUED:
         raise RuleViolation.single("not_queued", _("Only a queued activity can be withdrawn."))

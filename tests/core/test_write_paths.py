@@ -26,6 +26,7 @@ from armies.api.params import validated_params
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
 from armies.services import (
+    activity_change,
     activity_submit,
     activity_withdraw,
     army_disband,
@@ -376,6 +377,22 @@ def test_orders_for_another_kingdoms_turn_are_refused(open_turn, army, rival):
         "border": "none", "difficult_hexes": 0, "action": "submit"})
     assert page.status_code == 404
     assert not ArmyActivity.objects.exists()
+
+
+def test_another_kingdoms_order_is_neither_changed_nor_withdrawn(first_deploy, rival):
+    expected = (NotPermitted, {"Only the kingdom's players and the game master give its orders."})
+    assert refusal(activity_change, activity=first_deploy, user=rival, second=True) == expected
+    assert refusal(activity_withdraw, activity=first_deploy, user=rival) == expected
+    # The API and the page find no order of another kingdom, before the service checks.
+    api = client_for(rival)
+    assert api.patch(f"/api/activities/{first_deploy.pk}/", {"second": True},
+                     format="json").status_code == 404
+    assert api.delete(f"/api/activities/{first_deploy.pk}/").status_code == 404
+    page = signed_in(rival).post(reverse("order-withdraw", args=[first_deploy.turn.kingdom_id,
+                                                                 first_deploy.pk]))
+    assert page.status_code == 404
+    first_deploy.refresh_from_db()
+    assert (first_deploy.status, first_deploy.second) == (ActivityStatus.QUEUED, False)
 
 
 def test_the_campaigns_gm_gives_any_kingdoms_orders(open_turn, army, campaign_gm):
