@@ -14,8 +14,10 @@ from armies.report_text import with_text
 from battles.models import SIDE_CHOICES, BattleParticipant, BattleReport, BattleScene
 from battles.selectors import may_plan, plan_shown, planning_kingdoms
 from campaigns.api.serializers import blank_choice
+from core.payloads import renaming
 from rules.kingmaker.battle import setup as engine
 from rules.kingmaker.battle.plans import tactical_actions
+from rules.sides import Side
 
 MAX_SEED = 2**62 - 1
 
@@ -118,6 +120,12 @@ class SceneSerializer(serializers.ModelSerializer):
         return hasattr(scene, "report")
 
 
+# The API answered a scene report's sides in the Kingmaker engine's own words before the engines
+# shared one Side (stored reports were upgraded); its answers keep them.
+_API_SIDE_WORDS = renaming(frozenset({"side", "winner"}), {Side.ATTACKER.value: "attackers",
+                                                          Side.DEFENDER.value: "defenders"})
+
+
 class BattleReportSerializer(serializers.ModelSerializer):
     outcome = serializers.SerializerMethodField()
 
@@ -130,7 +138,7 @@ class BattleReportSerializer(serializers.ModelSerializer):
     def get_outcome(self, report: BattleReport) -> dict:
         """Every round (positions, HP, conditions), action and roll, each side's result and each
         army's, with each event's `text` in the reader's language."""
-        return with_text(report.outcome)
+        return with_text(_API_SIDE_WORDS(report.outcome))
 
 
 class OddsQuerySerializer(serializers.Serializer):

@@ -234,7 +234,7 @@ def test_the_report_has_rounds_rolls_and_results_with_text(api_as, fought):
         assert event["text"] == event["message"] % event["params"]
         assert {a["army"] for a in outcome["armies"]} == set(
             fought.participants.values_list("army_id", flat=True))
-        assert {s["side"] for s in outcome["sides"]} == {"attacker", "defender"}
+        assert {s["side"] for s in outcome["sides"]} == {"attackers", "defenders"}
 
 
 def test_a_report_speaks_the_readers_language(player_api, fought):
