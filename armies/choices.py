@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from core.choices import enum_choices
-from rules.kingmaker.activities import ActivityKind, Garrisoned
+from rules.kingmaker.activities import ACTIVITIES, ActivityKind, Garrisoned
 from rules.kingmaker.battle.plans import ACTIVE_TACTICAL_ACTIONS
 from rules.kingmaker.conditions import Condition
 from rules.kingmaker.gear import GearKind, Tier, WeaponKind
@@ -140,17 +140,8 @@ assert set(WAR_ACTION_LABELS) == set(ACTIVE_TACTICAL_ACTIONS), "every war action
 WAR_ACTION_CHOICES = sorted(WAR_ACTION_LABELS.items())
 
 
-ACTIVITY_KIND_LABELS = {
-    ActivityKind.RECRUIT_ARMY: _("Recruit Army"),
-    ActivityKind.WARFARE_EXERCISES: _("Warfare Exercises"),
-    ActivityKind.TRAIN_ARMY: _("Train Army"),
-    ActivityKind.OUTFIT_ARMY: _("Outfit Army"),
-    ActivityKind.DEPLOY_ARMY: _("Deploy Army"),
-    ActivityKind.RECOVER_ARMY: _("Recover Army"),
-    ActivityKind.DISBAND_ARMY: _("Disband Army"),
-    ActivityKind.GARRISON_ARMY: _("Garrison Army"),
-    ActivityKind.OFFENSIVE_GAMBIT: _("Offensive Gambit"),
-}
+# Each activity's name is its definition's (rules.kingmaker.activities): adding one adds its label.
+ACTIVITY_KIND_LABELS = {kind: _(definition.label) for kind, definition in ACTIVITIES.items()}
 ACTIVITY_KIND_CHOICES = enum_choices(ActivityKind, ACTIVITY_KIND_LABELS)
 
 

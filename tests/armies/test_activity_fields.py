@@ -38,7 +38,8 @@ def _paces(situation: act.Situation, army: act.TurnArmy) -> list[tuple[str, str]
 
 DRILL = cast(ActivityKind, "drill")
 DRILL_DEFINITION = act.ActivityDefinition(
-    kind=DRILL, params=Drill, validate=_no_objection, resolve=lambda turn, order: None,
+    kind=DRILL, label="Drill", params=Drill, validate=_no_objection,
+    resolve=lambda turn, order: None,
     description="Drill: a test activity.",
     fields=(
         ParamField("pace", FieldType.CHOICE, "pace", choices=("march", "run"), options=_paces),

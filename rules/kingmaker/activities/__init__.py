@@ -27,7 +27,12 @@ from rules.kingmaker.activities.garrison import (
     Site,
     Territory,
 )
-from rules.kingmaker.activities.kinds import SECOND_ACTIVITY_PENALTY, ActivityKind, Order
+from rules.kingmaker.activities.kinds import (
+    SECOND_ACTIVITY_PENALTY,
+    ActivityKind,
+    ActivityParams,
+    Order,
+)
 from rules.kingmaker.activities.outfit import OutfitArmy, outfit_quote
 from rules.kingmaker.activities.recover import RECOVER_SKILLS, Affliction, RecoverArmy, afflictions
 from rules.kingmaker.activities.recruit import RecruitArmy
@@ -52,14 +57,14 @@ from rules.kingmaker.activities.slots import OrderSlot, Slot, order_slot_violati
 from rules.kingmaker.activities.train import TRAIN_SKILLS, TrainArmy
 from rules.kingmaker.activities.warfare_exercises import WarfareExercises
 
-Params = (RecruitArmy | WarfareExercises | TrainArmy | OutfitArmy | DeployArmy | RecoverArmy
-          | DisbandArmy | GarrisonArmy | OffensiveGambit)
+# An order's parameters: each activity's dataclass subclasses it.
+Params = ActivityParams
 
 __all__ = [
     "ACTIVITIES", "BORDER_DC", "DEPLOY_RANGE", "DEPLOY_SKILLS", "FORCED_MARCH_BONUS",
     "GARRISON_BAN_TURNS", "GARRISON_SKILL", "LEADERSHIP", "MAX_COUNT", "PARAMS_OF",
     "RECOVER_SKILLS", "SECOND_ACTIVITY_PENALTY", "TERRITORY_DC", "TRAIN_SKILLS",
-    "ActivityDefinition", "ActivityKind", "Affliction", "Approach", "Border", "CheckSpec",
+    "ActivityDefinition", "ActivityKind", "ActivityParams", "Affliction", "Approach", "Border", "CheckSpec",
     "DeployArmy", "DisbandArmy", "FieldType", "ForeignArmy", "GarrisonArmy", "Garrisoned",
     "KingdomSheet", "OffensiveGambit", "Order", "OrderSlot", "OutfitArmy", "ParamField", "Params",
     "RecoverArmy", "RecruitArmy", "Site", "Situation", "Slot", "Territory", "TrainArmy",

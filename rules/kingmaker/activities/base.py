@@ -98,6 +98,7 @@ class ActivityDefinition:
     each degree does (`resolve`)."""
 
     kind: ActivityKind
+    label: str  # a msgid: the activity's name as players read it
     params: type
     validate: Validate
     resolve: Resolve

@@ -127,6 +127,7 @@ def _resolve(turn: Resolution, order: Order) -> CheckDetail:
 
 DEFINITION = ActivityDefinition(
     kind=ActivityKind.DEPLOY_ARMY,
+    label=_("Deploy Army"),
     params=DeployArmy,
     validate=_validate,
     check=_check,

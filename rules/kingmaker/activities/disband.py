@@ -60,6 +60,7 @@ def _receivers(situation: Situation, army: TurnArmy) -> list[tuple[str, str]]:
 
 DEFINITION = ActivityDefinition(
     kind=ActivityKind.DISBAND_ARMY,
+    label=_("Disband Army"),
     params=DisbandArmy,
     validate=_validate,
     resolve=_resolve,

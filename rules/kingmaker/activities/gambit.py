@@ -90,6 +90,7 @@ def _enemies_here(situation: Situation, army: TurnArmy) -> list[tuple[str, str]]
 
 DEFINITION = ActivityDefinition(
     kind=ActivityKind.OFFENSIVE_GAMBIT,
+    label=_("Offensive Gambit"),
     params=OffensiveGambit,
     validate=_validate,
     check=_check,

@@ -93,6 +93,7 @@ def _resolve(turn: Resolution, order: Order) -> CheckDetail:
 
 DEFINITION = ActivityDefinition(
     kind=ActivityKind.GARRISON_ARMY,
+    label=_("Garrison Army"),
     params=GarrisonArmy,
     validate=_validate,
     check=_check,

@@ -86,6 +86,7 @@ def _resolve(turn: Resolution, order: Order) -> CheckDetail:
 
 DEFINITION = ActivityDefinition(
     kind=ActivityKind.OUTFIT_ARMY,
+    label=_("Outfit Army"),
     params=OutfitArmy,
     validate=_validate,
     check=_check,

@@ -126,6 +126,7 @@ def _skills(situation: Situation, army: TurnArmy) -> list[tuple[str, str]]:
 
 DEFINITION = ActivityDefinition(
     kind=ActivityKind.RECOVER_ARMY,
+    label=_("Recover Army"),
     params=RecoverArmy,
     validate=_validate,
     check=_check,

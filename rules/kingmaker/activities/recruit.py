@@ -87,6 +87,7 @@ def _settlements(situation: Situation, army: TurnArmy) -> list[tuple[str, str]]:
 
 DEFINITION = ActivityDefinition(
     kind=ActivityKind.RECRUIT_ARMY,
+    label=_("Recruit Army"),
     params=RecruitArmy,
     validate=_validate,
     check=_check,

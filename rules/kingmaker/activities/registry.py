@@ -2,20 +2,12 @@
 order goes through before its own: is it one of its kind's parameters, and may this army act."""
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping
+from pathlib import Path
 
 from rules.errors import Violation, _
-from rules.kingmaker.activities import (
-    deploy,
-    disband,
-    gambit,
-    garrison,
-    outfit,
-    recover,
-    recruit,
-    train,
-    warfare_exercises,
-)
 from rules.kingmaker.activities.base import ActivityDefinition
 from rules.kingmaker.activities.kinds import ActivityKind, Order
 from rules.kingmaker.activities.situation import Situation, army_may
@@ -35,9 +27,28 @@ def unregister(kind: ActivityKind) -> None:
     del _REGISTRY[kind]
 
 
-for _module in (recruit, warfare_exercises, train, outfit, deploy, recover, disband, garrison,
-                gambit):
-    register(_module.DEFINITION)
+# The package's own machinery; every other module of it is an activity.
+_MACHINERY = frozenset({"base", "kinds", "outcome", "registry", "situation", "slots"})
+
+
+def _definitions() -> list[ActivityDefinition]:
+    """Each activity module's `DEFINITION`, so that adding an activity is adding its module; in
+    the order of ActivityKind, which the forms and the schema follow."""
+    found = []
+    for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        if module.name in _MACHINERY:
+            continue
+        definition = getattr(importlib.import_module(f"{__package__}.{module.name}"),
+                             "DEFINITION", None)
+        if not isinstance(definition, ActivityDefinition):
+            raise TypeError(f"{module.name} defines no activity (no DEFINITION)")
+        found.append(definition)
+    order = list(ActivityKind)
+    return sorted(found, key=lambda definition: order.index(definition.kind))
+
+
+for _definition in _definitions():
+    register(_definition)
 
 # Seed 003: "все они могут быть предприняты во время этапа войсковых занятий (кроме Рекрутирования
 # войска: это занятие лидерства)". Leadership activities belong to the kingdom, not to an army.

@@ -109,6 +109,7 @@ def _known(situation: Situation, army: TurnArmy) -> list[tuple[str, str]]:
 
 DEFINITION = ActivityDefinition(
     kind=ActivityKind.TRAIN_ARMY,
+    label=_("Train Army"),
     params=TrainArmy,
     validate=_validate,
     check=_check,

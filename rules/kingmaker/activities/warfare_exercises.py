@@ -47,6 +47,7 @@ def _resolve(turn: Resolution, order: Order) -> CheckDetail:
 
 DEFINITION = ActivityDefinition(
     kind=ActivityKind.WARFARE_EXERCISES,
+    label=_("Warfare Exercises"),
     params=WarfareExercises,
     validate=_validate,
     check=_check,

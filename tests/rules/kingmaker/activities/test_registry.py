@@ -81,3 +81,13 @@ def test_a_definition_check_names_the_skill_and_dc():
     spec = check_spec(situation, order)
     assert spec is not None
     assert (spec.skill, spec.dc) == ("scholarship", kingdom().control_dc)
+
+
+def test_each_activity_module_registers_itself_with_its_name_and_params_base():
+    # seed 003_750bd81a16f66abf.txt names each activity ("Рекрутирование войска", "Развёртывание
+    # войска", ...): every module of the package that is not its machinery is one activity.
+    modules = {definition.params.__module__ for definition in ACTIVITIES.values()}
+    assert len(modules) == len(ACTIVITIES) == len(K)
+    for definition in ACTIVITIES.values():
+        assert definition.label and issubclass(definition.params, act.ActivityParams)
+    assert list(ACTIVITIES) == list(K)  # the forms and the schema read them in this order
