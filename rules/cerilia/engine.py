@@ -66,8 +66,9 @@ class Round(Movement, Combat):
         for side in self.sides_in_order():
             for key, order in self.orders[side].spells.items():
                 # A side casts with its own casters only, each once ("one spell per caster").
-                caster = next((c for c in self.start.casters if c.key == key
-                               and c.side is side), None)
+                caster = self.casters.get(key)
+                if caster is not None and (caster.side is not side or caster.killed):
+                    caster = None
                 if caster is not None:
                     magic.cast(self, caster, order)
 

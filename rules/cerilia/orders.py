@@ -205,8 +205,10 @@ _SPELL_CHECKS: tuple[Callable[[BattleState, Side, Caster, SpellOrder, str], list
 
 def _spell_violations(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
                       where: str) -> list[Violation]:
-    known = caster.spells or SCHOOL_SPELLS[caster.school]
-    if order.spell not in known or order.spell not in SCHOOL_SPELLS[caster.school]:
+    school = SCHOOL_SPELLS[caster.school] if caster.school and not caster.killed \
+        else frozenset()
+    known = caster.spells or school
+    if order.spell not in known or order.spell not in school:
         return [Violation("spell_unknown", _("%(caster)s does not know this spell."),
                           f"{where}.spell", {"caster": caster.name})]
     return [v for check in _SPELL_CHECKS for v in check(state, side, caster, order, where)]
