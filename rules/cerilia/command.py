@@ -39,6 +39,11 @@ def independent(unit: Unit) -> bool:
     return unit.has(Tag.INDEPENDENT)
 
 
+def _free(state: BattleState, unit: Unit) -> bool:
+    """An independent unit with its standing orders: "без затраты КН ... или ЗС героя"."""
+    return independent(unit) and bool(state.standing.get(unit.key))
+
+
 def command_pool(state: BattleState, side: Side) -> int:
     """Reference: "from the side's general (КН: a pool per round, default 3)"."""
     return sum(c.command for c in state.casters if c.side is side and c.is_a(Role.GENERAL))
@@ -70,12 +75,12 @@ def prices(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
             found[key] = (f"standing.{key}", REPLACE_PRICE * replaced(state, key, given))
     for key, path in moves.items():
         unit = _own(state, side, key)
-        if unit is not None and path and not independent(unit) and key not in found:
+        if unit is not None and path and not _free(state, unit) and key not in found:
             found[key] = (f"moves.{key}", ORDER_PRICE)
     for key in targets:
         unit = _own(state, side, key)
         # A target is a missile order only for a unit with missiles; melee needs no order.
-        if unit is not None and unit.card.missile is not None and not independent(unit) \
+        if unit is not None and unit.card.missile is not None and not _free(state, unit) \
                 and key not in found:
             found[key] = (f"targets.{key}", ORDER_PRICE)
     return {k: v for k, v in found.items() if v[1]}

@@ -11,7 +11,7 @@ Seed lines checked here:
 """
 from dataclasses import replace
 
-from cerilia_support import A, D, codes, orders, state, unit
+from cerilia_support import A, D, orders, state, unit
 
 from rules.cerilia.command import bill
 from rules.cerilia.engine import deploy, resolve_round
@@ -75,7 +75,9 @@ def test_a_hero_pays_with_will_points_for_units_in_its_sector():
     assert paid.command == 1 and paid.will == {"h": 1}
     out = resolve_round(s, {A: o}, seed=3)
     assert next(c for c in out.state.casters if c.key == "h").will == 0
-    assert "points_spent" in codes(out.events)
+    # The enemy never learns the side's points: the spending is told to the side alone.
+    (spent,) = [e for e in out.events if e.code == "points_spent" and e.params["side"] == "attacker"]
+    assert spent.visible_to == {A} and spent.params["will"] == 1
 
 
 def test_a_hero_in_another_sector_cannot_pay():
@@ -140,3 +142,11 @@ def test_with_the_module_off_no_order_costs_anything():
     assert order_violations(s, A, orders(moves={"a": ("A2",)})) == []
     assert _codes(order_violations(s, A, orders(standing={"a": (HOLD, HOLD)}))) == [
         ("no_command_module", "standing.a")]
+
+
+def test_an_independent_unit_without_standing_orders_pays_like_any_other():
+    # The orders are free only as "эти приказы", the standing ones it was given.
+    s = battle(unit("i", A, at="B1", card_tags={"independent"}), unit("d", D, at="B3"),
+               casters=[general(command=0)])
+    assert _codes(order_violations(s, A, orders(moves={"i": ("B2",)}))) == [
+        ("points_short", "moves.i")]
