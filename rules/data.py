@@ -16,9 +16,22 @@ def _stored_fields(record: Any) -> list[str]:
     return sorted(names, key=order.index) if order else names
 
 
+def _at_default(record: Any, name: str) -> bool:
+    """Whether a field the class names in `data_omit_default` still holds its default: such a
+    field (added after records were stored) is left out then, so older records keep their
+    shape and the reader fills the default back in."""
+    if name not in getattr(record, "data_omit_default", ()):
+        return False
+    spec = next(f for f in dataclasses.fields(record) if f.name == name)
+    default = spec.default if spec.default_factory is dataclasses.MISSING \
+        else spec.default_factory()
+    return bool(getattr(record, name) == default)
+
+
 def to_data(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: to_data(getattr(value, name)) for name in _stored_fields(value)}
+        return {name: to_data(getattr(value, name)) for name in _stored_fields(value)
+                if not _at_default(value, name)}
     if isinstance(value, IntEnum):  # degrees of success read better by name
         return value.name.lower()
     if isinstance(value, Enum):

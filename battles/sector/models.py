@@ -28,6 +28,7 @@ CARD_TAG_LABELS = {
     Tag.DWARVEN: _("dwarven"),
     Tag.UNDEAD: _("undead"),
     Tag.FREE_MOVEMENT: _("free movement through all terrain"),
+    Tag.INDEPENDENT: _("independent"),
 }
 CARD_TAG_CHOICES = enum_choices(Tag, CARD_TAG_LABELS)
 

@@ -17,6 +17,7 @@ from rules.cerilia.state import (
     HELD_TERRAIN,
     TERRAIN_LABELS,
     BattleState,
+    Caster,
     EffectKind,
     Terrain,
     TerrainKind,
@@ -61,6 +62,7 @@ class Board:
         self.orders = {side: orders.get(side, HOLD) for side in Side}
         self.number = state.round + 1
         self.units: dict[str, Unit] = {u.key: u for u in state.units}
+        self.casters: dict[str, Caster] = {c.key: c for c in state.casters}
         self.terrain = list(state.terrain)
         self.illusions = list(state.illusions)
         self.effects = list(state.effects)
@@ -81,7 +83,8 @@ class Board:
     # -- reading the field ----------------------------------------------------------------
 
     def state(self, **changes: Any) -> BattleState:
-        return replace(self.start, units=tuple(self.units.values()), terrain=tuple(self.terrain),
+        return replace(self.start, units=tuple(self.units.values()),
+                       casters=tuple(self.casters.values()), terrain=tuple(self.terrain),
                        illusions=tuple(self.illusions), effects=tuple(self.effects),
                        night=self.night, deck=self.deck, held=dict(self.held),
                        round=self.number, **changes)
@@ -154,6 +157,29 @@ class Board:
             params.setdefault(role, unit.name)
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
                                  outcome.value if outcome else None))
+
+    def characters_lose(self, unit: Unit) -> None:
+        """Reference, ruling: "when a character's unit is destroyed, the character rolls d6:
+        1–2 it is killed, 3–6 it escapes to its side's reserve". Seed 000's casters, in a
+        battle without seed 001's modules, just stand in the reserve as they always did (no
+        roll, so its dice stay as they were)."""
+        if not self.start.scenario.modules.any_on:
+            return
+        for character in list(self.casters.values()):
+            if character.unit != unit.key or character.killed:
+                continue
+            roll = self.dice.roll("1d6", purpose=_("Fate of %(character)s"),
+                                  character=character.name).total
+            killed = roll <= 2
+            self.casters[character.key] = replace(character, unit=None, killed=killed)
+            to = frozenset({character.side}) | frozenset(s for s in Side if self.sees(s, unit))
+            if killed:
+                self.say("character_killed", _("%(character)s falls with %(unit)s (%(roll)s)."),
+                         to=to, character=character.name, unit=unit.name, roll=roll)
+            else:
+                self.say("character_escapes", _("%(character)s escapes from %(unit)s to the "
+                         "reserve (%(roll)s)."), to=to, character=character.name,
+                         unit=unit.name, roll=roll)
 
     def engaged(self, unit: Unit) -> bool:
         return engaged_among(self.units.values(), self.terrain, unit)

@@ -21,6 +21,8 @@ class Tag(StrEnum):
     DWARVEN = "dwarven"
     UNDEAD = "undead"
     FREE_MOVEMENT = "free_movement"
+    # Seed 001: "воины с навыком Самостоятельный" (module "command": standing orders).
+    INDEPENDENT = "independent"
 
 
 @dataclass(frozen=True)

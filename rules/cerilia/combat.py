@@ -305,6 +305,7 @@ class Combat(Board):
         to = frozenset(s for s in Side if self.sees(s, unit))
         self.units[unit.key] = replace(unit, status=UnitStatus.DESTROYED, hits=0)
         self.say("destroyed", message, unit, to=to, **params)
+        self.characters_lose(unit)
 
     def fall_back(self, unit: Unit) -> Unit:
         """One sector toward its own side; blocked (destroyed) by an enemy-held sector, the edge

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.cerilia import magic
+from rules.cerilia import command, magic
 from rules.cerilia.board import Event
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, SIGNS
 from rules.cerilia.combat import Combat
@@ -66,8 +66,9 @@ class Round(Movement, Combat):
         for side in self.sides_in_order():
             for key, order in self.orders[side].spells.items():
                 # A side casts with its own casters only, each once ("one spell per caster").
-                caster = next((c for c in self.start.casters if c.key == key
-                               and c.side is side), None)
+                caster = self.casters.get(key)
+                if caster is not None and (caster.side is not side or caster.killed):
+                    caster = None
                 if caster is not None:
                     magic.cast(self, caster, order)
 
@@ -127,11 +128,44 @@ class Round(Movement, Combat):
         return False, None
 
 
+def _pay(state: BattleState, side: Side, given: RoundOrders
+         ) -> tuple[BattleState, RoundOrders, Event]:
+    """Module "command": the orders the side can pay for (orders.order_violations refused the
+    rest at submission), its ЗС spent off its heroes, its replaced standing orders in force,
+    and its independent units' standing orders among its moves and targets."""
+    paid = command.bill(state, side, given.moves, given.targets, given.standing)
+    owed = command.prices(state, side, given.moves, given.targets, given.standing)
+    unpaid = {key for key, (where, _price) in owed.items() if where in paid.unpaid}
+    following = {key for key in state.standing if key not in unpaid}
+    standing = {**state.standing, **{k: tuple(v) for k, v in given.standing.items()
+                                     if k not in unpaid and k in owed}}
+    casters = tuple(replace(c, will=c.will - paid.will.get(c.key, 0)) for c in state.casters)
+    state = replace(state, standing=standing, casters=casters)
+    moves, targets = command.standing_moves(state, side)
+    kept = RoundOrders(
+        {**{k: p for k, p in given.moves.items() if k not in unpaid | following}, **moves},
+        {**{k: t for k, t in given.targets.items() if k not in unpaid | following}, **targets},
+        given.spells, given.withdraw)
+    spent = Event(state.round + 1, "orders", "points_spent", _("%(side)s spends %(command)s КН "
+                  "and %(will)s ЗС on its orders."),
+                  {"side": side.value, "command": paid.command, "will": sum(paid.will.values())},
+                  frozenset({side}))
+    return state, kept, spent
+
+
 def resolve_round(state: BattleState, orders: Mapping[Side, RoundOrders], seed: int
                   ) -> RoundOutcome:
     if state.finished:
         raise ValueError("the battle is over")
-    return Round(state, orders, seed).run()
+    if not state.scenario.modules.command:
+        return Round(state, orders, seed).run()
+    kept: dict[Side, RoundOrders] = {}
+    spent: list[Event] = []
+    for side in Side:
+        state, kept[side], event = _pay(state, side, orders.get(side, RoundOrders()))
+        spent.append(event)
+    outcome = Round(state, kept, seed).run()
+    return replace(outcome, events=(*spent, *outcome.events))
 
 
 def deploy(state: BattleState, deployments: Mapping[Side, Deployment]) -> BattleState:
@@ -163,5 +197,9 @@ def deploy(state: BattleState, deployments: Mapping[Side, Deployment]) -> Battle
         if unit.on_field and any(t.sector == unit.position and t.kind in HELD_TERRAIN
                                  for t in terrain):
             held[unit.position] = unit.side
-    return replace(state, units=tuple(units.values()), terrain=tuple(terrain), held=held)
+    standing = {key: tuple(given) for side in Side
+                for key, given in deployments.get(side, Deployment()).standing.items()} \
+        if state.scenario.modules.command else {}
+    return replace(state, units=tuple(units.values()), terrain=tuple(terrain), held=held,
+                   standing=standing)
 

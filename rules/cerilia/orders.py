@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
 
+from rules.cerilia import command
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
 from rules.cerilia.field import RESERVE, SECTORS, Side, adjacent, coordinates, distance, is_sector
+from rules.cerilia.modules import StandingOrder
 from rules.cerilia.spells import (
     DIRECTED_SPELLS,
     PRIEST_RESULTS,
@@ -24,6 +27,9 @@ class Deployment:
     placements: Mapping[str, str] = field(default_factory=dict)  # unit → sector (else reserve)
     fortification: str | None = None     # the defender's sector for the fortification card
     directions: Mapping[str, str] = field(default_factory=dict)  # cliffs/river sector → toward
+    # Module "command": each independent unit's 2 standing orders.
+    standing: Mapping[str, tuple[StandingOrder, ...]] = field(default_factory=dict)
+    data_omit_default: ClassVar[tuple[str, ...]] = ("standing",)
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,10 @@ class RoundOrders:
     targets: Mapping[str, str] = field(default_factory=dict)   # unit → the enemy it attacks
     spells: Mapping[str, SpellOrder] = field(default_factory=dict)      # caster → its spell
     withdraw: bool = False
+    # Module "command": an independent unit's new pair of standing orders (2 points for each
+    # order that differs from the pair it has).
+    standing: Mapping[str, tuple[StandingOrder, ...]] = field(default_factory=dict)
+    data_omit_default: ClassVar[tuple[str, ...]] = ("standing",)
 
 
 HOLD = RoundOrders()
@@ -115,7 +125,8 @@ def deployment_violations(state: BattleState, side: Side, deployment: Deployment
                           ) -> list[Violation]:
     return [*_placement_violations(state, side, deployment.placements),
             *_fortification_violations(state, side, deployment.fortification),
-            *_direction_violations(state, side, deployment.directions)]
+            *_direction_violations(state, side, deployment.directions),
+            *command.standing_violations(state, side, deployment.standing, deploying=True)]
 
 
 def _next_to(sector: str | None, toward: str | None) -> bool:
@@ -205,8 +216,10 @@ _SPELL_CHECKS: tuple[Callable[[BattleState, Side, Caster, SpellOrder, str], list
 
 def _spell_violations(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
                       where: str) -> list[Violation]:
-    known = caster.spells or SCHOOL_SPELLS[caster.school]
-    if order.spell not in known or order.spell not in SCHOOL_SPELLS[caster.school]:
+    school = SCHOOL_SPELLS[caster.school] if caster.school and not caster.killed \
+        else frozenset()
+    known = caster.spells or school
+    if order.spell not in known or order.spell not in school:
         return [Violation("spell_unknown", _("%(caster)s does not know this spell."),
                           f"{where}.spell", {"caster": caster.name})]
     return [v for check in _SPELL_CHECKS for v in check(state, side, caster, order, where)]
@@ -271,7 +284,9 @@ def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> lis
             *(v for key, target in orders.targets.items()
               for v in _target_violations(state, side, key, target)),
             *(v for key, spell in orders.spells.items()
-              for v in _caster_violations(state, side, key, spell))]
+              for v in _caster_violations(state, side, key, spell)),
+            *command.command_violations(state, side, orders.moves, orders.targets,
+                                        orders.standing)]
 
 
 def side_orders_violations(state: BattleState, side: Side, given: Deployment | RoundOrders

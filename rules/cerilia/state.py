@@ -7,11 +7,20 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.cerilia.cards import Tag, UnitCard
 from rules.cerilia.deck import FULL_DECK
 from rules.cerilia.field import RESERVE, Side
+from rules.cerilia.modules import (
+    DEFAULT_WOUNDS,
+    NO_MODULES,
+    Modules,
+    Role,
+    StandingOrder,
+    modules_from_data,
+    standing_from_data,
+)
 from rules.data import record_data
 from rules.errors import _
 
@@ -144,16 +153,41 @@ class School(StrEnum):
     PRIEST = "priest"
 
 
+SCHOOL_ROLES = {School.WIZARD: Role.WIZARD, School.PRIEST: Role.PRIEST}
+
+
 @dataclass(frozen=True)
 class Caster:
-    """A wizard or priest attached to a side; it stands with `unit` (its reserve without one)."""
+    """A character of one side (reference: "Today's casters become one kind of character"): a
+    wizard or priest by its school, a general or hero by its roles; it stands with `unit` (its
+    reserve without one). The fields after `spells` came with seed 001 and are stored only when
+    they differ from their defaults, so a seed 000 caster is stored as it always was."""
 
     key: str
     side: Side
     name: str
-    school: School
+    school: School | None   # None: no spells (a general or hero only)
     unit: str | None = None
     spells: frozenset[str] = frozenset()   # empty: every spell of its school
+    roles: frozenset[Role] = frozenset()   # general, hero (beyond its school's role)
+    wounds: int = DEFAULT_WOUNDS
+    command: int = 0        # КН: a general's pool per round
+    will: int = 0           # ЗС: a hero's points left for the battle
+    carries: tuple[str, ...] = ()          # artifact ids
+    killed: bool = False    # "A killed character casts, commands and carries nothing more"
+    data_omit_default: ClassVar[tuple[str, ...]] = ("roles", "wounds", "command", "will",
+                                                    "carries", "killed")
+
+    @property
+    def kinds(self) -> frozenset[Role]:
+        school = {SCHOOL_ROLES[self.school]} if self.school is not None else set()
+        return self.roles | school
+
+    def is_a(self, role: Role) -> bool:
+        return not self.killed and role in self.kinds
+
+
+Character = Caster   # the seed's word; the engine's older name stays for seed 000 callers
 
 
 @dataclass(frozen=True)
@@ -166,6 +200,8 @@ class Scenario:
     # Reference §1.7: a unit on its own line falls back into its reserve; without, off the field.
     retreat_into_reserve: bool = True
     night: bool = False
+    modules: Modules = NO_MODULES
+    data_omit_default: ClassVar[tuple[str, ...]] = ("modules",)
 
 
 @dataclass(frozen=True)
@@ -182,6 +218,13 @@ class BattleState:
     held: Mapping[str, Side] = field(default_factory=dict)   # hills and cliffs: first to occupy
     finished: bool = False
     winner: Side | None = None              # the side holding the field
+    # Module "command": each independent unit's 2 orders, set in phase 0.
+    standing: Mapping[str, tuple[StandingOrder, ...]] = field(default_factory=dict)
+    data_omit_default: ClassVar[tuple[str, ...]] = ("standing",)
+
+    @property
+    def characters(self) -> tuple[Caster, ...]:
+        return self.casters
 
     def unit(self, key: str) -> Unit:
         return next(u for u in self.units if u.key == key)
@@ -218,15 +261,23 @@ def _effect(data: Mapping[str, Any]) -> Effect:
                      "wall": Wall(data["wall"]) if data.get("wall") else None})
 
 
+def _character(data: Mapping[str, Any]) -> Caster:
+    return Caster(**{**data, "side": Side(data["side"]),
+                     "school": School(data["school"]) if data["school"] else None,
+                     "spells": frozenset(data["spells"]),
+                     "roles": frozenset(Role(r) for r in data.get("roles", ())),
+                     "carries": tuple(data.get("carries", ()))})
+
+
 def state_from_data(data: Mapping[str, Any]) -> BattleState:
     scenario = data["scenario"]
     return BattleState(
         scenario=Scenario(**{**scenario, "terrain": tuple(_terrain(t)
-                                                          for t in scenario["terrain"])}),
+                                                          for t in scenario["terrain"]),
+                             "modules": modules_from_data(scenario.get("modules"))}),
         units=tuple(Unit(**{**u, "side": Side(u["side"]), "card": _card(u["card"]),
                             "status": UnitStatus(u["status"])}) for u in data["units"]),
-        casters=tuple(Caster(**{**c, "side": Side(c["side"]), "school": School(c["school"]),
-                                "spells": frozenset(c["spells"])}) for c in data["casters"]),
+        casters=tuple(_character(c) for c in data["casters"]),
         round=data["round"],
         terrain=tuple(_terrain(t) for t in data["terrain"]),
         illusions=tuple(Illusion(i["sector"], TerrainKind(i["kind"]), Side(i["side"]),
@@ -237,6 +288,7 @@ def state_from_data(data: Mapping[str, Any]) -> BattleState:
         held={sector: Side(side) for sector, side in data["held"].items()},
         finished=data["finished"],
         winner=Side(data["winner"]) if data["winner"] else None,
+        standing=standing_from_data(data.get("standing")),
     )
 
 
