@@ -174,8 +174,9 @@ def command_violations(state: BattleState, side: Side, moves: Mapping[str, tuple
     for where in paid.unpaid:
         price = next(p for w, p in owed.values() if w == where)
         found.append(Violation("points_short", _("This order costs %(price)s points; your "
-                               "general has %(left)s КН left and no hero beside it has "
-                               "enough ЗС."), where, {"price": price, "left": paid.left}))
+                               "general has %(left)s command points left and no hero "
+                               "beside it has enough will points."), where,
+                               {"price": price, "left": paid.left}))
     return found
 
 

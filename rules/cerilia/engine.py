@@ -146,8 +146,8 @@ def _pay(state: BattleState, side: Side, given: RoundOrders
         {**{k: p for k, p in given.moves.items() if k not in unpaid | following}, **moves},
         {**{k: t for k, t in given.targets.items() if k not in unpaid | following}, **targets},
         given.spells, given.withdraw)
-    spent = Event(state.round + 1, "orders", "points_spent", _("%(side)s spends %(command)s КН "
-                  "and %(will)s ЗС on its orders."),
+    spent = Event(state.round + 1, "orders", "points_spent", _("%(side)s spends %(command)s command "
+                  "points and %(will)s will points on its orders."),
                   {"side": side.value, "command": paid.command, "will": sum(paid.will.values())},
                   frozenset({side}))
     return state, kept, spent
