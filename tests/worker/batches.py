@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 import pytest
 from celery_workers import queued_messages, unacked_messages, wait_until
 from django.utils import timezone
-from factories import ArmyFactory, CampaignFactory, KingdomFactory, UserFactory
+from factories import ArmyFactory, CampaignFactory, KingdomFactory, MembershipFactory
 
 from armies.apply import REASON
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
 from armies.services import activity_submit
-from campaigns.models import Kingdom, KingdomTurn, TurnStatus
+from campaigns.models import Kingdom, KingdomTurn, Role, TurnStatus
 from campaigns.services import turn_open
 from core.permissions import SYSTEM
 from turns import resolution
@@ -42,8 +42,9 @@ def build(*, kingdoms: int, armies: int) -> Batch:
     """Kingdoms with an open turn and Infantry armies in C4, each ordered to deploy to D4. The
     kingdom's Exploration is high enough that every deployment arrives (even a natural 1 only
     lowers a critical success), so each army changes exactly once per resolution."""
-    player = UserFactory.create()
     batch = Batch(CampaignFactory.create(), [], armies)
+    # The campaign's GM gives every kingdom's orders (a player gives only their own kingdom's).
+    player = MembershipFactory.create(campaign=batch.campaign, role=Role.GM).user
     for k in range(kingdoms):
         kingdom = KingdomFactory.create(campaign=batch.campaign, name=f"Kingdom {k}", food=FOOD,
                                  exploration=30, resource_points=50)

@@ -8,12 +8,13 @@ from collections import Counter
 import pytest
 from celery_workers import wait_until
 from django.db import transaction
-from factories import SectorBattleFactory, SectorUnitFactory, UserFactory, shipped_card
+from factories import MembershipFactory, SectorBattleFactory, SectorUnitFactory, shipped_card
 
 from battles.sector import services
 from battles.sector.adapters import unit_key
 from battles.sector.models import BattleStatus, SectorBattle, SectorRound
 from battles.sector.resolution import ROUNDS
+from campaigns.models import Role
 
 pytestmark = [pytest.mark.worker,
               pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -31,7 +32,7 @@ def test_two_workers_resolve_each_round_of_a_sector_battle_once(workers, broker)
     knights = SectorUnitFactory(battle=battle, side="attacker", card=shipped_card("knights"))
     pikes = SectorUnitFactory(battle=battle, side="defender", card=shipped_card("pikes"))
     services.battle_start(battle=battle)
-    gm = UserFactory()
+    gm = MembershipFactory(campaign=battle.campaign, role=Role.GM).user
     orders = [({"placements": {unit_key(knights): "B1"}}, {"placements": {unit_key(pikes): "E3"}}),
               ({"moves": {unit_key(knights): ["A1"]}}, {}), ({}, {}), ({}, {})]
     for number, (attacker, defender) in enumerate(orders):
