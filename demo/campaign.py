@@ -132,9 +132,10 @@ def _border_skirmish(campaign: Campaign, attacker: Kingdom, defender: Kingdom) -
     """A battle the GM set up and has not sent yet: plans can still change, and the admin can
     weigh its odds or fight it round by round. It gathers armies from several hexes, so the GM
     stages it off the map (no hex: the rules check no army's place)."""
-    from battles.models import BattleScene, Side
+    from battles.models import BattleScene
     from battles.services import participant_add
     from rules.kingmaker.battle.setup import Light, Terrain
+    from rules.sides import Side
 
     scene = BattleScene.objects.create(campaign=campaign, hex="", attacker_kingdom=attacker,
                                        defender_kingdom=defender, terrain=Terrain.DIFFICULT,

@@ -162,7 +162,8 @@ def send_turn_report(turn_id: int) -> int:
 
 
 def send_battle_report(scene_id: int) -> int:
-    from battles.models import BattleScene, Side
+    from battles.models import BattleScene
+    from rules.sides import Side
 
     scene = BattleScene.objects.select_related("campaign", "report", "gambit__turn").get(
         pk=scene_id)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from armies.labels import render_message
 from battles.sector.models import MORALE_SIGN_CHOICES, TERRAIN_KIND_CHOICES, SectorBattle
-from rules.cerilia.field import COLUMNS, RESERVE, SECTORS, neighbours
+from rules.cerilia.field import COLUMNS, RESERVE, SECTORS, home_row, neighbours
 from rules.cerilia.orders import may_aim_at_fortification
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
 from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, School
@@ -68,7 +68,7 @@ class SectorOrdersForm(forms.Form):
             self._round_fields()
 
     def _deployment_fields(self) -> None:
-        line = [f"{c}{self.side.home_row}" for c in COLUMNS]
+        line = [f"{c}{home_row(self.side)}" for c in COLUMNS]
         for unit in self.units:
             name = f"place-{unit['key']}"
             self.fields[name] = forms.ChoiceField(

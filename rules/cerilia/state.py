@@ -11,9 +11,10 @@ from typing import Any
 
 from rules.cerilia.cards import Tag, UnitCard
 from rules.cerilia.deck import FULL_DECK
-from rules.cerilia.field import RESERVE, Side
+from rules.cerilia.field import RESERVE
 from rules.data import record_data
 from rules.errors import _
+from rules.sides import Side
 
 
 class TerrainKind(StrEnum):
