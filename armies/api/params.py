@@ -3,7 +3,7 @@ derived from the parameters each activity's definition lists (rules.kingmaker.ac
 
 They check the shape of an order only; whether it may go ahead (the army's hex, the kingdom's RP,
 its tactics...) is the rules engine's call, through armies.services. The field names and defaults
-are those of armies.orders.PARAM_FIELDS (tests/armies/api/test_views_activities.py checks they agree).
+are those of armies.orders.param_defaults (tests/armies/api/test_views_activities.py checks they agree).
 """
 from __future__ import annotations
 

@@ -95,7 +95,7 @@ class OrderForm(forms.Form):
             self.fields["army"].disabled = self.fields["kind"].disabled = True
 
     def params(self) -> dict[str, Any]:
-        """The order's params in the API's shape (armies.orders.PARAM_FIELDS)."""
+        """The order's params in the API's shape (armies.orders.param_defaults)."""
         data = {k: v for k, v in self.cleaned_data.items() if k not in ("army", "kind", "second")}
         if self.kind is K.OUTFIT_ARMY:
             data.update(_gear_params(data.pop("gear")))
