@@ -10,7 +10,7 @@ from factories import ArmyFactory
 from rest_framework.exceptions import ValidationError
 
 from armies.activity_fields import CUSTOM_FORMS, activity_form_fields
-from armies.api.params import PARAMS_SERIALIZERS, validated_params
+from armies.activity_params import PARAMS_SERIALIZERS, validated_params
 from armies.orders import param_defaults, situation
 from campaigns.services import turn_open
 from core.permissions import SYSTEM

@@ -8,7 +8,7 @@ import pytest
 from api_support import DEPLOY
 from factories import ArmyActivityFactory
 
-from armies.api.params import PARAMS_SERIALIZERS
+from armies.activity_params import PARAMS_SERIALIZERS
 from armies.models import ArmyActivity
 from armies.orders import param_defaults
 from campaigns.models import KingdomTurn
