@@ -1,13 +1,13 @@
 """Adapters between stored turns and orders and the rules engine's turn input.
 
-An order's `params` are stored as JSON in the shape the API accepts (see PARAM_FIELDS); here they
+An order's `params` are stored as JSON in the shape the API accepts (see param_defaults); here they
 become the engine's frozen parameter objects, and a kingdom with its armies becomes a
 `KingdomTurnInput`. Every read is a fixed number of queries, however many armies a kingdom has.
 """
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from enum import Enum
 from typing import Any
@@ -26,26 +26,12 @@ from rules.kingmaker.upkeep import kingdom_army_consumption
 
 log = logging.getLogger(__name__)
 
-def _defaults(definition: act.ActivityDefinition) -> dict[str, Any]:
+
+def param_defaults(kind: act.ActivityKind) -> dict[str, Any]:
+    """A registered activity's parameters with their defaults (None: required), from its
+    definition; a fresh dict on each call, so no caller shares a default list."""
     return {f.name: None if f.required else list(f.default) if f.type is act.FieldType.CHOICES
-            else f.default for f in definition.fields}
-
-
-class _ParamFields(Mapping[act.ActivityKind, dict[str, Any]]):
-    """Each registered activity's parameters with their defaults (None: required), from its
-    definition; a fresh dict on each read, so no caller shares a default list."""
-
-    def __getitem__(self, kind: act.ActivityKind) -> dict[str, Any]:
-        return _defaults(act.ACTIVITIES[kind])
-
-    def __iter__(self) -> Iterator[act.ActivityKind]:
-        return iter(act.ACTIVITIES)
-
-    def __len__(self) -> int:
-        return len(act.ACTIVITIES)
-
-
-PARAM_FIELDS: Mapping[act.ActivityKind, dict[str, Any]] = _ParamFields()
+            else f.default for f in act.ACTIVITIES[kind].fields}
 
 
 def turn_army(army: Army, level: int) -> act.TurnArmy:
@@ -195,7 +181,7 @@ def _value(field: act.ParamField, p: Mapping[str, Any]) -> Any:
 def rules_params(kind: act.ActivityKind, params: Mapping[str, Any], *, campaign_id: int
                  ) -> act.Params:
     """The engine's parameters for stored `params`; raises RuleViolation naming the field."""
-    p = {**PARAM_FIELDS[kind], **params}
+    p = {**param_defaults(kind), **params}
     convert = _CONVERTERS.get(kind)
     if convert is not None:
         return convert(p, campaign_id)

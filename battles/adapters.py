@@ -13,7 +13,7 @@ from armies.adapters import army_state
 from armies.choices import ArmyStatus
 from armies.selectors import armies_with_details
 from battles.data import from_data
-from battles.models import BattleParticipant, BattleScene, Side
+from battles.models import BattleParticipant, BattleScene
 from rules.data import to_data
 from rules.errors import Violation, _, raise_if_any
 from rules.kingmaker.army import ArmyState
@@ -21,6 +21,7 @@ from rules.kingmaker.battle import setup as engine
 from rules.kingmaker.battle.plans import default_plan
 from rules.kingmaker.conditions import Condition, gain
 from rules.kingmaker.hexes import canonical_hex
+from rules.sides import Side
 
 PLAN_FIELDS = tuple(engine.BattlePlan.__dataclass_fields__)
 

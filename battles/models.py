@@ -12,7 +12,7 @@ from core.choices import enum_choices
 from core.models import ClaimedModel
 from core.payloads import Payload, VersionedJSONField, register, renaming
 from rules.kingmaker.battle import setup as engine
-from rules.sides import Side as Side
+from rules.sides import Side
 
 
 class SceneStatus(models.TextChoices):

@@ -15,7 +15,7 @@ from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.adapters import enemy_keys, plan_from, starting_state
 from battles.enlistment import army_enlistment_violations, check_may_set_up
-from battles.models import BattleParticipant, BattleScene, SceneStatus, Side
+from battles.models import BattleParticipant, BattleScene, SceneStatus
 from battles.sector import services as sector_services
 from battles.sector.models import SectorBattle
 from battles.selectors import planning_kingdoms
@@ -25,6 +25,7 @@ from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker.battle.plans import plan_violations
 from rules.kingmaker.conditions import Condition
 from rules.kingmaker.turn import BattleRequest
+from rules.sides import Side
 
 
 class SceneLocked(Exception):

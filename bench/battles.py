@@ -18,8 +18,9 @@ from rules.dice import Dice  # noqa: E402
 from rules.kingmaker.army import ArmyState  # noqa: E402
 from rules.kingmaker.battle.engine import fight  # noqa: E402
 from rules.kingmaker.battle.plans import default_plan  # noqa: E402
-from rules.kingmaker.battle.setup import BattleSetup, Combatant, Side, SideSetup  # noqa: E402
+from rules.kingmaker.battle.setup import BattleSetup, Combatant, SideSetup  # noqa: E402
 from rules.kingmaker.templates import find_template  # noqa: E402
+from rules.sides import Side
 
 SIDE = (("Infantry", ("toughened_soldiers", "flexible_tactics")),
         ("Cavalry", ("overrun", "merciless")),

@@ -15,10 +15,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules.cerilia.cards import CATALOG  # noqa: E402
 from rules.cerilia.engine import deploy, resolve_round  # noqa: E402
-from rules.cerilia.field import Side, fall_back_step  # noqa: E402
+from rules.cerilia.field import fall_back_step, home_row  # noqa: E402
 from rules.cerilia.orders import Deployment, RoundOrders  # noqa: E402
 from rules.cerilia.side_views import side_view  # noqa: E402
 from rules.cerilia.state import Scenario, Terrain, TerrainKind, Unit, new_battle  # noqa: E402
+from rules.sides import Side
 
 ARMY = ("infantry", "pikes", "archers", "knights", "light_cavalry", "artillerists")
 COLUMNS = "ABCDE"
@@ -31,7 +32,7 @@ def battle():
                         terrain=(Terrain(TerrainKind.HILLS, "B2"),
                                  Terrain(TerrainKind.FOREST, "D2")))
     state = new_battle(scenario, units)
-    deployments = {side: Deployment({u.key: f"{COLUMNS[i % 5]}{side.home_row}"
+    deployments = {side: Deployment({u.key: f"{COLUMNS[i % 5]}{home_row(side)}"
                                      for i, u in enumerate(state.side_units(side))},
                                     fortification="C3" if side is Side.DEFENDER else None)
                    for side in Side}
@@ -42,7 +43,7 @@ def advance(state, side):
     """Every unit on the field one sector toward the enemy's line, if it is not engaged."""
     moves = {}
     for unit in state.side_units(side):
-        if unit.position != "reserve" and int(unit.position[1]) != side.other.home_row:
+        if unit.position != "reserve" and int(unit.position[1]) != home_row(side.other):
             ahead = fall_back_step(unit.position, side.other)
             if ahead and ahead != "reserve":
                 moves[unit.key] = (ahead,)

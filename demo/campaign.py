@@ -17,10 +17,17 @@ from armies.services import (
     army_recruit,
     gear_fit,
 )
+from battles.models import BattleScene
+from battles.sector import adapters as sector_adapters
+from battles.sector import services as sector_services
+from battles.sector.models import SectorBattle, UnitCard
+from battles.services import participant_add
 from campaigns.models import Campaign, DiplomaticRelation, Faction, Kingdom, Membership, Role
 from campaigns.services import turn_open
 from core.permissions import SYSTEM
+from rules.kingmaker.battle.setup import Light, Terrain
 from rules.kingmaker.gear import parse_gear
+from rules.sides import Side
 
 DEMO_CAMPAIGN = "The Stolen Lands"
 DEMO_MAIL_DOMAIN = "example.org"  # reserved for examples (RFC 2606): no mail reaches anyone
@@ -132,10 +139,6 @@ def _border_skirmish(campaign: Campaign, attacker: Kingdom, defender: Kingdom) -
     """A battle the GM set up and has not sent yet: plans can still change, and the admin can
     weigh its odds or fight it round by round. It gathers armies from several hexes, so the GM
     stages it off the map (no hex: the rules check no army's place)."""
-    from battles.models import BattleScene, Side
-    from battles.services import participant_add
-    from rules.kingmaker.battle.setup import Light, Terrain
-
     scene = BattleScene.objects.create(campaign=campaign, hex="", attacker_kingdom=attacker,
                                        defender_kingdom=defender, terrain=Terrain.DIFFICULT,
                                        light=Light.DIM, attacker_pcs_present=True)
@@ -147,9 +150,6 @@ def _border_skirmish(campaign: Campaign, attacker: Kingdom, defender: Kingdom) -
 def _siege_of_varnhold(campaign: Campaign, attacker: Kingdom, defender: Kingdom, users) -> None:
     """A sector battle (Wars of Cerilia) under way: both sides have deployed, round 1 takes
     orders. Varnhold holds a level 3 fortification; hills, a forest and a river lie between."""
-    from battles.sector import adapters, services
-    from battles.sector.models import SectorBattle, UnitCard
-
     battle = SectorBattle.objects.create(
         campaign=campaign, name="Siege of Varnhold", attacker_kingdom=attacker,
         defender_kingdom=defender, cells_per_sector=2, fortification_level=3)
@@ -161,26 +161,26 @@ def _siege_of_varnhold(campaign: Campaign, attacker: Kingdom, defender: Kingdom,
              "defender": iter(["C3", "D3", "B3", "C3"])}
     for kingdom, side in ((attacker, "attacker"), (defender, "defender")):
         for army in kingdom.armies.filter(status="active").select_related("template"):
-            card = adapters.card_for_army(army)
+            card = sector_adapters.card_for_army(army)
             if card is not None:
-                unit = services.unit_add(actor=SYSTEM, battle=battle, side=side, card=card,
-                                         name=army.name, army=army)
-                placements[side][adapters.unit_key(unit)] = next(lines[side])
-    archers = services.unit_add(actor=SYSTEM, battle=battle, side="defender",
-                                card=UnitCard.objects.get(code="elven_archers"),
-                                name="Greenbelt Longbows")
-    placements["defender"][adapters.unit_key(archers)] = next(lines["defender"])
+                unit = sector_services.unit_add(actor=SYSTEM, battle=battle, side=side, card=card,
+                                                name=army.name, army=army)
+                placements[side][sector_adapters.unit_key(unit)] = next(lines[side])
+    archers = sector_services.unit_add(actor=SYSTEM, battle=battle, side="defender",
+                                       card=UnitCard.objects.get(code="elven_archers"),
+                                       name="Greenbelt Longbows")
+    placements["defender"][sector_adapters.unit_key(archers)] = next(lines["defender"])
     guard = battle.units.get(name="Restov Guard")
     battle.casters.create(side="attacker", name="Jhod Kavken", school="priest", unit=guard)
     battle.casters.create(side="defender", name="Nyrissa's Envoy", school="wizard",
                           unit=battle.units.get(name="Varnhold Militia"))
-    services.battle_start(battle=battle)
+    sector_services.battle_start(battle=battle)
     players = {"attacker": users["amiri"], "defender": users["valeros"]}
     for side in ("attacker", "defender"):
         data: dict[str, Any] = {"placements": placements[side]}
         if side == "defender":
             data["fortification"] = "C3"
-        services.orders_submit(battle=battle, side=side, user=players[side], data=data)
+        sector_services.orders_submit(battle=battle, side=side, user=players[side], data=data)
 
 
 def _first_turn(kingdom: Kingdom, player, orders: dict) -> None:

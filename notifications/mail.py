@@ -22,9 +22,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import override
 
 from armies.choices import ActivityStatus
+from battles.models import BattleScene
+from battles.sector.models import BattleStatus, SectorBattle
 from campaigns.models import Kingdom, KingdomTurn, Membership, PlayerPreferences, Role, TurnStatus
 from campaigns.times import local_time
 from core.faults import drop_broken_connection, is_transient
+from rules.sides import Side
 
 log = logging.getLogger(__name__)
 
@@ -162,8 +165,6 @@ def send_turn_report(turn_id: int) -> int:
 
 
 def send_battle_report(scene_id: int) -> int:
-    from battles.models import BattleScene, Side
-
     scene = BattleScene.objects.select_related("campaign", "report", "gambit__turn").get(
         pk=scene_id)
     winner = scene.report.outcome.get("winner")  # a Side's value, or None
@@ -189,8 +190,6 @@ def sector_round_ready(battle) -> None:
 
 
 def send_sector_round(battle_id: int) -> int:
-    from battles.sector.models import BattleStatus, SectorBattle
-
     battle = SectorBattle.objects.select_related("campaign").get(pk=battle_id)
     sides = {battle.attacker_kingdom_id: "attacker", battle.defender_kingdom_id: "defender"}
     finished = battle.status == BattleStatus.FINISHED

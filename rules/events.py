@@ -27,7 +27,3 @@ def core_data(event: Event) -> dict[str, Any]:
     """The shared part of either engine's event as data, keyed as both store it."""
     return {name: to_data(getattr(event, name)) for name in CORE_FIELDS}
 
-
-def event_core(data: Mapping[str, Any]) -> Event:
-    """The shared part of either engine's event stored as data."""
-    return Event(data["round"], data["code"], data["message"], data.get("params") or {})

@@ -11,15 +11,10 @@ from engine_support import ScriptedDice, codes, only  # noqa: F401 (the tests' h
 
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.engine import Battle
-from rules.kingmaker.battle.setup import (
-    BattlePlan,
-    BattleSetup,
-    Combatant,
-    Side,
-    SideSetup,
-)
+from rules.kingmaker.battle.setup import BattlePlan, BattleSetup, Combatant, SideSetup
 from rules.kingmaker.conditions import ConditionState
 from rules.kingmaker.templates import REGULAR_TEMPLATES, ArmyType, find_template
+from rules.sides import Side
 
 SEED_FILE = "003_750bd81a16f66abf.txt"
 

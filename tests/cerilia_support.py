@@ -11,7 +11,7 @@ from engine_support import ScriptedDice, codes, only  # noqa: F401 (the tests' h
 
 from rules.cerilia.cards import CATALOG, Tag
 from rules.cerilia.engine import Round
-from rules.cerilia.field import RESERVE, Side
+from rules.cerilia.field import RESERVE
 from rules.cerilia.orders import RoundOrders, SpellOrder
 from rules.cerilia.state import (
     BattleState,
@@ -22,6 +22,7 @@ from rules.cerilia.state import (
     TerrainKind,
     Unit,
 )
+from rules.sides import Side
 
 SEED_FILE = "000_9b71fb8594a033d1.txt"
 A, D = Side.ATTACKER, Side.DEFENDER

@@ -11,7 +11,7 @@ from factory.django import DjangoModelFactory
 from knox.models import AuthToken
 
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
-from battles.models import BattleParticipant, BattleReport, BattleScene, SceneStatus, Side
+from battles.models import BattleParticipant, BattleReport, BattleScene, SceneStatus
 from battles.sector.models import (
     SectorBattle,
     SectorCaster,
@@ -32,6 +32,7 @@ from campaigns.models import (
     Settlement,
     TurnStatus,
 )
+from rules.sides import Side
 from turns.models import TurnReport
 
 

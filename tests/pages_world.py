@@ -16,10 +16,11 @@ from factories import (
 
 from armies.services import activity_submit
 from battles import resolution as battle_resolution
-from battles.models import BattleScene, Side
+from battles.models import BattleScene
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.permissions import SYSTEM
+from rules.sides import Side
 from turns import resolution as turn_resolution
 
 

@@ -28,7 +28,7 @@ from factories import (
 
 from armies.models import Army, ArmyActivity
 from armies.services import activity_submit
-from battles.models import BattleParticipant, BattleReport, BattleScene, Side
+from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.sector import services as sector_services
 from battles.sector.adapters import unit_key
 from battles.sector.models import SectorBattle, SectorRound, SideOrders
@@ -36,6 +36,7 @@ from battles.services import scene_resolve_now
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.permissions import SYSTEM
+from rules.sides import Side
 from turns import resolution
 from turns.models import TurnReport
 

@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
+from armies.activity_params import validated_params
 from armies.adapters import render_violation
-from armies.api.params import validated_params
 from armies.models import ArmyActivity
 from armies.report_text import with_text
 from armies.services import activity_change, activity_submit, activity_withdraw

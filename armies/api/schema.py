@@ -1,4 +1,4 @@
-"""drf-spectacular post-processing for the activity params (see armies.api.params).
+"""drf-spectacular post-processing for the activity params (see armies.api.params and armies.activity_params).
 
 drf-spectacular offers the per-kind params as a `oneOf`; but shapes whose fields all have defaults
 overlap (`{}` fits several), so a `oneOf` would refuse valid data. The kind says which shape
@@ -7,7 +7,7 @@ stored params in responses need not list every key (orders entered elsewhere may
 """
 from __future__ import annotations
 
-from armies.api.params import PARAMS_SERIALIZERS
+from armies.activity_params import PARAMS_SERIALIZERS
 
 PARAMS_COMPONENT = "ActivityParams"
 

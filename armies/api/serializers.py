@@ -8,8 +8,9 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from armies.activity_params import StrictSerializer, validated_params
 from armies.adapters import render_violation
-from armies.api.params import ParamsField, StrictSerializer, validated_params
+from armies.api.params import ParamsField
 from armies.choices import ACTIVITY_KIND_CHOICES
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear
 from armies.selectors import army_stat_block, army_violations, visible_armies

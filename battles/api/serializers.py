@@ -7,8 +7,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from armies.activity_params import MAX_COUNT, StrictSerializer, choice, object_id
 from armies.adapters import army_state
-from armies.api.params import MAX_COUNT, StrictSerializer, choice, object_id
 from armies.choices import WAR_ACTION_CHOICES
 from armies.report_text import with_text
 from battles.models import SIDE_CHOICES, BattleParticipant, BattleReport, BattleScene

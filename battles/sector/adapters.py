@@ -9,9 +9,9 @@ from django.utils.crypto import salted_hmac
 
 from battles.sector.models import SectorBattle, SectorCaster, SectorUnit, UnitCard
 from rules.cerilia import cards, orders, state
-from rules.cerilia.field import Side
 from rules.cerilia.spells import Spell
 from rules.errors import RuleViolation, Violation, _
+from rules.sides import Side
 
 
 def engine_card(card: UnitCard) -> cards.UnitCard:

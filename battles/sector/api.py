@@ -28,8 +28,8 @@ from battles.sector.order_schema import ClosedSerializer, SectorOrdersSerializer
 from campaigns.api.parsers import BoundedJSONParser
 from core.api_errors import NOT_FOUND, Closed, ErrorSerializer
 from core.permissions import NotPermitted
-from rules.cerilia.field import Side
 from rules.errors import RuleViolation
+from rules.sides import Side
 
 NOT_YOUR_SIDE = OpenApiResponse(ErrorSerializer, description=_(
     "Not a side you command: only its kingdom's players and the GM read and give its orders."))

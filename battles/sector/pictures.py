@@ -20,9 +20,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from battles.sector.labels import side_label
-from rules.cerilia.field import COLUMNS, ROWS, SECTORS, Side
+from rules.cerilia.field import COLUMNS, ROWS, SECTORS, home_row
 from rules.cerilia.spells import SPELL_LABELS, WALLS
 from rules.cerilia.state import DIRECTED_TERRAIN, TERRAIN_LABELS, TerrainKind
+from rules.sides import Side
 
 PAD = 8
 TITLE_H = 22        # the picture's title
@@ -99,7 +100,7 @@ def _layout(views: list[Mapping[str, Any]], bottom: str) -> dict[str, Any]:
     for row in ROWS:
         height = sector_h
         for side in Side:
-            if side.home_row == row:
+            if home_row(side) == row:
                 height = max(height, HEAD_H + rows_for(reserve[side.value]) * (CARD_H + GAP)
                              + GAP)
         heights[row] = height
@@ -282,8 +283,8 @@ def _sector_cards(layout: dict[str, Any], sector: str, units: list[Mapping[str, 
 
 def _reserve(view: Mapping[str, Any], layout: dict[str, Any], side: Side) -> dict[str, Any]:
     """A side's reserve box, beside its own line, with the casters standing in it."""
-    x, y = layout["reserve_x"], layout["row_y"][side.home_row]
-    h = layout["heights"][side.home_row]
+    x, y = layout["reserve_x"], layout["row_y"][home_row(side)]
+    h = layout["heights"][home_row(side)]
     standing = [c["name"] for c in view.get("casters", [])
                 if c["side"] == side.value and not c.get("unit")]
     return {"side": side.value, "x": x + 1, "y": y + 1, "w": RESERVE_W - 2,
@@ -296,7 +297,7 @@ def _reserve_cards(layout: dict[str, Any], side: Side, units: list[Mapping[str, 
                    marks: _Marks) -> list[dict[str, Any]]:
     here = sorted((u for u in units if u["side"] == side and u["position"] == "reserve"),
                   key=lambda u: u["key"])
-    return marks.cards(here, layout["reserve_x"], layout["row_y"][side.home_row] + HEAD_H)
+    return marks.cards(here, layout["reserve_x"], layout["row_y"][home_row(side)] + HEAD_H)
 
 
 def _caption(view: Mapping[str, Any]) -> str:
@@ -350,9 +351,9 @@ def sector_field(views: list[tuple[str, Mapping[str, Any]]], *, bottom: str) -> 
         "pictures": pictures, "columns": columns, "rows": rows,
         "column_y": layout["field_top"] - 3, "row_x": PAD + 4,
         "top_label": _("The %(side)s's line (row %(row)s)") % {
-            "side": side_label(top), "row": Side(top).home_row},
+            "side": side_label(top), "row": home_row(Side(top))},
         "bottom_label": _("The %(side)s's line (row %(row)s)") % {
-            "side": side_label(bottom_side), "row": Side(bottom_side).home_row},
+            "side": side_label(bottom_side), "row": home_row(Side(bottom_side))},
         "top_label_y": TITLE_H + 12, "bottom_label_y": layout["field_bottom"] + 13,
         "caption_y": layout["field_bottom"] + LINE_LABEL_H + 14,
         "left": layout["left"], "field_width": len(COLUMNS) * SECTOR_W,

@@ -10,8 +10,8 @@ from battles.reports import first_difference
 from battles.sector import adapters
 from battles.sector.models import SectorRound
 from battles.sector.resolution import play
-from rules.cerilia.field import Side
 from rules.cerilia.state import state_data, state_from_data
+from rules.sides import Side
 
 
 def _json(value):

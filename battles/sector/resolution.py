@@ -18,10 +18,10 @@ from battles.sector.models import BattleStatus, SectorBattle, SectorRound
 from core.claims import ClaimedWork, claimed_seed
 from rules.cerilia.aftermath import Fate, battle_result
 from rules.cerilia.engine import deploy, resolve_round
-from rules.cerilia.field import Side
 from rules.cerilia.state import BattleState, state_data, state_from_data
 from rules.data import to_data
 from rules.errors import RuleViolation
+from rules.sides import Side
 
 
 def round_seed(battle_seed: int, number: int) -> int:

@@ -32,9 +32,9 @@ from campaigns.selectors import (
     player_kingdom_ids,
 )
 from rules.cerilia.board import Event
-from rules.cerilia.field import Side
 from rules.cerilia.side_views import full_view, side_view
 from rules.cerilia.state import state_from_data
+from rules.sides import Side
 
 
 class SideNotFound(Http404):

@@ -24,9 +24,9 @@ from battles.sector.models import (
 from battles.sector.selectors import sides_commanded_in
 from core.permissions import SYSTEM, NotPermitted
 from rules.cerilia.cards import card_violations
-from rules.cerilia.field import Side
 from rules.cerilia.state import state_data, state_from_data
 from rules.errors import RuleViolation, Violation, _
+from rules.sides import Side
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

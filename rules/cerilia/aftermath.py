@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.cerilia.field import Side
 from rules.cerilia.state import BattleState, UnitStatus
+from rules.sides import Side
 
 
 class Fate(StrEnum):

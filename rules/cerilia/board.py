@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from rules import events
 from rules.cerilia.cards import Tag
 from rules.cerilia.deck import Result
-from rules.cerilia.field import RESERVE, Side, edge, is_sector
+from rules.cerilia.field import RESERVE, edge, is_sector
 from rules.cerilia.orders import HOLD, RoundOrders
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
@@ -26,6 +26,7 @@ from rules.cerilia.state import (
 from rules.cerilia.visibility import engaged_among, visible
 from rules.dice import Dice
 from rules.errors import _
+from rules.sides import Side
 
 
 @dataclass(frozen=True, init=False)

@@ -9,15 +9,7 @@ from typing import Any
 from rules.cerilia.board import Board
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, Tag
 from rules.cerilia.deck import Result, column, draw, result
-from rules.cerilia.field import (
-    RESERVE,
-    SECTORS,
-    Side,
-    distance,
-    edge,
-    fall_back_step,
-    straight_edges,
-)
+from rules.cerilia.field import RESERVE, SECTORS, distance, edge, fall_back_step, straight_edges
 from rules.cerilia.state import (
     FORTIFICATION,
     NO_CHARGE_TERRAIN,
@@ -28,6 +20,7 @@ from rules.cerilia.state import (
 )
 from rules.cerilia.visibility import fogged
 from rules.errors import _
+from rules.sides import Side
 
 MELEE, CHARGE, MISSILE = "melee", "charge", "missile"
 ATTACK_LABELS = {MELEE: _("melee"), CHARGE: _("charge"), MISSILE: _("missile")}

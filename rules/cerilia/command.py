@@ -9,11 +9,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rules.cerilia.cards import Tag
-from rules.cerilia.field import RESERVE, SECTORS, Side, adjacent, distance, is_sector
+from rules.cerilia.field import RESERVE, SECTORS, adjacent, distance, is_sector
 from rules.cerilia.modules import STANDING_ORDERS, Role, StandingKind, StandingOrder
 from rules.cerilia.state import BattleState, Caster, Unit
 from rules.cerilia.visibility import caster_position, visible
 from rules.errors import Violation, _
+from rules.sides import Side
 
 # Reference, ruling: "each unit that receives an order in a round (a move, a missile target
 # ...; melee needs no order) costs 1 point".

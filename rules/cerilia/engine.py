@@ -11,7 +11,7 @@ from rules.cerilia.board import Event
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, SIGNS
 from rules.cerilia.combat import Combat
 from rules.cerilia.deck import Result
-from rules.cerilia.field import RESERVE, Side, toward_attacker
+from rules.cerilia.field import RESERVE, toward_attacker
 from rules.cerilia.movement import Movement
 from rules.cerilia.orders import Deployment, RoundOrders
 from rules.cerilia.state import (
@@ -25,6 +25,7 @@ from rules.cerilia.state import (
 )
 from rules.dice import Roll
 from rules.errors import _
+from rules.sides import Side
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
-from rules.sides import Side as Side
+from rules.sides import Side
 
 COLUMNS = "ABCDE"
 ROWS = (1, 2, 3)
@@ -26,6 +26,16 @@ def sector_at(column: int, row: int) -> str | None:
     return None
 
 
+def home_row(side: Side) -> int:
+    """The side's own line: "дружественных секторов: A3 B3 C3 D3 E3" for the defender."""
+    return 1 if side is Side.ATTACKER else 3
+
+
+def back_step(side: Side) -> int:
+    """The row step toward the side's own line."""
+    return -1 if side is Side.ATTACKER else 1
+
+
 def sector_on_field(column: int, row: int) -> str:
     """The sector at these coordinates, which must lie on the field."""
     sector = sector_at(column, row)
@@ -42,7 +52,7 @@ def distance(a: str, b: str) -> int:
 
 def reserve_distance(side: Side, sector: str) -> int:
     """Steps from `side`'s reserve to a sector: one to each sector of its own line."""
-    return abs(coordinates(sector)[1] - side.home_row) + 1
+    return abs(coordinates(sector)[1] - home_row(side)) + 1
 
 
 def neighbours(sector: str) -> tuple[str, ...]:
@@ -57,7 +67,7 @@ def adjacent(a: str, b: str, side: Side) -> bool:
     neighbours, or between its reserve and its own line."""
     if a == RESERVE or b == RESERVE:
         other = b if a == RESERVE else a
-        return a != b and is_sector(other) and coordinates(other)[1] == side.home_row
+        return a != b and is_sector(other) and coordinates(other)[1] == home_row(side)
     return is_sector(a) and is_sector(b) and distance(a, b) == 1
 
 
@@ -68,9 +78,9 @@ def edge(a: str, b: str) -> frozenset[str]:
 def fall_back_step(position: str, side: Side) -> str:
     """One sector toward the side's own line; from its own line, its reserve."""
     column, row = coordinates(position)
-    if row == side.home_row:
+    if row == home_row(side):
         return RESERVE
-    return sector_on_field(column, row + side.back)
+    return sector_on_field(column, row + back_step(side))
 
 
 def straight_edges(a: str, b: str) -> list[frozenset[str]]:

@@ -7,7 +7,6 @@ from dataclasses import replace
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
 from rules.cerilia.combat import Combat
 from rules.cerilia.deck import Result
-from rules.cerilia.field import Side
 from rules.cerilia.orders import SpellOrder
 from rules.cerilia.spells import (
     DURATION,
@@ -31,6 +30,7 @@ from rules.cerilia.state import (
 )
 from rules.cerilia.visibility import caster_position, in_reach
 from rules.errors import _
+from rules.sides import Side
 
 # What each terrain spell removes (seed: "Убирает Карточку Местности Скалы / Река или Болото /
 # Холмы с сектора").

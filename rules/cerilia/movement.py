@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from rules.cerilia.board import Board
 from rules.cerilia.cards import Tag
-from rules.cerilia.field import (
-    RESERVE,
-    Side,
-    adjacent,
-)
+from rules.cerilia.field import RESERVE, adjacent
 from rules.cerilia.state import (
     STOPPING_TERRAIN,
     TerrainKind,
     Unit,
 )
 from rules.errors import _
+from rules.sides import Side
 
 
 class Movement(Board):

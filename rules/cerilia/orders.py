@@ -8,7 +8,15 @@ from typing import ClassVar
 
 from rules.cerilia import command
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
-from rules.cerilia.field import RESERVE, SECTORS, Side, adjacent, coordinates, distance, is_sector
+from rules.cerilia.field import (
+    RESERVE,
+    SECTORS,
+    adjacent,
+    coordinates,
+    distance,
+    home_row,
+    is_sector,
+)
 from rules.cerilia.modules import StandingOrder
 from rules.cerilia.spells import (
     DIRECTED_SPELLS,
@@ -20,6 +28,7 @@ from rules.cerilia.spells import (
 from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, BattleState, Caster, TerrainKind, Unit
 from rules.cerilia.visibility import caster_position, engaged, in_reach, visible
 from rules.errors import Violation, _
+from rules.sides import Side
 
 
 @dataclass(frozen=True)
@@ -71,9 +80,9 @@ def _placement_violations(state: BattleState, side: Side, placements: Mapping[st
         if _own_unit(state, side, key) is None:
             found.append(Violation("unit_unknown", _("Not one of your units."), where))
         elif position != RESERVE and not (is_sector(position)
-                                          and coordinates(position)[1] == side.home_row):
+                                          and coordinates(position)[1] == home_row(side)):
             found.append(Violation("deploy_own_line", _("Deploy on your own line (%(row)s) or "
-                                   "in the reserve."), where, {"row": side.home_row}))
+                                   "in the reserve."), where, {"row": home_row(side)}))
         elif position != RESERVE:
             used[position] = used.get(position, 0) + 1
             if used[position] > state.scenario.cells_per_sector:
@@ -91,7 +100,7 @@ def _fortification_violations(state: BattleState, side: Side, sector: str | None
     if side is not Side.DEFENDER or not state.scenario.fortification_level:
         return [Violation("no_fortification", _("Only the defender places the scenario's "
                           "fortification."), "fortification")]
-    if not (is_sector(sector) and coordinates(sector)[1] == Side.DEFENDER.home_row):
+    if not (is_sector(sector) and coordinates(sector)[1] == home_row(Side.DEFENDER)):
         # "в один из своих дружественных секторов: A3 B3 C3 D3 E3".
         return [Violation("fortification_own_line", _("The fortification stands in one of "
                           "your sectors A3 B3 C3 D3 E3."), "fortification")]

@@ -10,10 +10,11 @@ from dataclasses import replace
 from typing import Any
 
 from rules.cerilia.board import Event
-from rules.cerilia.field import SECTORS, Side
+from rules.cerilia.field import SECTORS
 from rules.cerilia.state import HELD_TERRAIN, BattleState, Effect, EffectKind, Terrain, Unit
 from rules.cerilia.visibility import visible
 from rules.data import record_data, to_data
+from rules.sides import Side
 
 
 def _unit(unit: Unit, own: bool, cell: int) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from rules.cerilia.cards import Tag, UnitCard
 from rules.cerilia.deck import FULL_DECK
-from rules.cerilia.field import RESERVE, Side
+from rules.cerilia.field import RESERVE
 from rules.cerilia.modules import (
     DEFAULT_WOUNDS,
     NO_MODULES,
@@ -23,6 +23,7 @@ from rules.cerilia.modules import (
 )
 from rules.data import record_data
 from rules.errors import _
+from rules.sides import Side
 
 
 class TerrainKind(StrEnum):

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.cerilia.field import RESERVE, Side, distance, is_sector, reserve_distance
+from rules.cerilia.field import RESERVE, distance, home_row, is_sector, reserve_distance
 from rules.cerilia.state import BattleState, Caster, EffectKind, Terrain, TerrainKind, Unit
+from rules.sides import Side
 
 
 def fogged(state: BattleState, sector: str) -> bool:
@@ -58,5 +59,5 @@ def in_reach(state: BattleState, caster: Caster, sector: str) -> bool:
     """The caster's sector or one next to it (from the reserve: the side's own line)."""
     here = caster_position(state, caster)
     if here == RESERVE:
-        return is_sector(sector) and int(sector[1]) == caster.side.home_row
+        return is_sector(sector) and int(sector[1]) == home_row(caster.side)
     return sector == here or distance(here, sector) == 1

@@ -10,9 +10,6 @@ from dataclasses import dataclass
 from rules.degrees import Degree, degree_of_success
 from rules.kingmaker import activities as act
 from rules.kingmaker.activities import ACTIVITIES, CheckSpec, Order, Situation
-from rules.kingmaker.activities.deploy import BORDER_DC_LABELS as BORDER_DC_LABELS
-from rules.kingmaker.activities.garrison import TERRITORY_DC_LABELS as TERRITORY_DC_LABELS
-from rules.kingmaker.activities.recruit import recruited_state as recruited_state
 from rules.kingmaker.army import stat_block
 from rules.modifiers import Modifier, ModifierKind, Statistic
 

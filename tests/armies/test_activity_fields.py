@@ -10,8 +10,8 @@ from factories import ArmyFactory
 from rest_framework.exceptions import ValidationError
 
 from armies.activity_fields import CUSTOM_FORMS, activity_form_fields
-from armies.api.params import PARAMS_SERIALIZERS, validated_params
-from armies.orders import PARAM_FIELDS, situation
+from armies.activity_params import PARAMS_SERIALIZERS, validated_params
+from armies.orders import param_defaults, situation
 from campaigns.services import turn_open
 from core.permissions import SYSTEM
 from rules.errors import Violation
@@ -88,7 +88,7 @@ def test_every_army_activity_gets_form_fields_from_its_definition(kingdom, curre
 def test_a_registered_activity_gets_its_serializer(drill):
     assert drill in PARAMS_SERIALIZERS
     assert validated_params(drill, {"pace": "run"}) == {"pace": "run", "hours": 2, "loud": False}
-    assert PARAM_FIELDS[drill] == {"pace": None, "hours": 2, "loud": False}
+    assert param_defaults(drill) == {"pace": None, "hours": 2, "loud": False}
     with pytest.raises(ValidationError) as error:
         validated_params(drill, {"pace": "crawl", "hours": 9, "volume": 3})
     assert set(error.value.detail) == {"pace", "hours", "volume"}

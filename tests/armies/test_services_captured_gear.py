@@ -7,7 +7,7 @@ from django.urls import reverse
 from factories import shipped_template
 from rest_framework.test import APIClient
 
-from armies.api.params import validated_params
+from armies.activity_params import validated_params
 from armies.models import ArmyActivity
 from armies.services import activity_change, activity_submit, army_recruit
 from campaigns.models import Kingdom

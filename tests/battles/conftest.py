@@ -12,8 +12,8 @@ from factories import (
     shipped_template,
 )
 
-from battles.models import Side
 from campaigns.models import Kingdom
+from rules.sides import Side
 
 
 @pytest.fixture

@@ -24,9 +24,10 @@ from campaigns.services import turn_open
 from core.claims import ClaimedWork
 from core.permissions import SYSTEM
 from rules.kingmaker.battle.engine import fight
-from rules.kingmaker.battle.setup import ArmyResult, BattleOutcome, Side, SideResult
+from rules.kingmaker.battle.setup import ArmyResult, BattleOutcome, SideResult
 from rules.kingmaker.conditions import Condition, ConditionState
 from rules.kingmaker.gear import GearItem, GearKind
+from rules.sides import Side
 from turns import resolution as turn_resolution
 
 pytestmark = pytest.mark.django_db

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from factories import ArmyActivityFactory, ArmyConditionFactory, ArmyFactory, BattleSceneFactory
 
-from battles.models import BattleParticipant, BattleScene, Side
+from battles.models import BattleParticipant, BattleScene
 from battles.services import participant_violations, scene_queue_from_gambit
 from campaigns.models import Ruleset
 from rules.kingmaker.turn import BattleRequest
+from rules.sides import Side
 
 pytestmark = pytest.mark.django_db
 

@@ -27,10 +27,11 @@ from factories import (
 )
 
 from battles import resolution as battle_resolution
-from battles.models import BattleScene, Side
+from battles.models import BattleScene
 from campaigns.models import Kingdom, KingdomTurn, Role, TurnStatus
 from campaigns.services import turn_open
 from core.permissions import SYSTEM
+from rules.sides import Side
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 

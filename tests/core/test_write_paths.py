@@ -21,8 +21,8 @@ from factories import (
     shipped_card,
 )
 
+from armies.activity_params import validated_params
 from armies.adapters import render_violation
-from armies.api.params import validated_params
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
 from armies.services import (

@@ -23,11 +23,12 @@ from factories import (
 from rest_framework.test import APIClient
 
 from battles import resolution as battle_resolution
-from battles.models import BattleScene, SceneStatus, Side
+from battles.models import BattleScene, SceneStatus
 from campaigns.models import Campaign, Kingdom, KingdomTurn, PlayerPreferences, Role, TurnStatus
 from campaigns.services import turn_open
 from core.permissions import SYSTEM
 from notifications import mail as notifications
+from rules.sides import Side
 from turns import resolution
 
 pytestmark = pytest.mark.django_db

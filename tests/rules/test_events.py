@@ -9,7 +9,7 @@ from cerilia_support import A, D, state, unit
 from rules.cerilia.board import Event as SectorEvent
 from rules.cerilia.engine import resolve_round
 from rules.data import to_data
-from rules.events import CORE_FIELDS, Event, core_data, event_core
+from rules.events import CORE_FIELDS, Event, core_data
 from rules.kingmaker.battle.engine import fight
 
 
@@ -26,8 +26,8 @@ def test_either_engines_events_read_through_the_shared_part():
         assert isinstance(event, Event)
         stored = to_data(event)
         assert core_data(event) == {name: stored[name] for name in CORE_FIELDS}
-        assert event_core(stored) == Event(event.round, event.code, event.message,
-                                           to_data(event.params))
+        assert Event(**{name: stored[name] for name in CORE_FIELDS}) == Event(
+            event.round, event.code, event.message, to_data(event.params))
 
 
 def test_stored_events_keep_their_keys_in_their_old_order():

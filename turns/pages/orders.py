@@ -15,10 +15,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError as DRFValidationError
 
-from armies.activity_fields import activity_form_fields, form_params
-from armies.activity_fields import gear_value as _gear_value
+from armies.activity_fields import activity_form_fields, form_params, gear_value
+from armies.activity_params import validated_params
 from armies.adapters import gear_item_from, render_violation
-from armies.api.params import validated_params
 from armies.choices import ACTIVITY_KIND_CHOICES, ACTIVITY_KIND_LABELS, ActivityStatus
 from armies.models import ArmyActivity
 from armies.order_text import GEAR_PARTS, SKILLS, params_texts
@@ -95,7 +94,7 @@ class OrderForm(forms.Form):
             self.fields["army"].disabled = self.fields["kind"].disabled = True
 
     def params(self) -> dict[str, Any]:
-        """The order's params in the API's shape (armies.orders.PARAM_FIELDS)."""
+        """The order's params in the API's shape (armies.orders.param_defaults)."""
         data = {k: v for k, v in self.cleaned_data.items() if k not in ("army", "kind", "second")}
         if self.kind is K.OUTFIT_ARMY:
             data.update(_gear_params(data.pop("gear")))
@@ -193,7 +192,7 @@ def _editing_initial(editing: ArmyActivity) -> dict[str, Any]:
     if editing.kind == K.RECRUIT_ARMY.value:
         initial.update(_recruit_initial(editing.params))
     if editing.kind == K.OUTFIT_ARMY.value:
-        initial["gear"] = _gear_value(gear_item_from(
+        initial["gear"] = gear_value(gear_item_from(
             kind=editing.params.get("gear"), tier=editing.params.get("tier"),
             weapon=editing.params.get("weapon"), doses=editing.params.get("doses") or 0))
     return initial

@@ -12,7 +12,6 @@ from typing import Any
 from rules.kingmaker.battle import aiming
 from rules.kingmaker.battle import basic_actions as basic
 from rules.kingmaker.battle import tactical_actions as tactical
-from rules.kingmaker.battle.reactions import false_retreat as false_retreat  # also reached here
 from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.setup import Position
 from rules.kingmaker.battle.units import Unit
@@ -141,17 +140,6 @@ disengage = WAR_ACTIONS["disengage"]
 guard = WAR_ACTIONS["guard"]
 rally = WAR_ACTIONS["rally"]
 retreat = WAR_ACTIONS["retreat"]
-all_out_assault = WAR_ACTIONS["all_out_assault"]
-battlefield_medicine = WAR_ACTIONS["battlefield_medicine"]
-covering_fire = WAR_ACTIONS["covering_fire"]
-defensive_stance = WAR_ACTIONS["defensive_stance"]
-dirty_fighting = WAR_ACTIONS["dirty_fighting"]
-feint = WAR_ACTIONS["feint"]
-outflank = WAR_ACTIONS["outflank"]
-overwhelming_bombardment = WAR_ACTIONS["overwhelming_bombardment"]
-taunt = WAR_ACTIONS["taunt"]
-trample = WAR_ACTIONS["trample"]
-furious_charge = WAR_ACTIONS["furious_charge"]
 # The Battle war action against the nets that mire the army, or against the fortification.
 cut_nets = WarAction("battle", battle.cost, basic.cut_nets)
 bombard = WarAction("battle", battle.cost, basic.bombard)

@@ -9,16 +9,10 @@ from typing import Any
 from rules.degrees import Degree, check
 from rules.errors import _
 from rules.kingmaker.battle.scene import Scene
-from rules.kingmaker.battle.setup import (
-    ArmyResult,
-    BattleEvent,
-    CheckRecord,
-    PcFight,
-    Side,
-    SideResult,
-)
+from rules.kingmaker.battle.setup import ArmyResult, BattleEvent, CheckRecord, PcFight, SideResult
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, after_battle, from_mapping
+from rules.sides import Side
 
 # Seed 003: "каждое разгромленное вами войско приносит столько же опыта, сколько и победа над
 # противником того же уровня"; the creature XP table by level against the party (the kingdom).

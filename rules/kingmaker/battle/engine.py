@@ -17,11 +17,11 @@ from rules.kingmaker.battle.setup import (
     CheckRecord,
     Position,
     RoundRecord,
-    Side,
 )
 from rules.kingmaker.battle.strikes import circumstance
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, Target
+from rules.sides import Side
 
 ACTIONS_PER_TURN = 3  # seed 003: "Каждое войско может предпринять в свой ход до трёх действий"
 

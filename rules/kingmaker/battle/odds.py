@@ -5,7 +5,8 @@ import random
 from dataclasses import dataclass
 
 from rules.kingmaker.battle.engine import fight
-from rules.kingmaker.battle.setup import BattleSetup, Side
+from rules.kingmaker.battle.setup import BattleSetup
+from rules.sides import Side
 
 
 @dataclass(frozen=True)

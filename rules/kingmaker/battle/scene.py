@@ -11,21 +11,14 @@ from rules.degrees import Degree, degree_of_success, flat_check
 from rules.dice import Dice
 from rules.errors import _
 from rules.kingmaker.battle import strikes
-from rules.kingmaker.battle.setup import (
-    BattleEvent,
-    BattleSetup,
-    CheckRecord,
-    Light,
-    Position,
-    Side,
-    Terrain,
-)
+from rules.kingmaker.battle.setup import BattleEvent, BattleSetup, CheckRecord, Light, Position, Terrain
 from rules.kingmaker.battle.strikes import circumstance as _circumstance
 from rules.kingmaker.battle.strikes import status as _status
 from rules.kingmaker.battle.units import MAX_ENGAGED, Temporary, Unit
 from rules.kingmaker.conditions import Condition, Target
 from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind, Statistic
+from rules.sides import Side
 
 
 class Scene:

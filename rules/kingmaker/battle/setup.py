@@ -10,7 +10,7 @@ from rules.dice import Roll
 from rules.events import Event
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.conditions import Conditions
-from rules.sides import Side as Side
+from rules.sides import Side
 
 
 class Position(StrEnum):

@@ -12,7 +12,6 @@ from rules.kingmaker.battle.aiming import can_shoot as can_shoot
 from rules.kingmaker.battle.aiming import engaged_on_field, melee_allowed, siege_engine
 from rules.kingmaker.battle.aiming import pick as pick
 from rules.kingmaker.battle.aiming import shooting_targets as shooting_targets
-from rules.kingmaker.battle.aiming import wants_melee as wants_melee
 from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.setup import Stance
 from rules.kingmaker.battle.units import Unit

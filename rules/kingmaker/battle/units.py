@@ -6,10 +6,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
-from rules.kingmaker.battle.setup import BattlePlan, Combatant, Light, Position, Side
+from rules.kingmaker.battle.setup import BattlePlan, Combatant, Light, Position
 from rules.kingmaker.conditions import Condition, as_mapping, from_mapping, settle
 from rules.kingmaker.gear import GearKind, WeaponKind
 from rules.kingmaker.templates import ArmyType
+from rules.sides import Side
 
 # The same army in the same state recurs across rounds and across the runs of `battle_odds`.
 _stat_block = lru_cache(maxsize=8192)(stat_block)

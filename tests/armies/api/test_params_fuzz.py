@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework import serializers
 
-from armies.api.params import PARAMS_SERIALIZERS
+from armies.activity_params import PARAMS_SERIALIZERS
 from armies.models import ArmyTemplate
 
 pytestmark = pytest.mark.django_db

@@ -8,10 +8,11 @@ import pytest
 from api_support import DEPLOY
 from factories import ArmyActivityFactory
 
-from armies.api.params import PARAMS_SERIALIZERS
+from armies.activity_params import PARAMS_SERIALIZERS
 from armies.models import ArmyActivity
-from armies.orders import PARAM_FIELDS
+from armies.orders import param_defaults
 from campaigns.models import KingdomTurn
+from rules.kingmaker.activities import ACTIVITIES
 
 pytestmark = pytest.mark.django_db
 
@@ -37,8 +38,9 @@ def lock(turn) -> None:
 
 
 def test_every_kind_has_a_params_serializer_with_the_orders_fields():
-    assert set(PARAMS_SERIALIZERS) == {kind.value for kind in PARAM_FIELDS}
-    for kind, fields in PARAM_FIELDS.items():
+    assert set(PARAMS_SERIALIZERS) == {kind.value for kind in ACTIVITIES}
+    for kind in ACTIVITIES:
+        fields = param_defaults(kind)
         serializer = PARAMS_SERIALIZERS[kind.value]()
         assert set(serializer.fields) == set(fields), kind
         for name, default in fields.items():

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from factories import ArmyFactory, BattleParticipantFactory, BattleSceneFactory
 
-from battles.models import Side
+from rules.sides import Side
 
 pytestmark = pytest.mark.django_db
 

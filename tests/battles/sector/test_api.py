@@ -36,10 +36,10 @@ from battles.sector.models import BattleStatus, SectorRound, SideOrders
 from battles.sector.order_schema import MAX_ENTRIES
 from campaigns.models import Role
 from rules.cerilia.engine import resolve_round
-from rules.cerilia.field import Side
 from rules.cerilia.orders import HOLD
 from rules.cerilia.state import FORTIFICATION, EffectKind, Terrain, TerrainKind, is_key, state_from_data
 from rules.data import to_data
+from rules.sides import Side
 
 pytestmark = pytest.mark.django_db
 

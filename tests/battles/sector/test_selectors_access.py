@@ -26,9 +26,9 @@ from rest_framework.test import APIClient
 from battles.sector import services
 from battles.sector.adapters import caster_key, unit_key
 from battles.sector.selectors import SideNotFound, access_sector_battle
-from rules.cerilia.field import Side
 from rules.cerilia.state import state_from_data
 from rules.cerilia.visibility import visible
+from rules.sides import Side
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from test_engine_sector_properties import CODES, NATURAL, SETTINGS, battles, play, random_orders
 
 from rules.cerilia.engine import deploy, resolve_round
-from rules.cerilia.field import RESERVE, SECTORS, Side, neighbours
+from rules.cerilia.field import RESERVE, SECTORS, home_row, neighbours
 from rules.cerilia.orders import Deployment
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
@@ -26,6 +26,7 @@ from rules.cerilia.state import (
     state_data,
 )
 from rules.data import to_data
+from rules.sides import Side
 
 # sha256 of `_digest(150)` as the engine computed it at 828739b, before seed 001's modules.
 BEFORE_SEED_001 = "bbeae88ac82df967876c3796d14e00fcdcf9a6dbe28ca356e5ace8c23611c50f"
@@ -42,7 +43,7 @@ def _battle(rng):
         for i in range(rng.randint(1, 4)):
             key = f"Q{side.value[0]}{i}z"
             units.append(unit(key, side, rng.choice(CODES), name=f"Name{key}"))
-            where = rng.choice([RESERVE, *(f"{c}{side.home_row}" for c in "ABCDE")])
+            where = rng.choice([RESERVE, *(f"{c}{home_row(side)}" for c in "ABCDE")])
             if where != RESERVE and used.get(where, 0) < cells:
                 used[where] = used.get(where, 0) + 1
                 placements[key] = where

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules.cerilia.cards import CATALOG, SIGNS
 from rules.cerilia.engine import deploy, resolve_round
-from rules.cerilia.field import RESERVE, SECTORS, Side, neighbours
+from rules.cerilia.field import RESERVE, SECTORS, home_row, neighbours
 from rules.cerilia.orders import Deployment, RoundOrders, SpellOrder
 from rules.cerilia.side_views import side_view
 from rules.cerilia.spells import SCHOOL_SPELLS, Spell
@@ -26,6 +26,7 @@ from rules.cerilia.state import (
     new_battle,
     state_data,
 )
+from rules.sides import Side
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -50,7 +51,7 @@ def battles(draw):
             # Keys and names no other text holds, so a view can be searched for them.
             key = f"Q{side.value[0]}{i}z"
             units.append(unit(key, side, draw(st.sampled_from(CODES)), name=f"Name{key}"))
-            where = draw(st.sampled_from([RESERVE, *(f"{c}{side.home_row}" for c in "ABCDE")]))
+            where = draw(st.sampled_from([RESERVE, *(f"{c}{home_row(side)}" for c in "ABCDE")]))
             if where != RESERVE and used.get(where, 0) < cells:
                 used[where] = used.get(where, 0) + 1
                 placements[key] = where
@@ -76,8 +77,8 @@ def random_orders(state, side, rng: random.Random) -> RoundOrders:
         if rng.random() < 0.7:
             path, here = [], u.position
             for _ in range(rng.randint(1, max(1, u.card.movement))):
-                options = [f"{c}{side.home_row}" for c in "ABCDE"] if here == RESERVE \
-                    else [*neighbours(here), *([RESERVE] if int(here[1]) == side.home_row
+                options = [f"{c}{home_row(side)}" for c in "ABCDE"] if here == RESERVE \
+                    else [*neighbours(here), *([RESERVE] if int(here[1]) == home_row(side)
                                                else [])]
                 here = rng.choice(options)
                 path.append(here)

@@ -11,6 +11,7 @@ from rules.cerilia.field import (
     SECTORS,
     adjacent,
     fall_back_step,
+    home_row,
     neighbours,
     straight_edges,
 )
@@ -25,7 +26,7 @@ N, F, H, R, DD = Result.NONE, Result.FALL_BACK, Result.HIT, Result.ROUT, Result.
 def test_fifteen_sectors_and_the_defenders_line_is_row_3():
     # seed 000_9b71fb8594a033d1.txt: "в один из своих дружественных секторов: A3 B3 C3 D3 E3".
     assert len(SECTORS) == 15
-    assert D.home_row == 3 and A.home_row == 1
+    assert home_row(D) == 3 and home_row(A) == 1
 
 
 def test_reserve_is_next_to_every_sector_of_its_own_line_only():

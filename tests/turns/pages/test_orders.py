@@ -231,7 +231,7 @@ def test_queued_orders_show_their_parameters_in_words(client, kingdom, turn, arm
                                                       rival_kingdom):
     from factories import ArmyFactory
 
-    from armies.api.params import validated_params
+    from armies.activity_params import validated_params
 
     heir, raiders, smiths = (ArmyFactory(kingdom=kingdom, name=name, hex="C4")
                              for name in ("Restov Lancers", "Restov Raiders", "Restov Smiths"))

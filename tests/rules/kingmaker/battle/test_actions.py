@@ -31,6 +31,8 @@ from battle_support import (
 from rules.degrees import Degree
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.battle import actions, tactician
+from rules.kingmaker.battle.actions import WAR_ACTIONS
+from rules.kingmaker.battle.reactions import false_retreat
 from rules.kingmaker.battle.setup import BattlePlan, Position, SideSetup, Stance
 from rules.kingmaker.conditions import Condition, Target
 from rules.kingmaker.gear import GearItem, GearKind, WeaponKind
@@ -529,7 +531,7 @@ def test_taunt_shakes_until_the_taunters_next_turn(face, degree, shaken):
     b = scripted(duel(taunter), face)
     ready(b)
     unit, target = b.units[1], b.units[2]
-    actions.taunt(b, unit, target)
+    WAR_ACTIONS["taunt"](b, unit, target)
     event = only(b.events, "taunt")
     assert (event.check.modifier, event.check.dc, event.check.degree) == (12, 20, degree)
     assert target.value(Condition.SHAKEN) == shaken
@@ -543,7 +545,7 @@ def test_taunt_critical_failure_steadies_the_target():
     taunter = army(level=3, tactics=("focused_devotion",))
     b = scripted(duel(taunter, army(conditions=(cs(Condition.SHAKEN, 2),))), 1)
     ready(b)
-    actions.taunt(b, b.units[1], b.units[2])
+    WAR_ACTIONS["taunt"](b, b.units[1], b.units[2])
     assert b.events[-1].check.degree is CF
     assert b.units[2].value(Condition.SHAKEN) == 1
 
@@ -563,7 +565,7 @@ def test_covering_fire(face, degree, damage, covered):
     b = scripted(duel(sharpshooters(), army(level=5)), face)
     ready(b)
     unit, target = b.units[1], b.units[2]
-    actions.covering_fire(b, unit, target)
+    WAR_ACTIONS["covering_fire"](b, unit, target)
     event = only(b.events, "covering_fire")
     assert (event.check.modifier, event.check.dc, event.check.degree) == (16, 22, degree)
     assert target.hp == 4 - damage
@@ -590,7 +592,7 @@ def test_all_out_assault(face, degree, damage):
     # start of its next turn".
     b = assault(face)
     unit, target = b.units[1], b.units[2]
-    actions.all_out_assault(b, unit, target)
+    WAR_ACTIONS["all_out_assault"](b, unit, target)
     event = only(b.events, "all_out_assault")
     assert (event.check.modifier, event.check.dc, event.check.degree) == (15, 22, degree)
     assert target.hp == 4 - damage
@@ -603,7 +605,7 @@ def test_all_out_assault_critical_success_helps_the_next_attack_on_another_army(
     # your next attack war action this turn if it targets a different army".
     b = assault(17, 1)
     unit = b.units[1]
-    actions.all_out_assault(b, unit, b.units[2])
+    WAR_ACTIONS["all_out_assault"](b, unit, b.units[2])
     assert [m.value for m in b.strike_modifiers(unit, b.units[2], WeaponKind.MELEE)
             if m.source == "all_out_assault"] == []
     actions.battle(b, unit, b.units[3], WeaponKind.MELEE)
@@ -621,7 +623,7 @@ def test_brutal_assault_shakes_whoever_it_damages():
     b = scripted(duel(army(troll, tactics=troll.tactics), army(level=5)), 10, 8)
     engage(b, 1, 2)
     ready(b)
-    actions.all_out_assault(b, b.units[1], b.units[2])
+    WAR_ACTIONS["all_out_assault"](b, b.units[1], b.units[2])
     assert b.units[2].hp == 2
     assert b.dice.log[-1].purpose.startswith("Brutal Assault")
     assert b.units[2].value(Condition.SHAKEN) == 1  # 8 + 15 = 23 < 24
@@ -640,7 +642,7 @@ def test_outflank(face, degree):
     b = scripted(duel(flankers(), army(SKIRMISHERS)), face)
     ready(b)
     unit, target = b.units[1], b.units[2]
-    actions.outflank(b, unit, target)
+    WAR_ACTIONS["outflank"](b, unit, target)
     event = only(b.events, "outflank")
     assert (event.check.modifier, event.check.dc, event.check.degree) == (17, 27, degree)
     hit = degree >= S
@@ -676,7 +678,7 @@ def test_trample_strikes_at_plus_twenty_and_breaks_away(face, damage):
     engage(b, 1, 2)
     ready(b)
     unit, target = b.units[1], b.units[2]
-    actions.trample(b, unit, target)
+    WAR_ACTIONS["trample"](b, unit, target)
     event = only(b.events, "trample")
     assert event.check.modifier == 20 + 20 + 1
     assert event.damage == damage and target.hp == 4 - damage
@@ -692,7 +694,7 @@ def test_feint_critical_failure_lasts_to_the_end_of_the_next_turn():
     engage(b, 1, 2)
     ready(b)
     unit = b.units[1]
-    actions.feint(b, unit, b.units[2])
+    WAR_ACTIONS["feint"](b, unit, b.units[2])
     assert b.events[-1].check.degree is CF
     b._expire(unit, "end")   # the end of this turn
     assert unit.has(Condition.OUTFLANKED)
@@ -711,12 +713,12 @@ def test_feint_success_exposes_the_target_to_the_next_melee_strike():
     engage(b, 1, 2)
     ready(b)
     unit, target = b.units[1], b.units[2]
-    actions.feint(b, unit, target)
+    WAR_ACTIONS["feint"](b, unit, target)
     assert b.armor_class(target, unit) == 22 - 2
     actions.battle(b, unit, target, WeaponKind.MELEE)
     assert b.events[-1].check.dc == 20
     assert b.armor_class(target, unit) == 22
-    actions.feint(b, unit, target)  # third attack: 17 + 15 - 10 = 22 against AC 22
+    WAR_ACTIONS["feint"](b, unit, target)  # third attack: 17 + 15 - 10 = 22 against AC 22
     assert b.events[-1].check.degree is S
     assert unit.key in target.feinted_by
 
@@ -730,14 +732,14 @@ def test_false_retreat_success_lasts_until_the_targets_next_turn():
     engage(b, 1, 2)
     ready(b)
     unit, target = b.units[1], b.units[2]
-    actions.false_retreat(b, unit)
+    false_retreat(b, unit)
     assert b.events[-1].check.degree is S  # 5 + 15 against DC 20
     b._expire(unit, "start")
     assert target.has(Condition.OUTFLANKED)
     b._expire(target, "start")
     assert not target.has(Condition.OUTFLANKED)
     unit.reaction_used = False
-    actions.false_retreat(b, unit)
+    false_retreat(b, unit)
     assert b.events[-1].check.degree is CS
     assert target.no_reactions_until == 1
     b._expire(unit, "start")
@@ -755,7 +757,7 @@ def test_battlefield_medicine(face, healed, weary):
     b = scripted(setup, face)
     ready(b)
     ally = b.units[2]
-    actions.battlefield_medicine(b, b.units[1], ally)
+    WAR_ACTIONS["battlefield_medicine"](b, b.units[1], ally)
     event = only(b.events, "battlefield_medicine")
     assert (event.check.modifier, event.check.dc) == (14, 25)
     assert ally.hp == 1 + healed
@@ -771,7 +773,7 @@ def test_dirty_fighting_wearies_an_outflanked_target():
     engage(b, 1, 2)
     ready(b)
     unit, target = b.units[1], b.units[2]
-    actions.dirty_fighting(b, unit, target)
+    WAR_ACTIONS["dirty_fighting"](b, unit, target)
     assert b.events[-1].check.degree is S  # 15 + 10 against AC 22 - 2
     assert target.value(Condition.WEARY) == 1
     b._expire(unit, "start")

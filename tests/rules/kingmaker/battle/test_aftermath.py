@@ -21,7 +21,8 @@ from battle_support import (
 )
 
 from rules.degrees import Degree
-from rules.kingmaker.battle import actions, aftermath
+from rules.kingmaker.battle import aftermath
+from rules.kingmaker.battle.actions import WAR_ACTIONS
 from rules.kingmaker.battle.aftermath import XP_BY_LEVEL_DIFFERENCE, xp_for
 from rules.kingmaker.battle.engine import fight
 from rules.kingmaker.battle.setup import PcFight, SideSetup
@@ -228,7 +229,7 @@ def test_player_characters_help_checks_not_the_dc_enemies_roll_against():
     taunter = army(level=3, tactics=("focused_devotion",))
     b = scripted(duel(taunter, defenders=SideSetup(D, pcs_present=True)), 10)
     b.units[1].actions = 3
-    actions.taunt(b, b.units[1], b.units[2])
+    WAR_ACTIONS["taunt"](b, b.units[1], b.units[2])
     assert b.events[-1].check.dc == 20
 
 

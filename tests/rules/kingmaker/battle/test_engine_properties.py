@@ -23,7 +23,6 @@ from rules.kingmaker.battle.setup import (
     Light,
     PcFight,
     Position,
-    Side,
     SideSetup,
     Stance,
     Targeting,
@@ -40,6 +39,7 @@ from rules.kingmaker.conditions import (
 from rules.kingmaker.gear import GearItem, GearKind, Tier, gear_violations
 from rules.kingmaker.tactics import initial_tactics, learnable_tactics
 from rules.kingmaker.templates import ALL_TEMPLATES
+from rules.sides import Side
 
 TEMPLATES = sorted(ALL_TEMPLATES.values(), key=lambda t: t.name)
 SETTINGS = settings(max_examples=60, deadline=None,

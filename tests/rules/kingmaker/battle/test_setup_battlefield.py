@@ -28,6 +28,7 @@ from battle_support import (
 
 from rules.degrees import Degree
 from rules.kingmaker.battle import actions, tactician
+from rules.kingmaker.battle.actions import WAR_ACTIONS
 from rules.kingmaker.battle.engine import fight
 from rules.kingmaker.battle.setup import (
     FORTIFICATIONS,
@@ -519,7 +520,7 @@ def test_siege_engines_attack_the_fortification_against_its_ac():
 
 @pytest.mark.parametrize(("wind", "modifier"), [
     (Wind.CALM, 15), (Wind.STRONG, 14), (Wind.STORM, 13)])
-@pytest.mark.parametrize("action", [actions.bombard, actions.overwhelming_bombardment])
+@pytest.mark.parametrize("action", [actions.bombard, WAR_ACTIONS["overwhelming_bombardment"]])
 def test_wind_penalises_siege_engines_shooting_at_a_fortification(wind, modifier, action):
     # seed 003_750bd81a16f66abf.txt: "Ветер. Все дистанционные Удары получают ситуативный штраф -1
     # при сильном ветре и -2 при штормовом." A siege engine's shot at the walls is a ranged Strike.
