@@ -39,8 +39,8 @@ from factories import (
 )
 from knox.models import AuthToken
 
+from armies.activity_services import activity_submit
 from armies.models import Army, ArmyActivity, ArmyTemplate
-from armies.services import activity_submit
 from battles.models import BattleReport, BattleScene
 from battles.sector import services as sector_services
 from battles.sector.models import SectorBattle, TemplateCard, UnitCard

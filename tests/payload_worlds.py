@@ -26,8 +26,8 @@ from factories import (
     shipped_template,
 )
 
+from armies.activity_services import activity_submit
 from armies.models import Army, ArmyActivity
-from armies.services import activity_submit
 from battles.models import BattleParticipant, BattleReport, BattleScene, Side
 from battles.sector import services as sector_services
 from battles.sector.adapters import unit_key

@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ErrorDetail, PermissionDenied, ValidationError
 
+from armies.activity_services import IdempotencyKeyReused
 from armies.adapters import render_violation
-from armies.services import IdempotencyKeyReused
 from campaigns.services import TurnLocked
 from core.api_errors import Closed
 from core.permissions import NotPermitted

@@ -10,9 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from factories import ArmyFactory, ArmyGearFactory, ArmyTacticFactory, BattleSceneFactory
 
+from armies.activity_services import activity_submit
 from armies.choices import ArmyStatus
 from armies.models import Army, ArmyGear
-from armies.services import activity_submit
 from battles import apply as battle_apply
 from battles import resolution
 from battles.adapters import scene_setup
