@@ -52,6 +52,13 @@ def check_may_set_up(actor, campaign_id: int) -> None:
                         _("Only the game master puts armies into a battle."))
 
 
+def check_runs_battles(actor, campaign_id: int) -> None:
+    """`actor` runs this campaign's battles (starts them, closes a round, reopens, seeds or
+    resolves a scene): its GM, or the project itself (a worker, the demo)."""
+    check_runs_campaign(actor, campaign_id, "battle_run_gm_only",
+                        _("Only the game master runs the campaign's battles."))
+
+
 def enlistment_check(*, actor, battle: Battle, army: Army, side: str, garrisoned: bool = False,
                      holds_fortification: bool | None = None) -> None:
     """Refuse `army` on `side` of `battle` for `actor`: NotPermitted when they do not set up the

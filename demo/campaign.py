@@ -176,7 +176,7 @@ def _siege_of_varnhold(campaign: Campaign, attacker: Kingdom, defender: Kingdom,
     battle.casters.create(side="attacker", name="Jhod Kavken", school="priest", unit=guard)
     battle.casters.create(side="defender", name="Nyrissa's Envoy", school="wizard",
                           unit=battle.units.get(name="Varnhold Militia"))
-    services.battle_start(battle=battle)
+    services.battle_start(battle=battle, actor=SYSTEM)
     players = {"attacker": users["amiri"], "defender": users["valeros"]}
     for side in ("attacker", "defender"):
         data: dict[str, Any] = {"placements": placements[side]}

@@ -72,7 +72,7 @@ def fought_scene(kingdom: Kingdom, rival_kingdom: Kingdom) -> BattleScene:
     for army, side in ((guard, Side.ATTACKER), (lancers, Side.ATTACKER),
                        (foot, Side.DEFENDER), (archers, Side.DEFENDER)):
         BattleParticipantFactory(scene=scene, army=army, side=side)
-    assert scene_resolve_now(scene=scene) == "resolved"
+    assert scene_resolve_now(scene=scene, actor=SYSTEM) == "resolved"
     return scene
 
 
@@ -86,7 +86,7 @@ def fought_sector_battle(kingdom: Kingdom, rival_kingdom: Kingdom, player, rival
                       card=shipped_card("knights"))
     SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes",
                       card=shipped_card("pikes"))
-    battle = knights_charge_pikes(sector_services.battle_start(battle=battle), player, rival,
+    battle = knights_charge_pikes(sector_services.battle_start(battle=battle, actor=SYSTEM), player, rival,
                                   committed)
     assert battle.rounds.count() == 2
     return battle

@@ -14,6 +14,7 @@ from battles.sector import services
 from battles.sector.adapters import unit_key
 from battles.sector.models import BattleStatus, SectorBattle, SectorRound
 from battles.sector.resolution import ROUNDS
+from core.permissions import SYSTEM
 
 pytestmark = [pytest.mark.worker,
               pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -30,7 +31,7 @@ def test_two_workers_resolve_each_round_of_a_sector_battle_once(workers, broker)
     # Two lines that never meet: the battle lasts its three rounds.
     knights = SectorUnitFactory(battle=battle, side="attacker", card=shipped_card("knights"))
     pikes = SectorUnitFactory(battle=battle, side="defender", card=shipped_card("pikes"))
-    services.battle_start(battle=battle)
+    services.battle_start(battle=battle, actor=SYSTEM)
     gm = UserFactory()
     orders = [({"placements": {unit_key(knights): "B1"}}, {"placements": {unit_key(pikes): "E3"}}),
               ({"moves": {unit_key(knights): ["A1"]}}, {}), ({}, {}), ({}, {})]
