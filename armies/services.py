@@ -121,16 +121,23 @@ def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
     return army
 
 
+def army_check_edit(*, army: Army, user) -> None:
+    """Refuse `user` any edit of the stored army (its fields, or the tactics, gear and conditions
+    the admin's inlines save); raises NotPermitted unless they run its campaign. A new army has
+    only the kingdom it is given to check (army_validate)."""
+    require_actor(user)
+    stored = Army.objects.filter(pk=army.pk).values_list("kingdom__campaign_id", flat=True)
+    for campaign_id in stored if army.pk is not None else ():
+        _check_gm(user, campaign_id)
+
+
 def army_validate(*, army: Army, user) -> None:
     """Refuse the army's own fields where the rules do (its hex must be a map hex), and write
     the hex in its one spelling; raises RuleViolation naming the field, NotPermitted unless
     `user` runs the army's campaign. The admin's form calls it to show the error; `army_save`
     calls it again so no write skips it."""
-    if army.pk is not None:
-        # The stored army's campaign too: a GM of another campaign moves no army into theirs.
-        stored = Army.objects.filter(pk=army.pk).values_list("kingdom__campaign_id", flat=True)
-        for campaign_id in stored:
-            _check_gm(user, campaign_id)
+    # The stored army's campaign too: a GM of another campaign moves no army into theirs.
+    army_check_edit(army=army, user=user)
     _check_gm(user, army.kingdom.campaign_id if army.kingdom_id else None)
     raise_if_any(hex_violations(army.hex))
     army.hex = canonical_hex(army.hex)

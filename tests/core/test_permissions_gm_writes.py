@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from admin_objects import admin_url
 from admin_support import add_inline_row, change_form_data
+from django.contrib import admin
 from django.test import Client
 from factories import (
     ArmyFactory,
@@ -22,6 +23,7 @@ from factories import (
     shipped_card,
 )
 
+from armies.admin import ArmyConditionInline, ArmyTacticInline
 from armies.models import Army
 from armies.services import army_gain_condition, army_learn_tactic, army_save, gear_fit
 from battles.models import BattleScene, SceneStatus
@@ -161,6 +163,30 @@ def test_an_armys_tactics_gear_and_conditions_are_the_gms_alone(army, player, ot
     assert signed_in(player).get(url).status_code == 302
     assert signed_in(other_gm).get(url).status_code == 404
     assert not (army.tactics.exists() or army.gear.exists() or army.conditions.exists())
+
+
+def test_the_army_inlines_refuse_as_the_services_do(army, gm, other_gm, rf):
+    """The admin gives another campaign's GM no army to edit, nor inline rows to add (nothing
+    saves); the inlines themselves refuse them as the services do."""
+    request = rf.post("/")
+    for inline, row in ((ArmyTacticInline, {"tactic": "hold_the_line", "position": 0}),
+                        (ArmyConditionInline, {"condition": "weary", "value": 1})):
+        request.user = gm
+        formset_class = inline(Army, admin.site).get_formset(request, army)
+        prefix = formset_class.get_default_prefix()
+        data = {f"{prefix}-TOTAL_FORMS": 1, f"{prefix}-INITIAL_FORMS": 0,
+                **{f"{prefix}-0-{name}": value for name, value in row.items()}}
+        formset_class.actor = other_gm
+        formset = formset_class(data, instance=army, prefix=prefix)
+        assert not formset.is_valid()
+        assert set(formset.non_form_errors()) == {EDITS}
+        request.user = other_gm
+        theirs = inline(Army, admin.site).get_formset(request, army)(data, instance=army,
+                                                                      prefix=prefix)
+        assert theirs.is_valid() and not theirs.has_changed()
+    request.user = other_gm
+    assert not admin.site._registry[Army].get_queryset(request).filter(pk=army.pk).exists()
+    assert not (army.tactics.exists() or army.conditions.exists())
 
 
 def test_a_gm_adds_a_tactic_through_the_army_admin(army, gm):
