@@ -10,14 +10,16 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from core.permissions import SYSTEM
+
 _ACTING_USER: ContextVar = ContextVar("muster_acting_user", default=None)
 
 
 @contextmanager
 def acting_as(user):
     """History rows written inside the block name `user` (None or an anonymous visitor: keep
-    whoever acts already)."""
-    if user is None or not user.is_authenticated:
+    whoever acts already; SYSTEM: the project, whom no history row names)."""
+    if user is None or user is SYSTEM or not user.is_authenticated:
         yield
         return
     token = _ACTING_USER.set(user)

@@ -10,8 +10,10 @@ from armies.acting import acts_for_user
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
 from armies.orders import queued_activities, rules_order, situation
+from campaigns.models import KingdomTurn
+from campaigns.permissions import check_plays_kingdom
 from campaigns.selectors import is_campaign_gm
-from campaigns.services import TurnLocked, check_plays_kingdom
+from campaigns.services import TurnLocked
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import activities as act
 
@@ -35,7 +37,6 @@ def activity_replay(*, user, idempotency_key: str, digest: str = "") -> ArmyActi
 
 
 def _lock_open_turn(turn):
-    from campaigns.models import KingdomTurn
     turn = KingdomTurn.objects.select_for_update(of=("self",)).select_related(
         "kingdom__campaign").get(pk=turn.pk)
     if not turn.accepts_orders:
@@ -128,17 +129,25 @@ def _submit(*, turn, user, kind: str, army: Army | None, params: dict, second: b
     return activity, True
 
 
+def _lock_queued(activity: ArmyActivity, user, not_queued: str
+                 ) -> tuple[KingdomTurn, ArmyActivity]:
+    """The open turn and the order, locked, once `user` may give the kingdom's orders and the
+    order is still queued (`not_queued`: the refusal otherwise)."""
+    turn = _lock_open_turn(activity.turn)
+    _check_gives_orders(user, turn)
+    activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
+    if activity.status != ActivityStatus.QUEUED:
+        raise RuleViolation.single("not_queued", not_queued)
+    return turn, activity
+
+
 @acts_for_user
 @transaction.atomic
 def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
                     second: bool | None = None, position: int | None = None) -> ArmyActivity:
     """Change a queued order for `user` (a player of its kingdom or the GM); raises
     NotPermitted, RuleViolation, or TurnLocked once the turn no longer takes orders."""
-    turn = _lock_open_turn(activity.turn)
-    _check_gives_orders(user, turn)
-    activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
-    if activity.status != ActivityStatus.QUEUED:
-        raise RuleViolation.single("not_queued", _("Only a queued activity can change."))
+    turn, activity = _lock_queued(activity, user, _("Only a queued activity can change."))
     given = activity.params
     if params is not None:
         activity.params = params
@@ -157,11 +166,8 @@ def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
 def activity_withdraw(*, activity: ArmyActivity, user) -> ArmyActivity:
     """Withdraw a queued order for `user` (a player of its kingdom or the GM); raises
     NotPermitted, RuleViolation, or TurnLocked once the turn no longer takes orders."""
-    turn = _lock_open_turn(activity.turn)
-    _check_gives_orders(user, turn)
-    activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
-    if activity.status != ActivityStatus.QUEUED:
-        raise RuleViolation.single("not_queued", _("Only a queued activity can be withdrawn."))
+    turn, activity = _lock_queued(activity, user,
+                                  _("Only a queued activity can be withdrawn."))
     activity.status = ActivityStatus.WITHDRAWN
     activity.save(update_fields=["status"])
     _unready(turn)

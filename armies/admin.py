@@ -65,21 +65,28 @@ def render_stat_block(army: Army, **children) -> str:
     })
 
 
-class ArmyTacticInline(CampaignScopedInline, admin.TabularInline):
+class _ArmyChildInline(CampaignScopedInline, admin.TabularInline):
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        formset.actor = request.user  # a class made for this request
+        return formset
+
+
+class ArmyTacticInline(_ArmyChildInline):
     model = ArmyTactic
     formset = ArmyTacticFormSet
     extra = 0
     fields = ["tactic", "position"]
 
 
-class ArmyGearInline(CampaignScopedInline, admin.TabularInline):
+class ArmyGearInline(_ArmyChildInline):
     model = ArmyGear
     formset = ArmyGearFormSet
     extra = 0
     fields = ["kind", "tier", "weapon", "doses", "price_paid_rp"]
 
 
-class ArmyConditionInline(CampaignScopedInline, admin.TabularInline):
+class ArmyConditionInline(_ArmyChildInline):
     model = ArmyCondition
     formset = ArmyConditionFormSet
     extra = 0

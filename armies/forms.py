@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from armies.adapters import army_state, gear_item_from, template_state, validation_error
 from armies.choices import TACTIC_CHOICES
 from armies.models import Army, ArmyTemplate
-from armies.services import army_validate
+from armies.services import army_check_edit, army_validate
 from campaigns.models import Faction, Kingdom
 from rules.errors import RuleViolation, raise_if_any
 from rules.kingmaker.army import hp_violations
@@ -38,7 +38,10 @@ class ArmyForm(forms.ModelForm):
 
 
 class _ArmyRulesFormSet(forms.BaseInlineFormSet):
-    """Checks the army's whole list (what survives the edit) against one rule of the engine."""
+    """Checks the army's whole list (what survives the edit) against one rule of the engine, and
+    that `actor` (the admin sets it per request) may edit the army at all (army_check_edit)."""
+
+    actor: Any = None
 
     def kept_forms(self):
         return [f for f in self.forms
@@ -50,6 +53,11 @@ class _ArmyRulesFormSet(forms.BaseInlineFormSet):
 
     def clean(self):
         super().clean()
+        if self.has_changed():
+            try:
+                army_check_edit(army=self.instance, user=self.actor)
+            except RuleViolation as error:
+                raise validation_error(error, by_field=False) from None
         if any(self.errors) or not self.army_ready():
             return
         try:

@@ -16,6 +16,7 @@ from armies.adapters import army_state, gear_item_from, template_state
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyTemplate
 from armies.selectors import armies_with_details
+from campaigns.models import Faction
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
 from rules.kingmaker.army import stat_block
@@ -134,7 +135,6 @@ def _recruit_params(p: Mapping[str, Any], campaign_id: int) -> act.RecruitArmy:
         raise RuleViolation.single("template_unknown", _("Choose an army type."), "template")
     faction = None
     if p["faction"] is not None:
-        from campaigns.models import Faction
         faction = Faction.objects.filter(pk=p["faction"], campaign_id=campaign_id).first()
         if faction is None:
             raise RuleViolation.single("faction_unknown", _("Choose a faction."), "faction")

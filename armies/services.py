@@ -8,13 +8,6 @@ from django.db import transaction
 
 from armies import history
 from armies.acting import acts_for_user
-
-# Callers import the turn orders' services from here too.
-from armies.activity_services import IdempotencyKeyReused as IdempotencyKeyReused
-from armies.activity_services import activity_change as activity_change
-from armies.activity_services import activity_replay as activity_replay
-from armies.activity_services import activity_submit as activity_submit
-from armies.activity_services import activity_withdraw as activity_withdraw
 from armies.adapters import (
     army_state,
     gear_item,
@@ -26,8 +19,7 @@ from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplat
 from armies.orders import kingdom_state
 from armies.selectors import active_armies, army_violations, state_violations
 from campaigns.models import Kingdom
-from campaigns.selectors import is_campaign_gm
-from core.permissions import SYSTEM, NotPermitted
+from campaigns.permissions import check_runs_campaign, require_actor
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import conditions as rules_conditions
 from rules.kingmaker.army import hp_violations, stat_block
@@ -56,10 +48,13 @@ def templates_install_catalog(template_model=ArmyTemplate) -> int:
 
 
 def _check_gm(user, campaign_id: int | None) -> None:
-    """The army's own edits are the GM's; a service called without a user is the project acting
-    (a turn's resolution applying an activity, the demo)."""
-    if user is not None and campaign_id is not None and not is_campaign_gm(user, campaign_id):
-        raise NotPermitted.single("army_gm_only", _("Only the game master edits armies."))
+    """The army's own edits are the GM's, or the project's (SYSTEM: a turn's resolution applying
+    an activity, the demo, commands); no user at all is refused, not taken for the project."""
+    if campaign_id is None:
+        # An army not yet in a kingdom: its form refuses the missing kingdom itself.
+        require_actor(user)
+        return
+    check_runs_campaign(user, campaign_id, "army_gm_only", _("Only the game master edits armies."))
 
 
 def _lock_kingdom(kingdom):
@@ -103,7 +98,7 @@ def _store_conditions(army: Army, conditions: Sequence[rules_conditions.Conditio
 @transaction.atomic
 def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
                  tactics: Sequence[str] = (), faction=None, efficient: bool = False,
-                 user=None) -> Army:
+                 user) -> Army:
     """Recruit an army into the kingdom (seed 003, the seven steps); raises RuleViolation."""
     _check_gm(user, kingdom.campaign_id)
     kingdom = _lock_kingdom(kingdom)
@@ -126,11 +121,23 @@ def army_recruit(*, kingdom, template: ArmyTemplate, name: str, hex: str,
     return army
 
 
-def army_validate(*, army: Army, user=None) -> None:
+def army_check_edit(*, army: Army, user) -> None:
+    """Refuse `user` any edit of the stored army (its fields, or the tactics, gear and conditions
+    the admin's inlines save); raises NotPermitted unless they run its campaign. A new army has
+    only the kingdom it is given to check (army_validate)."""
+    require_actor(user)
+    stored = Army.objects.filter(pk=army.pk).values_list("kingdom__campaign_id", flat=True)
+    for campaign_id in stored if army.pk is not None else ():
+        _check_gm(user, campaign_id)
+
+
+def army_validate(*, army: Army, user) -> None:
     """Refuse the army's own fields where the rules do (its hex must be a map hex), and write
     the hex in its one spelling; raises RuleViolation naming the field, NotPermitted unless
     `user` runs the army's campaign. The admin's form calls it to show the error; `army_save`
     calls it again so no write skips it."""
+    # The stored army's campaign too: a GM of another campaign moves no army into theirs.
+    army_check_edit(army=army, user=user)
     _check_gm(user, army.kingdom.campaign_id if army.kingdom_id else None)
     raise_if_any(hex_violations(army.hex))
     army.hex = canonical_hex(army.hex)
@@ -138,7 +145,7 @@ def army_validate(*, army: Army, user=None) -> None:
 
 @acts_for_user
 @transaction.atomic
-def army_save(*, army: Army, user=None) -> Army:
+def army_save(*, army: Army, user) -> Army:
     """Save the GM's edit of an army's own fields (kingdom, type, name, hex, HP, status)."""
     army_validate(army=army, user=user)
     army.save()
@@ -147,7 +154,7 @@ def army_save(*, army: Army, user=None) -> Army:
 
 @acts_for_user
 @transaction.atomic
-def army_learn_tactic(*, army: Army, tactic: str, user=None) -> ArmyTactic:
+def army_learn_tactic(*, army: Army, tactic: str, user) -> ArmyTactic:
     """Add a tactic the army may learn (the GM's edit; Train Army's effect)."""
     army = _lock_army(army, active=True)
     _check_gm(user, army.kingdom.campaign_id)
@@ -161,7 +168,7 @@ def army_learn_tactic(*, army: Army, tactic: str, user=None) -> ArmyTactic:
 @acts_for_user
 @transaction.atomic
 def gear_fit(*, army: Army, item: GearItem, price_paid_rp: int | None = None,
-             user=None) -> OutfitQuote:
+             user) -> OutfitQuote:
     """Fit gear to the army, replacing gear of the same kind; returns the quote (price, credit
     for the replaced gear, RP due). `price_paid_rp` records what was spent (0 for captured gear);
     charging the kingdom belongs to the Outfit Army activity."""
@@ -185,7 +192,7 @@ def gear_fit(*, army: Army, item: GearItem, price_paid_rp: int | None = None,
 
 @acts_for_user
 @transaction.atomic
-def gear_transfer(*, gear: ArmyGear, target: Army, user=None) -> ArmyGear:
+def gear_transfer(*, gear: ArmyGear, target: Army, user) -> ArmyGear:
     """Seed 003, ПЕРЕДАЧА СНАРЯЖЕНИЯ: pass gear to an army of the same kingdom in the same hex
     whose level is high enough; no activity is spent."""
     gear = ArmyGear.objects.select_for_update().select_related("army__kingdom").get(pk=gear.pk)
@@ -218,13 +225,13 @@ def gear_transfer(*, gear: ArmyGear, target: Army, user=None) -> ArmyGear:
 
 @acts_for_user
 @transaction.atomic
-def army_disband(*, army: Army, gear_to: Army | None = None, user=None) -> Army:
+def army_disband(*, army: Army, gear_to: Army | None = None, user) -> Army:
     """Disband the army; its gear passes to `gear_to` (same rules as a transfer) or is lost."""
     army = _lock_army(army, active=True)
     _check_gm(user, army.kingdom.campaign_id)
     if gear_to is not None:
         for gear in army.gear.all():
-            gear_transfer(gear=gear, target=gear_to)
+            gear_transfer(gear=gear, target=gear_to, user=user)
     for gear in army.gear.all():
         gear.delete()
     army.status = ArmyStatus.DISBANDED
@@ -235,7 +242,7 @@ def army_disband(*, army: Army, gear_to: Army | None = None, user=None) -> Army:
 
 @acts_for_user
 @transaction.atomic
-def army_gain_condition(*, army: Army, condition: str, value: int = 1, user=None) -> Army:
+def army_gain_condition(*, army: Army, condition: str, value: int = 1, user) -> Army:
     """The army gains a condition (a valued one rises by `value`), with what it replaces."""
     army = _lock_army(army, active=True)
     _check_gm(user, army.kingdom.campaign_id)
@@ -251,7 +258,7 @@ RESTORED_FIELDS = ("kingdom", "template", "faction", "name", "hex", "hp", "statu
 
 @acts_for_user
 @transaction.atomic
-def army_restore(*, army: Army, version, fields: dict, user=None) -> Army:
+def army_restore(*, army: Army, version, fields: dict, user) -> Army:
     """Revert the army to `version` of its history: its `fields` (as the GM left them on the
     revert form) with the version's tactics, gear and conditions, checked by the rules as a
     whole; raises RuleViolation and changes nothing if they would break them."""
@@ -286,9 +293,8 @@ def kingdom_set_level(*, actor, kingdom: Kingdom, level: int) -> dict:
     Raises NotPermitted unless `actor` runs the campaign (SYSTEM: the project's own call).
     """
     kingdom = Kingdom.objects.select_for_update().get(pk=kingdom.pk)
-    if actor is not SYSTEM and not is_campaign_gm(actor, kingdom.campaign_id):
-        raise NotPermitted.single("kingdom_gm_only",
-                                  _("Only the game master changes a kingdom's level."))
+    check_runs_campaign(actor, kingdom.campaign_id, "kingdom_gm_only",
+                        _("Only the game master changes a kingdom's level."))
     check_level(level, "level")
     kingdom.level = level
     kingdom.save(update_fields=["level"])

@@ -231,7 +231,7 @@ class BattleSceneAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     def reopen_failed(self, request, queryset):
         for scene in queryset:
             try:
-                scene_reopen(scene=scene)
+                scene_reopen(actor=request.user, scene=scene)
             except RuleViolation as error:
                 self.message_user(request, f"{scene}: {render_violation(error.violations[0])}",
                                   messages.ERROR)
@@ -245,7 +245,7 @@ class BattleSceneAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
         for scene in queryset:
             name = str(scene)
             try:
-                battle, unmapped = battle_from_scene(scene=scene)
+                battle, unmapped = battle_from_scene(actor=request.user, scene=scene)
             except RuleViolation as error:
                 self.message_user(request, f"{name}: {render_violation(error.violations[0])}",
                                   messages.ERROR)

@@ -13,12 +13,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from armies.adapters import render_violation
 from armies.report_text import with_text
 from battles.adapters import scene_setup, setup_from_inputs
 from battles.models import SIDE_CHOICES, BattleScene, SceneStatus
 from battles.odds import scene_odds
 from battles.reports import as_old_as, first_difference, report_data, with_names
 from battles.services import scene_resolve_now, scene_seed
+from rules.errors import RuleViolation
 from rules.kingmaker.battle.engine import fight
 
 ADMIN_MAX_RUNS = 20000
@@ -81,7 +83,11 @@ def step_view(model_admin: ModelAdmin, request, object_id):
             messages.error(request, _("%(scene)s is %(status)s: there is nothing to apply.")
                            % {"scene": scene, "status": scene.get_status_display()})
             return redirect("admin:battles_battlescene_change", scene.pk)
-        result = scene_resolve_now(scene=scene)
+        try:
+            result = scene_resolve_now(actor=request.user, scene=scene)
+        except RuleViolation as error:
+            messages.error(request, render_violation(error.violations[0]))
+            return redirect("admin:battles_battlescene_change", scene.pk)
         scene.refresh_from_db()
         if result == "resolved":
             messages.success(request, _("%(scene)s is fought and applied.") % {"scene": scene})
@@ -96,7 +102,12 @@ def step_view(model_admin: ModelAdmin, request, object_id):
     if report is not None:  # fought: step through what it was fought from
         setup, seed = setup_from_inputs(report.inputs), report.outcome["seed"]
     else:
-        setup, seed = scene_setup(scene), scene_seed(scene=scene)
+        try:
+            seed = scene_seed(actor=request.user, scene=scene)
+        except RuleViolation as error:
+            messages.error(request, render_violation(error.violations[0]))
+            return redirect("admin:battles_battlescene_change", scene.pk)
+        setup = scene_setup(scene)
     outcome = fight(setup, seed, stop_after_round=shown)
     can_apply = report is None and scene.status == SceneStatus.QUEUED
     return _page(request, model_admin, scene, "admin/battles/step.html",

@@ -10,8 +10,7 @@ from typing import Protocol
 from armies.adapters import condition_state
 from armies.choices import ArmyStatus
 from armies.models import Army, ArmyActivity
-from campaigns.selectors import is_campaign_gm
-from core.permissions import SYSTEM, NotPermitted
+from campaigns.permissions import check_runs_campaign
 from rules.errors import Violation, _, raise_if_any
 from rules.kingmaker.battle.enlistment import Enlistment, enlistment_violations
 
@@ -46,16 +45,18 @@ def army_enlistment_violations(*, battle: Battle, army: Army, side: str,
         holds_fortification=holds_fortification))
 
 
-def may_set_up(actor, campaign_id: int) -> bool:
-    """Whether `actor` puts armies into this campaign's battles: its GM, or the project itself (a
-    turn's resolution queueing an Offensive Gambit's battle)."""
-    return actor is SYSTEM or is_campaign_gm(actor, campaign_id)
-
-
 def check_may_set_up(actor, campaign_id: int) -> None:
-    if not may_set_up(actor, campaign_id):
-        raise NotPermitted.single("battle_gm_only",
-                                  _("Only the game master puts armies into a battle."))
+    """`actor` puts armies into this campaign's battles: its GM, or the project itself (a turn's
+    resolution queueing an Offensive Gambit's battle)."""
+    check_runs_campaign(actor, campaign_id, "battle_gm_only",
+                        _("Only the game master puts armies into a battle."))
+
+
+def check_runs_battles(actor, campaign_id: int) -> None:
+    """`actor` runs this campaign's battles (starts them, closes a round, reopens, seeds or
+    resolves a scene): its GM, or the project itself (a worker, the demo)."""
+    check_runs_campaign(actor, campaign_id, "battle_run_gm_only",
+                        _("Only the game master runs the campaign's battles."))
 
 
 def enlistment_check(*, actor, battle: Battle, army: Army, side: str, garrisoned: bool = False,

@@ -13,8 +13,9 @@ from django.db import transaction
 from armies.adapters import army_state
 from armies.models import Army
 from armies.selectors import armies_with_details
+from battles import resolution
 from battles.adapters import enemy_keys, plan_from, starting_state
-from battles.enlistment import army_enlistment_violations, check_may_set_up
+from battles.enlistment import army_enlistment_violations, check_may_set_up, check_runs_battles
 from battles.models import BattleParticipant, BattleScene, SceneStatus
 from battles.sector import services as sector_services
 from battles.sector.models import SectorBattle
@@ -70,12 +71,10 @@ def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
     fighting = [p for p in candidates
                 if _admitted(actor=SYSTEM, scene=scene, participant=p, army=armies[p.army_id])]
     if campaign.ruleset == Ruleset.CERILIA:
-        from battles.sector.services import battle_from_armies
-
         cards = Army.objects.select_related("template__sector_card__card").in_bulk(
             [p.army_id for p in fighting])
-        return battle_from_armies(
-            campaign=campaign, name=str(scene), hex=scene.hex, gambit=gambit,
+        return sector_services.battle_from_armies(
+            actor=SYSTEM, campaign=campaign, name=str(scene), hex=scene.hex, gambit=gambit,
             attackers=[cards[p.army_id] for p in fighting if p.side == Side.ATTACKER],
             defenders=[cards[p.army_id] for p in fighting if p.side == Side.DEFENDER],
             attacker_kingdom_id=scene.attacker_kingdom_id,
@@ -173,32 +172,34 @@ def participant_set_plan(*, actor, participant: BattleParticipant, plan: Mapping
 
 
 @transaction.atomic
-def scene_reopen(*, scene: BattleScene) -> BattleScene:
+def scene_reopen(*, actor, scene: BattleScene) -> BattleScene:
     """The GM hands a failed scene back to the queue: it is locked again and resolves next (the
-    seed is kept, so the dice fall the same way)."""
-    from battles.resolution import SCENES
-    if not SCENES.reopen(scene.pk):
+    seed is kept, so the dice fall the same way). Raises NotPermitted unless `actor` runs the
+    campaign's battles."""
+    check_runs_battles(actor, scene.campaign_id)
+    if not resolution.SCENES.reopen(scene.pk):
         raise RuleViolation.single("scene_not_failed", _("Only a failed scene can be reopened."))
     scene.refresh_from_db()
     return scene
 
 
 @transaction.atomic
-def scene_seed(*, scene: BattleScene) -> int:
+def scene_seed(*, actor, scene: BattleScene) -> int:
     """The scene's seed, drawn now if it has none (the GM's step by step shows the dice the
-    resolution will roll)."""
+    resolution will roll). Raises NotPermitted unless `actor` runs the campaign's battles."""
     scene = BattleScene.objects.select_for_update().get(pk=scene.pk)
+    check_runs_battles(actor, scene.campaign_id)
     if scene.seed is None:
         scene.seed = secrets.randbits(62)
         scene.save(update_fields=["seed"])
     return scene.seed
 
 
-def scene_resolve_now(*, scene: BattleScene) -> str:
+def scene_resolve_now(*, actor, scene: BattleScene) -> str:
     """Lock the scene and resolve it here, through the same claim as a worker (the GM's "Finish
-    and apply"). Returns "resolved", "skipped" or "failed"."""
-    from battles import resolution
-
+    and apply"). Returns "resolved", "skipped" or "failed"; raises NotPermitted unless `actor`
+    runs the campaign's battles."""
+    check_runs_battles(actor, scene.campaign_id)
     resolution.scenes_lock(BattleScene.objects.filter(pk=scene.pk), enqueue=False)
     return resolution.scene_resolve(scene.pk)
 
@@ -223,10 +224,12 @@ def army_set_battle_plan(*, actor, army: Army, plan: Mapping[str, Any]) -> Army:
 
 
 @transaction.atomic
-def battle_from_scene(*, scene) -> tuple[SectorBattle, list]:
+def battle_from_scene(*, actor, scene) -> tuple[SectorBattle, list]:
     """Fight a queued Kingmaker battle scene as a sector battle instead: the same armies, sides,
-    kingdoms and gambit; the scene itself is deleted (its history keeps it)."""
+    kingdoms and gambit; the scene itself is deleted (its history keeps it). Raises NotPermitted
+    unless `actor` puts armies into the campaign's battles."""
     scene = BattleScene.objects.select_for_update().get(pk=scene.pk)
+    check_may_set_up(actor, scene.campaign_id)
     if scene.status != SceneStatus.QUEUED or scene.locked_at is not None:
         raise RuleViolation.single("scene_not_queued", _("Only a queued scene not yet sent for "
                                    "resolution can become a sector battle."))
@@ -235,7 +238,7 @@ def battle_from_scene(*, scene) -> tuple[SectorBattle, list]:
     scene.gambit = None
     scene.save(update_fields=["gambit"])
     found = sector_services.battle_from_armies(
-        campaign=scene.campaign, name=str(scene), hex=scene.hex,
+        actor=actor, campaign=scene.campaign, name=str(scene), hex=scene.hex,
         attackers=[p.army for p in participants if p.side == Side.ATTACKER.value],
         defenders=[p.army for p in participants if p.side == Side.DEFENDER.value],
         attacker_kingdom_id=scene.attacker_kingdom_id,

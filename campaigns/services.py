@@ -8,8 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import Campaign, Kingdom, KingdomTurn, PlayerPreferences, TurnStatus
-from campaigns.selectors import is_campaign_gm, player_kingdom_ids
-from core.permissions import SYSTEM, NotPermitted
+from campaigns.permissions import check_runs_campaign
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 
 
@@ -24,18 +23,8 @@ class TurnLocked(Exception):
 def check_runs_turns(actor, campaign_id: int) -> None:
     """The calendar of a campaign's turns (opening, deadlines, resolving, reopening) is its GM's,
     or the project's own (the nightly resolution opening the next turn, the demo)."""
-    if actor is not SYSTEM and not is_campaign_gm(actor, campaign_id):
-        raise NotPermitted.single("turn_gm_only",
-                                  _("Only the game master manages the kingdom turns."))
-
-
-def check_plays_kingdom(actor, kingdom: Kingdom, code: str, message: str) -> None:
-    """`actor` acts for the kingdom: one of its players, the campaign's GM, or the project."""
-    if actor is SYSTEM or is_campaign_gm(actor, kingdom.campaign_id):
-        return
-    if not (actor.is_authenticated and actor.is_active
-            and player_kingdom_ids(actor).filter(kingdom_id=kingdom.pk).exists()):
-        raise NotPermitted.single(code, message)
+    check_runs_campaign(actor, campaign_id, "turn_gm_only",
+                        _("Only the game master manages the kingdom turns."))
 
 
 def next_deadline(campaign: Campaign, after: datetime.datetime | None = None) -> datetime.datetime:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers, status
-from rest_framework.exceptions import APIException, ErrorDetail
+from rest_framework.exceptions import APIException, ErrorDetail, PermissionDenied
+
+from core.permissions import NotPermitted
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -21,6 +24,12 @@ class ErrorSerializer(serializers.Serializer):
 
 
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description=_("Not found, or not yours to see."))
+
+
+def forbidden(error: NotPermitted) -> PermissionDenied:
+    """The 403 of a write the user may not make: its detail is the service's refusal, in the
+    reader's language, as the pages and the admin show it."""
+    return PermissionDenied(error.violations[0].render(gettext))
 
 
 class Closed(APIException):

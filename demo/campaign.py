@@ -9,9 +9,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from armies.acting import acting_as
+from armies.activity_services import activity_submit
 from armies.models import ArmyTemplate
 from armies.services import (
-    activity_submit,
     army_gain_condition,
     army_learn_tactic,
     army_recruit,
@@ -100,26 +100,28 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
 
     with acting_as(users["gm"]):  # the armies' history names who set them up
         guard = army_recruit(kingdom=restov, template=template("Infantry"), name="Restov Guard",
-                             hex="C4", tactics=["toughened_soldiers"])
-        army_learn_tactic(army=guard, tactic="hold_the_line")
-        gear_fit(army=guard, item=parse_gear("magic_armor"))
-        gear_fit(army=guard, item=parse_gear("magic_weapons"))
+                             hex="C4", tactics=["toughened_soldiers"], user=SYSTEM)
+        army_learn_tactic(army=guard, tactic="hold_the_line", user=SYSTEM)
+        gear_fit(army=guard, item=parse_gear("magic_armor"), user=SYSTEM)
+        gear_fit(army=guard, item=parse_gear("magic_weapons"), user=SYSTEM)
         riders = army_recruit(kingdom=restov, template=template("Cavalry"), name="Aldori Riders",
-                              hex="C4")
-        army_learn_tactic(army=riders, tactic="keen_eyed")
-        gear_fit(army=riders, item=parse_gear("healing_potions:2"))
-        army_gain_condition(army=riders, condition="weary", value=1)
+                              hex="C4", user=SYSTEM)
+        army_learn_tactic(army=riders, tactic="keen_eyed", user=SYSTEM)
+        gear_fit(army=riders, item=parse_gear("healing_potions:2"), user=SYSTEM)
+        army_gain_condition(army=riders, condition="weary", value=1, user=SYSTEM)
         rangers = army_recruit(kingdom=restov, template=template("Skirmishers"),
-                               name="Narlmarch Rangers", hex="D6", tactics=["keen_eyed"])
-        gear_fit(army=rangers, item=parse_gear("additional_weapon"))
-        army_gain_condition(army=rangers, condition="shaken", value=2)
+                               name="Narlmarch Rangers", hex="D6", tactics=["keen_eyed"],
+                               user=SYSTEM)
+        gear_fit(army=rangers, item=parse_gear("additional_weapon"), user=SYSTEM)
+        army_gain_condition(army=rangers, condition="shaken", value=2, user=SYSTEM)
         army_recruit(kingdom=restov, template=template("Siege Engines"), name="Tatzlford Battery",
-                     hex="C4", tactics=["keen_eyed"])
+                     hex="C4", tactics=["keen_eyed"], user=SYSTEM)
         militia = army_recruit(kingdom=greenbelt, template=template("Infantry"),
-                               name="Varnhold Militia", hex="H7", tactics=["hold_the_line"])
-        gear_fit(army=militia, item=parse_gear("healing_potions:1"))
+                               name="Varnhold Militia", hex="H7", tactics=["hold_the_line"],
+                               user=SYSTEM)
+        gear_fit(army=militia, item=parse_gear("healing_potions:1"), user=SYSTEM)
         army_recruit(kingdom=greenbelt, template=template("Sootscale Warriors"),
-                     name="Sootscale Spears", hex="J9", faction=kobolds)
+                     name="Sootscale Spears", hex="J9", faction=kobolds, user=SYSTEM)
     _first_turn(restov, users["amiri"], {
         "recruit_army": (None, {"template": template("Infantry").pk, "name": "Oleg's Watch",
                                 "hex": "D6", "tactics": ["live_off_the_land"]}),
@@ -174,7 +176,7 @@ def _siege_of_varnhold(campaign: Campaign, attacker: Kingdom, defender: Kingdom,
     battle.casters.create(side="attacker", name="Jhod Kavken", school="priest", unit=guard)
     battle.casters.create(side="defender", name="Nyrissa's Envoy", school="wizard",
                           unit=battle.units.get(name="Varnhold Militia"))
-    sector_services.battle_start(battle=battle)
+    sector_services.battle_start(battle=battle, actor=SYSTEM)
     players = {"attacker": users["amiri"], "defender": users["valeros"]}
     for side in ("attacker", "defender"):
         data: dict[str, Any] = {"placements": placements[side]}

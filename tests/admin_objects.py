@@ -39,8 +39,8 @@ from factories import (
 )
 from knox.models import AuthToken
 
+from armies.activity_services import activity_submit
 from armies.models import Army, ArmyActivity, ArmyTemplate
-from armies.services import activity_submit
 from battles.models import BattleReport, BattleScene
 from battles.sector import services as sector_services
 from battles.sector.models import SectorBattle, TemplateCard, UnitCard
@@ -108,7 +108,7 @@ def _sector_battle() -> SectorBattle:
         SectorUnitFactory.create(battle=battle, side=side)
     TerrainCardFactory.create(battle=battle, kind="river", sector="C2", toward="C3")
     SectorCasterFactory.create(battle=battle)
-    return sector_services.battle_start(battle=battle)
+    return sector_services.battle_start(battle=battle, actor=SYSTEM)
 
 
 def _scene() -> BattleScene:
@@ -123,7 +123,7 @@ def _battle_report() -> BattleReport:
                                attacker_kingdom=attacker.kingdom)
     BattleParticipantFactory.create(scene=scene, army=attacker, side="attacker")
     BattleParticipantFactory.create(scene=scene, army=defender, side="defender")
-    assert scene_resolve_now(scene=scene) == "resolved"
+    assert scene_resolve_now(scene=scene, actor=SYSTEM) == "resolved"
     return BattleReport.objects.get(scene=scene)
 
 

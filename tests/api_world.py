@@ -14,19 +14,20 @@ from factories import (
 from rest_framework.test import APIClient
 
 from armies.services import army_recruit
+from core.permissions import SYSTEM
 
 
 @pytest.fixture
 def army(kingdom):
     """The player's infantry in C4 (their settlement's hex)."""
     return army_recruit(kingdom=kingdom, template=shipped_template("Infantry"), name="Restov Guard",
-                        hex="C4", tactics=["live_off_the_land"])
+                        hex="C4", tactics=["live_off_the_land"], user=SYSTEM)
 
 
 @pytest.fixture
 def rival_army(rival_kingdom):
     return army_recruit(kingdom=rival_kingdom, template=shipped_template("Infantry"),
-                        name="Pitax Foot", hex="P9", tactics=["live_off_the_land"])
+                        name="Pitax Foot", hex="P9", tactics=["live_off_the_land"], user=SYSTEM)
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from factories import (
     shipped_template,
 )
 
-from armies.services import activity_submit
+from armies.activity_services import activity_submit
 from battles import resolution as battle_resolution
 from battles.models import BattleScene
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus

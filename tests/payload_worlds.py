@@ -26,8 +26,8 @@ from factories import (
     shipped_template,
 )
 
+from armies.activity_services import activity_submit
 from armies.models import Army, ArmyActivity
-from armies.services import activity_submit
 from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.sector import services as sector_services
 from battles.sector.adapters import unit_key
@@ -73,7 +73,7 @@ def fought_scene(kingdom: Kingdom, rival_kingdom: Kingdom) -> BattleScene:
     for army, side in ((guard, Side.ATTACKER), (lancers, Side.ATTACKER),
                        (foot, Side.DEFENDER), (archers, Side.DEFENDER)):
         BattleParticipantFactory(scene=scene, army=army, side=side)
-    assert scene_resolve_now(scene=scene) == "resolved"
+    assert scene_resolve_now(scene=scene, actor=SYSTEM) == "resolved"
     return scene
 
 
@@ -87,7 +87,7 @@ def fought_sector_battle(kingdom: Kingdom, rival_kingdom: Kingdom, player, rival
                       card=shipped_card("knights"))
     SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes",
                       card=shipped_card("pikes"))
-    battle = knights_charge_pikes(sector_services.battle_start(battle=battle), player, rival,
+    battle = knights_charge_pikes(sector_services.battle_start(battle=battle, actor=SYSTEM), player, rival,
                                   committed)
     assert battle.rounds.count() == 2
     return battle

@@ -14,10 +14,10 @@ from rest_framework.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
 from armies.activity_params import validated_params
+from armies.activity_services import activity_change, activity_submit, activity_withdraw
 from armies.adapters import render_violation
 from armies.models import ArmyActivity
 from armies.report_text import with_text
-from armies.services import activity_change, activity_submit, activity_withdraw
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.bounded_json import ADMIN_JSON_FIELDS
 from campaigns.models import KingdomTurn

@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns.models import KingdomTurn, TurnStatus
-from campaigns.services import TurnLocked, check_plays_kingdom, check_runs_turns
+from campaigns.permissions import check_plays_kingdom
+from campaigns.services import TurnLocked, check_runs_turns
 from rules.errors import RuleViolation, _
 from turns.resolution import TURNS, turns_lock, turns_lock_with_waiting
 

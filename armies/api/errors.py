@@ -7,12 +7,12 @@ from contextlib import contextmanager
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers, status
-from rest_framework.exceptions import APIException, ErrorDetail, PermissionDenied, ValidationError
+from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
 
+from armies.activity_services import IdempotencyKeyReused
 from armies.adapters import render_violation
-from armies.services import IdempotencyKeyReused
 from campaigns.services import TurnLocked
-from core.api_errors import Closed
+from core.api_errors import Closed, forbidden
 from core.permissions import NotPermitted
 from rules.errors import RuleViolation
 
@@ -78,7 +78,7 @@ def service_errors():
     try:
         yield
     except NotPermitted as error:
-        raise PermissionDenied(render_violation(error.violations[0])) from None
+        raise forbidden(error) from None
     except RuleViolation as error:
         raise violation_error(error) from None
     except TurnLocked as error:

@@ -12,6 +12,7 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
+from armies.activity_services import activity_change, activity_submit, activity_withdraw
 from armies.api.errors import KeyReusedSerializer, TurnClosed, service_errors
 from armies.api.filters import ActivityFilter, ArmyFilter
 from armies.api.serializers import (
@@ -22,7 +23,6 @@ from armies.api.serializers import (
 )
 from armies.models import ArmyActivity
 from armies.selectors import visible_activities, visible_armies
-from armies.services import activity_change, activity_submit, activity_withdraw
 from campaigns.api.parsers import BoundedJSONParser
 from campaigns.model_meta import max_length
 from core.api_errors import NOT_FOUND

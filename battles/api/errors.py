@@ -7,12 +7,11 @@ from contextlib import contextmanager
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import ValidationError
 
-from armies.adapters import render_violation
 from armies.api.errors import violation_error
 from battles.services import SceneLocked
-from core.api_errors import Closed
+from core.api_errors import Closed, forbidden
 from core.permissions import NotPermitted
 from rules.errors import RuleViolation
 
@@ -38,7 +37,7 @@ def plan_errors():
     try:
         yield
     except NotPermitted as error:
-        raise PermissionDenied(render_violation(error.violations[0])) from None
+        raise forbidden(error) from None
     except RuleViolation as error:
         raise plan_violation_error(error) from None
     except SceneLocked as error:

@@ -344,7 +344,7 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     def start_battle(self, request, queryset):
         for battle in queryset:
             try:
-                started = services.battle_start(battle=battle)
+                started = services.battle_start(actor=request.user, battle=battle)
             except RuleViolation as error:
                 for violation in error.violations:
                     self.message_user(request, f"{battle}: {render_violation(violation)}",
@@ -359,7 +359,13 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     @admin.action(description=gettext_lazy("Resolve the open round now"), permissions=["change"])
     def resolve_now(self, request, queryset):
         for battle in queryset:
-            if services.round_close_now(battle=battle):
+            try:
+                closed = services.round_close_now(actor=request.user, battle=battle)
+            except RuleViolation as error:
+                self.message_user(request, f"{battle}: {render_violation(error.violations[0])}",
+                                  messages.ERROR)
+                continue
+            if closed:
                 self.message_user(request, _("%(battle)s: round %(round)s is closed and sent for "
                                              "resolution; units without orders hold.")
                                   % {"battle": battle, "round": battle.round}, messages.SUCCESS)

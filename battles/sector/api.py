@@ -20,13 +20,12 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 
-from armies.adapters import render_violation
 from armies.api.errors import violation_error
 from battles.sector import selectors, services
 from battles.sector.models import SECTOR_SIDE_CHOICES, SectorBattle, SideOrders, UnitCard
 from battles.sector.order_schema import ClosedSerializer, SectorOrdersSerializer, validated_orders
 from campaigns.api.parsers import BoundedJSONParser
-from core.api_errors import NOT_FOUND, Closed, ErrorSerializer
+from core.api_errors import NOT_FOUND, Closed, ErrorSerializer, forbidden
 from core.permissions import NotPermitted
 from rules.errors import RuleViolation
 from rules.sides import Side
@@ -284,7 +283,7 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
             row = services.orders_submit(battle=battle, side=side.value, user=request.user,
                                          data=body.validated_data["orders"])
         except NotPermitted as error:
-            raise PermissionDenied(render_violation(error.violations[0])) from None
+            raise forbidden(error) from None
         except RuleViolation as error:
             raise violation_error(error, nested="orders", top_level=frozenset()) from None
         except services.RoundClosed:

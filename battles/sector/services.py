@@ -12,7 +12,12 @@ from django.utils import timezone
 from armies.models import Army
 from armies.selectors import active_armies, armies_with_details
 from battles import signals
-from battles.enlistment import army_enlistment_violations, check_may_set_up, enlistment_check
+from battles.enlistment import (
+    army_enlistment_violations,
+    check_may_set_up,
+    check_runs_battles,
+    enlistment_check,
+)
 from battles.sector import adapters
 from battles.sector.models import (
     SECTOR_SIDE_LABELS,
@@ -41,9 +46,11 @@ def _next_deadline(battle: SectorBattle) -> datetime.datetime:
 
 
 @transaction.atomic
-def battle_start(*, battle: SectorBattle) -> SectorBattle:
-    """From setup to phase 0: both sides deploy until the first deadline."""
+def battle_start(*, actor, battle: SectorBattle) -> SectorBattle:
+    """From setup to phase 0: both sides deploy until the first deadline. Raises NotPermitted
+    unless `actor` runs the campaign's battles, RuleViolation with what keeps it from starting."""
     battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    check_runs_battles(actor, battle.campaign_id)
     problems: list[Violation] = []
     if battle.status != BattleStatus.SETUP:
         problems.append(Violation("already_started", _("The battle has already begun.")))
@@ -80,11 +87,12 @@ def _units_for(battle: SectorBattle, side: str, armies) -> list:
 
 
 @transaction.atomic
-def battle_from_armies(*, campaign, name: str, hex: str = "", attackers=(), defenders=(),
+def battle_from_armies(*, actor, campaign, name: str, hex: str = "", attackers=(), defenders=(),
                        attacker_kingdom_id=None, defender_kingdom_id=None, gambit=None
                        ) -> tuple[SectorBattle, list]:
     """A sector battle being set up with a unit per army; returns it and the armies no card is
-    mapped for."""
+    mapped for. Raises NotPermitted unless `actor` puts armies into the campaign's battles."""
+    check_may_set_up(actor, campaign.pk)
     battle = SectorBattle.objects.create(
         campaign=campaign, name=name, hex=hex, gambit=gambit,
         attacker_kingdom_id=attacker_kingdom_id, defender_kingdom_id=defender_kingdom_id)
@@ -186,9 +194,11 @@ def rounds_close_due(*, now: datetime.datetime | None = None) -> list[int]:
 
 
 @transaction.atomic
-def round_close_now(*, battle: SectorBattle) -> bool:
-    """The GM's "Resolve the round now"."""
+def round_close_now(*, actor, battle: SectorBattle) -> bool:
+    """The GM's "Resolve the round now": False when no round is open. Raises NotPermitted unless
+    `actor` runs the campaign's battles."""
     battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    check_runs_battles(actor, battle.campaign_id)
     if not battle.takes_orders:
         return False
     _close(battle)

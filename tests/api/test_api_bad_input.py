@@ -15,6 +15,7 @@ from rest_framework.exceptions import ParseError
 from campaigns.api.exceptions import exception_handler
 from campaigns.api.parsers import BoundedJSONParser, RequestTooLarge
 from campaigns.bounded_json import MAX_DEPTH
+from core.permissions import SYSTEM
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def world(activity, army, campaign, kingdom, rival_kingdom):
     for side in ("attacker", "defender"):
         SectorUnitFactory(battle=battle, side=side)
     return {"activity": activity, "army": army,
-            "sector_battle": sector_services.battle_start(battle=battle)}
+            "sector_battle": sector_services.battle_start(battle=battle, actor=SYSTEM)}
 
 
 # --- deeply nested JSON ------------------------------------------------------------------------

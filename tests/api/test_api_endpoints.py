@@ -14,6 +14,7 @@ from factories import KingdomTurnFactory, TurnReportFactory
 from rest_framework.test import APIClient
 
 from campaigns.models import KingdomTurn
+from core.permissions import SYSTEM
 
 pytestmark = pytest.mark.django_db
 
@@ -124,7 +125,7 @@ def test_the_army_list_takes_a_fixed_number_of_queries(gm_api, kingdom, army, ri
         assert gm_api.get("/api/armies/").json()["count"] == 2
     for name in ("Third Foot", "Fourth Foot", "Fifth Foot"):
         army_recruit(kingdom=kingdom, template=army.template, name=name, hex="C4",
-                     tactics=["live_off_the_land"])
+                     tactics=["live_off_the_land"], user=SYSTEM)
     with django_assert_max_num_queries(12):
         assert gm_api.get("/api/armies/").json()["count"] == 5
 

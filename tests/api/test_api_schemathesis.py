@@ -36,6 +36,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance, statu
 
 from battles.sector import services as sector_services
 from config.wsgi import application
+from core.permissions import SYSTEM
 
 pytestmark = pytest.mark.django_db
 
@@ -91,7 +92,7 @@ def world(player, campaign, kingdom, open_turn, army, rival_army) -> dict[str, i
                                  defender_kingdom=rival_army.kingdom)
     for side in ("attacker", "defender"):
         SectorUnitFactory.create(battle=sector, side=side)
-    sector_services.battle_start(battle=sector)
+    sector_services.battle_start(battle=sector, actor=SYSTEM)
     return {"activities": activity.pk, "armies": army.pk, "campaigns": campaign.pk,
             "kingdoms": kingdom.pk, "reports": report.pk, "turns": open_turn.pk,
             "settlements": kingdom.settlements.get().pk, "battles": scene.pk,

@@ -173,8 +173,8 @@ def test_orders_page_orders_name_the_player(client, kingdom, player):
 def test_a_resolved_turn_records_each_armys_new_conditions_labelled(gm_client, kingdom):
     Kingdom.objects.filter(pk=kingdom.pk).update(food=10)  # upkeep paid: no weariness from it
     army = army_recruit(kingdom=kingdom, template=shipped_template("Infantry"), name="Guard",
-                        hex="C4", tactics=["live_off_the_land"])
-    army_gain_condition(army=army, condition="weary", value=2)
+                        hex="C4", tactics=["live_off_the_land"], user=SYSTEM)
+    army_gain_condition(army=army, condition="weary", value=2, user=SYSTEM)
     turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
     assert turn_resolve(turn.pk) == "resolved"
@@ -193,8 +193,8 @@ def _resolve_with_weary_armies(campaign, count: int) -> int:
     SettlementFactory.create(kingdom=kingdom, hex="C4")
     for i in range(count):
         army = army_recruit(kingdom=kingdom, template=shipped_template("Infantry"),
-                            name=f"Guard {i}", hex="C4", tactics=["live_off_the_land"])
-        army_gain_condition(army=army, condition="weary", value=2)
+                            name=f"Guard {i}", hex="C4", tactics=["live_off_the_land"], user=SYSTEM)
+        army_gain_condition(army=army, condition="weary", value=2, user=SYSTEM)
     turn = turn_open(actor=SYSTEM, kingdom=kingdom)
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
     with CaptureQueriesContext(connection) as queries:

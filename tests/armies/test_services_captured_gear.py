@@ -8,9 +8,11 @@ from factories import shipped_template
 from rest_framework.test import APIClient
 
 from armies.activity_params import validated_params
+from armies.activity_services import activity_change, activity_submit
 from armies.models import ArmyActivity
-from armies.services import activity_change, activity_submit, army_recruit
+from armies.services import army_recruit
 from campaigns.models import Kingdom
+from core.permissions import SYSTEM
 from rules.errors import RuleViolation
 from turns.admin import ArmyActivityForm
 
@@ -24,7 +26,7 @@ CAPTURED = {**POTION, "captured": True}
 def army(kingdom):
     Kingdom.objects.filter(pk=kingdom.pk).update(resource_points=50)
     return army_recruit(kingdom=kingdom, template=shipped_template("Infantry"),
-                        name="Restov Guard", hex="C4", tactics=["live_off_the_land"])
+                        name="Restov Guard", hex="C4", tactics=["live_off_the_land"], user=SYSTEM)
 
 
 @pytest.fixture

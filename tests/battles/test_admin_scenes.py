@@ -10,6 +10,7 @@ from factories import ArmyConditionFactory
 
 from battles.models import BattleReport, BattleScene, SceneStatus
 from battles.reports import report_data
+from core.permissions import SYSTEM
 from rules.kingmaker.battle.engine import fight
 
 pytestmark = pytest.mark.django_db
@@ -167,7 +168,7 @@ def test_a_locked_scene_is_read_only(gm_client, scene, django_capture_on_commit_
 def test_replay_from_seed_says_identical(gm_client, scene):
     from battles.services import scene_resolve_now
 
-    scene_resolve_now(scene=scene)
+    scene_resolve_now(scene=scene, actor=SYSTEM)
     response = gm_client.get(url("replay", scene.pk))
     assert response.status_code == 200
     assert "Identical: the replay gives the stored log" in response.content.decode()
@@ -177,7 +178,7 @@ def test_replay_from_seed_says_identical(gm_client, scene):
 def test_replay_shows_the_first_difference(gm_client, scene):
     from battles.services import scene_resolve_now
 
-    scene_resolve_now(scene=scene)
+    scene_resolve_now(scene=scene, actor=SYSTEM)
     report = BattleReport.objects.get(scene=scene)
     report.outcome["rolls"][3]["total"] += 100
     report.save()
@@ -232,7 +233,7 @@ def test_the_odds_page_refuses_bad_runs(gm_client, scene):
 def test_the_report_page_reads_the_battle(gm_client, scene):
     from battles.services import scene_resolve_now
 
-    scene_resolve_now(scene=scene)
+    scene_resolve_now(scene=scene, actor=SYSTEM)
     report = BattleReport.objects.get(scene=scene)
     response = gm_client.get(reverse("admin:battles_battlereport_change", args=[report.pk]))
     page = response.content.decode()

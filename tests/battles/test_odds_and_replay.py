@@ -11,6 +11,7 @@ from django.core.management import CommandError, call_command
 from battles.adapters import scene_setup, setup_from_inputs
 from battles.reports import as_old_as, first_difference, report_data
 from battles.services import scene_resolve_now
+from core.permissions import SYSTEM
 from rules.data import to_data
 from rules.kingmaker.battle.engine import fight
 
@@ -23,7 +24,7 @@ def test_stored_inputs_give_back_the_setup(scene):
 
 
 def test_replaying_the_stored_inputs_gives_the_stored_log(scene):
-    assert scene_resolve_now(scene=scene) == "resolved"
+    assert scene_resolve_now(scene=scene, actor=SYSTEM) == "resolved"
     scene.refresh_from_db()
     report = scene.report
     setup = setup_from_inputs(report.inputs)
@@ -33,7 +34,7 @@ def test_replaying_the_stored_inputs_gives_the_stored_log(scene):
 
 
 def test_a_report_stored_before_roll_purposes_were_msgids_still_replays(scene):
-    assert scene_resolve_now(scene=scene) == "resolved"
+    assert scene_resolve_now(scene=scene, actor=SYSTEM) == "resolved"
     scene.refresh_from_db()
     report = scene.report
     old = json.loads(json.dumps(report.outcome))

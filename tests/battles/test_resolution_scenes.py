@@ -10,9 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from factories import ArmyFactory, ArmyGearFactory, ArmyTacticFactory, BattleSceneFactory
 
+from armies.activity_services import activity_submit
 from armies.choices import ArmyStatus
 from armies.models import Army, ArmyGear
-from armies.services import activity_submit
 from battles import apply as battle_apply
 from battles import resolution
 from battles.adapters import scene_setup
@@ -211,7 +211,7 @@ def test_a_failed_scene_reopens_with_its_seed(scene, monkeypatch,
     seed = scene.seed
     monkeypatch.undo()
     with django_capture_on_commit_callbacks(execute=True):
-        scene_reopen(scene=scene)  # in-process Celery resolves it again after commit
+        scene_reopen(scene=scene, actor=SYSTEM)  # in-process Celery resolves it again after commit
     scene.refresh_from_db()
     assert scene.status == SceneStatus.RESOLVED and scene.seed == seed
 
@@ -257,7 +257,7 @@ def test_a_monster_side_has_no_aftermath(campaign, sides, our_armies, their_armi
     BattleParticipantFactory(scene=scene, army=our_armies[0], side="attacker")
     BattleParticipantFactory(scene=scene, army=their_armies[0], side="defender")
     rival_before = kingdom_values(sides[1])
-    assert scene_resolve_now(scene=scene) == "resolved"
+    assert scene_resolve_now(scene=scene, actor=SYSTEM) == "resolved"
     defenders = next(s for s in scene.report.outcome["sides"] if s["side"] == "defender")
     assert defenders["check"] is None and defenders["unrest"] == 0
     assert kingdom_values(sides[1]) == rival_before
@@ -267,7 +267,7 @@ def test_an_army_destroyed_since_the_scene_was_set_up_does_not_fight(scene, thei
     Army.objects.filter(pk=their_armies[1].pk).update(status=ArmyStatus.DESTROYED)
     setup = scene_setup(scene)
     assert their_armies[1].pk not in {c.key for c in setup.combatants}
-    assert scene_resolve_now(scene=scene) == "resolved"
+    assert scene_resolve_now(scene=scene, actor=SYSTEM) == "resolved"
 
 
 def test_starts_shaken_adds_shaken_as_the_battle_begins(scene, their_armies):

@@ -16,6 +16,7 @@ from battles.models import BattleScene
 from battles.sector.models import BattleStatus, SectorBattle
 from battles.services import battle_from_scene, scene_queue_from_gambit
 from campaigns.models import Ruleset
+from core.permissions import SYSTEM
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import BattleRequest
 
@@ -55,7 +56,7 @@ def test_the_gm_turns_a_queued_scene_into_a_sector_battle(kingdom, rival_kingdom
         scene=scene, side="defender",
         army=ArmyFactory(kingdom=rival_kingdom, template=shipped_template("Sootscale Warriors")))
     ArmyGearFactory(army=ours.army, kind="healing_potions", doses=1, price_paid_rp=10)
-    battle, unmapped = battle_from_scene(scene=scene)
+    battle, unmapped = battle_from_scene(scene=scene, actor=SYSTEM)
     assert not BattleScene.objects.filter(pk=scene.pk).exists()
     assert battle.hex == "H7" and battle.defender_kingdom == rival_kingdom
     assert [u.army_id for u in battle.units.all()] == [ours.army_id]
@@ -67,7 +68,7 @@ def test_a_scene_sent_for_resolution_stays_a_scene(kingdom):
     scene.locked_at = scene.created_at
     scene.save()
     with pytest.raises(RuleViolation):
-        battle_from_scene(scene=scene)
+        battle_from_scene(scene=scene, actor=SYSTEM)
     assert BattleScene.objects.filter(pk=scene.pk).exists()
 
 

@@ -22,17 +22,11 @@ from factories import (
 )
 
 from armies.activity_params import validated_params
+from armies.activity_services import activity_change, activity_submit, activity_withdraw
 from armies.adapters import render_violation
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
-from armies.services import (
-    activity_change,
-    activity_submit,
-    activity_withdraw,
-    army_disband,
-    army_save,
-    kingdom_set_level,
-)
+from armies.services import army_disband, army_save, kingdom_set_level
 from battles.models import BattleScene
 from battles.sector.models import SectorBattle
 from battles.sector.services import battle_add_side_armies, orders_submit, unit_add

@@ -323,7 +323,7 @@ def test_players_of_both_sides_hear_when_a_sector_round_opens_and_when_the_battl
     SectorUnitFactory(battle=battle, side="attacker")
     SectorUnitFactory(battle=battle, side="defender")
     with django_capture_on_commit_callbacks(execute=True):
-        services.battle_start(battle=battle)
+        services.battle_start(battle=battle, actor=SYSTEM)
     assert sorted(m.to[0] for m in mailoutbox) == sorted([player.email, rival.email])
     english = next(m for m in mailoutbox if m.to == [player.email])
     assert "has begun: deploy your units" in english.body and "/sector-battles/" in english.body
@@ -331,7 +331,7 @@ def test_players_of_both_sides_hear_when_a_sector_round_opens_and_when_the_battl
     mailoutbox.clear()
     for _round in range(2):
         with django_capture_on_commit_callbacks(execute=True):
-            services.round_close_now(battle=battle)
+            services.round_close_now(battle=battle, actor=SYSTEM)
     ours = [m for m in mailoutbox if m.to == [player.email]]
     assert [m.subject for m in ours] == [
         "Brevoy Marches: round 1 of the battle Siege of Varnhold takes orders",

@@ -7,9 +7,9 @@ import pytest
 from django.utils import timezone
 from factories import ArmyConditionFactory, ArmyFactory, ArmyTacticFactory
 
+from armies.activity_services import activity_submit
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
-from armies.services import activity_submit
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import TurnLocked, turn_open
 from core.permissions import SYSTEM

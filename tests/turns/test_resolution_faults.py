@@ -13,7 +13,7 @@ from django.utils import timezone
 from factories import ArmyFactory
 from psycopg import errors
 
-from armies.services import activity_submit
+from armies.activity_services import activity_submit
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.claims import ClaimedWork, TransientFault

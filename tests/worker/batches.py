@@ -11,10 +11,10 @@ from celery_workers import queued_messages, unacked_messages, wait_until
 from django.utils import timezone
 from factories import ArmyFactory, CampaignFactory, KingdomFactory, MembershipFactory
 
+from armies.activity_services import activity_submit
 from armies.apply import REASON
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
-from armies.services import activity_submit
 from campaigns.models import Kingdom, KingdomTurn, Role, TurnStatus
 from campaigns.services import turn_open
 from core.permissions import SYSTEM

@@ -15,6 +15,7 @@ from battles.sector.adapters import unit_key
 from battles.sector.models import BattleStatus, SectorBattle, SectorRound
 from battles.sector.resolution import ROUNDS
 from campaigns.models import Role
+from core.permissions import SYSTEM
 
 pytestmark = [pytest.mark.worker,
               pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -31,7 +32,7 @@ def test_two_workers_resolve_each_round_of_a_sector_battle_once(workers, broker)
     # Two lines that never meet: the battle lasts its three rounds.
     knights = SectorUnitFactory(battle=battle, side="attacker", card=shipped_card("knights"))
     pikes = SectorUnitFactory(battle=battle, side="defender", card=shipped_card("pikes"))
-    services.battle_start(battle=battle)
+    services.battle_start(battle=battle, actor=SYSTEM)
     gm = MembershipFactory(campaign=battle.campaign, role=Role.GM).user
     orders = [({"placements": {unit_key(knights): "B1"}}, {"placements": {unit_key(pikes): "E3"}}),
               ({"moves": {unit_key(knights): ["A1"]}}, {}), ({}, {}), ({}, {})]

@@ -17,12 +17,12 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 
 from armies.activity_fields import activity_form_fields, form_params, gear_value
 from armies.activity_params import validated_params
+from armies.activity_services import activity_change, activity_submit, activity_withdraw
 from armies.adapters import gear_item_from, render_violation
 from armies.choices import ACTIVITY_KIND_CHOICES, ACTIVITY_KIND_LABELS, ActivityStatus
 from armies.models import ArmyActivity
 from armies.order_text import GEAR_PARTS, SKILLS, params_texts
 from armies.orders import queued_activities, situation
-from armies.services import activity_change, activity_submit, activity_withdraw
 from battles.pages.battle_plan import queued_plans
 from campaigns.pages.presentation import DEGREES, member_required
 from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms

@@ -21,6 +21,7 @@ from battles import odds as odds_module
 from battles import resolution
 from battles.models import BattleParticipant, BattleScene, SceneStatus
 from battles.services import scene_resolve_now
+from core.permissions import SYSTEM
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +65,7 @@ def fought(campaign, kingdom, rival_kingdom, army, rival_army):
     BattleParticipantFactory(scene=scene, army=army, side="attacker",
                              plan={"targeting": "strongest"})
     BattleParticipantFactory(scene=scene, army=rival_army, side="defender")
-    assert scene_resolve_now(scene=scene) == "resolved"
+    assert scene_resolve_now(scene=scene, actor=SYSTEM) == "resolved"
     scene.refresh_from_db()
     return scene
 
@@ -210,7 +211,7 @@ def test_plans_are_refused_with_409_once_the_scene_is_sent(player_api, scene, ou
     if state == "locked":
         resolution.scenes_lock(BattleScene.objects.filter(pk=scene.pk), enqueue=False)
     else:
-        scene_resolve_now(scene=scene)
+        scene_resolve_now(scene=scene, actor=SYSTEM)
     response = player_api.patch(f"/api/battle-participants/{ours.pk}/", PLAN, format="json")
     assert response.status_code == 409
     body = response.json()

@@ -19,6 +19,7 @@ from factories import (
 from battles.sector import services
 from battles.sector.adapters import caster_key, unit_key
 from battles.sector.models import SideOrders
+from core.permissions import SYSTEM
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +54,7 @@ def battle(kingdom, rival_kingdom):
     TerrainCardFactory(battle=battle, kind="forest", sector="C2")
     TerrainCardFactory(battle=battle, kind="river", sector="B2", toward="B3")
     SectorCasterFactory(battle=battle, side="attacker", name="Magus Ilya", unit=knights)
-    return services.battle_start(battle=battle)
+    return services.battle_start(battle=battle, actor=SYSTEM)
 
 
 def key(battle, name):
@@ -228,7 +229,7 @@ def test_the_defender_places_the_fortification_on_its_own_line(client, kingdom, 
     SectorUnitFactory(battle=battle, side="attacker")
     SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes")
     TerrainCardFactory(battle=battle, kind="cliffs", sector="B2")
-    battle = services.battle_start(battle=battle)
+    battle = services.battle_start(battle=battle, actor=SYSTEM)
     html = page(client, rival, battle)
     select = re.search(r'<select name="fortification".*?</select>', html, re.S).group(0)
     assert re.findall(r'<option value="([^"]*)"', select) == ["", "A3", "B3", "C3", "D3", "E3"]
@@ -247,7 +248,7 @@ def test_the_placed_fortification_and_named_cliffs_are_drawn(client, kingdom, ri
     SectorUnitFactory(battle=battle, side="attacker")
     SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes")
     TerrainCardFactory(battle=battle, kind="cliffs", sector="B2")
-    battle = services.battle_start(battle=battle)
+    battle = services.battle_start(battle=battle, actor=SYSTEM)
     pikes = key(battle, "Pitax Pikes")
     client.force_login(rival)
     response = client.post(url(battle), {"side": "defender", f"place-{pikes}": "C3",
@@ -425,7 +426,7 @@ def test_the_attacker_may_aim_its_missiles_at_the_fortification(client, kingdom,
     SectorUnitFactory(battle=battle, side="attacker", name="Restov Archers",
                       card=shipped_card("archers"))
     SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes")
-    battle = services.battle_start(battle=battle)
+    battle = services.battle_start(battle=battle, actor=SYSTEM)
     archers, pikes = key(battle, "Restov Archers"), key(battle, "Pitax Pikes")
     services.orders_submit(battle=battle, side="attacker", user=player,
                            data={"placements": {archers: "C1"}})

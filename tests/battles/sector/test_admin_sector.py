@@ -287,7 +287,7 @@ def test_a_started_battle_is_read_only(gm_client, armed):
     page = gm_client.get(url("change", armed.pk)).content.decode()
     assert 'name="name"' in page and 'name="units-0-name"' in page
     assert 'name="_add_armies"' in page
-    services.battle_start(battle=armed)
+    services.battle_start(battle=armed, actor=SYSTEM)
     page = gm_client.get(url("change", armed.pk)).content.decode()
     for field in ('name="name"', 'name="max_rounds"', 'name="units-0-name"',
                   'name="terrain-0-kind"', 'name="casters-0-spells"', 'name="_add_armies"'):
@@ -317,13 +317,13 @@ def test_a_battle_the_rules_refuse_to_start_says_why(gm_client, battle):
     battle.refresh_from_db()
     assert battle.status == BattleStatus.SETUP
     SectorUnitFactory(battle=battle, side="defender")
-    services.battle_start(battle=battle)
+    services.battle_start(battle=battle, actor=SYSTEM)
     response = act(gm_client, "start_battle", battle)
     assert f"{battle}: The battle has already begun." in messages_of(response)
 
 
 def test_resolve_the_open_round_now(gm_client, armed, committed):
-    services.battle_start(battle=armed)
+    services.battle_start(battle=armed, actor=SYSTEM)
     response = committed(act, gm_client, "resolve_now", armed)
     assert (f"{armed}: round 0 is closed and sent for resolution; units without orders hold."
             in messages_of(response))
@@ -339,7 +339,7 @@ def test_resolve_now_without_an_open_round_warns(gm_client, armed):
 
 
 def test_reopen_failed_battles(gm_client, armed, committed, monkeypatch):
-    services.battle_start(battle=armed)
+    services.battle_start(battle=armed, actor=SYSTEM)
 
     def broken(*args):
         raise RuntimeError("the engine broke")
@@ -402,7 +402,7 @@ def test_add_armies_names_a_side_without_a_kingdom_and_refuses_a_started_battle(
     response = act(gm_client, "add_armies", lone)
     assert f"{lone}: the defender has no kingdom; the GM adds its units by hand." \
         in messages_of(response)
-    services.battle_start(battle=armed)
+    services.battle_start(battle=armed, actor=SYSTEM)
     response = act(gm_client, "add_armies", armed)
     assert f"{armed} has already begun: its units are fixed." in messages_of(response)
 
@@ -423,7 +423,7 @@ def test_the_add_armies_button_saves_then_adds(gm_client, battle, musters):
 @pytest.fixture
 def fought(armed, player, rival, committed):
     """Deployment, then a round in which the knights charge the pikes."""
-    battle = knights_charge_pikes(services.battle_start(battle=armed), player, rival, committed)
+    battle = knights_charge_pikes(services.battle_start(battle=armed, actor=SYSTEM), player, rival, committed)
     assert battle.rounds.count() == 2
     return battle
 

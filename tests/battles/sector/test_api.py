@@ -35,6 +35,7 @@ from battles.sector.adapters import caster_key, round_orders_from_data, unit_key
 from battles.sector.models import BattleStatus, SectorRound, SideOrders
 from battles.sector.order_schema import MAX_ENTRIES
 from campaigns.models import Role
+from core.permissions import SYSTEM
 from rules.cerilia.engine import resolve_round
 from rules.cerilia.orders import HOLD
 from rules.cerilia.state import FORTIFICATION, EffectKind, Terrain, TerrainKind, is_key, state_from_data
@@ -63,7 +64,7 @@ def make_battle(kingdom, rival_kingdom, *, night=False, defenders=("Pitax Pikes"
     if wizard:
         SectorCasterFactory(battle=battle, side="defender", name="Nyrissa's Hand",
                             school="wizard")
-    return services.battle_start(battle=battle)
+    return services.battle_start(battle=battle, actor=SYSTEM)
 
 
 @pytest.fixture

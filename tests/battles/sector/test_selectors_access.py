@@ -26,6 +26,7 @@ from rest_framework.test import APIClient
 from battles.sector import services
 from battles.sector.adapters import caster_key, unit_key
 from battles.sector.selectors import SideNotFound, access_sector_battle
+from core.permissions import SYSTEM
 from rules.cerilia.state import state_from_data
 from rules.cerilia.visibility import visible
 from rules.sides import Side
@@ -48,7 +49,7 @@ def battle(kingdom, rival_kingdom):
                       card=shipped_card("knights"))
     SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes",
                       card=shipped_card("pikes"))
-    return services.battle_start(battle=battle)
+    return services.battle_start(battle=battle, actor=SYSTEM)
 
 
 # --- the matrix ----------------------------------------------------------------------------
@@ -187,7 +188,7 @@ def _world(kingdom, rival_kingdom, player, rival, committed, *, shadow: bool):
                                                card=shipped_card("scouts"))) if shadow else None
     wizard = caster_key(SectorCasterFactory.create(battle=battle, side="defender",
                                                    name="Nyrissa's Hand", school="wizard"))
-    battle = services.battle_start(battle=battle)
+    battle = services.battle_start(battle=battle, actor=SYSTEM)
     # Each round: the attacker's orders, the defender's with the Shadow Company, without it.
     rounds = [
         ({"placements": {knights: "E1"}}, {"placements": {pikes: "D3", hidden: "E3"}},

@@ -18,6 +18,7 @@ from armies.choices import ArmyStatus
 from battles.sector import replay, resolution, services
 from battles.sector.adapters import unit_key
 from battles.sector.models import BattleStatus, SectorRound, SideOrders
+from core.permissions import SYSTEM
 from rules.cerilia.state import state_from_data
 from rules.errors import RuleViolation
 
@@ -33,7 +34,7 @@ def battle(kingdom, rival_kingdom, gm):
                       card=shipped_card("knights"))
     SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes",
                       card=shipped_card("pikes"))
-    return services.battle_start(battle=battle)
+    return services.battle_start(battle=battle, actor=SYSTEM)
 
 
 def keys(battle, side):
@@ -50,7 +51,7 @@ def test_a_battle_without_units_on_a_side_does_not_start(kingdom):
     lonely = SectorBattleFactory(campaign=kingdom.campaign)
     SectorUnitFactory(battle=lonely, side="attacker")
     with pytest.raises(RuleViolation) as error:
-        services.battle_start(battle=lonely)
+        services.battle_start(battle=lonely, actor=SYSTEM)
     assert [v.code for v in error.value.violations] == ["side_without_units"]
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from armies.activity_services import activity_submit
 from armies.models import Army, ArmyActivity
-from armies.services import activity_submit
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.permissions import SYSTEM

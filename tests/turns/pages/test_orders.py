@@ -5,10 +5,10 @@ import pytest
 from django.urls import reverse
 from factories import DiplomaticRelationFactory, FactionFactory, shipped_template
 
+from armies.activity_services import activity_submit
 from armies.choices import ActivityStatus
 from armies.models import ArmyActivity, ArmyTemplate
 from armies.orders import situation
-from armies.services import activity_submit
 from campaigns.models import KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.permissions import SYSTEM

@@ -6,10 +6,10 @@ from django.urls import reverse
 from django.utils import translation
 from factories import shipped_template
 
+from armies.activity_services import activity_submit
 from armies.adapters import render_violation, template_state
 from armies.choices import TACTIC_LABELS
 from armies.report_text import with_text
-from armies.services import activity_submit
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open
 from core.permissions import SYSTEM

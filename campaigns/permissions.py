@@ -1,0 +1,36 @@
+"""Who may make a campaign's writes: its GM (or the site operator), one of a kingdom's players, or
+the project itself (SYSTEM). Every app's services ask here, each with its own refusal."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from campaigns.selectors import is_campaign_gm, player_kingdom_ids
+from core.permissions import SYSTEM, NotPermitted
+
+if TYPE_CHECKING:
+    from campaigns.models import Kingdom
+
+
+def require_actor(actor) -> None:
+    """Refuse a write without an acting user, so that a forgotten argument never passes for the
+    project's own write (that is SYSTEM, said explicitly)."""
+    if actor is None:
+        raise TypeError("the acting user is required (SYSTEM for the project's own writes)")
+
+
+def check_runs_campaign(actor, campaign_id: int, code: str, message: str) -> None:
+    """`actor` runs the campaign: its GM, the site operator, or the project; else NotPermitted
+    with the caller's refusal."""
+    require_actor(actor)
+    if actor is not SYSTEM and not is_campaign_gm(actor, campaign_id):
+        raise NotPermitted.single(code, message)
+
+
+def check_plays_kingdom(actor, kingdom: Kingdom, code: str, message: str) -> None:
+    """`actor` acts for the kingdom: one of its players, the campaign's GM, or the project."""
+    require_actor(actor)
+    if actor is SYSTEM or is_campaign_gm(actor, kingdom.campaign_id):
+        return
+    if not (actor.is_authenticated and actor.is_active
+            and player_kingdom_ids(actor).filter(kingdom_id=kingdom.pk).exists()):
+        raise NotPermitted.single(code, message)
