@@ -18,7 +18,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from armies.adapters import render_violation
 from armies.report_text import with_text
 from armies.selectors import armies_with_details
-from battles import admin_views, resolution
+from battles import admin_views
 from battles.api.serializers import PlanSerializer
 from battles.forms import check_campaign_kingdoms
 from battles.models import BattleParticipant, BattleReport, BattleScene
@@ -29,6 +29,7 @@ from battles.services import (
     participant_check,
     plan_problems,
     scene_reopen,
+    scenes_send_to_workers,
 )
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from rules.errors import RuleViolation
@@ -223,7 +224,11 @@ class BattleSceneAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
 
     @admin.action(description=gettext_lazy("Resolve now"), permissions=["change"])
     def resolve_now(self, request, queryset):
-        count = len(resolution.scenes_lock(queryset))
+        try:
+            count = scenes_send_to_workers(actor=request.user, scenes=queryset)
+        except RuleViolation as error:
+            self.message_user(request, render_violation(error.violations[0]), messages.ERROR)
+            return
         self.message_user(request, _("%(count)s battle scene(s) locked and sent for resolution.")
                           % {"count": count}, messages.SUCCESS if count else messages.WARNING)
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 
 from armies.adapters import army_state
 from armies.models import Army
@@ -193,6 +194,14 @@ def scene_seed(*, actor, scene: BattleScene) -> int:
         scene.seed = secrets.randbits(62)
         scene.save(update_fields=["seed"])
     return scene.seed
+
+
+def scenes_send_to_workers(*, actor, scenes: QuerySet[BattleScene]) -> int:
+    """The GM's "Resolve now" for queued scenes: lock them and hand them to the workers; answers
+    how many went. Raises NotPermitted unless `actor` runs every scene's campaign."""
+    for campaign_id in set(scenes.values_list("campaign_id", flat=True)):
+        check_runs_battles(actor, campaign_id)
+    return len(resolution.scenes_lock(scenes))
 
 
 def scene_resolve_now(*, actor, scene: BattleScene) -> str:

@@ -8,7 +8,6 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db import transaction
 from django.shortcuts import redirect
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
@@ -20,7 +19,7 @@ from armies.adapters import render_violation
 from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.forms import check_campaign_kingdoms
-from battles.sector import adapters, resolution, services
+from battles.sector import adapters, services
 from battles.sector.admin_cards import _in_order
 from battles.sector.admin_rounds import rounds_view
 from battles.sector.labels import FATE_LABELS, side_label
@@ -45,6 +44,8 @@ SCENARIO_FIELDS = ["campaign", "name", "attacker_kingdom", "defender_kingdom",
 STATE_FIELDS = ["status", "round", "deadline", "winner", "aftermath", "gm_tools", "seed",
                 "locked_at", "resolving_since", "error"]
 ADD_ARMIES = "_add_armies"
+# What SectorBattleAdmin._run answers for a battle the service refused.
+REFUSED = object()
 
 
 # -- a battle's scenario ------------------------------------------------------------------
@@ -304,15 +305,19 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
         return super().response_change(request, obj)
 
     def _add_armies(self, request, battle) -> None:
+        found = self._run(request, battle, services.battle_add_side_armies)
+        if found is not REFUSED:
+            self._report_added(request, battle, *found)
+
+    def _run(self, request, battle, service):
+        """The service's answer for the GM on one battle, or REFUSED once the GM is told why."""
         try:
-            with transaction.atomic():
-                found = services.battle_add_side_armies(actor=request.user, battle=battle)
+            return service(actor=request.user, battle=battle)
         except RuleViolation as error:
             for violation in error.violations:
                 self.message_user(request, f"{battle}: {render_violation(violation)}",
                                   messages.ERROR)
-        else:
-            self._report_added(request, battle, *found)
+            return REFUSED
 
     def _report_added(self, request, battle, made, without_card, no_kingdom) -> None:
         self.message_user(request, _("%(battle)s: %(count)s unit(s) added from the sides' "
@@ -343,13 +348,8 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     @admin.action(description=gettext_lazy("Start the battle"), permissions=["change"])
     def start_battle(self, request, queryset):
         for battle in queryset:
-            try:
-                started = services.battle_start(actor=request.user, battle=battle)
-            except RuleViolation as error:
-                for violation in error.violations:
-                    self.message_user(request, f"{battle}: {render_violation(violation)}",
-                                      messages.ERROR)
-            else:
+            started = self._run(request, battle, services.battle_start)
+            if started is not REFUSED:
                 self.message_user(request, _("%(battle)s has begun: both sides deploy (phase 0) "
                                              "until %(deadline)s.")
                                   % {"battle": battle,
@@ -359,11 +359,8 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     @admin.action(description=gettext_lazy("Resolve the open round now"), permissions=["change"])
     def resolve_now(self, request, queryset):
         for battle in queryset:
-            try:
-                closed = services.round_close_now(actor=request.user, battle=battle)
-            except RuleViolation as error:
-                self.message_user(request, f"{battle}: {render_violation(error.violations[0])}",
-                                  messages.ERROR)
+            closed = self._run(request, battle, services.round_close_now)
+            if closed is REFUSED:
                 continue
             if closed:
                 self.message_user(request, _("%(battle)s: round %(round)s is closed and sent for "
@@ -378,7 +375,10 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     @admin.action(description=gettext_lazy("Reopen failed battles"), permissions=["change"])
     def reopen_failed(self, request, queryset):
         for battle in queryset:
-            if resolution.ROUNDS.reopen(battle.pk):
+            reopened = self._run(request, battle, services.round_reopen)
+            if reopened is REFUSED:
+                continue
+            if reopened:
                 self.message_user(request, _("%(battle)s: round %(round)s goes back to the queue "
                                              "with the same seed.")
                                   % {"battle": battle, "round": battle.round}, messages.SUCCESS)

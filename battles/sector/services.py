@@ -26,6 +26,7 @@ from battles.sector.models import (
     SectorUnit,
     SideOrders,
 )
+from battles.sector.resolution import ROUNDS
 from battles.sector.selectors import sides_commanded_in
 from core.permissions import SYSTEM, NotPermitted
 from rules.cerilia.cards import card_violations
@@ -191,6 +192,14 @@ def rounds_close_due(*, now: datetime.datetime | None = None) -> list[int]:
     for battle in due:
         _close(battle)
     return [b.pk for b in due]
+
+
+def round_reopen(*, actor, battle: SectorBattle) -> bool:
+    """The GM's "Reopen failed battles": the failed round goes back to the queue with its seed;
+    False when the battle has not failed. Raises NotPermitted unless `actor` runs its campaign's
+    battles."""
+    check_runs_battles(actor, battle.campaign_id)
+    return ROUNDS.reopen(battle.pk)
 
 
 @transaction.atomic

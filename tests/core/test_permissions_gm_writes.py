@@ -28,8 +28,19 @@ from armies.models import Army
 from armies.services import army_gain_condition, army_learn_tactic, army_save, gear_fit
 from battles.models import BattleScene, SceneStatus
 from battles.sector.models import BattleStatus, SectorBattle
-from battles.sector.services import battle_from_armies, battle_start, round_close_now
-from battles.services import battle_from_scene, scene_reopen, scene_resolve_now, scene_seed
+from battles.sector.services import (
+    battle_from_armies,
+    battle_start,
+    round_close_now,
+    round_reopen,
+)
+from battles.services import (
+    battle_from_scene,
+    scene_reopen,
+    scene_resolve_now,
+    scene_seed,
+    scenes_send_to_workers,
+)
 from campaigns.models import Role
 from core.permissions import SYSTEM, NotPermitted
 from rules.errors import RuleViolation
@@ -94,8 +105,9 @@ def test_a_sector_battle_is_started_and_closed_by_its_gm_only(armed, player, oth
     for user in (player, other_gm):
         assert refusal(battle_start, actor=user, battle=armed) == (NotPermitted, {RUNS})
         assert refusal(round_close_now, actor=user, battle=armed) == (NotPermitted, {RUNS})
+        assert refusal(round_reopen, actor=user, battle=armed) == (NotPermitted, {RUNS})
     # The admin lets no player in, and shows another campaign's GM none of this battle.
-    for name in ("start_battle", "resolve_now"):
+    for name in ("start_battle", "resolve_now", "reopen_failed"):
         assert action(player, SectorBattle, name, armed) == 302
         assert action(other_gm, SectorBattle, name, armed) == 302
     armed.refresh_from_db()
@@ -122,7 +134,9 @@ def test_a_scene_is_reopened_and_turned_into_a_sector_battle_by_its_gm_only(scen
     for user in (player, other_gm):
         assert refusal(scene_reopen, actor=user, scene=scene) == (NotPermitted, {RUNS})
         assert refusal(battle_from_scene, actor=user, scene=scene) == (NotPermitted, {SETS_UP})
-    for name in ("reopen_failed", "fight_as_sector_battle"):
+        assert refusal(scenes_send_to_workers, actor=user,
+                       scenes=BattleScene.objects.filter(pk=scene.pk)) == (NotPermitted, {RUNS})
+    for name in ("reopen_failed", "fight_as_sector_battle", "resolve_now"):
         assert action(player, BattleScene, name, scene) == 302
         assert action(other_gm, BattleScene, name, scene) == 302
     assert BattleScene.objects.get(pk=scene.pk).status == SceneStatus.QUEUED
@@ -131,6 +145,9 @@ def test_a_scene_is_reopened_and_turned_into_a_sector_battle_by_its_gm_only(scen
         scene_reopen(actor=None, scene=scene)
     with pytest.raises(TypeError):
         battle_from_scene(actor=None, scene=scene)
+    with pytest.raises(TypeError):
+        scenes_send_to_workers(actor=None, scenes=BattleScene.objects.filter(pk=scene.pk))
+    assert BattleScene.objects.get(pk=scene.pk).locked_at is None
 
 
 def test_a_scene_is_seeded_and_resolved_now_by_its_gm_only(scene, player, other_gm):
