@@ -6,17 +6,14 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from armies.adapters import army_state, gear_item_from, template_state, validation_error
+from armies.adapters import gear_item_from, validation_error
 from armies.choices import TACTIC_CHOICES
 from armies.models import Army, ArmyTemplate
-from armies.services import army_check_edit, army_validate
+from armies.services import army_check_edit, army_lists_violations, army_validate
 from campaigns.models import Faction, Kingdom
 from rules.errors import RuleViolation, raise_if_any
-from rules.kingmaker.army import hp_violations
 from rules.kingmaker.conditions import Condition as RuleCondition
-from rules.kingmaker.conditions import ConditionState, condition_violations
-from rules.kingmaker.gear import gear_violations
-from rules.kingmaker.tactics import tactic_violations
+from rules.kingmaker.conditions import ConditionState
 
 
 class ArmyForm(forms.ModelForm):
@@ -66,39 +63,32 @@ class _ArmyRulesFormSet(forms.BaseInlineFormSet):
             raise validation_error(error, by_field=False) from None
 
     def check_rules(self, army: Army) -> None:
+        raise_if_any(army_lists_violations(army, **self.lists()))
+
+    def lists(self) -> dict[str, Any]:
         raise NotImplementedError
 
 
 class ArmyTacticFormSet(_ArmyRulesFormSet):
-    def check_rules(self, army: Army) -> None:
+    def lists(self) -> dict[str, Any]:
         ordered = sorted(self.kept_forms(), key=lambda f: f.cleaned_data.get("position") or 0)
-        tactics = [f.cleaned_data["tactic"] for f in ordered]
-        template = template_state(army.template)
-        violations = tactic_violations(template, army.kingdom.level, tactics)
-        if violations:
-            raise RuleViolation(violations)
-        raise_if_any(hp_violations(army_state(army, tactics=tactics, gear=(), conditions=(),
-                                              hp=army.hp)))
+        return {"tactics": [f.cleaned_data["tactic"] for f in ordered]}
 
 
 class ArmyGearFormSet(_ArmyRulesFormSet):
-    def check_rules(self, army: Army) -> None:
-        items = [gear_item_from(kind=f.cleaned_data["kind"], tier=f.cleaned_data.get("tier"),
-                                weapon=f.cleaned_data.get("weapon"),
-                                doses=f.cleaned_data.get("doses") or 0)
-                 for f in self.kept_forms()]
-        violations = gear_violations(template_state(army.template), army.kingdom.level, items)
-        if violations:
-            raise RuleViolation(violations)
+    def lists(self) -> dict[str, Any]:
+        return {"gear": [gear_item_from(kind=f.cleaned_data["kind"],
+                                        tier=f.cleaned_data.get("tier"),
+                                        weapon=f.cleaned_data.get("weapon"),
+                                        doses=f.cleaned_data.get("doses") or 0)
+                         for f in self.kept_forms()]}
 
 
 class ArmyConditionFormSet(_ArmyRulesFormSet):
-    def check_rules(self, army: Army) -> None:
-        states = [ConditionState(RuleCondition(f.cleaned_data["condition"]),
-                                 f.cleaned_data.get("value") or 0) for f in self.kept_forms()]
-        violations = condition_violations(states, army.hp)
-        if violations:
-            raise RuleViolation(violations)
+    def lists(self) -> dict[str, Any]:
+        return {"conditions": [ConditionState(RuleCondition(f.cleaned_data["condition"]),
+                                              f.cleaned_data.get("value") or 0)
+                               for f in self.kept_forms()]}
 
 
 class RecruitForm(forms.Form):

@@ -27,6 +27,7 @@ from rules.kingmaker.gear import (
     GearItem,
     GearKind,
     OutfitQuote,
+    gear_violations,
     quote_outfit,
     resolve_weapons,
     transfer_violations,
@@ -34,7 +35,7 @@ from rules.kingmaker.gear import (
 from rules.kingmaker.hexes import canonical_hex, hex_violations
 from rules.kingmaker.levels import check_level
 from rules.kingmaker.recruitment import RecruitmentOrder, recruit
-from rules.kingmaker.tactics import validate_tactics
+from rules.kingmaker.tactics import tactic_violations, validate_tactics
 from rules.kingmaker.templates import ALL_TEMPLATES
 
 
@@ -129,6 +130,24 @@ def army_check_edit(*, army: Army, user) -> None:
     stored = Army.objects.filter(pk=army.pk).values_list("kingdom__campaign_id", flat=True)
     for campaign_id in stored if army.pk is not None else ():
         _check_gm(user, campaign_id)
+
+
+def army_lists_violations(army: Army, *, tactics: Sequence[str] | None = None,
+                          gear: Sequence[GearItem] | None = None,
+                          conditions: Sequence[rules_conditions.ConditionState] | None = None
+                          ) -> list[Violation]:
+    """What the rules refuse in the whole lists the GM gives an army (the admin's inlines): the
+    tactics it may know (and the HP they leave), the gear it may carry, its conditions."""
+    template = template_state(army.template)
+    if tactics is not None:
+        return (tactic_violations(template, army.kingdom.level, list(tactics))
+                or hp_violations(army_state(army, tactics=list(tactics), gear=(), conditions=(),
+                                            hp=army.hp)))
+    if gear is not None:
+        return gear_violations(template, army.kingdom.level, list(gear))
+    if conditions is not None:
+        return rules_conditions.condition_violations(list(conditions), army.hp)
+    return []
 
 
 def army_validate(*, army: Army, user) -> None:

@@ -7,6 +7,7 @@ from admin_support import add_inline_row, change_form_data, messages_of, set_lev
 from django.contrib import admin
 from django.test import RequestFactory
 from django.urls import reverse
+from django.utils.html import escape
 from factories import (
     ArmyFactory,
     ArmyGearFactory,
@@ -15,10 +16,14 @@ from factories import (
     shipped_template,
 )
 
+from armies.adapters import render_violation
 from armies.choices import ArmyStatus
 from armies.models import Army, ArmyGear
 from armies.selectors import army_stat_block
+from armies.services import army_lists_violations
 from campaigns.models import Kingdom
+from rules.kingmaker.conditions import Condition, ConditionState
+from rules.kingmaker.gear import parse_gear
 
 pytestmark = pytest.mark.django_db
 
@@ -408,3 +413,24 @@ def test_admin_index_speaks_russian_to_a_russian_browser(gm_client):
     assert response["Content-Language"] == "ru"
     assert "Войска" in response.content.decode()
 
+
+
+@pytest.mark.parametrize(("inline", "row", "lists"), [
+    # seed 003_750bd81a16f66abf.txt: "Чтобы узнать новую тактику, уровень войска должен быть не
+    # ниже уровня тактики"
+    ("tactics", {"tactic": "bloodied_but_unbroken", "position": 1},
+     {"tactics": ["keen_eyed", "bloodied_but_unbroken"]}),
+    # seed 003_750bd81a16f66abf.txt: "Тип: магическая броня. Уровень: 5. Цена: 25 ПР."
+    ("gear", {"kind": "magic_armor", "tier": "basic", "doses": 0, "price_paid_rp": 25},
+     {"gear": [parse_gear("magic_armor")]}),
+    # seed 003_750bd81a16f66abf.txt: "Если войско завязнет 4, оно станет взятым в котёл ."
+    ("conditions", {"condition": "mired", "value": 4},
+     {"conditions": [ConditionState(Condition.MIRED, 4)]}),
+])
+def test_the_inlines_refuse_with_the_services_words(gm_client, army_page, inline, row, lists):
+    army, url, data = army_page
+    expected = [render_violation(v) for v in army_lists_violations(army, **lists)]
+    assert expected
+    add_inline_row(data, inline, **row)
+    page = gm_client.post(url, data).content.decode()
+    assert all(escape(message) in page for message in expected)
