@@ -6,17 +6,15 @@ from collections.abc import Set
 
 from rules.errors import Violation, _
 from rules.kingmaker.army import ArmyState, stat_block
+from rules.kingmaker.battle.actions import WAR_ACTIONS
 from rules.kingmaker.battle.setup import BattlePlan, Stance, Targeting
 from rules.kingmaker.gear import WeaponKind
 from rules.kingmaker.tactics import TACTICS
 
-# Tactical war actions an army takes on its own turn (reactions and passive effects fire by
-# themselves, so a plan never names them).
-ACTIVE_TACTICAL_ACTIONS = frozenset({
-    "all_out_assault", "battlefield_medicine", "covering_fire", "defensive_stance",
-    "dirty_fighting", "feint", "outflank", "overwhelming_bombardment", "taunt", "trample",
-    "furious_charge",
-})
+# Tactical war actions an army takes on its own turn: the registry's, those with an aim
+# (reactions and passive effects fire by themselves, so a plan never names them).
+ACTIVE_TACTICAL_ACTIONS = frozenset(code for code, action in WAR_ACTIONS.items()
+                                    if action.aim is not None)
 
 
 def tactical_actions(army: ArmyState) -> tuple[str, ...]:
