@@ -151,8 +151,10 @@ class BattleScene(ClaimedModel):
 # (rules.data.to_data).
 # Version 2: the sides are the engines' one Side; version 1 held the Kingmaker engine's own
 # "attackers" / "defenders" (the setup's `attackers` and `defenders` keys name its fields).
-_ONE_SIDE = renaming(frozenset({"side", "winner"}), {"attackers": Side.ATTACKER.value,
-                                                     "defenders": Side.DEFENDER.value})
+# The keys under which a report or setup names a side, and version 1's words for the sides.
+SIDE_KEYS = frozenset({"side", "winner"})
+KINGMAKER_SIDE_WORDS = {"attackers": Side.ATTACKER.value, "defenders": Side.DEFENDER.value}
+_ONE_SIDE = renaming(SIDE_KEYS, KINGMAKER_SIDE_WORDS)
 BATTLE_REPORT = register(Payload("battle_report", 2, {1: _ONE_SIDE}))
 BATTLE_SETUP = register(Payload("battle_setup", 2, {1: _ONE_SIDE}))
 PARTICIPANT_SNAPSHOT = register(Payload("participant_snapshot"))

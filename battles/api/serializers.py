@@ -11,13 +11,19 @@ from armies.activity_params import MAX_COUNT, StrictSerializer, choice, object_i
 from armies.adapters import army_state
 from armies.choices import WAR_ACTION_CHOICES
 from armies.report_text import with_text
-from battles.models import SIDE_CHOICES, BattleParticipant, BattleReport, BattleScene
+from battles.models import (
+    KINGMAKER_SIDE_WORDS,
+    SIDE_CHOICES,
+    SIDE_KEYS,
+    BattleParticipant,
+    BattleReport,
+    BattleScene,
+)
 from battles.selectors import may_plan, plan_shown, planning_kingdoms
 from campaigns.api.serializers import blank_choice
 from core.payloads import renaming
 from rules.kingmaker.battle import setup as engine
 from rules.kingmaker.battle.plans import tactical_actions
-from rules.sides import Side
 
 MAX_SEED = 2**62 - 1
 
@@ -122,8 +128,7 @@ class SceneSerializer(serializers.ModelSerializer):
 
 # The API answered a scene report's sides in the Kingmaker engine's own words before the engines
 # shared one Side (stored reports were upgraded); its answers keep them.
-_API_SIDE_WORDS = renaming(frozenset({"side", "winner"}), {Side.ATTACKER.value: "attackers",
-                                                          Side.DEFENDER.value: "defenders"})
+_API_SIDE_WORDS = renaming(SIDE_KEYS, {side: word for word, side in KINGMAKER_SIDE_WORDS.items()})
 
 
 class BattleReportSerializer(serializers.ModelSerializer):

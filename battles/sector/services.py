@@ -178,8 +178,6 @@ def orders_submit(*, battle: SectorBattle, side: str, user, data) -> SideOrders:
 
 
 def _close(battle: SectorBattle) -> None:
-    from battles.sector.resolution import ROUNDS
-
     ROUNDS.lock_held(battle)
 
 
