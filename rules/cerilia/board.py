@@ -94,9 +94,10 @@ class Board:
         return visible(self.state(), side, unit)
 
     def at(self, sector: str, side: Side, *, hidden: bool = False) -> list[Unit]:
-        """The units of `side` in `sector` in cell order (invisible ones only if asked)."""
+        """The units of `side` in `sector` in cell order (invisible or ambushing ones only if
+        asked)."""
         found = [u for u in self.units.values() if u.side is side and u.alive
-                 and u.position == sector and (hidden or not u.hidden)]
+                 and u.position == sector and (hidden or not u.concealed)]
         return sorted(found, key=lambda u: u.cell)
 
     def fortification(self, sector: str) -> Terrain | None:

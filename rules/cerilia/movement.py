@@ -78,8 +78,9 @@ class Movement(Board):
             return False
         kinds = {t.kind for t in self.terrain if t.sector == sector}
         # Forest: "Ездовые Отряды ... должны совершить остановку"; swamp and hills: "Все Отряды".
-        return bool(kinds & STOPPING_TERRAIN) or (TerrainKind.FOREST in kinds
-                                                  and unit.has(Tag.MOUNTED))
+        # A ravine (seed 001), ruling: movement as forest.
+        return bool(kinds & STOPPING_TERRAIN) or (
+            bool(kinds & {TerrainKind.FOREST, TerrainKind.RAVINE}) and unit.has(Tag.MOUNTED))
 
     def reveal_by_scouts(self) -> None:
         # "Только Отряд Разведчиков может обнаружить сокрытый Отряд."

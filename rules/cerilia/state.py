@@ -9,7 +9,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from rules.cerilia.artifact_cards import Artifact, ArtifactEffect
 from rules.cerilia.cards import Tag, UnitCard
+from rules.cerilia.concealment import Ambush, Concealment, Marker, TrapCard, TrapSupply
 from rules.cerilia.deck import FULL_DECK
 from rules.cerilia.field import RESERVE
 from rules.cerilia.modules import (
@@ -33,6 +35,8 @@ class TerrainKind(StrEnum):
     FOREST = "forest"
     SWAMP = "swamp"
     HILLS = "hills"
+    # Seed 001: "в лес (овраг)"; ruling: movement as forest, no charge into it, no other effect.
+    RAVINE = "ravine"
 
 
 TERRAIN_LABELS = {
@@ -42,6 +46,7 @@ TERRAIN_LABELS = {
     TerrainKind.FOREST: _("forest"),
     TerrainKind.SWAMP: _("swamp"),
     TerrainKind.HILLS: _("hills"),
+    TerrainKind.RAVINE: _("ravine"),
 }
 # Cliffs and river name "одно направление, между какими секторами ... ограничивают передвижение".
 DIRECTED_TERRAIN = frozenset({TerrainKind.CLIFFS, TerrainKind.RIVER})
@@ -49,7 +54,9 @@ DIRECTED_TERRAIN = frozenset({TerrainKind.CLIFFS, TerrainKind.RIVER})
 STOPPING_TERRAIN = frozenset({TerrainKind.SWAMP, TerrainKind.HILLS})
 # "не могут быть атакованы Кавалерийской Атакой".
 NO_CHARGE_TERRAIN = frozenset({TerrainKind.CLIFFS, TerrainKind.FOREST, TerrainKind.SWAMP,
-                               TerrainKind.HILLS})
+                               TerrainKind.HILLS, TerrainKind.RAVINE})
+# Seed 001: "Батальон находящийся в лесу или в овраге ... (там где можно ставить засаду)".
+AMBUSH_TERRAIN = frozenset({TerrainKind.FOREST, TerrainKind.RAVINE})
 # "Все Отряды, которые первыми заняли ... прежде Отрядов Противника".
 HELD_TERRAIN = frozenset({TerrainKind.CLIFFS, TerrainKind.HILLS})
 FORTIFICATION = "fortification"   # the key an empty fortification fights under
@@ -136,6 +143,8 @@ class Unit:
     summoned: bool = False      # Legion of the Dead: gives nothing after the battle
     routed_in: int = 0          # the round it last routed
     army: int | None = None     # the campaign army it stands for
+    ambush: str | None = None   # module "ambush": the ambush it hides in, until revealed
+    data_omit_default: ClassVar[tuple[str, ...]] = ("ambush",)
 
     @property
     def alive(self) -> bool:
@@ -147,6 +156,11 @@ class Unit:
 
     def has(self, tag: Tag) -> bool:
         return self.card.has(tag)
+
+    @property
+    def concealed(self) -> bool:
+        """Out of the enemy's sight: invisible (seed 000) or in ambush (seed 001)."""
+        return self.hidden or self.ambush is not None
 
 
 class School(StrEnum):
@@ -202,7 +216,8 @@ class Scenario:
     retreat_into_reserve: bool = True
     night: bool = False
     modules: Modules = NO_MODULES
-    data_omit_default: ClassVar[tuple[str, ...]] = ("modules",)
+    traps: tuple[TrapSupply, ...] = ()   # module "ambush": the traps each side may lay
+    data_omit_default: ClassVar[tuple[str, ...]] = ("modules", "traps")
 
 
 @dataclass(frozen=True)
@@ -221,7 +236,9 @@ class BattleState:
     winner: Side | None = None              # the side holding the field
     # Module "command": each independent unit's 2 orders, set in phase 0.
     standing: Mapping[str, tuple[StandingOrder, ...]] = field(default_factory=dict)
-    data_omit_default: ClassVar[tuple[str, ...]] = ("standing",)
+    ambushes: tuple[Ambush, ...] = ()       # module "ambush": ambushes and traps
+    artifacts: tuple[Artifact, ...] = ()    # module "artifacts": those the characters carry
+    data_omit_default: ClassVar[tuple[str, ...]] = ("standing", "ambushes", "artifacts")
 
     @property
     def characters(self) -> tuple[Caster, ...]:
@@ -270,12 +287,22 @@ def _character(data: Mapping[str, Any]) -> Caster:
                      "carries": tuple(data.get("carries", ()))})
 
 
+def _ambush(data: Mapping[str, Any]) -> Ambush:
+    return Ambush(**{**data, "side": Side(data["side"]), "kind": Concealment(data["kind"]),
+                     "markers": tuple(Marker(**m) for m in data.get("markers", ()))})
+
+
+def _trap_supply(data: Mapping[str, Any]) -> TrapSupply:
+    return TrapSupply(data["key"], Side(data["side"]), TrapCard(**data["card"]))
+
+
 def state_from_data(data: Mapping[str, Any]) -> BattleState:
     scenario = data["scenario"]
     return BattleState(
         scenario=Scenario(**{**scenario, "terrain": tuple(_terrain(t)
                                                           for t in scenario["terrain"]),
-                             "modules": modules_from_data(scenario.get("modules"))}),
+                             "modules": modules_from_data(scenario.get("modules")),
+                             "traps": tuple(_trap_supply(t) for t in scenario.get("traps", ()))}),
         units=tuple(Unit(**{**u, "side": Side(u["side"]), "card": _card(u["card"]),
                             "status": UnitStatus(u["status"])}) for u in data["units"]),
         casters=tuple(_character(c) for c in data["casters"]),
@@ -290,6 +317,9 @@ def state_from_data(data: Mapping[str, Any]) -> BattleState:
         finished=data["finished"],
         winner=Side(data["winner"]) if data["winner"] else None,
         standing=standing_from_data(data.get("standing")),
+        ambushes=tuple(_ambush(a) for a in data.get("ambushes", ())),
+        artifacts=tuple(Artifact(**{**a, "effect": ArtifactEffect(a["effect"])})
+                        for a in data.get("artifacts", ())),
     )
 
 

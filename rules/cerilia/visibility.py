@@ -18,7 +18,7 @@ def visible(state: BattleState, side: Side, unit: Unit) -> bool:
     `side` (more than one sector off)."""
     if unit.side is side:
         return True
-    if not unit.alive or unit.hidden:
+    if not unit.alive or unit.concealed:
         return False
     own = [u.position for u in state.units if u.side is side and u.on_field]
     if unit.position == RESERVE:
@@ -36,12 +36,14 @@ def engaged(state: BattleState, unit: Unit) -> bool:
 
 
 def engaged_among(units: Iterable[Unit], terrain: Iterable[Terrain], unit: Unit) -> bool:
-    """Two sides in one sector are engaged; an enemy it cannot see (invisible) does not count,
+    """Two sides in one sector are engaged; an enemy it cannot see (invisible or in ambush) does not
+    count,
     and a fortification with no defender in sight fights as a unit of its own (so an invisible
     defender in it gives nothing away)."""
     if not unit.on_field:
         return False
-    if any(u.side is not unit.side and u.on_field and not u.hidden and u.position == unit.position
+    if any(u.side is not unit.side and u.on_field and not u.concealed
+           and u.position == unit.position
            for u in units):
         return True
     return unit.side is Side.ATTACKER and any(
