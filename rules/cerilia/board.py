@@ -70,6 +70,8 @@ class Board:
         self.night = state.night
         self.deck = state.deck
         self.held = dict(state.held)
+        self.ambushes = {a.key: a for a in state.ambushes}
+        self.artifacts = {a.key: a for a in state.artifacts}
         self.events: list[Event] = []
         self.phase = "initiative"
         self.initiative: Side | None = None
@@ -88,7 +90,8 @@ class Board:
                        casters=tuple(self.casters.values()), terrain=tuple(self.terrain),
                        illusions=tuple(self.illusions), effects=tuple(self.effects),
                        night=self.night, deck=self.deck, held=dict(self.held),
-                       round=self.number, **changes)
+                       ambushes=tuple(self.ambushes.values()),
+                       artifacts=tuple(self.artifacts.values()), round=self.number, **changes)
 
     def sees(self, side: Side, unit: Unit) -> bool:
         return visible(self.state(), side, unit)

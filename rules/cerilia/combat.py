@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.cerilia.board import Board
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, Tag
 from rules.cerilia.deck import Result, column, draw, result
 from rules.cerilia.field import RESERVE, SECTORS, distance, edge, fall_back_step, straight_edges
+from rules.cerilia.markers import Markers
 from rules.cerilia.state import (
     FORTIFICATION,
     NO_CHARGE_TERRAIN,
@@ -36,7 +36,7 @@ class _Attack:
     sector: str = ""   # where the fortification stands, when it fights (either way)
 
 
-class Combat(Board):
+class Combat(Markers):
 
     def attack_value(self, attacker: Unit, kind: str, target: Unit | None) -> int:
         value = {MELEE: attacker.card.melee, CHARGE: attacker.card.charge,

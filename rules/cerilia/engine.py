@@ -143,10 +143,12 @@ def _pay(state: BattleState, side: Side, given: RoundOrders
     casters = tuple(replace(c, will=c.will - paid.will.get(c.key, 0)) for c in state.casters)
     state = replace(state, standing=standing, casters=casters)
     moves, targets = command.standing_moves(state, side)
-    kept = RoundOrders(
-        {**{k: p for k, p in given.moves.items() if k not in unpaid | following}, **moves},
-        {**{k: t for k, t in given.targets.items() if k not in unpaid | following}, **targets},
-        given.spells, given.withdraw)
+    kept = replace(
+        given,
+        moves={**{k: p for k, p in given.moves.items() if k not in unpaid | following}, **moves},
+        targets={**{k: t for k, t in given.targets.items() if k not in unpaid | following},
+                 **targets},
+        standing={})
     spent = Event(state.round + 1, "orders", "points_spent", _("%(side)s spends %(command)s command "
                   "points and %(will)s will points on its orders."),
                   {"side": side.value, "command": paid.command, "will": sum(paid.will.values())},

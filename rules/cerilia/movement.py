@@ -3,9 +3,9 @@ terrain that stops units or cuts the way (seed 000: "Влияние на Пер�
 hidden units."""
 from __future__ import annotations
 
-from rules.cerilia.board import Board
 from rules.cerilia.cards import Tag
 from rules.cerilia.field import RESERVE, adjacent
+from rules.cerilia.markers import Markers
 from rules.cerilia.state import (
     STOPPING_TERRAIN,
     TerrainKind,
@@ -15,7 +15,7 @@ from rules.errors import _
 from rules.sides import Side
 
 
-class Movement(Board):
+class Movement(Markers):
 
     def move(self) -> None:
         self.phase = "movement"

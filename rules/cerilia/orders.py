@@ -32,13 +32,54 @@ from rules.sides import Side
 
 
 @dataclass(frozen=True)
+class AmbushPlan:
+    """Phase 0, module "ambush": a unit hides in `sector` ("Перед началом игры игроки указывают,
+    какие батальоны будут находиться в засаде"); `name` is its markers' public top side."""
+
+    sector: str
+    name: str
+
+
+@dataclass(frozen=True)
+class TrapPlan:
+    """Phase 0, module "ambush": a trap of the scenario's supply laid as three markers, the one
+    at index `real` real ("один из которых реальный, а остальные – ложны")."""
+
+    name: str
+    sectors: tuple[str, ...]
+    real: int = 0
+
+
+@dataclass(frozen=True)
+class MarkerMove:
+    """The one order of an ambushing unit when it is Move: each marker's path (at half speed),
+    and, the first time, which of the three laid markers is true."""
+
+    paths: tuple[tuple[str, ...], ...]
+    true: int = 0
+
+
+@dataclass(frozen=True)
+class ArtifactUse:
+    """Module "artifacts": a character uses an artifact it carries (what it aims at, if its
+    effect is aimed: a sector, a unit, a marker)."""
+
+    artifact: str
+    target: str | None = None
+    data_omit_default: ClassVar[tuple[str, ...]] = ("target",)
+
+
+@dataclass(frozen=True)
 class Deployment:
     placements: Mapping[str, str] = field(default_factory=dict)  # unit → sector (else reserve)
     fortification: str | None = None     # the defender's sector for the fortification card
     directions: Mapping[str, str] = field(default_factory=dict)  # cliffs/river sector → toward
     # Module "command": each independent unit's 2 standing orders.
     standing: Mapping[str, tuple[StandingOrder, ...]] = field(default_factory=dict)
-    data_omit_default: ClassVar[tuple[str, ...]] = ("standing",)
+    # Module "ambush": the units hiding (unit → plan) and the traps laid (supply key → plan).
+    ambushes: Mapping[str, AmbushPlan] = field(default_factory=dict)
+    traps: Mapping[str, TrapPlan] = field(default_factory=dict)
+    data_omit_default: ClassVar[tuple[str, ...]] = ("standing", "ambushes", "traps")
 
 
 @dataclass(frozen=True)
@@ -60,7 +101,17 @@ class RoundOrders:
     # Module "command": an independent unit's new pair of standing orders (2 points for each
     # order that differs from the pair it has).
     standing: Mapping[str, tuple[StandingOrder, ...]] = field(default_factory=dict)
-    data_omit_default: ClassVar[tuple[str, ...]] = ("standing",)
+    # Module "ambush": an ambush's markers laid or moved (ambush → its move).
+    markers: Mapping[str, MarkerMove] = field(default_factory=dict)
+    # Module "scouting": the units that scout their forest or ravine this round.
+    scouts: tuple[str, ...] = ()
+    # Module "artifacts": character → the artifact it uses this round.
+    artifacts: Mapping[str, ArtifactUse] = field(default_factory=dict)
+    # Seed 000's hidden units: the sectors whose hidden unit the side reveals first when
+    # several block one retreat ("выбирает, какой из сокрытых Отрядов будет раскрыт").
+    reveal_first: tuple[str, ...] = ()
+    data_omit_default: ClassVar[tuple[str, ...]] = ("standing", "markers", "scouts", "artifacts",
+                                                    "reveal_first")
 
 
 HOLD = RoundOrders()
