@@ -44,3 +44,28 @@ class Artifact:
     spell: str | None = None     # a bound spell's spell
     power: str | None = None     # a bound spell's power level, "5/9" (module magic dice)
     data_omit_default: ClassVar[tuple[str, ...]] = ("spell", "power")
+
+
+@dataclass(frozen=True)
+class ArtifactCard:
+    """An entry of the army book: what a character may be given to carry."""
+
+    code: str
+    name: str
+    effect: ArtifactEffect
+    uses: int = 1
+    spell: str | None = None
+    power: str | None = None
+
+
+# Reference: "The shipped catalog holds a handful of examples built from these effects, marked
+# as examples."
+EXAMPLES: tuple[ArtifactCard, ...] = (
+    ArtifactCard("banner_of_valour", _("Banner of valour"), ArtifactEffect.MORALE_SIGN),
+    ArtifactCard("war_horn", _("War horn"), ArtifactEffect.ATTACK_BONUS),
+    ArtifactCard("dice_of_fortune", _("Dice of fortune"), ArtifactEffect.REDRAW),
+    ArtifactCard("eye_of_the_hawk", _("Eye of the hawk"), ArtifactEffect.REVEAL),
+    ArtifactCard("healing_draught", _("Healing draught"), ArtifactEffect.RECOVER, uses=2),
+    ArtifactCard("staff_of_fog", _("Staff of fog"), ArtifactEffect.BOUND_SPELL, spell="fog",
+                 power="3/6"),
+)
