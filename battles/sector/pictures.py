@@ -40,7 +40,7 @@ RESERVE_GAP = 14
 RESERVE_W = SECTOR_W
 CAPTION_H = 20
 
-FILLED = ("forest", "swamp", "hills")
+FILLED = ("forest", "swamp", "hills", "ravine")
 EDGED = DIRECTED_TERRAIN
 WALL_LABELS = {wall.value: SPELL_LABELS[spell] for spell, wall in WALLS.items()}
 
