@@ -206,7 +206,7 @@ class Artifacts(Combat):
                          "disarmed."), to=frozenset(Side), trap=ambush.name, sector=here)
             else:
                 for marker in there:
-                    self.drop_marker(ambush, marker.key)
+                    ambush = self.drop_marker(ambush, marker.key)
                     self.say("marker_removed", _("A marker of %(ambush)s in %(sector)s is "
                              "removed."), to=frozenset(Side), ambush=ambush.name,
                              marker=marker.key, sector=here)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from rules.cerilia import artifact_orders, command
-from rules.cerilia.artifact_orders import ArtifactUse
+from rules.cerilia.artifact_orders import ArtifactUse as ArtifactUse  # re-exported: an order shape
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
 from rules.cerilia.field import (
     RESERVE,
