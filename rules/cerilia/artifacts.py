@@ -94,7 +94,9 @@ class Artifacts(Combat):
                 continue
             self.spend(artifact)
             self.tell_use(character, _("%(character)s calls on %(artifact)s."), artifact)
-            magic.cast(self, character, bound_spell_order(use, spell))
+            # Cast in the bearer's place, keyed by the artifact: what it creates (a summoned
+            # Legion's key) is the artifact's, so it cannot clash with the bearer's own spell.
+            magic.cast(self, replace(character, key=artifact.key), bound_spell_order(use, spell))
 
     def spend(self, artifact: Artifact) -> None:
         self.artifacts[artifact.key] = replace(artifact, uses=artifact.uses - 1)

@@ -220,6 +220,26 @@ def test_a_bound_spell_follows_its_side_s_casters_spells():
     assert [e.sector for e in r.effects] == ["A2", "C2"]
 
 
+def test_a_bound_summons_beside_the_bearer_s_own_summons_both_stand():
+    # Seed 002 (reference): a bound spell "does not stop the same spell from being cast
+    # normally": a wizard's own Legion and its artifact's are two units.
+    from rules.cerilia.artifact_cards import Artifact, ArtifactEffect
+    from rules.cerilia.orders import SpellOrder
+    from rules.cerilia.spells import Spell
+    from rules.cerilia.state import Caster
+    wizard = replace(Caster("w", A, "Wizard", School.WIZARD, "a"), carries=("horn_of_dead",))
+    s = replace(battle(casters=[wizard], artifacts=(Artifact(
+        "horn_of_dead", "Horn of the dead", ArtifactEffect.BOUND_SPELL,
+        spell="summon_legion_of_the_dead"),)), scenario=replace(battle().scenario,
+                                                               cells_per_sector=3))
+    r = round_of(s, initiative=A, orders_={A: RoundOrders(
+        spells={"w": SpellOrder(Spell.SUMMON_LEGION, sector="B2")},
+        artifacts={"w": ArtifactUse("horn_of_dead", target="B2")})})
+    r.cast()
+    legions = [u for u in r.units.values() if u.summoned]
+    assert len(legions) == 2 and len({u.key for u in legions}) == 2
+
+
 def test_a_fallen_bearer_uses_nothing():
     # Reference: "A killed character casts, commands and carries nothing more."
     s = battle(casters=[bearer(killed=True)])
