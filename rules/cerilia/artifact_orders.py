@@ -38,7 +38,7 @@ class ArtifactUse:
 # Ruling: the effects that act on the bearer's unit; a bearer standing with none (in its
 # side's reserve) may use only a bound spell (cast from the reserve as a caster there casts)
 # and recovery (its own wounds).
-UNIT_EFFECTS = frozenset({ArtifactEffect.ATTACK_BONUS, ArtifactEffect.MORALE_SIGN,
+BEARER_UNIT_EFFECTS = frozenset({ArtifactEffect.ATTACK_BONUS, ArtifactEffect.MORALE_SIGN,
                           ArtifactEffect.REDRAW})
 # Ruling: two characters of one unit cannot both give it the +1 (it does not stack) or both
 # stand ready to redraw in one round.
@@ -116,7 +116,7 @@ def _use_violations(state: BattleState, side: Side, key: str, use: ArtifactUse,
                        f"{where}.{name}", {**names, "aim": name})
              for name in _AIMS if getattr(use, name) is not None and name not in taken]
     unit = bearer_unit(state.units, character)
-    if artifact.effect in UNIT_EFFECTS and unit is None:
+    if artifact.effect in BEARER_UNIT_EFFECTS and unit is None:
         found.append(Violation("artifact_needs_unit", _("%(artifact)s works on the bearer's "
                                "unit; %(character)s stands with none."), where, names))
     elif artifact.effect is ArtifactEffect.MORALE_SIGN and unit is not None:

@@ -11,14 +11,7 @@ from typing import Any
 
 from rules.cerilia.board import Event
 from rules.cerilia.field import SECTORS
-from rules.cerilia.state import (
-    HELD_TERRAIN,
-    UNIT_EFFECTS,
-    BattleState,
-    Effect,
-    Terrain,
-    Unit,
-)
+from rules.cerilia.state import HELD_TERRAIN, UNIT_EFFECTS, BattleState, Effect, Terrain, Unit
 from rules.cerilia.visibility import visible
 from rules.data import record_data, to_data
 from rules.sides import Side
