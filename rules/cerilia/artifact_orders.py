@@ -143,11 +143,17 @@ def _use_violations(state: BattleState, side: Side, key: str, use: ArtifactUse,
 
 
 def _twice(state: BattleState, side: Side, uses: Mapping[str, ArtifactUse]) -> list[Violation]:
-    """Ruling: ONCE_PER_UNIT effects, a second one on one unit in a round is refused."""
+    """Ruling: ONCE_PER_UNIT effects, a second one on one unit in a round is refused; and one
+    artifact is used by one character at a time (should the army book hand it to two)."""
     seen: set[tuple[str, ArtifactEffect]] = set()
     found = []
     artifacts = {a.key: a for a in state.artifacts}
+    used: set[str] = set()
     for key, use in uses.items():
+        if use.artifact in used:
+            found.append(Violation("artifact_used_twice", _("Another character already uses "
+                                   "this artifact this round."), f"artifacts.{key}"))
+        used.add(use.artifact)
         character = next((c for c in state.casters if c.key == key and c.side is side), None)
         artifact = artifacts.get(use.artifact)
         if character is None or artifact is None or artifact.effect not in ONCE_PER_UNIT \

@@ -78,7 +78,8 @@ class Artifacts(Combat):
         self.phase = "artifacts"
         for side in self.sides_in_order():
             for character, use, artifact in self.artifact_uses(side):
-                if artifact.effect is not ArtifactEffect.BOUND_SPELL:
+                artifact = self.artifacts[artifact.key]   # as an earlier use this round left it
+                if artifact.effect is not ArtifactEffect.BOUND_SPELL and artifact.uses > 0:
                     _EFFECTS[artifact.effect](self, character, use, artifact)
 
     def cast_bound_spells(self, side: Side) -> None:
@@ -89,8 +90,10 @@ class Artifacts(Combat):
         if not self.start.scenario.modules.artifacts:
             return
         for character, use, artifact in self.artifact_uses(side):
+            artifact = self.artifacts[artifact.key]   # as an earlier use this round left it
             spell = bound_spell(artifact)
-            if artifact.effect is not ArtifactEffect.BOUND_SPELL or spell is None:
+            if artifact.effect is not ArtifactEffect.BOUND_SPELL or spell is None \
+                    or artifact.uses <= 0:
                 continue
             self.spend(artifact)
             self.tell_use(character, _("%(character)s calls on %(artifact)s."), artifact)

@@ -160,6 +160,15 @@ def test_one_unit_takes_one_horn_and_one_redraw_a_round():
         ("artifact_effect_twice", "artifacts.c")]
 
 
+def test_one_artifact_is_used_once_a_round_even_if_two_carry_it():
+    # Reference: "once per battle unless its card says otherwise".
+    s = battle(casters=[bearer("b", carries=("draught",)), bearer("c", carries=("draught",))],
+               artifacts=(replace(DRAUGHT, uses=2),))
+    hurt = replace(s, units=tuple(replace(u, hits=1) for u in s.units))
+    assert refused(hurt, {"b": ArtifactUse("draught"), "c": ArtifactUse("draught")}) == [
+        ("artifact_used_twice", "artifacts.c")]
+
+
 def test_using_an_artifact_costs_no_command_points():
     # Ruling (module "command"): the seed prices the battalions' orders («без затраты КН
     # капитана (генерала) или ЗС героя»); a character's use of an artifact is no such order.

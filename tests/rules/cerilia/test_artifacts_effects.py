@@ -240,6 +240,17 @@ def test_a_bound_summons_beside_the_bearer_s_own_summons_both_stand():
     assert len(legions) == 2 and len({u.key for u in legions}) == 2
 
 
+def test_an_artifact_two_characters_carry_is_spent_once():
+    # Reference: "once per battle unless its card says otherwise", however the army book was
+    # handed out (two characters listed as carrying one artifact).
+    s = battle(unit("a", A, at="B2", hits=1), unit("d", D, at="B3"),
+               casters=[bearer("b", carries=("banner",)), bearer("c", carries=("banner",))])
+    r = using(s, {"b": ArtifactUse("banner"), "c": ArtifactUse("banner")})
+    r.use_artifacts()
+    assert uses_left(r, "banner") == 0
+    assert codes(r.events) == ["artifact_used"]
+
+
 def test_a_fallen_bearer_uses_nothing():
     # Reference: "A killed character casts, commands and carries nothing more."
     s = battle(casters=[bearer(killed=True)])
