@@ -274,6 +274,9 @@ def test_battles_with_artifacts_end_replay_alike_and_never_overspend(battle_, da
         assert all(0 <= a.uses <= given[a.key] for a in out.state.artifacts)
         assert all(e.kind not in (EffectKind.ARTIFACT_ATTACK, EffectKind.ARTIFACT_SIGN)
                    for e in out.state.effects)   # "for the round"
+        # What a glance found in a sector is the bearer's side's alone.
+        assert all(len(e.visible_to) == 1 for e in out.events
+                   if e.code in ("decoy_found", "artifact_finds_nothing"))
         for side in Side:
             view = side_view(out.state, side, out.events)
             enemy_keys = {k for c in out.state.casters if c.side is not side for k in c.carries}
