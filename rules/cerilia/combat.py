@@ -44,6 +44,9 @@ class Combat(Markers):
         sector = attacker.position
         if any(e.kind is EffectKind.BLESS and e.unit == attacker.key for e in self.effects):
             value += 1   # "бонус +1 ко всем Параметрам Атаки"
+        if any(e.kind is EffectKind.ARTIFACT_ATTACK and e.unit == attacker.key
+               for e in self.effects):
+            value += 1   # module "artifacts": "+1 to the attacks of the bearer's unit"
         if self.night:
             value += attacker.card.night_bonus
         holds = self.held.get(sector) is attacker.side
@@ -115,12 +118,19 @@ class Combat(Markers):
                      "card %(card_no)s, %(result)s."), attacker, target, card=card,
                      outcome=outcome, attack=ATTACK_LABELS[attack.kind], column=column(difference),
                      card_no=card, result=outcome.value)
+            outcome = self.second_card(attacker, target, difference, outcome)
             outcomes.append((attack, outcome))
         for attack, outcome in outcomes:
             if attack.target == FORTIFICATION:
                 self.strike_fortification(attack.sector, outcome)
             else:
                 self.apply(self.units[attack.target], outcome)
+
+    def second_card(self, attacker: Unit, target: Unit, difference: int, outcome: Result
+                    ) -> Result:
+        """The attack's result after its card is drawn: as drawn, unless a module redraws it
+        (artifacts.Artifacts, module "artifacts")."""
+        return outcome
 
     def combatant(self, key: str, sector: str) -> Unit:
         if key == FORTIFICATION:

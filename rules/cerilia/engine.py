@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from rules.cerilia import command, magic
+from rules.cerilia.artifacts import Artifacts
 from rules.cerilia.board import Event
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, SIGNS
-from rules.cerilia.combat import Combat
 from rules.cerilia.deck import Result
 from rules.cerilia.field import RESERVE, toward_attacker
 from rules.cerilia.movement import Movement
@@ -17,8 +17,8 @@ from rules.cerilia.orders import Deployment, RoundOrders
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
     HELD_TERRAIN,
+    SIGN_EFFECTS,
     BattleState,
-    EffectKind,
     Terrain,
     TerrainKind,
     UnitStatus,
@@ -36,14 +36,15 @@ class RoundOutcome:
     rolls: tuple[Roll, ...]
 
 
-class Round(Movement, Combat):
+class Round(Movement, Artifacts):
     """One round's phases, in order, on the working copy."""
 
     # -- the round ------------------------------------------------------------------------
 
     def run(self) -> RoundOutcome:
         self.roll_initiative()
-        for phase in (self.move, self.cast, self.shoot, self.charge, self.melee, self.morale):
+        for phase in (self.use_artifacts, self.move, self.cast, self.shoot, self.charge,
+                      self.melee, self.morale):
             phase()
         self.end_round()
         first, _second = self.sides_in_order()
@@ -72,6 +73,7 @@ class Round(Movement, Combat):
                     caster = None
                 if caster is not None:
                     magic.cast(self, caster, order)
+            self.cast_bound_spells(side)   # module "artifacts": after its casters' spells
 
     # -- morale and the end ---------------------------------------------------------------
 
@@ -81,8 +83,9 @@ class Round(Movement, Combat):
             unit = self.units[key]
             if not unit.alive or key in self.moved_back:
                 continue
+            # A blessing's sign, and module "artifacts": a banner's.
             signs = set(unit.card.morale) | {e.sign for e in self.effects
-                                            if e.kind is EffectKind.BLESS and e.unit == key
+                                            if e.kind in SIGN_EFFECTS and e.unit == key
                                             and e.sign}
             drawn = SIGNS[self.dice.roll("1d3", purpose=_("Morale: %(unit)s"),
                                          unit=unit.name).total - 1]

@@ -3,10 +3,11 @@ spells and whether it withdraws; and what the rules object to in them, by field.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from rules.cerilia import command
+from rules.cerilia import artifact_orders, command
+from rules.cerilia.artifact_orders import ArtifactUse as ArtifactUse  # re-exported: an order shape
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
 from rules.cerilia.field import (
     RESERVE,
@@ -57,16 +58,6 @@ class MarkerMove:
 
     paths: tuple[tuple[str, ...], ...]
     true: int = 0
-
-
-@dataclass(frozen=True)
-class ArtifactUse:
-    """Module "artifacts": a character uses an artifact it carries (what it aims at, if its
-    effect is aimed: a sector, a unit, a marker)."""
-
-    artifact: str
-    target: str | None = None
-    data_omit_default: ClassVar[tuple[str, ...]] = ("target",)
 
 
 @dataclass(frozen=True)
@@ -338,6 +329,25 @@ def _caster_violations(state: BattleState, side: Side, key: str, spell: SpellOrd
     return _spell_violations(state, side, caster, spell, where)
 
 
+def bound_spell_order(use: ArtifactUse, spell: Spell) -> SpellOrder:
+    """Module "artifacts": an artifact's bound spell as a spell order, aimed where the use says
+    (its `target` the sector or the unit, as the spell is aimed)."""
+    at_sector = spell in SECTOR_SPELLS | DIRECTED_SPELLS
+    return SpellOrder(spell, sector=use.target if at_sector else None, toward=use.toward,
+                      unit=None if at_sector else use.target, terrain=use.terrain,
+                      sign=use.sign)
+
+
+def _bound_spell_checks(state: BattleState, side: Side, bearer: Caster, use: ArtifactUse,
+                        spell: Spell, where: str) -> list[Violation]:
+    """A bound spell's aim, checked as the bearer's own order of that spell would be (whatever
+    its school knows: the spell is the artifact's); its sector or unit is the use's target."""
+    order = bound_spell_order(use, spell)
+    found = [v for check in _SPELL_CHECKS for v in check(state, side, bearer, order, where)]
+    aimed = (f"{where}.sector", f"{where}.unit")
+    return [replace(v, field=f"{where}.target") if v.field in aimed else v for v in found]
+
+
 def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> list[Violation]:
     return [*(v for key, path in orders.moves.items()
               for v in _move_violations(state, side, key, path)),
@@ -346,7 +356,9 @@ def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> lis
             *(v for key, spell in orders.spells.items()
               for v in _caster_violations(state, side, key, spell)),
             *command.command_violations(state, side, orders.moves, orders.targets,
-                                        orders.standing)]
+                                        orders.standing),
+            *artifact_orders.use_violations(state, side, orders.artifacts,
+                                            _bound_spell_checks)]
 
 
 def side_orders_violations(state: BattleState, side: Side, given: Deployment | RoundOrders

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.cerilia.board import Event
 from rules.cerilia.field import SECTORS
-from rules.cerilia.state import HELD_TERRAIN, BattleState, Effect, EffectKind, Terrain, Unit
+from rules.cerilia.state import HELD_TERRAIN, UNIT_EFFECTS, BattleState, Effect, Terrain, Unit
 from rules.cerilia.visibility import visible
 from rules.data import record_data, to_data
 from rules.sides import Side
@@ -69,11 +69,23 @@ def _effect(effect: Effect, side: Side) -> dict[str, Any]:
     return data
 
 
+def _own_artifacts(state: BattleState, side: Side) -> list[dict[str, Any]]:
+    """Module "artifacts": the artifacts the side's characters carry, with the uses they have
+    left and who carries each; never the enemy's (what it carries, or how often it may still
+    use it, is its own)."""
+    bearers = {key: c.key for c in state.casters if c.side is side for key in c.carries}
+    return [{**record_data(a), "carried_by": bearers[a.key]} for a in state.artifacts
+            if a.key in bearers]
+
+
 def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> dict[str, Any]:
     units = [u for u in state.units if u.side is side or visible(state, side, u)]
-    effects = [e for e in state.effects if e.kind is not EffectKind.BLESS or e.side is side
+    effects = [e for e in state.effects if e.kind not in UNIT_EFFECTS or e.side is side
                or any(u.key == e.unit for u in units)]
     cells = _shown_cells(units, side)
+    # Only with the module on, so a battle without it shows what it always showed.
+    extra = {"artifacts": _own_artifacts(state, side)} if state.scenario.modules.artifacts \
+        else {}
     return {
         "side": side.value,
         "round": state.round,
@@ -93,6 +105,7 @@ def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> d
         # unseen, would give away that it stands near.
         "events": [to_data(replace(e, visible_to=frozenset({side}))) for e in events
                    if side in e.visible_to],
+        **extra,
     }
 
 

@@ -86,6 +86,16 @@ class EffectKind(StrEnum):
     FOG = "fog"
     WALL = "wall"
     BLESS = "bless"
+    # Module "artifacts" (artifacts.py): an artifact's +1 to a unit's attacks, or its morale
+    # sign, for the round it is used (rounds_left 1: gone at the round's end).
+    ARTIFACT_ATTACK = "artifact_attack"
+    ARTIFACT_SIGN = "artifact_sign"
+
+
+# The effects that add a morale sign to their unit, and those tied to one unit (a side sees
+# them only on its own units or on enemy units it sees).
+SIGN_EFFECTS = frozenset({EffectKind.BLESS, EffectKind.ARTIFACT_SIGN})
+UNIT_EFFECTS = SIGN_EFFECTS | {EffectKind.ARTIFACT_ATTACK}
 
 
 @dataclass(frozen=True)
