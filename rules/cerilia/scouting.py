@@ -1,12 +1,15 @@
 """Module "scouting" in the round (seed 001_5d751c33a121b07e.txt, from "Батальон находящийся в
 лесу или в овраге серединой своей первой шеренги ..." to "2 провала - окружен ..."; reference/
 sector-modules.md, module "scouting"). Ruling: the scouting comes right after the movement phase
-(the scouts search the forest they held all round: scouting.scouting_orders refuses a scout that
-moves), before battle magic, so what it reveals can be shot at and fought this round.
+(the scouts search the forest they held all round: scouting_orders refuses a scout that
+moves), before battle magic, so what it reveals can be shot at and fought this round. Its events
+belong to the movement phase.
 
 Hidden information: the scout's side learns only the tier it earned. An ambush that lets the
 scouts pass tells only its owner; the scout's side reads the same "finds nothing" whether or not
-anything hid there, and the ambush's dice go to the round's roll log, which only the GM reads."""
+anything hid there, and the ambush's dice go to the round's roll log, which only the GM reads.
+The scout rolls before any ambush, so its own die is the same either way; the dice after an
+ambush's roll come from the round's secret seed, so their shift tells a side nothing."""
 from __future__ import annotations
 
 from rules.cerilia.combat import Combat
@@ -74,6 +77,8 @@ def scout(board: Combat, unit: Unit) -> None:
         elif true is not None and true.sector == sector:
             found |= face(board, unit, ambush, roll, MARKED_DICE)
         unit = board.units[unit.key]
+        if not unit.alive or unit.position != sector:
+            break   # ruling: scouts struck down or driven off search no further
     if not found:
         # The same words whatever hid there and whatever it rolled: the scout's side only.
         board.say("scouting_nothing", _("%(unit)s finds nothing in %(sector)s."), unit,

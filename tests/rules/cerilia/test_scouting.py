@@ -334,3 +334,15 @@ def test_an_independent_unit_with_a_standing_scout_order_scouts_each_round_for_f
     # Out of the forest, the standing order waits.
     s_out = replace(s, terrain=())
     assert "scouting" not in codes(resolve_round(s_out, {}, seed=4).events)
+
+
+def test_scouts_driven_off_by_a_striking_ambush_search_no_further():
+    # Ruling: the scouts' one die stands for their search of the sector; struck down or driven
+    # off by an ambush that slipped past them (card 9 at column 0: they rout), they find no more.
+    s = battle(unit("sc", A, at="C2"), unit("d", D, at="A3"),
+               unit("h", D, at="C2", ambush="amb"), unit("k", D, at="C2", ambush="amk"),
+               ambushes=[ambush("amb", D, "h", "C2"), ambush("amk", D, "k", "C2")],
+               terrain=FOREST, cells_per_sector=2, deck=(9,))
+    r = scouting_round(s, [2, 2, 5, 6, 1], {**SCOUT, D: orders(strike_scouts=("amb",))})
+    assert r.units["sc"].position == "C1" and r.units["k"].ambush == "amk"
+    assert [roll.expression for roll in r.dice.log] == ["1d6", "3d6", "1d1"]
