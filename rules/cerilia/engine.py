@@ -139,7 +139,7 @@ def _pay(state: BattleState, side: Side, given: RoundOrders
          ) -> tuple[BattleState, RoundOrders, Event]:
     """Module "command": the orders the side can pay for (orders.order_violations refused the
     rest at submission), its ЗС spent off its heroes, its replaced standing orders in force,
-    and its independent units' standing orders among its moves and targets."""
+    and its independent units' standing orders among its moves, targets and scouts."""
     paid = command.bill(state, side, given.moves, given.targets, given.standing, given.scouts)
     owed = command.prices(state, side, given.moves, given.targets, given.standing, given.scouts)
     unpaid = {key for key, (where, _price) in owed.items() if where in paid.unpaid}
