@@ -79,6 +79,7 @@ class Board:
         self.hit: set[str] = set()
         self.moved_back: set[str] = set()
         self.hidden_struck: set[str] = set()
+        self.scouted: set[str] = set()   # module "scouting": the units that scouted
         self.charged: set[str] = set()
         self.finished = False
         self.winner: Side | None = None

@@ -132,6 +132,11 @@ class Combat(Markers):
         (artifacts.Artifacts, module "artifacts")."""
         return outcome
 
+    def strike(self, attacker: Unit, target: Unit) -> None:
+        """One melee attack at once, outside the melee phase (seed 001's scouting: "имеет право
+        без приказа атаковать его")."""
+        self.resolve([_Attack(attacker.key, target.key, MELEE, attacker.position)])
+
     def combatant(self, key: str, sector: str) -> Unit:
         if key == FORTIFICATION:
             return self.fortification_unit(sector)
@@ -162,7 +167,9 @@ class Combat(Markers):
         attacks = []
         for side in self.sides_in_order():
             for shooter in self.side_units(side):
-                if shooter.card.missile is None or not self.can_attack(shooter):
+                if shooter.card.missile is None or not self.can_attack(shooter) \
+                        or shooter.key in self.scouted:
+                    # Reference, ruling: "a scouting unit makes no missile attack that round".
                     continue
                 target = self.chosen_target(shooter)
                 # An empty fortification fights as a unit, so missiles may strike it too.
@@ -338,10 +345,11 @@ class Combat(Markers):
                 if lurking:
                     # "невидимый Отряд обязан напасть на Отступающие Отряды ... после
                     # уничтожения Отступающей Боевой Единицы сокрытый Отряд должен быть раскрыт".
-                    self.hidden_struck.add(lurking[0].key)
+                    striker = self.revealed_first(lurking, unit.side)
+                    self.hidden_struck.add(striker.key)
                     self.destroy(unit, _("%(unit)s runs into an unseen enemy and is "
                                          "destroyed."))
-                    self.reveal(lurking[0], _("%(unit)s strikes from hiding and is seen."))
+                    self.reveal(striker, _("%(unit)s strikes from hiding and is seen."))
                     return self.units[unit.key]
             if self.free_cell(step, unit.side) is not None:
                 unit = self.put(unit, step)
@@ -349,6 +357,20 @@ class Combat(Markers):
                          sector=step)
                 return unit
             here = step   # no cell free among its own: it falls back further
+
+    def revealed_first(self, lurking: list[Unit], retreating: Side) -> Unit:
+        """Seed 000: "Если сокрытых Отрядов больше, чем 1 и все они закрывают путь отступающим
+        Отрядам, значит Противник ... выбирает, какой из сокрытых Отрядов будет раскрыт". The
+        retreating side knows them only as "[]" marks by sector, so its orders rank sectors
+        (RoundOrders.reveal_first); unnamed ones come after, and within a sector the first in
+        cell order (the reference's default)."""
+        ranked = self.orders[retreating].reveal_first
+
+        def rank(unit: Unit) -> tuple[int, int, int]:
+            named = ranked.index(unit.position) if unit.position in ranked else len(ranked)
+            return named, SECTORS.index(unit.position), unit.cell
+
+        return min(lurking, key=rank)
 
     def strike_fortification(self, sector: str, outcome: Result) -> None:
         fort = self.fortification(sector)

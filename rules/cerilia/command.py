@@ -5,9 +5,10 @@ Pure functions on the state and a side's orders; the engine and orders.py call t
 the scenario has the module on."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from rules.cerilia import scouting_orders
 from rules.cerilia.cards import Tag
 from rules.cerilia.field import RESERVE, SECTORS, adjacent, distance, is_sector
 from rules.cerilia.modules import STANDING_ORDERS, Role, StandingKind, StandingOrder
@@ -66,9 +67,11 @@ def _own(state: BattleState, side: Side, key: str) -> Unit | None:
 
 
 def prices(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
-           targets: Mapping[str, str], standing: Standing) -> dict[str, tuple[str, int]]:
+           targets: Mapping[str, str], standing: Standing, scouts: Iterable[str] = ()
+           ) -> dict[str, tuple[str, int]]:
     """Each ordered unit → (the field its price is charged to, the price). Independent units
-    pay only for replaced standing orders ("без затраты КН капитана (генерала) или ЗС героя")."""
+    pay only for replaced standing orders ("без затраты КН капитана (генерала) или ЗС героя").
+    Reference: "a move, a missile target, a scouting or ambush order" costs 1 point."""
     found: dict[str, tuple[str, int]] = {}
     for key, given in standing.items():
         unit = _own(state, side, key)
@@ -84,15 +87,19 @@ def prices(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
         if unit is not None and unit.card.missile is not None and not _free(state, unit) \
                 and key not in found:
             found[key] = (f"targets.{key}", ORDER_PRICE)
+    for key in scouts if state.scenario.modules.scouting else ():
+        unit = _own(state, side, key)
+        if unit is not None and not _free(state, unit) and key not in found:
+            found[key] = (f"scouts.{key}", ORDER_PRICE)
     return {k: v for k, v in found.items() if v[1]}
 
 
 def bill(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
-         targets: Mapping[str, str], standing: Standing) -> Bill:
+         targets: Mapping[str, str], standing: Standing, scouts: Iterable[str] = ()) -> Bill:
     """Ruling: the general pays first, beginning with the units no hero stands beside; a hero
     pays with its ЗС for units in its own sector ("from a hero standing in the unit's sector");
     each unit's price is paid whole by one of them."""
-    owed = prices(state, side, moves, targets, standing)
+    owed = prices(state, side, moves, targets, standing, scouts)
     heroes = _heroes(state, side)
     will = {h.key: h.will for h in heroes}
     units = {u.key: u for u in state.units}
@@ -157,21 +164,23 @@ def standing_violations(state: BattleState, side: Side, standing: Standing, *,
 
 
 def command_violations(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
-                       targets: Mapping[str, str], standing: Standing) -> list[Violation]:
+                       targets: Mapping[str, str], standing: Standing,
+                       scouts: Iterable[str] = ()) -> list[Violation]:
     """A round's orders under the module: independent units follow their standing orders
     (replacing one is the way to change them), and the side must be able to pay."""
     if not state.scenario.modules.command:
         return standing_violations(state, side, standing, deploying=False)
     found = standing_violations(state, side, standing, deploying=False)
-    for kind, keys in (("moves", moves), ("targets", targets)):
+    scouts = tuple(scouts)
+    for kind, keys in (("moves", moves), ("targets", targets), ("scouts", scouts)):
         for key in keys:
             unit = _own(state, side, key)
             if unit is not None and independent(unit) and state.standing.get(key):
                 found.append(Violation("independent_standing", _("%(unit)s follows its "
                              "standing orders; replace one to change them."), f"{kind}.{key}",
                              {"unit": unit.name}))
-    paid = bill(state, side, moves, targets, standing)
-    owed = prices(state, side, moves, targets, standing)
+    paid = bill(state, side, moves, targets, standing, scouts)
+    owed = prices(state, side, moves, targets, standing, scouts)
     for where in paid.unpaid:
         price = next(p for w, p in owed.values() if w == where)
         found.append(Violation("points_short", _("This order costs %(price)s points; your "
@@ -179,6 +188,11 @@ def command_violations(state: BattleState, side: Side, moves: Mapping[str, tuple
                                "beside it has enough will points."), where,
                                {"price": price, "left": paid.left}))
     return found
+
+
+def standing_scouts(state: BattleState, side: Side) -> tuple[str, ...]:
+    """The independent units that scout by their standing order `scout` this round."""
+    return scouting_orders.standing_scouts(state, side)
 
 
 def _step_toward(here: str, goal: str, side: Side) -> str:
@@ -214,7 +228,7 @@ def standing_moves(state: BattleState, side: Side
                    ) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
     """The moves and missile targets the side's independent units' standing orders give this
     round (reference: "both orders apply each round where they can (move first, then shoot)";
-    `scout` waits for the module "scouting")."""
+    `scout` is `standing_scouts`)."""
     moves: dict[str, tuple[str, ...]] = {}
     targets: dict[str, str] = {}
     for unit in state.side_units(side):

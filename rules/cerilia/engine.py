@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.cerilia import command, magic
+from rules.cerilia import command, magic, scouting
 from rules.cerilia.artifacts import Artifacts
 from rules.cerilia.board import Event
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, SIGNS
@@ -43,8 +43,8 @@ class Round(Movement, Artifacts):
 
     def run(self) -> RoundOutcome:
         self.roll_initiative()
-        for phase in (self.use_artifacts, self.move, self.cast, self.shoot, self.charge,
-                      self.melee, self.morale):
+        for phase in (self.use_artifacts, self.move, self.scout, self.cast, self.shoot,
+                      self.charge, self.melee, self.morale):
             phase()
         self.end_round()
         first, _second = self.sides_in_order()
@@ -60,6 +60,11 @@ class Round(Movement, Artifacts):
         self.say("initiative", _("Initiative to %(side)s (%(attacker)s against %(defender)s), "
                  "who acts first."), side=self.initiative.value,
                  attacker=rolls[Side.ATTACKER], defender=rolls[Side.DEFENDER])
+
+    # -- scouting (module "scouting"): right after the movement phase ----------------------
+
+    def scout(self) -> None:
+        scouting.scout_all(self)
 
     # -- battle magic ---------------------------------------------------------------------
 
@@ -136,9 +141,9 @@ def _pay(state: BattleState, side: Side, given: RoundOrders
          ) -> tuple[BattleState, RoundOrders, Event]:
     """Module "command": the orders the side can pay for (orders.order_violations refused the
     rest at submission), its ЗС spent off its heroes, its replaced standing orders in force,
-    and its independent units' standing orders among its moves and targets."""
-    paid = command.bill(state, side, given.moves, given.targets, given.standing)
-    owed = command.prices(state, side, given.moves, given.targets, given.standing)
+    and its independent units' standing orders among its moves, targets and scouts."""
+    paid = command.bill(state, side, given.moves, given.targets, given.standing, given.scouts)
+    owed = command.prices(state, side, given.moves, given.targets, given.standing, given.scouts)
     unpaid = {key for key, (where, _price) in owed.items() if where in paid.unpaid}
     following = {key for key in state.standing if key not in unpaid}
     standing = {**state.standing, **{k: tuple(v) for k, v in given.standing.items()
@@ -146,11 +151,14 @@ def _pay(state: BattleState, side: Side, given: RoundOrders
     casters = tuple(replace(c, will=c.will - paid.will.get(c.key, 0)) for c in state.casters)
     state = replace(state, standing=standing, casters=casters)
     moves, targets = command.standing_moves(state, side)
+    scouts = command.standing_scouts(state, side)
     kept = replace(
         given,
-        moves={**{k: p for k, p in given.moves.items() if k not in unpaid | following}, **moves},
+        moves={**{k: p for k, p in given.moves.items() if k not in unpaid | following},
+               **{k: p for k, p in moves.items() if k not in scouts}},
         targets={**{k: t for k, t in given.targets.items() if k not in unpaid | following},
-                 **targets},
+                 **{k: t for k, t in targets.items() if k not in scouts}},
+        scouts=(*(k for k in given.scouts if k not in unpaid | following), *scouts),
         standing={})
     spent = Event(state.round + 1, "orders", "points_spent", _("%(side)s spends %(command)s command "
                   "points and %(will)s will points on its orders."),

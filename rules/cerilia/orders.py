@@ -19,6 +19,7 @@ from rules.cerilia.field import (
     is_sector,
 )
 from rules.cerilia.modules import StandingOrder
+from rules.cerilia.scouting_orders import scouting_violations
 from rules.cerilia.spells import (
     DIRECTED_SPELLS,
     PRIEST_RESULTS,
@@ -98,11 +99,14 @@ class RoundOrders:
     scouts: tuple[str, ...] = ()
     # Module "artifacts": character → the artifact it uses this round.
     artifacts: Mapping[str, ArtifactUse] = field(default_factory=dict)
+    # Module "scouting": the side's ambushes that, when enemy scouts miss them ("0 провалов"),
+    # are placed and strike the scouts at once (by default they stay hidden).
+    strike_scouts: tuple[str, ...] = ()
     # Seed 000's hidden units: the sectors whose hidden unit the side reveals first when
     # several block one retreat ("выбирает, какой из сокрытых Отрядов будет раскрыт").
     reveal_first: tuple[str, ...] = ()
     data_omit_default: ClassVar[tuple[str, ...]] = ("standing", "markers", "scouts", "artifacts",
-                                                    "reveal_first")
+                                                    "strike_scouts", "reveal_first")
 
 
 HOLD = RoundOrders()
@@ -348,6 +352,13 @@ def _bound_spell_checks(state: BattleState, side: Side, bearer: Caster, use: Art
     return [replace(v, field=f"{where}.target") if v.field in aimed else v for v in found]
 
 
+def _reveal_first_violations(sectors: tuple[str, ...]) -> list[Violation]:
+    """The side names the enemy's "[]" marks it would see revealed first by their sector, as
+    its view shows them (seed 000: "выбирает, какой из сокрытых Отрядов будет раскрыт")."""
+    return [Violation("sector_required", _("Choose a sector."), f"reveal_first.{i}")
+            for i, sector in enumerate(sectors) if not is_sector(sector)]
+
+
 def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> list[Violation]:
     return [*(v for key, path in orders.moves.items()
               for v in _move_violations(state, side, key, path)),
@@ -356,9 +367,12 @@ def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> lis
             *(v for key, spell in orders.spells.items()
               for v in _caster_violations(state, side, key, spell)),
             *command.command_violations(state, side, orders.moves, orders.targets,
-                                        orders.standing),
+                                        orders.standing, orders.scouts),
             *artifact_orders.use_violations(state, side, orders.artifacts,
-                                            _bound_spell_checks)]
+                                            _bound_spell_checks),
+            *scouting_violations(state, side, orders.scouts, orders.moves, orders.targets,
+                                 orders.strike_scouts),
+            *_reveal_first_violations(orders.reveal_first)]
 
 
 def side_orders_violations(state: BattleState, side: Side, given: Deployment | RoundOrders

@@ -78,6 +78,20 @@ def _own_artifacts(state: BattleState, side: Side) -> list[dict[str, Any]]:
             if a.key in bearers]
 
 
+def hidden_marks(state: BattleState, side: Side) -> dict[str, int]:
+    """Seed 000, mass invisibility: "На карте он будет отмечен статусом []": each sector where
+    the enemy hides invisible units → how many "[]" marks it shows. Ruling: one mark per hidden
+    unit, counted by sector, never its cell or anything of it; only where `side` would see the
+    unit were it not invisible (fog and night hide the mark as they hide a unit). An ambushing
+    unit shows nothing (reference: "The enemy sees nothing of an ambush that has not moved")."""
+    marks: dict[str, int] = {}
+    for unit in state.units:
+        if unit.side is not side and unit.hidden and unit.ambush is None and unit.on_field \
+                and visible(state, side, replace(unit, hidden=False)):
+            marks[unit.position] = marks.get(unit.position, 0) + 1
+    return {sector: marks[sector] for sector in SECTORS if sector in marks}
+
+
 def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> dict[str, Any]:
     units = [u for u in state.units if u.side is side or visible(state, side, u)]
     effects = [e for e in state.effects if e.kind not in UNIT_EFFECTS or e.side is side
@@ -97,6 +111,7 @@ def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> d
                              "held_by": _held_by(state, side, sector, units)}
                     for sector in SECTORS},
         "effects": [_effect(e, side) for e in effects],
+        "hidden_marks": hidden_marks(state, side),
         "units": [_unit(u, u.side is side, cells.get(u.key, u.cell)) for u in units
                   if u.alive or u.side is side],
         "casters": [to_data(c) for c in state.casters if c.side is side],

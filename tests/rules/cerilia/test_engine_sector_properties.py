@@ -183,8 +183,12 @@ def test_a_sides_view_never_holds_the_hidden_truth(battle):
 
 def never_there(state, side):
     """The world where the enemy units `side` cannot see never stood: gone, and the enemy's
-    cells filled in order without them."""
-    unseen = {u.key for u in hidden_from(state, side)}
+    cells filled in order without them. An invisible unit the side would see but for its spell
+    stays: the side sees its "[]" mark (seed 000_9b71fb8594a033d1.txt: "На карте он будет
+    отмечен статусом []")."""
+    from rules.cerilia.visibility import visible
+    unseen = {u.key for u in hidden_from(state, side)
+              if not (u.hidden and u.on_field and visible(state, side, replace(u, hidden=False)))}
     units = [u for u in state.units if u.key not in unseen]
     filled: dict[str, int] = {}
     for u in sorted(units, key=lambda u: u.cell):

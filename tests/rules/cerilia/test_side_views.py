@@ -87,7 +87,11 @@ def test_cells_never_show_where_an_invisible_unit_stands(ghost_cell):
                    cells_per_sector=3)
     never = state(unit("a", A, at="C1"), unit("d1", D, at="C2"), unit("d2", D, at="C2"),
                   cells_per_sector=3)
-    assert side_view(hiding, A) == side_view(never, A)
+    # Only its "[]" mark tells them apart ("На карте он будет отмечен статусом []"), whatever
+    # its cell.
+    seen_view, never_view = side_view(hiding, A), side_view(never, A)
+    assert seen_view.pop("hidden_marks") == {"C2": 1} and never_view.pop("hidden_marks") == {}
+    assert seen_view == never_view
     own = {u["key"]: u["cell"] for u in side_view(hiding, D)["units"] if u["side"] == D.value}
     assert own == {"ghost": ghost_cell, "d1": seen[0], "d2": seen[1]}
 
