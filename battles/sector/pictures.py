@@ -219,18 +219,23 @@ class _Marks:
 
 
 def _sector_drawing(sector: str, box: tuple[int, int, int, int], data: Mapping[str, Any], *,
-                    fog: bool, truth: bool) -> dict[str, Any]:
+                    fog: bool, truth: bool, hiding: int = 0) -> dict[str, Any]:
     x, y, w, h = box
     terrain, held = data["terrain"], data["held_by"]
     labels = [_terrain_text(t, truth=truth) for t in terrain]
     if fog:
         labels.append(_("fog"))
+    if hiding:
+        # Seed 000: "На карте он будет отмечен статусом []" — that something hides, not what.
+        labels.append(ngettext("[] %(count)s hidden unit", "[] %(count)s hidden units",
+                               hiding) % {"count": hiding})
     return {
         "name": sector, "x": x + 1, "y": y + 1, "w": w - 2, "h": h - 2,
-        "tx": x + 5, "ty": y + 12, "ly": y + 24,
+        "tx": x + 5, "ty": y + 12, "ly": y + 24, "mx": x + w - 30,
         "fills": [{"kind": t["kind"], "illusory": bool(t.get("illusory"))}
                   for t in terrain if t["kind"] in FILLED],
         "fog": fog,
+        "hiding": hiding,
         "fortification": any(t["kind"] == "fortification" for t in terrain),
         "held_by": held, "held_label": (_("held by the %(side)s") % {
             "side": side_label(held)}) if held else "",
@@ -319,10 +324,12 @@ def picture(view: Mapping[str, Any], layout: dict[str, Any], *, index: int, labe
     units = [u for u in view.get("units", []) if u["status"] != "destroyed"]
     marks = _Marks.of(view)
     fogged = {e["sector"] for e in effects if e["kind"] == "fog" and e.get("sector")}
+    hiding = view.get("hidden_marks") or {}
     drawn_sectors, edges, cards = [], [], []
     for sector in SECTORS:
         drawn_sectors.append(_sector_drawing(sector, _box(layout, sector), sectors[sector],
-                                             fog=sector in fogged, truth=truth))
+                                             fog=sector in fogged, truth=truth,
+                                             hiding=hiding.get(sector, 0)))
         edges += _terrain_edges(layout, sector, sectors[sector]["terrain"], truth=truth)
         cards += _sector_cards(layout, sector, units, marks)
     edges += _wall_edges(layout, effects)

@@ -194,6 +194,8 @@ def test_a_player_never_sees_an_invisible_enemy_nor_the_truth_under_its_illusion
     for side in (None, "defender"):   # asking for the other side's view changes nothing
         html = page(client, player, deployed, side)
         assert "Pitax Shadows" not in html
+        # Seed 000_9b71fb8594a033d1.txt: "На карте он будет отмечен статусом []".
+        assert 'class="hidden-mark" data-hidden="1"' in html and "1 hidden unit" in html
         assert "Pitax Pikes" in html
         # (the illusion spell's terrain select offers a swamp to every wizard)
         outside_forms = re.sub(r"<select.*?</select>", "", html, flags=re.S)
