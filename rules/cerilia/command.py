@@ -5,7 +5,7 @@ Pure functions on the state and a side's orders; the engine and orders.py call t
 the scenario has the module on."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.cerilia.cards import Tag
@@ -66,10 +66,18 @@ def _own(state: BattleState, side: Side, key: str) -> Unit | None:
 
 
 def prices(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
-           targets: Mapping[str, str], standing: Standing) -> dict[str, tuple[str, int]]:
+           targets: Mapping[str, str], standing: Standing, *, markers: Iterable[str] = ()
+           ) -> dict[str, tuple[str, int]]:
     """Each ordered unit → (the field its price is charged to, the price). Independent units
-    pay only for replaced standing orders ("без затраты КН капитана (генерала) или ЗС героя")."""
+    pay only for replaced standing orders ("без затраты КН капитана (генерала) или ЗС героя").
+    An ambush's one order (its markers moved, or an attack from ambush, melee too) costs as a
+    move does (reference: "a scouting or ambush order")."""
     found: dict[str, tuple[str, int]] = {}
+    for key in markers:
+        ambush = next((a for a in state.ambushes if a.key == key and a.side is side), None)
+        hiding = _own(state, side, ambush.unit) if ambush is not None and ambush.unit else None
+        if hiding is not None:
+            found[hiding.key] = (f"markers.{key}", ORDER_PRICE)
     for key, given in standing.items():
         unit = _own(state, side, key)
         if unit is not None and independent(unit):
@@ -81,18 +89,18 @@ def prices(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
     for key in targets:
         unit = _own(state, side, key)
         # A target is a missile order only for a unit with missiles; melee needs no order.
-        if unit is not None and unit.card.missile is not None and not _free(state, unit) \
-                and key not in found:
+        if unit is not None and (unit.card.missile is not None or unit.ambush is not None) \
+                and not _free(state, unit) and key not in found:
             found[key] = (f"targets.{key}", ORDER_PRICE)
     return {k: v for k, v in found.items() if v[1]}
 
 
 def bill(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
-         targets: Mapping[str, str], standing: Standing) -> Bill:
+         targets: Mapping[str, str], standing: Standing, *, markers: Iterable[str] = ()) -> Bill:
     """Ruling: the general pays first, beginning with the units no hero stands beside; a hero
     pays with its ЗС for units in its own sector ("from a hero standing in the unit's sector");
     each unit's price is paid whole by one of them."""
-    owed = prices(state, side, moves, targets, standing)
+    owed = prices(state, side, moves, targets, standing, markers=markers)
     heroes = _heroes(state, side)
     will = {h.key: h.will for h in heroes}
     units = {u.key: u for u in state.units}
@@ -157,7 +165,8 @@ def standing_violations(state: BattleState, side: Side, standing: Standing, *,
 
 
 def command_violations(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
-                       targets: Mapping[str, str], standing: Standing) -> list[Violation]:
+                       targets: Mapping[str, str], standing: Standing, *,
+                       markers: Iterable[str] = ()) -> list[Violation]:
     """A round's orders under the module: independent units follow their standing orders
     (replacing one is the way to change them), and the side must be able to pay."""
     if not state.scenario.modules.command:
@@ -170,8 +179,8 @@ def command_violations(state: BattleState, side: Side, moves: Mapping[str, tuple
                 found.append(Violation("independent_standing", _("%(unit)s follows its "
                              "standing orders; replace one to change them."), f"{kind}.{key}",
                              {"unit": unit.name}))
-    paid = bill(state, side, moves, targets, standing)
-    owed = prices(state, side, moves, targets, standing)
+    paid = bill(state, side, moves, targets, standing, markers=markers)
+    owed = prices(state, side, moves, targets, standing, markers=markers)
     for where in paid.unpaid:
         price = next(p for w, p in owed.values() if w == where)
         found.append(Violation("points_short", _("This order costs %(price)s points; your "
