@@ -27,7 +27,8 @@ def hiding(s, unit_key, sector="B2", name="Wolves", markers=None, true=0):
     u = s.unit(unit_key)
     key = concealment_key(u.side, Concealment.AMBUSH, name)
     laid = () if markers is None else tuple(
-        Marker(k, where, i == true) for i, (k, where) in enumerate(zip(marker_keys(key), markers)))
+        Marker(k, where, i == true)
+        for i, (k, where) in enumerate(zip(marker_keys(key), markers, strict=True)))
     where = laid[true].sector if laid else sector
     record = Ambush(key, u.side, Concealment.AMBUSH, name, sector, unit=unit_key, markers=laid)
     units = tuple(replace(x, position=where, cell=-1, ambush=key) if x.key == unit_key else x
@@ -38,7 +39,7 @@ def hiding(s, unit_key, sector="B2", name="Wolves", markers=None, true=0):
 def trap_laid(s, side=D, sectors=("B2", "C2", "D2"), real=0, name="Pit", attack=3):
     key = concealment_key(side, Concealment.TRAP, name)
     laid = tuple(Marker(k, where, i == real)
-                 for i, (k, where) in enumerate(zip(marker_keys(key), sectors)))
+                 for i, (k, where) in enumerate(zip(marker_keys(key), sectors, strict=True)))
     record = Ambush(key, side, Concealment.TRAP, name, sectors[real], card="trap",
                     attack=attack, markers=laid)
     return replace(s, ambushes=(*s.ambushes, record))

@@ -21,6 +21,7 @@ from cerilia_support import cards, codes, only, orders, round_of
 
 from rules.cerilia.concealment import MarkerMove
 from rules.cerilia.engine import resolve_round
+from rules.cerilia.visibility import visible
 from rules.sides import Side
 
 EVERYONE = frozenset(Side)
@@ -181,3 +182,13 @@ def test_attacking_the_true_marker_reveals_the_unit_and_strikes_it():
     assert (w.ambush, w.position, w.hits) == (None, "B2", 1) and r.sees(A, w)
     assert r.ambushes[KEY].markers == () and r.ambushes[KEY].over
     assert codes(r.events)[:3] == ["marker_attacked", "ambush_revealed", "attack"]
+
+
+def test_a_unit_in_ambush_lends_its_side_no_eyes_at_night():
+    # Ruling (001_5d751c33a121b07e.txt, «Засада»; reference: never "marker truth"): at night or
+    # in fog a unit in ambush does not show its side the enemy beside it, or shots at what only
+    # it could see would tell where its true marker lies.
+    s = battle(unit("w", D), unit("e", A, at="B1"), unit("x", D, at="E3"), night=True)
+    assert not visible(hiding(s, "w", "B2"), D, s.unit("e"))
+    seen = battle(unit("w", D, at="B2"), unit("e", A, at="B1"), night=True)
+    assert visible(seen, D, seen.unit("e"))

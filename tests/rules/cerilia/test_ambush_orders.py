@@ -12,9 +12,9 @@ Seed lines checked here:
 from dataclasses import replace
 
 from ambush_support import (
+    ON,
     A,
     D,
-    ON,
     T,
     ambush_key,
     battle,
