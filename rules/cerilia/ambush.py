@@ -95,7 +95,8 @@ class AmbushRules(TrapRules):
             if attack is not None:
                 attacks.append(attack)
             elif unit.ambush is not None and kind == MELEE \
-                    and (MISSILE, key) not in self.struck:
+                    and (MISSILE, key) not in self.struck \
+                    and unit.ambush not in self.orders[side].markers:
                 self.say("ambush_no_reach", _("%(unit)s finds no enemy to strike from its "
                          "hiding place."), unit, to=frozenset({side}))
         return attacks

@@ -21,6 +21,7 @@ from cerilia_support import cards, codes, only, orders, round_of
 
 from rules.cerilia.concealment import MarkerMove
 from rules.cerilia.engine import resolve_round
+from rules.cerilia.state import state_data, state_from_data
 from rules.cerilia.visibility import visible
 from rules.sides import Side
 
@@ -192,3 +193,23 @@ def test_a_unit_in_ambush_lends_its_side_no_eyes_at_night():
     assert not visible(hiding(s, "w", "B2"), D, s.unit("e"))
     seen = battle(unit("w", D, at="B2"), unit("e", A, at="B1"), night=True)
     assert visible(seen, D, seen.unit("e"))
+
+
+def test_an_ambush_order_is_carried_out_in_its_sides_turn():
+    # 001_5d751c33a121b07e.txt: «В свой черед игрок объявляет выполнение приказа засадным
+    # батальоном» — the markers move in the side's turn of the movement phase.
+    s = hiding(battle(unit("w", D), unit("e", A, at="A1"), unit("x", D, at="E3")), "w", "B2")
+    given = {A: orders(moves={"e": ("A2",)}), D: orders(moves={"x": ("E2",)}, markers={
+        KEY: MarkerMove((("C2",), (), ()))})}
+    for first, expected in ((A, ["moves", "moves", "markers_laid", "marker_moves"]),
+                            (D, ["moves", "markers_laid", "marker_moves", "moves"])):
+        r = round_of(s, orders_=given, initiative=first)
+        r.move()
+        assert codes(r.events) == expected
+
+
+def test_a_stored_battle_keeps_its_ambushes():
+    # 001_5d751c33a121b07e.txt: «Однажды выставленные маркеры засадного батальона с поля не
+    # убираются» — they outlast the round, stored with the battle.
+    s = _field(markers=("B2", "C2", "A2"), true=2)
+    assert state_from_data(state_data(s)) == s

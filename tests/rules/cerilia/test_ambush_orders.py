@@ -30,7 +30,7 @@ from cerilia_support import orders
 from rules.cerilia.ambush_orders import concealment_key, half_speed
 from rules.cerilia.cards import Tag
 from rules.cerilia.concealment import TRAP, AmbushPlan, Concealment, MarkerMove, TrapPlan
-from rules.cerilia.engine import deploy
+from rules.cerilia.engine import deploy, resolve_round
 from rules.cerilia.modules import Modules, Role
 from rules.cerilia.orders import Deployment, deployment_violations, order_violations
 from rules.cerilia.state import Caster
@@ -260,3 +260,17 @@ def test_an_ambush_order_costs_a_command_point():
     # Melee from ambush is the ambush's one order: it costs a point as well.
     assert _codes(order_violations(s, D, orders(targets={"w": "e"}))) == [
         ("points_short", "targets.w")]
+
+
+def test_an_unpaid_marker_move_is_not_carried_out():
+    # Reference, module "command": "Units without a paid order hold" (001_5d751c33a121b07e.txt).
+    s = _hidden()
+    general = Caster("g", D, "General", None, "x", roles=frozenset({Role.GENERAL}), command=0)
+    s = replace(s, scenario=replace(s.scenario, modules=Modules(ambush=True, command=True)),
+                casters=(general,))
+    out = resolve_round(s, {D: orders(markers={ambush_key(D): MarkerMove(((), (), ()))})}, 1)
+    assert out.state.ambushes[0].markers == ()
+    paid = replace(general, command=1)
+    out = resolve_round(replace(s, casters=(paid,)), {D: orders(markers={
+        ambush_key(D): MarkerMove(((), (), ()))})}, 1)
+    assert len(out.state.ambushes[0].markers) == 3
