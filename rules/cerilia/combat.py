@@ -150,7 +150,11 @@ class Combat(Markers):
         if target.side is shooter.side or not target.on_field or not self.sees(shooter.side,
                                                                                 target):
             return False
-        a, b = shooter.position, target.position
+        return self.clear_shot(shooter, target.position)
+
+    def clear_shot(self, shooter: Unit, b: str) -> bool:
+        """Whether the shooter's missiles reach sector `b`: range, cliffs, fog and walls."""
+        a = shooter.position
         if distance(a, b) > shooter.card.missile_range:
             return False
         if self.has_terrain(b, TerrainKind.CLIFFS):
@@ -166,10 +170,12 @@ class Combat(Markers):
         self.phase = "missile"
         attacks = []
         for side in self.sides_in_order():
+            attacks += self.concealed_attacks(side, MISSILE)
             for shooter in self.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
-                        or shooter.key in self.scouted:
-                    # Reference, ruling: "a scouting unit makes no missile attack that round".
+                        or shooter.key in self.scouted or self.acts_concealed(shooter):
+                    # Reference, ruling: "a scouting unit makes no missile attack that round";
+                    # a unit in ambush shoots through its ambush's one order.
                     continue
                 target = self.chosen_target(shooter)
                 # An empty fortification fights as a unit, so missiles may strike it too.
@@ -190,6 +196,21 @@ class Combat(Markers):
                     shooter = self.unhide_to_attack(shooter)
                     attacks.append(_Attack(shooter.key, target.key, MISSILE, target.position))
         self.resolve(attacks)
+        self.after_concealed()
+
+    # Hooks module "ambush" fills in (ambush.py, traps.py); without it they do nothing.
+
+    def concealed_attacks(self, side: Side, kind: str) -> list[_Attack]:
+        """The side's attacks from ambush and on enemy markers in this phase (`kind`)."""
+        return []
+
+    def acts_concealed(self, unit: Unit) -> bool:
+        """Whether `unit` sits out this phase's ordinary attacks: in ambush, or it has already
+        made its attack on a marker or from ambush."""
+        return False
+
+    def after_concealed(self) -> None:
+        """What follows this phase's attacks from ambush (the attacked side's d6)."""
 
     def chosen_target(self, unit: Unit) -> Unit | None:
         key = self.orders[unit.side].targets.get(unit.key)
@@ -233,7 +254,8 @@ class Combat(Markers):
 
     def melee(self) -> None:
         self.phase = "melee"
-        attacks = []
+        attacks = [a for side in self.sides_in_order()
+                   for a in self.concealed_attacks(side, MELEE)]
         for sector in SECTORS:
             sides = {side: [u for u in self.at(sector, side) if self.can_attack(u)]
                      for side in Side}
@@ -258,12 +280,14 @@ class Combat(Markers):
                 if not enemies:
                     continue
                 for index, unit in enumerate(u for u in sides[side]
-                                             if u.key not in self.charged):
+                                             if u.key not in self.charged
+                                             and not self.acts_concealed(u)):
                     target = self.chosen_target(unit)
                     if target is None or target.key not in {e.key for e in enemies}:
                         target = enemies[min(index, len(enemies) - 1)]
                     attacks.append(_Attack(unit.key, target.key, MELEE, sector))
         self.resolve(attacks)
+        self.after_concealed()
 
     # -- results --------------------------------------------------------------------------
 

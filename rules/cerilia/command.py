@@ -67,12 +67,19 @@ def _own(state: BattleState, side: Side, key: str) -> Unit | None:
 
 
 def prices(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
-           targets: Mapping[str, str], standing: Standing, scouts: Iterable[str] = ()
-           ) -> dict[str, tuple[str, int]]:
+           targets: Mapping[str, str], standing: Standing, scouts: Iterable[str] = (), *,
+           markers: Iterable[str] = ()) -> dict[str, tuple[str, int]]:
     """Each ordered unit → (the field its price is charged to, the price). Independent units
     pay only for replaced standing orders ("без затраты КН капитана (генерала) или ЗС героя").
-    Reference: "a move, a missile target, a scouting or ambush order" costs 1 point."""
+    Reference: "a move, a missile target, a scouting or ambush order" costs 1 point; an
+    ambush's one order (its markers moved, or an attack from ambush, melee too) costs as a move
+    does."""
     found: dict[str, tuple[str, int]] = {}
+    for key in markers:
+        ambush = next((a for a in state.ambushes if a.key == key and a.side is side), None)
+        hiding = _own(state, side, ambush.unit) if ambush is not None and ambush.unit else None
+        if hiding is not None:
+            found[hiding.key] = (f"markers.{key}", ORDER_PRICE)
     for key, given in standing.items():
         unit = _own(state, side, key)
         if unit is not None and independent(unit):
@@ -84,8 +91,8 @@ def prices(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
     for key in targets:
         unit = _own(state, side, key)
         # A target is a missile order only for a unit with missiles; melee needs no order.
-        if unit is not None and unit.card.missile is not None and not _free(state, unit) \
-                and key not in found:
+        if unit is not None and (unit.card.missile is not None or unit.ambush is not None) \
+                and not _free(state, unit) and key not in found:
             found[key] = (f"targets.{key}", ORDER_PRICE)
     for key in scouts if state.scenario.modules.scouting else ():
         unit = _own(state, side, key)
@@ -95,11 +102,12 @@ def prices(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
 
 
 def bill(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
-         targets: Mapping[str, str], standing: Standing, scouts: Iterable[str] = ()) -> Bill:
+         targets: Mapping[str, str], standing: Standing, scouts: Iterable[str] = (), *,
+         markers: Iterable[str] = ()) -> Bill:
     """Ruling: the general pays first, beginning with the units no hero stands beside; a hero
     pays with its ЗС for units in its own sector ("from a hero standing in the unit's sector");
     each unit's price is paid whole by one of them."""
-    owed = prices(state, side, moves, targets, standing, scouts)
+    owed = prices(state, side, moves, targets, standing, scouts, markers=markers)
     heroes = _heroes(state, side)
     will = {h.key: h.will for h in heroes}
     units = {u.key: u for u in state.units}
@@ -165,7 +173,8 @@ def standing_violations(state: BattleState, side: Side, standing: Standing, *,
 
 def command_violations(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
                        targets: Mapping[str, str], standing: Standing,
-                       scouts: Iterable[str] = ()) -> list[Violation]:
+                       scouts: Iterable[str] = (), *, markers: Iterable[str] = ()
+                       ) -> list[Violation]:
     """A round's orders under the module: independent units follow their standing orders
     (replacing one is the way to change them), and the side must be able to pay."""
     if not state.scenario.modules.command:
@@ -179,8 +188,8 @@ def command_violations(state: BattleState, side: Side, moves: Mapping[str, tuple
                 found.append(Violation("independent_standing", _("%(unit)s follows its "
                              "standing orders; replace one to change them."), f"{kind}.{key}",
                              {"unit": unit.name}))
-    paid = bill(state, side, moves, targets, standing, scouts)
-    owed = prices(state, side, moves, targets, standing, scouts)
+    paid = bill(state, side, moves, targets, standing, scouts, markers=markers)
+    owed = prices(state, side, moves, targets, standing, scouts, markers=markers)
     for where in paid.unpaid:
         price = next(p for w, p in owed.values() if w == where)
         found.append(Violation("points_short", _("This order costs %(price)s points; your "

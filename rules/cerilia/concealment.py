@@ -79,3 +79,35 @@ class TrapSupply:
     key: str
     side: Side
     card: TrapCard
+
+
+# The orders' shapes for the module (orders.py re-exports them; they live here so that the
+# module's rules, which orders.py calls, can read them without an import cycle).
+
+@dataclass(frozen=True)
+class AmbushPlan:
+    """Phase 0, module "ambush": a unit hides in `sector` ("Перед началом игры игроки указывают,
+    какие батальоны будут находиться в засаде"); `name` is its markers' public top side."""
+
+    sector: str
+    name: str
+
+
+@dataclass(frozen=True)
+class TrapPlan:
+    """Phase 0, module "ambush": a trap of the scenario's supply laid as three markers, the one
+    at index `real` real ("один из которых реальный, а остальные – ложны")."""
+
+    name: str
+    sectors: tuple[str, ...]
+    real: int = 0
+
+
+@dataclass(frozen=True)
+class MarkerMove:
+    """The one order of an ambushing unit when it is Move: each marker's path (at half speed),
+    and, the first time, which of the three laid markers is true. Later, `paths[i]` is the
+    path of the i-th marker still on the field, in key order (a marker without one stays)."""
+
+    paths: tuple[tuple[str, ...], ...]
+    true: int = 0

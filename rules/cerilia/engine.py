@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.cerilia import command, magic, scouting
+from rules.cerilia import ambush_orders, command, magic, scouting
+from rules.cerilia.ambush import AmbushRules
 from rules.cerilia.artifacts import Artifacts
 from rules.cerilia.board import Event
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, SIGNS
 from rules.cerilia.deck import Result
 from rules.cerilia.field import RESERVE, toward_attacker
-from rules.cerilia.movement import Movement
 from rules.cerilia.orders import Deployment, RoundOrders
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
@@ -36,8 +36,9 @@ class RoundOutcome:
     rolls: tuple[Roll, ...]
 
 
-class Round(Movement, Artifacts):
-    """One round's phases, in order, on the working copy."""
+class Round(AmbushRules, Artifacts):
+    """One round's phases, in order, on the working copy (AmbushRules over Movement and
+    Combat: module "ambush" fills their hooks; Artifacts: module "artifacts")."""
 
     # -- the round ------------------------------------------------------------------------
 
@@ -142,8 +143,10 @@ def _pay(state: BattleState, side: Side, given: RoundOrders
     """Module "command": the orders the side can pay for (orders.order_violations refused the
     rest at submission), its ЗС spent off its heroes, its replaced standing orders in force,
     and its independent units' standing orders among its moves, targets and scouts."""
-    paid = command.bill(state, side, given.moves, given.targets, given.standing, given.scouts)
-    owed = command.prices(state, side, given.moves, given.targets, given.standing, given.scouts)
+    paid = command.bill(state, side, given.moves, given.targets, given.standing, given.scouts,
+                        markers=given.markers)
+    owed = command.prices(state, side, given.moves, given.targets, given.standing,
+                          given.scouts, markers=given.markers)
     unpaid = {key for key, (where, _price) in owed.items() if where in paid.unpaid}
     following = {key for key in state.standing if key not in unpaid}
     standing = {**state.standing, **{k: tuple(v) for k, v in given.standing.items()
@@ -159,6 +162,7 @@ def _pay(state: BattleState, side: Side, given: RoundOrders
         targets={**{k: t for k, t in given.targets.items() if k not in unpaid | following},
                  **{k: t for k, t in targets.items() if k not in scouts}},
         scouts=(*(k for k in given.scouts if k not in unpaid | following), *scouts),
+        markers={k: m for k, m in given.markers.items() if f"markers.{k}" not in paid.unpaid},
         standing={})
     spent = Event(state.round + 1, "orders", "points_spent", _("%(side)s spends %(command)s command "
                   "points and %(will)s will points on its orders."),
@@ -214,6 +218,8 @@ def deploy(state: BattleState, deployments: Mapping[Side, Deployment]) -> Battle
     standing = {key: tuple(given) for side in Side
                 for key, given in deployments.get(side, Deployment()).standing.items()} \
         if state.scenario.modules.command else {}
-    return replace(state, units=tuple(units.values()), terrain=tuple(terrain), held=held,
-                   standing=standing)
+    state = replace(state, units=tuple(units.values()), terrain=tuple(terrain), held=held,
+                    standing=standing)
+    return ambush_orders.hide(state, {side: (d.ambushes, d.traps)
+                                      for side, d in deployments.items()})
 

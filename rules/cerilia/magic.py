@@ -172,7 +172,9 @@ def _illusion(r: Combat, caster: Caster, order: SpellOrder) -> None:
     r.illusions.append(Illusion(sector, shown, caster.side, toward))
     if shown in HELD_TERRAIN and sector not in r.held:
         # Illusory hills or cliffs look held by whoever alone stands there, like real ones.
-        present = {u.side for u in r.units.values() if u.alive and u.position == sector}
+        # A unit in ambush holds nothing (module "ambush": it would give itself away).
+        present = {u.side for u in r.units.values() if u.alive and u.position == sector
+                   and u.ambush is None}
         if len(present) == 1:
             r.held[sector] = present.pop()
     r.say("illusion", _("%(caster)s makes %(sector)s look like %(terrain)s."),

@@ -24,9 +24,20 @@ class Movement(Markers):
                 unit = self.units.get(key)
                 # Only its own units, and no further than their movement points: the orders
                 # reach the engine as submitted (orders.order_violations reports the same).
-                if unit is not None and unit.side is side and unit.alive and path:
+                if unit is not None and unit.side is side and unit.alive and path \
+                        and unit.ambush is None:   # an ambush moves by its markers
                     self.move_unit(unit, tuple(path)[:unit.card.movement])
+            self.move_markers(side)
         self.reveal_by_scouts()
+
+    # Hooks module "ambush" fills in (ambush.py, traps.py); without it they do nothing.
+
+    def move_markers(self, side: Side) -> None:
+        """Lay or move the side's ambush markers, in its turn of the movement phase."""
+
+    def trapped(self, unit: Unit, sector: str) -> bool:
+        """Whether `unit`, having entered `sector`, set off a trap there and moves no further."""
+        return False
 
     def move_unit(self, unit: Unit, path: tuple[str, ...]) -> None:
         if unit.on_field and self.engaged(unit):
@@ -45,6 +56,8 @@ class Movement(Markers):
                 break
             unit = self.put(unit, step)
             travelled.append(step)
+            if self.trapped(unit, step):
+                break
             if self.engaged(unit):
                 self.say("engages", _("%(unit)s enters %(sector)s and engages the enemy."), unit,
                          sector=step)

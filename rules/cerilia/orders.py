@@ -6,9 +6,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from rules.cerilia import artifact_orders, command
+from rules.cerilia import ambush_orders, artifact_orders, command
 from rules.cerilia.artifact_orders import ArtifactUse as ArtifactUse  # re-exported: an order shape
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
+from rules.cerilia.concealment import AmbushPlan as AmbushPlan
+from rules.cerilia.concealment import MarkerMove as MarkerMove
+from rules.cerilia.concealment import TrapPlan as TrapPlan
 from rules.cerilia.field import (
     RESERVE,
     SECTORS,
@@ -31,34 +34,6 @@ from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, BattleState, Ca
 from rules.cerilia.visibility import caster_position, engaged, in_reach, visible
 from rules.errors import Violation, _
 from rules.sides import Side
-
-
-@dataclass(frozen=True)
-class AmbushPlan:
-    """Phase 0, module "ambush": a unit hides in `sector` ("Перед началом игры игроки указывают,
-    какие батальоны будут находиться в засаде"); `name` is its markers' public top side."""
-
-    sector: str
-    name: str
-
-
-@dataclass(frozen=True)
-class TrapPlan:
-    """Phase 0, module "ambush": a trap of the scenario's supply laid as three markers, the one
-    at index `real` real ("один из которых реальный, а остальные – ложны")."""
-
-    name: str
-    sectors: tuple[str, ...]
-    real: int = 0
-
-
-@dataclass(frozen=True)
-class MarkerMove:
-    """The one order of an ambushing unit when it is Move: each marker's path (at half speed),
-    and, the first time, which of the three laid markers is true."""
-
-    paths: tuple[tuple[str, ...], ...]
-    true: int = 0
 
 
 @dataclass(frozen=True)
@@ -181,7 +156,9 @@ def deployment_violations(state: BattleState, side: Side, deployment: Deployment
     return [*_placement_violations(state, side, deployment.placements),
             *_fortification_violations(state, side, deployment.fortification),
             *_direction_violations(state, side, deployment.directions),
-            *command.standing_violations(state, side, deployment.standing, deploying=True)]
+            *command.standing_violations(state, side, deployment.standing, deploying=True),
+            *ambush_orders.plan_violations(state, side, deployment.ambushes, deployment.traps,
+                                           deployment.placements)]
 
 
 def _next_to(sector: str | None, toward: str | None) -> bool:
@@ -313,8 +290,11 @@ def _move_violations(state: BattleState, side: Side, key: str, path: tuple[str, 
 def _target_violations(state: BattleState, side: Side, key: str, target_key: str
                        ) -> list[Violation]:
     where = f"targets.{key}"
-    if _own_unit(state, side, key) is None:
+    unit = _own_unit(state, side, key)
+    if unit is None:
         return [Violation("unit_unknown", _("Not one of your units."), where)]
+    if ambush_orders.find_marker(state, target_key) is not None:
+        return ambush_orders.marker_target_violations(state, side, unit, target_key)
     if target_key == FORTIFICATION and may_aim_at_fortification(
             side, (t.kind for t in state.terrain)):
         return []   # its missiles strike the walls if no defender stands in them
@@ -366,8 +346,11 @@ def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> lis
               for v in _target_violations(state, side, key, target)),
             *(v for key, spell in orders.spells.items()
               for v in _caster_violations(state, side, key, spell)),
+            *ambush_orders.round_violations(state, side, orders.moves, orders.targets,
+                                            orders.markers),
             *command.command_violations(state, side, orders.moves, orders.targets,
-                                        orders.standing, orders.scouts),
+                                        orders.standing, orders.scouts,
+                                        markers=orders.markers),
             *artifact_orders.use_violations(state, side, orders.artifacts,
                                             _bound_spell_checks),
             *scouting_violations(state, side, orders.scouts, orders.moves, orders.targets,

@@ -23,7 +23,20 @@ def _unit(unit: Unit, own: bool, cell: int) -> dict[str, Any]:
             "cell": cell, "status": unit.status.value, "summoned": unit.summoned}
     if own:
         data["hidden"] = unit.hidden
+        if unit.ambush is not None:
+            data["ambush"] = unit.ambush
     return data
+
+
+def _concealment(state: BattleState, side: Side) -> dict[str, Any]:
+    """Module "ambush": its own ambushes and traps with the truth; of the enemy's only the
+    markers on the field, by the public name on their top side ("На верхней стороне – пометка
+    игрока, что это за батальон, а на нижней - истинный это маркер или ложный"): never which
+    is true or real, never an ambush that has laid none."""
+    markers = [{"key": m.key, "kind": a.kind.value, "name": a.name, "sector": m.sector}
+               for a in state.ambushes if a.side is not side and not a.over for m in a.markers]
+    return {"ambushes": [to_data(a) for a in state.ambushes if a.side is side],
+            "markers": sorted(markers, key=lambda m: m["key"])}
 
 
 def _shown_cells(units: list[Unit], side: Side) -> dict[str, int]:
@@ -100,7 +113,9 @@ def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> d
     # Only with the module on, so a battle without it shows what it always showed.
     extra = {"artifacts": _own_artifacts(state, side)} if state.scenario.modules.artifacts \
         else {}
+    concealment = _concealment(state, side) if state.scenario.modules.ambush else {}
     return {
+        **concealment,
         "side": side.value,
         "round": state.round,
         "night": state.night,

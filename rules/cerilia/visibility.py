@@ -20,7 +20,9 @@ def visible(state: BattleState, side: Side, unit: Unit) -> bool:
         return True
     if not unit.alive or unit.concealed:
         return False
-    own = [u.position for u in state.units if u.side is side and u.on_field]
+    # Ruling (module "ambush"): a unit in ambush lends its side no eyes at night or in fog;
+    # shots at what only it could see would tell the enemy where its true marker lies.
+    own = [u.position for u in state.units if u.side is side and u.on_field and u.ambush is None]
     if unit.position == RESERVE:
         # Fog lies on sectors only; the night covers the reserve like any sector.
         return not state.night or any(reserve_distance(unit.side, p) <= 1 for p in own)

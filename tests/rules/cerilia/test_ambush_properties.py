@@ -1,0 +1,215 @@
+"""Properties of module "ambush" over random battles (seed 001_5d751c33a121b07e.txt, "Засада",
+"Ловушки"; reference/sector-modules.md, "What each side may see": never "trap truth or marker
+truth"): battles with ambushes and traps end and never raise, the same seeds replay the same
+battle, and a side's view is the same whichever enemy marker is true and whichever enemy trap
+marker is real, round after round, until something on the table tells it."""
+import json
+import random
+from dataclasses import replace
+
+from ambush_support import ON, hiding, trap_laid
+from hypothesis import event, given
+from hypothesis import strategies as st
+from test_engine_sector_properties import SETTINGS, battles, random_orders
+
+from rules.cerilia.ambush_orders import OWN_HALF
+from rules.cerilia.concealment import Concealment, MarkerMove
+from rules.cerilia.engine import resolve_round
+from rules.cerilia.field import RESERVE, SECTORS, neighbours
+from rules.cerilia.side_views import side_view
+from rules.cerilia.state import Terrain, TerrainKind, state_data
+from rules.data import to_data
+from rules.sides import Side
+
+# The events by which the table itself tells a side something of an enemy marker's truth: an
+# attack from ambush, a marker turned over, the attacked side's d6, a trap going off.
+DISCLOSING = {"ambush_attacks", "marker_attacked", "decoy_removed", "ambush_revealed",
+              "ambush_found", "ambush_unfound", "trap_springs", "trap_strikes"}
+
+
+def _half(side):
+    return [s for s in SECTORS if int(s[1]) in OWN_HALF[side]]
+
+
+@st.composite
+def ambush_battles(draw):
+    """A random battle (test_engine_sector_properties.battles) with module "ambush" on: each
+    side may have a reserve unit hiding in a forest of its half, its markers laid or not, and a
+    trap laid in its half."""
+    state, seed = draw(battles())
+    state = replace(state, scenario=replace(state.scenario, modules=ON))
+    carried = {c.unit for c in state.casters}
+    for side in Side:
+        waiting = [u.key for u in state.side_units(side)
+                   if u.position == RESERVE and u.key not in carried]
+        if waiting and draw(st.booleans()):
+            sector = draw(st.sampled_from(_half(side)))
+            if not state.terrain_in(sector):
+                state = replace(state, terrain=(*state.terrain,
+                                                Terrain(TerrainKind.FOREST, sector)))
+            markers = draw(st.one_of(st.none(), st.lists(st.sampled_from(SECTORS), min_size=3,
+                                                          max_size=3)))
+            state = hiding(state, draw(st.sampled_from(waiting)), sector,
+                           name=f"Amb{side.value[0]}z", markers=markers,
+                           true=draw(st.integers(0, 2)))
+        if draw(st.booleans()):
+            state = trap_laid(state, side, tuple(draw(st.lists(st.sampled_from(_half(side)),
+                                                               min_size=3, max_size=3))),
+                              draw(st.integers(0, 2)), name=f"Trap{side.value[0]}z")
+    return state, seed
+
+
+def _walk(start, points, rng):
+    path, here = [], start
+    for _ in range(rng.randint(0, points)):
+        here = rng.choice(neighbours(here))
+        path.append(here)
+    return tuple(path)
+
+
+def ambush_orders(state, side, rng, *, attacks=True):
+    """Random orders (random_orders) with marker moves for the side's ambushes, attacks from
+    ambush and on enemy markers (only marker moves when `attacks` is off)."""
+    given = random_orders(state, side, rng)
+    targets, markers = dict(given.targets), {}
+    for ambush in state.ambushes:
+        if ambush.side is not side or ambush.over or ambush.kind is not Concealment.AMBUSH:
+            continue
+        if not attacks:
+            targets.pop(ambush.unit, None)
+        if rng.random() < 0.6:
+            points = (state.unit(ambush.unit).card.movement + 1) // 2
+            starts = [m.sector for m in sorted(ambush.markers, key=lambda m: m.key)] \
+                or [ambush.sector] * 3
+            markers[ambush.key] = MarkerMove(tuple(_walk(s, points, rng) for s in starts),
+                                             rng.randrange(3))
+            targets.pop(ambush.unit, None)
+    enemy = [m.key for a in state.ambushes if a.side is not side for m in a.markers]
+    for unit in state.side_units(side):
+        if attacks and enemy and rng.random() < 0.3:
+            targets[unit.key] = rng.choice(enemy)
+    return replace(given, targets=targets, markers=markers)
+
+
+def play(state, seed, *, attacks=True):
+    rng = random.Random(seed)
+    history = []
+    while not state.finished:
+        given = {side: ambush_orders(state, side, rng, attacks=attacks) for side in Side}
+        out = resolve_round(state, given, seed=rng.randrange(2**32))
+        history.append(out)
+        state = out.state
+    return state, history
+
+
+@SETTINGS
+@given(ambush_battles())
+def test_battles_with_ambushes_end_never_raise_and_replay_alike(battle):
+    # 001_5d751c33a121b07e.txt, «Засада», «Ловушки»: whatever the orders, a battle with the
+    # module on ends within its rounds, and the same seeds give the same battle.
+    state, seed = battle
+    final, history = play(state, seed)
+    again, replayed = play(state, seed)
+    assert final.finished and len(history) <= state.scenario.max_rounds
+    assert state_data(final) == state_data(again)
+    assert [to_data(h.events) for h in history] == [to_data(h.events) for h in replayed]
+    assert [to_data(h.rolls) for h in history] == [to_data(h.rolls) for h in replayed]
+    for out in history:
+        for e in out.events:
+            assert isinstance(e.message % dict(e.params), str)
+        s = out.state
+        for ambush in s.ambushes:
+            assert len(ambush.markers) <= 3 and sum(m.true for m in ambush.markers) <= 1
+            assert not (ambush.over and ambush.markers)   # spent or revealed: off the field
+            if ambush.kind is Concealment.AMBUSH and ambush.markers:
+                assert ambush.true_marker is not None   # the true one is never removed alone
+        for u in s.units:
+            if u.ambush is not None:
+                ambush = next(a for a in s.ambushes if a.key == u.ambush)
+                assert not ambush.over and u.cell == -1
+                assert u.position == (ambush.true_marker.sector if ambush.true_marker
+                                      else ambush.sector)
+
+
+def _other_truth(state, side):
+    """The same battle but for the truth `side` hides: another marker of each of its ambushes
+    true, another marker of each of its traps real (its battalion with the true marker)."""
+    ambushes, units = [], {u.key: u for u in state.units}
+    for ambush in state.ambushes:
+        if ambush.side is side and ambush.markers:
+            shift = [replace(m, true=ambush.markers[i - 1].true)
+                     for i, m in enumerate(ambush.markers)]
+            ambush = replace(ambush, markers=tuple(shift))
+            if ambush.unit:
+                units[ambush.unit] = replace(units[ambush.unit],
+                                             position=ambush.true_marker.sector)
+        ambushes.append(ambush)
+    return replace(state, ambushes=tuple(ambushes), units=tuple(units.values()))
+
+
+def _view(out, side):
+    view = side_view(out.state, side, out.events)
+    return json.dumps(view, sort_keys=True)
+
+
+@SETTINGS
+@given(ambush_battles(), st.sampled_from(list(Side)))
+def test_a_sides_view_does_not_tell_which_enemy_marker_is_true(battle, hider):
+    # 001_5d751c33a121b07e.txt: «На верхней стороне – пометка игрока, что это за батальон, а на
+    # нижней - истинный это маркер или ложный»; reference: a side never sees "trap truth or
+    # marker truth". Two worlds that differ only in which of the hider's markers is true (and
+    # which trap marker is real), with the same orders and seeds, look the same to the other
+    # side in every round until the table tells it (an attack from ambush, a marker turned
+    # over, a trap going off). Its attacks on markers are left out so that this lasts.
+    one, seed = battle
+    two = _other_truth(one, hider)
+    watcher = hider.other
+    rng = random.Random(seed)
+    compared = 0
+    while not one.finished and not two.finished:
+        given = {side: ambush_orders(one, side, rng, attacks=False) for side in Side}
+        dice = rng.randrange(2**32)
+        first, second = resolve_round(one, given, dice), resolve_round(two, given, dice)
+        told = {e.code for out in (first, second) for e in out.events
+                if watcher in e.visible_to}
+        if told & DISCLOSING:
+            break
+        assert _view(first, watcher) == _view(second, watcher)
+        compared += 1
+        event(f"rounds compared: {compared}")
+        one, two = first.state, second.state
+    assert compared or one.round == 0
+
+
+def _never_hid(state, side):
+    """The same battle without `side`'s ambushes that have laid no markers, nor their units."""
+    unlaid = [a for a in state.ambushes if a.side is side and a.kind is Concealment.AMBUSH
+              and not a.markers]
+    gone = {a.unit for a in unlaid}
+    return replace(state, units=tuple(u for u in state.units if u.key not in gone),
+                   ambushes=tuple(a for a in state.ambushes if a not in unlaid))
+
+
+@SETTINGS
+@given(ambush_battles(), st.sampled_from(list(Side)))
+def test_an_ambush_without_markers_is_as_if_it_were_not_there(battle, hider):
+    # Reference: "The enemy sees nothing of an ambush that has not moved"; a side's view never
+    # lets it infer "an enemy ambush not yet marked" (001_5d751c33a121b07e.txt, «Перед началом
+    # игры игроки указывают, какие батальоны будут находиться в засаде»). Until the ambush lays
+    # its markers or strikes, or the battle's end counts it, the other side's view is the same
+    # as in a battle where that unit never was.
+    one, seed = battle
+    two = _never_hid(one, hider)
+    watcher = hider.other
+    rng = random.Random(seed)
+    while not one.finished and not two.finished:
+        given = {side: ambush_orders(one, side, rng, attacks=False) for side in Side}
+        dice = rng.randrange(2**32)
+        first, second = resolve_round(one, given, dice), resolve_round(two, given, dice)
+        told = {e.code for out in (first, second) for e in out.events
+                if watcher in e.visible_to}
+        if told & (DISCLOSING | {"markers_laid"}) or first.state.finished \
+                or second.state.finished:
+            break
+        assert _view(first, watcher) == _view(second, watcher)
+        one, two = first.state, second.state
