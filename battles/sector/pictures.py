@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from battles.sector.labels import side_label
+from battles.sector.picture_markers import marker_tokens
 from rules.cerilia.field import COLUMNS, ROWS, SECTORS, home_row
 from rules.cerilia.spells import SPELL_LABELS, WALLS
 from rules.cerilia.state import DIRECTED_TERRAIN, TERRAIN_LABELS, TerrainKind
@@ -159,6 +160,9 @@ def _unit_card(unit: Mapping[str, Any], x: int, y: int, *, blessed: list[str],
     if hidden:
         marks.append("◌")
         notes.append(_("invisible"))
+    if unit.get("ambush"):
+        marks.append("◆")
+        notes.append(_("in ambush"))
     for sign in blessed:
         marks.append("✚")
         notes.append(_("blessed (%(sign)s)") % {"sign": _(sign)} if sign else _("blessed"))
@@ -337,6 +341,7 @@ def picture(view: Mapping[str, Any], layout: dict[str, Any], *, index: int, labe
         cards += _reserve_cards(layout, side, units, marks)
     return {"index": index, "y": index * layout["height"], "label": label,
             "sectors": drawn_sectors, "edges": edges, "units": cards,
+            "markers": marker_tokens(view, lambda sector: _box(layout, sector)),
             "reserves": [_reserve(view, layout, side) for side in Side],
             "caption": _caption(view)}
 
