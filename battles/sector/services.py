@@ -20,17 +20,23 @@ from battles.enlistment import (
 )
 from battles.sector import adapters
 from battles.sector.models import (
+    ROLE_CHOICES,
     SECTOR_SIDE_LABELS,
     BattleStatus,
     SectorBattle,
+    SectorCaster,
     SectorUnit,
     SideOrders,
 )
+from battles.sector.module_models import SectorTrap, TrapCard
 from battles.sector.resolution import ROUNDS
 from battles.sector.selectors import sides_commanded_in
+from campaigns.permissions import check_runs_campaign
 from core.permissions import SYSTEM, NotPermitted
 from rules.cerilia.cards import card_violations
-from rules.cerilia.state import state_data, state_from_data
+from rules.cerilia.modules import Role
+from rules.cerilia.spells import SCHOOL_SPELLS
+from rules.cerilia.state import School, state_data, state_from_data
 from rules.errors import RuleViolation, Violation, _
 from rules.sides import Side
 
@@ -130,6 +136,111 @@ def unit_add(*, actor, battle: SectorBattle, side: str, card, name: str,
         army = armies_with_details().get(pk=army.pk)
     unit_check(actor=actor, battle=battle, army=army, side=side)
     return battle.units.create(side=side, card=card, name=name, army=army)
+
+
+def setup_check(*, actor, battle: SectorBattle) -> None:
+    """`actor` edits the battle's scenario: its campaign's GM (or the project), and only while
+    the battle is being set up, as for its units."""
+    check_runs_campaign(actor, battle.campaign_id, "battle_setup_gm_only",
+                        _("Only the game master sets up the campaign's battles."))
+    if battle.status != BattleStatus.SETUP:
+        raise RuleViolation.single("already_started", _("The battle has already begun."))
+
+
+# A character's own roles (a wizard or priest is one by its school).
+CHARACTER_ROLES = frozenset(Role(value) for value, _label in ROLE_CHOICES)
+
+
+def character_violations(*, battle: SectorBattle, side: str, school: str, roles, spells,
+                         unit: SectorUnit | None, command: int | None, will: int | None,
+                         wounds: int) -> list[Violation]:
+    """What the rules refuse of a character (reference/sector-modules.md, "Characters": "a
+    named figure of one side with one or more roles — general (command points, КН), hero
+    (will points, ЗС), wizard, priest")."""
+    found: list[Violation] = []
+    known_roles = {role.value for role in CHARACTER_ROLES}
+    if any(role not in known_roles for role in roles):
+        found.append(Violation("role_unknown", _("A character's roles are general and hero."),
+                               "roles"))
+    if not school and not roles:
+        found.append(Violation("character_without_role", _("A character is a general, a hero, "
+                               "a wizard or a priest: give it a school or a role."), "roles"))
+    if command is not None and Role.GENERAL.value not in roles:
+        found.append(Violation("command_not_general", _("Only a general has command points."),
+                               "command"))
+    if will is not None and Role.HERO.value not in roles:
+        found.append(Violation("will_not_hero", _("Only a hero has will points."), "will"))
+    if wounds < 1:
+        found.append(Violation("wounds_none", _("A character has at least 1 wound."), "wounds"))
+    if spells and not school:
+        found.append(Violation("spells_without_school", _("A character without a school casts "
+                               "no spells."), "spells"))
+    elif spells:
+        known = {spell.value for spell in SCHOOL_SPELLS[School(school)]}
+        if any(spell not in known for spell in spells):
+            found.append(Violation("spell_not_of_school", _("Spells of the character's school "
+                                   "only."), "spells"))
+    if unit is not None and unit.battle_id != battle.pk:
+        found.append(Violation("unit_of_other_battle", _("Choose a unit of this battle."),
+                               "unit"))
+    elif unit is not None and unit.side != side:
+        found.append(Violation("unit_of_other_side", _("A caster stands with a unit of its "
+                               "own side."), "unit"))
+    return found
+
+
+def character_check(*, actor, battle: SectorBattle, **fields) -> None:
+    """Refuse a character for `actor`: NotPermitted unless they run the battle's campaign,
+    RuleViolation when the battle has begun or the rules refuse it (character_violations)."""
+    setup_check(actor=actor, battle=battle)
+    found = character_violations(battle=battle, **fields)
+    if found:
+        raise RuleViolation(found)
+
+
+@transaction.atomic
+def character_save(*, actor, battle: SectorBattle, character: SectorCaster | None = None,
+                   name: str, side: str, school: str = "", roles=(), spells=(),
+                   unit: SectorUnit | None = None, command: int | None = None,
+                   will: int | None = None, wounds: int = 3, carries=()) -> SectorCaster:
+    """Add a character to a battle being set up, or change one (`character`), with the
+    artifacts it carries; raises NotPermitted or RuleViolation as character_check does."""
+    battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    fields = {"side": side, "school": school or "", "roles": sorted(set(roles)),
+              "spells": sorted(set(spells)),
+              "unit": unit, "command": command, "will": will, "wounds": wounds}
+    character_check(actor=actor, battle=battle, **fields)
+    if character is None:
+        character = SectorCaster(battle=battle)
+    elif character.battle_id != battle.pk:
+        raise RuleViolation.single("character_of_other_battle",
+                                   _("Not a character of this battle."))
+    character.name = name
+    for attribute, value in fields.items():
+        setattr(character, attribute, value)
+    character.save()
+    character.carries.set(carries)
+    return character
+
+
+@transaction.atomic
+def trap_add(*, actor, battle: SectorBattle, side: str, card: TrapCard) -> SectorTrap:
+    """Give a side of a battle being set up a trap to lay in phase 0 (module "ambush"; seed
+    001: "Подобные вышеизложенным правила распространяются и на ловушки"). Raises
+    NotPermitted unless `actor` runs the campaign, RuleViolation once the battle has begun."""
+    battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    setup_check(actor=actor, battle=battle)
+    if side not in {s.value for s in Side}:
+        raise RuleViolation.single("side_unknown", _("Not a side of the battle."), "side")
+    return SectorTrap.objects.create(battle=battle, side=side, card=card)
+
+
+@transaction.atomic
+def trap_remove(*, actor, trap: SectorTrap) -> None:
+    """Take a trap back from a side of a battle being set up."""
+    battle = SectorBattle.objects.select_for_update().get(pk=trap.battle_id)
+    setup_check(actor=actor, battle=battle)
+    trap.delete()
 
 
 @transaction.atomic

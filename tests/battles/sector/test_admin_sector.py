@@ -71,8 +71,11 @@ def armed(battle):
     return battle
 
 
-def battle_form(battle, *, terrain=(), units=(), casters=(), **fields) -> dict:
-    """The change page's POST: the scenario's fields and its three inlines (new rows only)."""
+MODULES = ("module_command", "module_ambush", "module_scouting", "module_artifacts")
+
+
+def battle_form(battle, *, terrain=(), units=(), casters=(), traps=(), **fields) -> dict:
+    """The change page's POST: the scenario's fields and its four inlines (new rows only)."""
     data = {"campaign": battle.campaign_id, "name": battle.name,
             "attacker_kingdom": battle.attacker_kingdom_id or "",
             "defender_kingdom": battle.defender_kingdom_id or "",
@@ -80,8 +83,11 @@ def battle_form(battle, *, terrain=(), units=(), casters=(), **fields) -> dict:
             "fortification_level": battle.fortification_level,
             "max_rounds": battle.max_rounds, "round_hours": battle.round_hours,
             **({"retreat_into_reserve": "on"} if battle.retreat_into_reserve else {}),
-            **({"night": "on"} if battle.night else {}), **fields}
-    for prefix, rows in (("terrain", terrain), ("units", units), ("casters", casters)):
+            **({"night": "on"} if battle.night else {}),
+            **{name: "on" for name in MODULES if getattr(battle, name)}, **fields}
+    casters = [{"wounds": 3, **row} for row in casters]
+    for prefix, rows in (("terrain", terrain), ("units", units), ("casters", casters),
+                         ("traps", traps)):
         data.update({f"{prefix}-TOTAL_FORMS": len(rows), f"{prefix}-INITIAL_FORMS": 0,
                      f"{prefix}-MIN_NUM_FORMS": 0, f"{prefix}-MAX_NUM_FORMS": 1000})
         for i, row in enumerate(rows):

@@ -145,9 +145,9 @@ def assert_no_secrets(documents: dict[str, Any]) -> None:
     for name in ("detail", "list", "rounds"):
         found = {key for key, _value in walk(documents[name])} & SECRET_KEYS
         assert not found, (name, found)
-    # The orders endpoint holds the side's own orders and nothing else.
+    # The orders endpoint holds the side's own orders (and their bill) and nothing else.
     assert set(documents["orders"]) == {"side", "round", "orders", "submitted_at",
-                                        "takes_orders", "deadline"}
+                                        "takes_orders", "deadline", "bill"}
 
 
 # --- the permission matrix -------------------------------------------------------------------
