@@ -7,6 +7,7 @@ Errors name each field by its path under `orders`, as the rules' do: `moves.<uni
 `spells.<caster id>.sector`."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
@@ -28,6 +29,11 @@ MAX_PATH = len(SECTORS)       # a longer path would enter some sector twice
 MAX_ENTRIES = 200             # units or casters of one side, with room to spare
 PUBLIC_NAME_LENGTH = 60       # an ambush's or trap's public name, on its markers
 MAX_STANDING = 8              # standing orders of one unit (the rules take exactly 2)
+
+
+# A whole value that is a key (a RegexField searches: "a b" would pass on its "a"); "^…$" reads
+# the same in the OpenAPI schema's regex dialect, and a CharField trims a trailing newline.
+WHOLE_KEY = re.compile(rf"^{KEY_PATTERN.pattern}$")
 
 
 def _is_name(text: object) -> bool:
@@ -82,7 +88,7 @@ def _name(**kwargs) -> serializers.CharField:
 
 
 def _key(**kwargs) -> serializers.CharField:
-    return serializers.RegexField(KEY_PATTERN, max_length=KEY_LENGTH, error_messages={
+    return serializers.RegexField(WHOLE_KEY, max_length=KEY_LENGTH, error_messages={
         "invalid": _("Not the id of a unit: letters, digits, - and _.")}, **kwargs)
 
 
@@ -106,7 +112,7 @@ class StrictIntegerField(serializers.IntegerField):
 
 def _aim(**kwargs) -> serializers.CharField:
     """A sector, a unit's, marker's or artifact's id: what an order aims at."""
-    return serializers.RegexField(KEY_PATTERN, max_length=KEY_LENGTH, error_messages={
+    return serializers.RegexField(WHOLE_KEY, max_length=KEY_LENGTH, error_messages={
         "invalid": _("Not a sector or an id: letters, digits, - and _.")}, **kwargs)
 
 
