@@ -33,7 +33,7 @@ from battles.sector.resolution import ROUNDS
 from battles.sector.selectors import sides_commanded_in
 from campaigns.permissions import check_runs_campaign
 from core.permissions import SYSTEM, NotPermitted
-from rules.cerilia.cards import card_violations
+from rules.cerilia.cards import Tag, card_violations
 from rules.cerilia.modules import Role
 from rules.cerilia.spells import SCHOOL_SPELLS
 from rules.cerilia.state import School, state_data, state_from_data
@@ -70,6 +70,7 @@ def battle_start(*, actor, battle: SectorBattle) -> SectorBattle:
         if found:
             problems += [Violation(v.code, v.message, "units", dict(v.params))
                          for v in found.violations]
+    problems += _commander_violations(battle)
     if problems:
         raise RuleViolation(problems)
     battle.state = state_data(adapters.initial_state(battle))
@@ -78,6 +79,25 @@ def battle_start(*, actor, battle: SectorBattle) -> SectorBattle:
     battle.save(update_fields=["state", "status", "round", "deadline"])
     signals.sector_round_ready.send(sender=SectorBattle, battle=battle)
     return battle
+
+
+def _commander_violations(battle: SectorBattle) -> list[Violation]:
+    """Ruling: under module "command" a side whose units take orders (any but independent
+    warriors) needs a general or hero to pay for them, or none of its units would ever move
+    ("Units without a paid order hold")."""
+    if not battle.module_command:
+        return []
+    leaders = {Role.GENERAL.value, Role.HERO.value}
+    found = []
+    for side in Side:
+        ordered = [u for u in battle.units.filter(side=side.value).select_related("card")
+                   if Tag.INDEPENDENT.value not in u.card.tags]
+        led = any(leaders & set(c.roles) for c in battle.casters.filter(side=side.value))
+        if ordered and not led:
+            found.append(Violation("side_without_commander", _(
+                "Under module command %(side)s has no general or hero to pay for its orders: "
+                "add one, or turn the module off."), "casters", {"side": side.value}))
+    return found
 
 
 def _units_for(battle: SectorBattle, side: str, armies) -> list:

@@ -44,6 +44,8 @@ def start(kingdom, rival_kingdom, *, modules=True, command=1, independent=False)
             movement=2, hits=1, tags=["independent", "infantry"]))
     SectorCasterFactory(battle=battle, name="Lord Tatzl", school="", roles=["general"],
                         command=command, unit=knights)
+    SectorCasterFactory(battle=battle, side="defender", name="Castellan Drelev", school="",
+                        roles=["hero"])
     return services.battle_start(battle=battle, actor=SYSTEM)
 
 
@@ -136,7 +138,7 @@ def test_malformed_phase_0_parts_are_400s_at_their_fields(battle, player, orders
 ])
 def test_malformed_round_parts_are_400s_at_their_fields(round_one, player, orders, field):
     names = {"{guard}": key(round_one, "Tatzlford Guard"),
-             "{general}": caster_key(round_one.casters.get())}
+             "{general}": caster_key(round_one.casters.get(name="Lord Tatzl"))}
     text = json.dumps(orders)
     for name, value in names.items():
         text, field = text.replace(name, value), field.replace(name, value)

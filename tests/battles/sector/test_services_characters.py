@@ -15,7 +15,9 @@ from factories import (
     shipped_trap,
 )
 
+from armies.adapters import render_violation
 from battles.sector import services
+from battles.sector.models import SectorBattle
 from campaigns.models import Role
 from core.permissions import SYSTEM, NotPermitted
 from rules.errors import RuleViolation
@@ -113,3 +115,21 @@ def test_a_trap_goes_to_a_side(battle, campaign_gm):
     with pytest.raises(RuleViolation) as refused:
         services.trap_add(actor=campaign_gm, battle=battle, side="both", card=shipped_trap())
     assert {v.field for v in refused.value.violations} == {"side"}
+
+
+def test_under_the_command_module_each_side_needs_someone_to_pay_for_its_orders(battle):
+    # Reference, ruling: "each unit that receives an order in a round ... costs 1 point: from
+    # the side's general ... or from a hero"; a side with neither could never move.
+    SectorBattle.objects.filter(pk=battle.pk).update(module_command=True)
+    battle.refresh_from_db()
+    save(SYSTEM, battle, roles=["general"])
+    with pytest.raises(RuleViolation) as refused:
+        services.battle_start(battle=battle, actor=SYSTEM)
+    (violation,) = refused.value.violations
+    assert (violation.code, violation.field, violation.params) == (
+        "side_without_commander", "casters", {"side": "defender"})
+    assert render_violation(violation) == ("Under module command the defender has no general "
+                                           "or hero to pay for its orders: add one, or turn the "
+                                           "module off.")
+    save(SYSTEM, battle, side="defender", name="Castellan", roles=["hero"])
+    assert services.battle_start(battle=battle, actor=SYSTEM).round == 0
