@@ -18,6 +18,8 @@ from factories import (
     SectorUnitFactory,
     shipped_card,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from battles.sector import services
 from battles.sector.adapters import caster_key, unit_key
@@ -39,9 +41,10 @@ def start(kingdom, rival_kingdom, *, modules=True, command=1, independent=False)
     SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes",
                       card=shipped_card("pikes"))
     if independent:
-        SectorUnitFactory(battle=battle, name="Free Rangers", card=UnitCard.objects.create(
-            code="free_rangers", name="Free rangers", melee=2, defense=2, morale=["sun"],
-            movement=2, hits=1, tags=["independent", "infantry"]))
+        SectorUnitFactory(battle=battle, name="Free Rangers", card=UnitCard.objects.get_or_create(
+            code="free_rangers", defaults={
+                "name": "Free rangers", "melee": 2, "defense": 2, "morale": ["sun"],
+                "movement": 2, "hits": 1, "tags": ["independent", "infantry"]})[0])
     SectorCasterFactory(battle=battle, name="Lord Tatzl", school="", roles=["general"],
                         command=command, unit=knights)
     SectorCasterFactory(battle=battle, side="defender", name="Castellan Drelev", school="",
@@ -258,3 +261,49 @@ def outsider_client(db):
     MembershipFactory(user=user, campaign=CampaignFactory(), role=Role.PLAYER,
                       kingdom=KingdomFactory())
     return client_for(user)
+
+
+_SECTORS = st.sampled_from(["C1", "C2", "B2", "E4", "reserve", "c2", "", " C2 "])
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**20) | st.text(max_size=4)
+                     | _SECTORS, lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=3), inner, max_size=3), max_leaves=6)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_random_module_orders_never_fail_the_server(kingdom, rival_kingdom, player, data):
+    # A battle per example (the database rolls back only after the test); its state is phase
+    # 0's, which the round-1 orders are checked against all the same.
+    battle = start(kingdom, rival_kingdom, independent=True)
+    ids = st.sampled_from([key(battle, "Tatzlford Guard"), key(battle, "Free Rangers"),
+                           key(battle, "Pitax Pikes"), "trap-1", "ambush-1", "0", "x"])
+    standing = st.lists(st.fixed_dictionaries({}, optional={
+        "kind": st.sampled_from(["advance_to", "hold", "shoot", "scout", "nope"]) | _JSON,
+        "target": ids | _SECTORS | _JSON}) | _JSON, max_size=3)
+    names = st.sampled_from(["Wolves", "", "x" * 70]) | _JSON
+    if data.draw(st.booleans(), label="deployment"):
+        orders = data.draw(st.fixed_dictionaries({}, optional={
+            "standing": st.dictionaries(ids, standing | _JSON, max_size=2) | _JSON,
+            "ambushes": st.dictionaries(ids, st.fixed_dictionaries({}, optional={
+                "sector": _SECTORS | _JSON, "name": names}) | _JSON, max_size=2) | _JSON,
+            "traps": st.dictionaries(ids, st.fixed_dictionaries({}, optional={
+                "name": names, "sectors": st.lists(_SECTORS, max_size=4) | _JSON,
+                "real": st.integers(-1, 3) | _JSON}) | _JSON, max_size=2) | _JSON}))
+    else:
+        battle.round = 1
+        battle.save(update_fields=["round"])
+        orders = data.draw(st.fixed_dictionaries({}, optional={
+            "standing": st.dictionaries(ids, standing | _JSON, max_size=2) | _JSON,
+            "markers": st.dictionaries(ids, st.fixed_dictionaries({}, optional={
+                "paths": st.lists(st.lists(_SECTORS, max_size=2), max_size=4) | _JSON,
+                "true": st.integers(-1, 3) | _JSON}) | _JSON, max_size=2) | _JSON,
+            "scouts": st.lists(ids | _JSON, max_size=2) | _JSON,
+            "artifacts": st.dictionaries(ids, st.fixed_dictionaries({}, optional={
+                "artifact": ids | _JSON, "target": ids | _SECTORS | _JSON}) | _JSON,
+                max_size=2) | _JSON,
+            "reveal_first": st.lists(_SECTORS, max_size=2) | _JSON}))
+    response = put(client_for(player), battle, orders)
+    assert response.status_code in (200, 400), response.content
+    preview = client_for(player).post(url(battle, "orders/preview/"), {"orders": orders},
+                                      format="json")
+    assert preview.status_code in (200, 400), preview.content
