@@ -177,10 +177,23 @@ class SectorBattleSerializer(SectorBattleSummarySerializer):
     # Read through the reader's selectors.SectorBattleAccess, given as the context's `access`.
 
     view = serializers.SerializerMethodField()
+    bill = serializers.SerializerMethodField()
 
     class Meta(SectorBattleSummarySerializer.Meta):
-        fields = [*SectorBattleSummarySerializer.Meta.fields, "view"]
+        fields = [*SectorBattleSummarySerializer.Meta.fields, "view", "bill"]
         read_only_fields = fields
+
+    @extend_schema_field(BillSerializer(allow_null=True))
+    def get_bill(self, battle: SectorBattle) -> dict[str, Any] | None:
+        """Module command, rounds 1 and on: what the side's orders given so far cost and the
+        points it has left (null for the GM's truth, in phase 0 or without the module)."""
+        side = self.context["access"].side
+        if side is None or not battle.state:
+            return None
+        row = selectors.side_orders(battle, side)
+        bill = adapters.orders_bill(state_from_data(battle.state), battle.round, side,
+                                    row.orders if row is not None else {})
+        return BillSerializer(bill).data if bill is not None else None
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_view(self, battle: SectorBattle) -> dict[str, Any]:
@@ -303,7 +316,11 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
                                      "{\"moves\": {\"<unit id>\": [\"C2\", \"C3\"]}, "
                                      "\"targets\": {\"<unit id>\": \"<enemy unit id>\"}, "
                                      "\"spells\": {\"<caster id>\": {\"spell\": \"fog\", "
-                                     "\"sector\": \"C2\"}}, \"withdraw\": false}. When both "
+                                     "\"sector\": \"C2\"}}, \"withdraw\": false}. Seed "
+                                     "001's modules add `standing`, `ambushes` and `traps` "
+                                     "(round 0), `standing`, `markers`, `scouts`, `artifacts` "
+                                     "and `reveal_first` (later rounds); under module command "
+                                     "the answer's `bill` prices the orders. When both "
                                      "sides are in, the round closes and is resolved.")))
     @action(detail=True, methods=["get", "put"], pagination_class=None)
     def orders(self, request, pk=None):

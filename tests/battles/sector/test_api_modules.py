@@ -307,3 +307,16 @@ def test_random_module_orders_never_fail_the_server(kingdom, rival_kingdom, play
     preview = client_for(player).post(url(battle, "orders/preview/"), {"orders": orders},
                                       format="json")
     assert preview.status_code in (200, 400), preview.content
+
+
+def test_the_sides_view_carries_its_own_bill_and_the_truth_none(round_one, player, rival,
+                                                               campaign_gm):
+    guard = key(round_one, "Tatzlford Guard")
+    assert put(client_for(player), round_one, {"moves": {guard: ["C2"]}}).status_code == 200
+    detail = client_for(player).get(url(round_one, "")).json()
+    assert detail["bill"]["prices"] == {f"moves.{guard}": 1}
+    # The defender's view prices the defender's orders only (none given: all points left).
+    assert client_for(rival).get(url(round_one, "")).json()["bill"]["prices"] == {}
+    assert client_for(campaign_gm).get(url(round_one, "")).json()["bill"] is None
+    assert client_for(campaign_gm).get(url(round_one, "?side=attacker")).json()["bill"] == \
+        detail["bill"]
