@@ -92,8 +92,14 @@ class CharacterFormSet(forms.BaseInlineFormSet):
 
     def clean(self):
         super().clean()
+        if self.deleted_forms:
+            try:
+                services.setup_check(actor=self.actor, battle=self.instance)
+            except RuleViolation as error:
+                raise forms.ValidationError([render_violation(v) for v in error.violations]) \
+                    from None
         for form in forms_kept(self):
-            if form.errors:
+            if form.errors or not form.has_changed():
                 continue
             try:
                 services.character_check(actor=self.actor, battle=self.instance,
@@ -112,6 +118,10 @@ class CharacterFormSet(forms.BaseInlineFormSet):
 
     def save_existing(self, form, obj, commit=True):
         return self._save(form, obj)
+
+    def delete_existing(self, obj, commit=True):
+        if commit:
+            services.character_remove(actor=self.actor, character=obj)
 
 
 class CharacterInline(SetupOnlyInline, admin.StackedInline):

@@ -34,7 +34,7 @@ from battles.sector.selectors import sides_commanded_in
 from campaigns.permissions import check_runs_campaign
 from core.permissions import SYSTEM, NotPermitted
 from rules.cerilia.cards import Tag, card_violations
-from rules.cerilia.modules import Role
+from rules.cerilia.modules import DEFAULT_WOUNDS, Role
 from rules.cerilia.spells import SCHOOL_SPELLS
 from rules.cerilia.state import School, state_data, state_from_data
 from rules.errors import RuleViolation, Violation, _
@@ -222,7 +222,8 @@ def character_check(*, actor, battle: SectorBattle, **fields) -> None:
 def character_save(*, actor, battle: SectorBattle, character: SectorCaster | None = None,
                    name: str, side: str, school: str = "", roles=(), spells=(),
                    unit: SectorUnit | None = None, command: int | None = None,
-                   will: int | None = None, wounds: int = 3, carries=()) -> SectorCaster:
+                   will: int | None = None, wounds: int = DEFAULT_WOUNDS, carries=()
+                   ) -> SectorCaster:
     """Add a character to a battle being set up, or change one (`character`), with the
     artifacts it carries; raises NotPermitted or RuleViolation as character_check does."""
     battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
@@ -241,6 +242,14 @@ def character_save(*, actor, battle: SectorBattle, character: SectorCaster | Non
     character.save()
     character.carries.set(carries)
     return character
+
+
+@transaction.atomic
+def character_remove(*, actor, character: SectorCaster) -> None:
+    """Take a character out of a battle being set up; raises as setup_check does."""
+    battle = SectorBattle.objects.select_for_update().get(pk=character.battle_id)
+    setup_check(actor=actor, battle=battle)
+    character.delete()
 
 
 @transaction.atomic

@@ -135,3 +135,19 @@ def test_characters_and_traps_are_read_only_once_begun(gm_client, battle):
                   'name="module_command"'):
         assert field not in page
     assert "War horn" in page and "hero" in page
+
+
+def test_the_gm_removes_a_character_and_a_trap(gm_client, battle):
+    hero = SectorCasterFactory(battle=battle, school="", roles=["hero"], name="Vasha")
+    trap = SectorTrapFactory(battle=battle)
+    data = battle_form(battle)
+    data.update({"casters-TOTAL_FORMS": 1, "casters-INITIAL_FORMS": 1, "casters-0-id": hero.pk,
+                 "casters-0-battle": battle.pk, "casters-0-DELETE": "on",
+                 **{f"casters-0-{k}": v for k, v in character(
+                     name="Vasha", roles=["hero"]).items()},
+                 "traps-TOTAL_FORMS": 1, "traps-INITIAL_FORMS": 1, "traps-0-id": trap.pk,
+                 "traps-0-battle": battle.pk, "traps-0-side": "attacker",
+                 "traps-0-card": trap.card_id, "traps-0-DELETE": "on"})
+    response = gm_client.post(url("change", battle.pk), data)
+    assert response.status_code == 302, errors_of(response)
+    assert not battle.casters.exists() and not battle.traps.exists()

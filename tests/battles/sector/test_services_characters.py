@@ -68,7 +68,13 @@ def test_only_the_campaigns_gm_edits_characters_and_traps(battle, request, who):
     trap = SectorTrapFactory(battle=battle)
     with pytest.raises(NotPermitted):
         services.trap_remove(actor=actor, trap=trap)
-    assert not battle.casters.exists() and battle.traps.get() == trap
+    general = save(SYSTEM, battle)
+    with pytest.raises(NotPermitted):
+        services.character_remove(actor=actor, character=general)
+    with pytest.raises(NotPermitted):
+        save(actor, battle, character=general, command=9)
+    general.refresh_from_db()
+    assert general.command is None and battle.traps.get() == trap
 
 
 def test_a_begun_battle_takes_no_new_characters_or_traps(battle, campaign_gm):
