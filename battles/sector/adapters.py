@@ -247,3 +247,18 @@ def orders_bill(current: state.BattleState, number: int, side: Side,
                     command=paid.command, command_left=paid.left, will=dict(paid.will),
                     will_left={h.key: h.will - paid.will.get(h.key, 0) for h in heroes},
                     unpaid=list(paid.unpaid))
+
+
+def side_supply(current: state.BattleState, side: Side) -> dict[str, list[dict[str, Any]]]:
+    """The side's own trap supply and the artifacts its living characters carry, by key (what
+    its orders name); nothing of the other side's."""
+    artifacts = {a.key: a for a in current.artifacts}
+    carried = [(c.key, artifacts[k]) for c in current.casters
+               if c.side is side and not c.killed for k in c.carries if k in artifacts]
+    return {
+        "traps": [{"key": t.key, "name": t.card.name, "attack": t.card.attack}
+                  for t in current.scenario.traps if t.side is side],
+        "artifacts": [{"key": a.key, "name": a.name, "effect": a.effect.value, "uses": a.uses,
+                       "spell": a.spell, "power": a.power, "bearer": bearer}
+                      for bearer, a in carried],
+    }

@@ -78,6 +78,29 @@ class BillSerializer(serializers.Serializer):
         "The orders no one can pay for: the rules refuse them."))
 
 
+class TrapSupplySerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    attack = serializers.IntegerField()
+
+
+class CarriedArtifactSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    effect = serializers.CharField()
+    uses = serializers.IntegerField(help_text=_("Uses left in this battle."))
+    spell = serializers.CharField(allow_null=True)
+    power = serializers.CharField(allow_null=True)
+    bearer = serializers.CharField(help_text=_("The id of the character carrying it."))
+
+
+class SupplySerializer(serializers.Serializer):
+    """The side's own traps to lay and artifacts to use (seed 001)."""
+
+    traps = TrapSupplySerializer(many=True)
+    artifacts = CarriedArtifactSerializer(many=True)
+
+
 class OrdersPreviewSerializer(serializers.Serializer):
     """Orders the rules accept, not given yet: what they would cost."""
 
@@ -178,10 +201,22 @@ class SectorBattleSerializer(SectorBattleSummarySerializer):
 
     view = serializers.SerializerMethodField()
     bill = serializers.SerializerMethodField()
+    supply = serializers.SerializerMethodField()
 
     class Meta(SectorBattleSummarySerializer.Meta):
-        fields = [*SectorBattleSummarySerializer.Meta.fields, "view", "bill"]
+        fields = [*SectorBattleSummarySerializer.Meta.fields, "view", "bill", "supply"]
         read_only_fields = fields
+
+    @extend_schema_field(SupplySerializer(allow_null=True))
+    def get_supply(self, battle: SectorBattle) -> dict[str, Any] | None:
+        """What the side's orders may name of seed 001's records: the traps the scenario gives
+        it to lay (`traps.<id>` in round 0) and the artifacts its characters carry
+        (`artifacts.<character id>.artifact`). Never the other side's; null for the GM's
+        truth (the whole state is in `view`)."""
+        side = self.context["access"].side
+        if side is None or not battle.state:
+            return None
+        return SupplySerializer(adapters.side_supply(state_from_data(battle.state), side)).data
 
     @extend_schema_field(BillSerializer(allow_null=True))
     def get_bill(self, battle: SectorBattle) -> dict[str, Any] | None:

@@ -218,7 +218,7 @@ def test_my_sides_and_whose_view(api_as, battle):
     assert detail("player", "?side=attacker")["view"] == player["view"]
     assert api_as("player").get(url(battle, "?side=nobody")).status_code == 400
     assert {"id", "name", "campaign", "attacker_kingdom", "defender_kingdom", "status", "round",
-            "deadline", "winner", "takes_orders", "my_sides", "view", "bill"} == set(player)
+            "deadline", "winner", "takes_orders", "my_sides", "view", "bill", "supply"} == set(player)
 
 
 def test_a_player_of_both_sides_names_the_side(battle, player):

@@ -13,17 +13,24 @@ import json
 import pytest
 from api_support import client_for
 from factories import (
+    CampaignFactory,
+    KingdomFactory,
+    MembershipFactory,
     SectorBattleFactory,
     SectorCasterFactory,
+    SectorTrapFactory,
     SectorUnitFactory,
+    UserFactory,
+    shipped_artifact,
     shipped_card,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battles.sector import services
-from battles.sector.adapters import caster_key, unit_key
+from battles.sector.adapters import artifact_key, caster_key, trap_key, unit_key
 from battles.sector.models import SideOrders, UnitCard
+from campaigns.models import Role
 from core.permissions import SYSTEM
 
 pytestmark = pytest.mark.django_db
@@ -253,10 +260,6 @@ def test_without_the_command_module_there_is_no_bill(kingdom, rival_kingdom, pla
 
 @pytest.fixture
 def outsider_client(db):
-    from factories import CampaignFactory, KingdomFactory, MembershipFactory, UserFactory
-
-    from campaigns.models import Role
-
     user = UserFactory(username="outsider-of-modules")
     MembershipFactory(user=user, campaign=CampaignFactory(), role=Role.PLAYER,
                       kingdom=KingdomFactory())
@@ -320,3 +323,30 @@ def test_the_sides_view_carries_its_own_bill_and_the_truth_none(round_one, playe
     assert client_for(campaign_gm).get(url(round_one, "")).json()["bill"] is None
     assert client_for(campaign_gm).get(url(round_one, "?side=attacker")).json()["bill"] == \
         detail["bill"]
+
+
+def test_a_side_reads_its_own_traps_and_artifacts_only(kingdom, rival_kingdom, player, rival,
+                                                       campaign_gm):
+    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_kingdom, modules=True)
+    SectorUnitFactory(battle=battle, name="Tatzlford Guard")
+    SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes")
+    general = SectorCasterFactory(battle=battle, name="Lord Tatzl", school="",
+                                  roles=["general"])
+    general.carries.set([shipped_artifact("staff_of_fog")])
+    hero = SectorCasterFactory(battle=battle, side="defender", name="Castellan", school="",
+                               roles=["hero"])
+    hero.carries.set([shipped_artifact("war_horn")])
+    ours = SectorTrapFactory(battle=battle, side="attacker")
+    SectorTrapFactory(battle=battle, side="defender")
+    battle = services.battle_start(battle=battle, actor=SYSTEM)
+    supply = client_for(player).get(url(battle, "")).json()["supply"]
+    assert supply == {
+        "traps": [{"key": trap_key(ours), "name": "Trap", "attack": 3}],
+        "artifacts": [{"key": artifact_key(general, shipped_artifact("staff_of_fog")),
+                       "name": "Staff of fog", "effect": "bound_spell", "uses": 1,
+                       "spell": "fog", "power": "3/6", "bearer": caster_key(general)}]}
+    theirs = client_for(rival).get(url(battle, "")).json()["supply"]
+    assert [a["name"] for a in theirs["artifacts"]] == ["War horn"]
+    assert "Staff of fog" not in json.dumps(client_for(rival).get(url(battle, "")).json())
+    assert client_for(campaign_gm).get(url(battle, "")).json()["supply"] is None
