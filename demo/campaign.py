@@ -173,9 +173,14 @@ def _siege_of_varnhold(campaign: Campaign, attacker: Kingdom, defender: Kingdom,
                                        name="Greenbelt Longbows")
     placements["defender"][sector_adapters.unit_key(archers)] = next(lines["defender"])
     guard = battle.units.get(name="Restov Guard")
-    battle.casters.create(side="attacker", name="Jhod Kavken", school="priest", unit=guard)
-    battle.casters.create(side="defender", name="Nyrissa's Envoy", school="wizard",
-                          unit=battle.units.get(name="Varnhold Militia"))
+    # A new battle plays seed 001's modules: orders cost the generals' command points (3 a
+    # round), so each side's caster also leads it.
+    sector_services.character_save(actor=SYSTEM, battle=battle, side="attacker",
+                                   name="Jhod Kavken", school="priest", roles=["general"],
+                                   unit=guard)
+    sector_services.character_save(actor=SYSTEM, battle=battle, side="defender",
+                                   name="Nyrissa's Envoy", school="wizard", roles=["general"],
+                                   unit=battle.units.get(name="Varnhold Militia"))
     sector_services.battle_start(battle=battle, actor=SYSTEM)
     players = {"attacker": users["amiri"], "defender": users["valeros"]}
     for side in ("attacker", "defender"):

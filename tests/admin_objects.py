@@ -30,12 +30,15 @@ from factories import (
     PlayerPreferencesFactory,
     SectorBattleFactory,
     SectorCasterFactory,
+    SectorTrapFactory,
     SectorUnitFactory,
     SettlementFactory,
     TerrainCardFactory,
     UserFactory,
+    shipped_artifact,
     shipped_card,
     shipped_template,
+    shipped_trap,
 )
 from knox.models import AuthToken
 
@@ -44,6 +47,7 @@ from armies.models import Army, ArmyActivity, ArmyTemplate
 from battles.models import BattleReport, BattleScene
 from battles.sector import services as sector_services
 from battles.sector.models import SectorBattle, TemplateCard, UnitCard
+from battles.sector.module_models import ArtifactCard, TrapCard
 from battles.services import scene_queue_from_gambit, scene_resolve_now
 from campaigns.models import (
     Campaign,
@@ -99,6 +103,8 @@ MAKERS = {
     UnitCard: lambda: shipped_card("knights"),
     TemplateCard: lambda: TemplateCard.objects.first(),
     SectorBattle: lambda: _sector_battle(),
+    ArtifactCard: lambda: shipped_artifact(),
+    TrapCard: lambda: shipped_trap(),
 }
 
 
@@ -108,6 +114,7 @@ def _sector_battle() -> SectorBattle:
         SectorUnitFactory.create(battle=battle, side=side)
     TerrainCardFactory.create(battle=battle, kind="river", sector="C2", toward="C3")
     SectorCasterFactory.create(battle=battle)
+    SectorTrapFactory.create(battle=battle)
     return sector_services.battle_start(battle=battle, actor=SYSTEM)
 
 

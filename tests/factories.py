@@ -20,6 +20,7 @@ from battles.sector.models import (
     TerrainCard,
     UnitCard,
 )
+from battles.sector.module_models import ArtifactCard, SectorTrap, TrapCard
 from campaigns.models import (
     Campaign,
     DiplomaticRelation,
@@ -257,13 +258,22 @@ def shipped_card(code: str = "infantry") -> UnitCard:
 
 
 class SectorBattleFactory(DjangoModelFactory[SectorBattle]):
-    """A sector battle being set up: one cell per sector, no fortification, no kingdoms."""
+    """A sector battle being set up: one cell per sector, no fortification, no kingdoms, and
+    seed 001's modules off (a seed 000 battle; the model's default turns them on, and
+    `modules=True` here does too)."""
 
     class Meta:
         model = SectorBattle
 
+    class Params:
+        modules = False
+
     campaign = factory.SubFactory(CampaignFactory)
     name = factory.Sequence(lambda n: f"Battle of the Ford {n}")
+    module_command = factory.SelfAttribute("modules")
+    module_ambush = factory.SelfAttribute("modules")
+    module_scouting = factory.SelfAttribute("modules")
+    module_artifacts = factory.SelfAttribute("modules")
 
 
 class SectorUnitFactory(DjangoModelFactory[SectorUnit]):
@@ -297,6 +307,27 @@ class SectorCasterFactory(DjangoModelFactory[SectorCaster]):
     side = "attacker"
     name = factory.Sequence(lambda n: f"Magus {n}")
     school = "wizard"
+
+
+def shipped_artifact(code: str = "war_horn") -> ArtifactCard:
+    """An example of the army book shipped by battles/migrations/0009."""
+    return ArtifactCard.objects.get(code=code)
+
+
+def shipped_trap() -> TrapCard:
+    """The trap card shipped by battles/migrations/0009 ("Trap", attack 3)."""
+    return TrapCard.objects.get(code="trap")
+
+
+class SectorTrapFactory(DjangoModelFactory[SectorTrap]):
+    """A shipped trap the attacker may lay."""
+
+    class Meta:
+        model = SectorTrap
+
+    battle = factory.SubFactory(SectorBattleFactory)
+    side = "attacker"
+    card = factory.LazyFunction(shipped_trap)
 
 
 class SectorRoundFactory(DjangoModelFactory[SectorRound]):

@@ -3,12 +3,17 @@ as the API takes them (JSON) to the engine's frozen orders, with errors by field
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, TypedDict
 
 from django.utils.crypto import salted_hmac
 
+from battles.sector import order_data
 from battles.sector.models import SectorBattle, SectorCaster, SectorUnit, UnitCard
-from rules.cerilia import cards, orders, state
+from battles.sector.module_models import ArtifactCard, SectorTrap
+from battles.sector.order_data import read_choice, read_mapping, read_names, read_text
+from rules.cerilia import artifact_cards, cards, command, concealment, orders, state
+from rules.cerilia.modules import DEFAULT_COMMAND, DEFAULT_WILL, Modules, Role
 from rules.cerilia.spells import Spell
 from rules.errors import RuleViolation, Violation, _
 from rules.sides import Side
@@ -34,9 +39,12 @@ def card_for_army(army) -> UnitCard | None:
 # (a hidden unit).
 UNIT_KEY_PREFIX = "unit-"
 CASTER_KEY_PREFIX = "caster-"
+# An artifact is one card carried by one character: the pair is its row.
+ARTIFACT_KEY_PREFIX = "artifact-"
+TRAP_KEY_PREFIX = "trap-"
 
 
-def _key(prefix: str, battle_id: int, row_id: int) -> str:
+def _key(prefix: str, battle_id: int, row_id: int | str) -> str:
     digest = salted_hmac("muster.sector.key", f"{prefix}{battle_id}:{row_id}").hexdigest()
     return f"{prefix}{digest[:12]}"
 
@@ -49,12 +57,57 @@ def caster_key(caster: SectorCaster) -> str:
     return _key(CASTER_KEY_PREFIX, caster.battle_id, caster.pk)
 
 
+def artifact_key(caster: SectorCaster, card: ArtifactCard) -> str:
+    return _key(ARTIFACT_KEY_PREFIX, caster.battle_id, f"{caster.pk}.{card.pk}")
+
+
+def trap_key(trap: SectorTrap) -> str:
+    return _key(TRAP_KEY_PREFIX, trap.battle_id, trap.pk)
+
+
 def units_by_key(battle: SectorBattle) -> dict[str, SectorUnit]:
     """The battle's units by their engine keys, and by the keys of older records: the bare id,
     then `unit-<id>`."""
     units = list(battle.units.all())
     return {key: u for u in units
             for key in (str(u.pk), f"{UNIT_KEY_PREFIX}{u.pk}", unit_key(u))}
+
+
+def engine_artifact(key: str, card: ArtifactCard) -> artifact_cards.Artifact:
+    return artifact_cards.Artifact(key, card.name, artifact_cards.ArtifactEffect(card.effect),
+                                   card.uses, card.spell or None, card.power or None)
+
+
+def _points(given: int | None, default: int, role: Role, roles: frozenset[Role]) -> int:
+    """A general's КН or a hero's ЗС: as the GM set it, else the default; 0 without the role
+    (the engine reads them only from a character with it)."""
+    if role not in roles:
+        return 0
+    return default if given is None else given
+
+
+def _characters(battle: SectorBattle
+                ) -> tuple[list[state.Caster], list[artifact_cards.Artifact]]:
+    """The battle's characters, and one artifact per card each carries (keyed by the pair)."""
+    characters, artifacts = [], []
+    for c in battle.casters.prefetch_related("carries").order_by("pk"):
+        roles = frozenset(Role(r) for r in c.roles)
+        carried = [(artifact_key(c, card), card) for card in c.carries.order_by("pk")]
+        artifacts += [engine_artifact(key, card) for key, card in carried]
+        characters.append(state.Caster(
+            caster_key(c), Side(c.side), c.name,
+            state.School(c.school) if c.school else None,
+            _key(UNIT_KEY_PREFIX, c.battle_id, c.unit_id) if c.unit_id else None,
+            frozenset(c.spells), roles, c.wounds,
+            _points(c.command, DEFAULT_COMMAND, Role.GENERAL, roles),
+            _points(c.will, DEFAULT_WILL, Role.HERO, roles),
+            tuple(key for key, _card in carried)))
+    return characters, artifacts
+
+
+def modules_of(battle: SectorBattle) -> Modules:
+    return Modules(command=battle.module_command, ambush=battle.module_ambush,
+                   scouting=battle.module_scouting, artifacts=battle.module_artifacts)
 
 
 def initial_state(battle: SectorBattle) -> state.BattleState:
@@ -66,68 +119,36 @@ def initial_state(battle: SectorBattle) -> state.BattleState:
         max_rounds=battle.max_rounds,
         retreat_into_reserve=battle.retreat_into_reserve,
         night=battle.night,
+        modules=modules_of(battle),
+        traps=tuple(concealment.TrapSupply(trap_key(t), Side(t.side), concealment.TrapCard(
+            t.card.code, t.card.name, t.card.attack))
+            for t in battle.traps.select_related("card").order_by("pk")),
     )
     units = [state.Unit(unit_key(u), Side(u.side), engine_card(u.card), u.name, u.card.hits,
                         army=u.army_id)
              for u in battle.units.select_related("card").order_by("pk")]
-    casters = [state.Caster(caster_key(c), Side(c.side), c.name, state.School(c.school),
-                            _key(UNIT_KEY_PREFIX, c.battle_id, c.unit_id) if c.unit_id else None,
-                            frozenset(c.spells))
-               for c in battle.casters.order_by("pk")]
-    return state.new_battle(scenario, units, casters)
-
-
-def _mapping(data: Mapping, name: str, problems: list[Violation]) -> Mapping:
-    value = data.get(name) or {}
-    if not isinstance(value, Mapping):
-        problems.append(Violation("not_a_mapping", _("Expected an object."), name))
-        return {}
-    return value
-
-
-def _choice(enum, value, field: str, problems: list[Violation]):
-    if value in (None, ""):
-        return None
-    try:
-        return enum(value)
-    except ValueError:
-        problems.append(Violation("invalid_choice", _("Not a valid choice."), field))
-        return None
-
-
-def _text(value, field: str, problems: list[Violation]) -> str | None:
-    """A name the orders hold (a sector, a unit's id, a sign): a string or a number, or none."""
-    if value in (None, ""):
-        return None
-    if isinstance(value, bool) or not isinstance(value, str | int):
-        problems.append(Violation("not_a_name", _("Expected a name or an id."), field))
-        return None
-    return str(value)
-
-
-def _names(data: Mapping, name: str, problems: list[Violation]) -> dict[str, str]:
-    found = {}
-    for key, value in _mapping(data, name, problems).items():
-        text = _text(value, f"{name}.{key}", problems)
-        if text is not None:
-            found[str(key)] = text
-    return found
+    characters, artifacts = _characters(battle)
+    begun = state.new_battle(scenario, units, characters)
+    return replace(begun, artifacts=tuple(artifacts)) if artifacts else begun
 
 
 def deployment_from_data(data: Mapping[str, Any]) -> orders.Deployment:
     problems: list[Violation] = []
-    placements = _names(data, "placements", problems)
-    directions = _names(data, "directions", problems)
-    fortification = _text(data.get("fortification"), "fortification", problems)
+    placements = read_names(data, "placements", problems)
+    directions = read_names(data, "directions", problems)
+    fortification = read_text(data.get("fortification"), "fortification", problems)
+    standing = order_data.standing_from(data, problems)
+    ambushes = order_data.ambushes_from(data, problems)
+    traps = order_data.traps_from(data, problems)
     if problems:
         raise RuleViolation(problems)
-    return orders.Deployment(placements, fortification, directions)
+    return orders.Deployment(placements, fortification, directions, standing, ambushes, traps)
 
 
 def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
     problems: list[Violation] = []
     moves = {}
-    for key, path in _mapping(data, "moves", problems).items():
+    for key, path in read_mapping(data, "moves", problems).items():
         if isinstance(path, str):
             path = path.split()
         if not isinstance(path, list | tuple) or not all(isinstance(p, str) for p in path):
@@ -136,33 +157,39 @@ def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
             continue
         moves[str(key)] = tuple(p.strip().upper() if p.strip().lower() != "reserve"
                                 else "reserve" for p in path)
-    targets = _names(data, "targets", problems)
+    targets = read_names(data, "targets", problems)
     spells = {}
-    for key, spell in _mapping(data, "spells", problems).items():
+    for key, spell in read_mapping(data, "spells", problems).items():
         where = f"spells.{key}"
         if not spell:
             continue
         if not isinstance(spell, Mapping):
             problems.append(Violation("not_a_mapping", _("Expected an object."), where))
             continue
-        kind = _choice(Spell, spell.get("spell"), f"{where}.spell", problems)
+        kind = read_choice(Spell, spell.get("spell"), f"{where}.spell", problems)
         if kind is None:
             if not spell.get("spell"):
                 problems.append(Violation("spell_required", _("Choose a spell."),
                                           f"{where}.spell"))
             continue
-        aim = {name: _text(spell.get(name), f"{where}.{name}", problems)
+        aim = {name: read_text(spell.get(name), f"{where}.{name}", problems)
                for name in ("sector", "toward", "unit", "sign")}
         spells[str(key)] = orders.SpellOrder(
             kind, aim["sector"], aim["toward"], aim["unit"],
-            _choice(state.TerrainKind, _text(spell.get("terrain"), f"{where}.terrain", problems),
+            read_choice(state.TerrainKind, read_text(spell.get("terrain"), f"{where}.terrain", problems),
                     f"{where}.terrain", problems), aim["sign"])
     withdraw = data.get("withdraw", False)
     if not isinstance(withdraw, bool):
         problems.append(Violation("not_a_boolean", _("true or false."), "withdraw"))
+    standing = order_data.standing_from(data, problems)
+    markers = order_data.markers_from(data, problems)
+    scouts = order_data.scouts_from(data, problems)
+    artifacts = order_data.artifacts_from(data, problems)
+    reveal_first = order_data.reveal_first_from(data, problems)
     if problems:
         raise RuleViolation(problems)
-    return orders.RoundOrders(moves, targets, spells, bool(withdraw))
+    return orders.RoundOrders(moves, targets, spells, bool(withdraw), standing, markers, scouts,
+                              artifacts, reveal_first)
 
 
 class RoundOrdersData(TypedDict):
@@ -188,3 +215,50 @@ def side_orders(current: state.BattleState, number: int, side: Side,
     if found:
         raise RuleViolation(found)
     return parsed
+
+
+class BillData(TypedDict):
+    """What a side's round orders cost under module "command" (rules.cerilia.command.bill)."""
+
+    prices: dict[str, int]      # the field of each paid order → its price
+    total: int
+    command: int                # КН the general spends
+    command_left: int           # КН left this round
+    will: dict[str, int]        # hero → ЗС it spends
+    will_left: dict[str, int]   # hero → ЗС it has left for the battle
+    unpaid: list[str]           # the orders no one can pay for (the rules refuse them)
+
+
+def orders_bill(current: state.BattleState, number: int, side: Side,
+                data: Mapping[str, Any]) -> BillData | None:
+    """The price of the side's round orders and the points left (seed 001: orders cost КН or
+    ЗС; "затратить 2 КН (ЗС) за каждый заменяемый приказ"); None in phase 0, without module
+    "command", or for orders that do not read."""
+    if number == 0 or not current.scenario.modules.command:
+        return None
+    try:
+        given = round_orders_from_data(data)
+    except RuleViolation:
+        return None
+    owed = command.prices(current, side, given.moves, given.targets, given.standing)
+    paid = command.bill(current, side, given.moves, given.targets, given.standing)
+    heroes = [c for c in current.casters if c.side is side and c.is_a(Role.HERO)]
+    return BillData(prices=dict(owed.values()), total=sum(p for _w, p in owed.values()),
+                    command=paid.command, command_left=paid.left, will=dict(paid.will),
+                    will_left={h.key: h.will - paid.will.get(h.key, 0) for h in heroes},
+                    unpaid=list(paid.unpaid))
+
+
+def side_supply(current: state.BattleState, side: Side) -> dict[str, list[dict[str, Any]]]:
+    """The side's own trap supply and the artifacts its living characters carry, by key (what
+    its orders name); nothing of the other side's."""
+    artifacts = {a.key: a for a in current.artifacts}
+    carried = [(c.key, artifacts[k]) for c in current.casters
+               if c.side is side and not c.killed for k in c.carries if k in artifacts]
+    return {
+        "traps": [{"key": t.key, "name": t.card.name, "attack": t.card.attack}
+                  for t in current.scenario.traps if t.side is side],
+        "artifacts": [{"key": a.key, "name": a.name, "effect": a.effect.value, "uses": a.uses,
+                       "spell": a.spell, "power": a.power, "bearer": bearer}
+                      for bearer, a in carried],
+    }

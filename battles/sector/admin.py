@@ -1,7 +1,8 @@
 """The GM's back office for sector battles (Wars of Cerilia): a battle's scenario (terrain cards,
-units, casters) editable while it is being set up, the actions that start it, close its open round
-and reopen a failed one, and a page of every resolved round with a replay check from its seed. The
-unit-card catalog is in admin_cards."""
+units, characters, traps, module switches) editable while it is being set up, the actions that
+start it, close its open round and reopen a failed one, and a page of every resolved round with a
+replay check from its seed. The catalogs are in admin_cards, the characters' and traps' inlines
+in admin_characters."""
 from __future__ import annotations
 
 from typing import Any
@@ -20,27 +21,27 @@ from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.forms import check_campaign_kingdoms
 from battles.sector import adapters, services
-from battles.sector.admin_cards import _in_order
+from battles.sector.admin_characters import CharacterInline, TrapInline
 from battles.sector.admin_rounds import rounds_view
+from battles.sector.admin_setup import SetupOnlyInline, forms_kept
 from battles.sector.labels import FATE_LABELS, side_label
 from battles.sector.models import (
-    SCHOOL_LABELS,
     BattleStatus,
     SectorBattle,
-    SectorCaster,
     SectorUnit,
     TerrainCard,
 )
-from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
+from campaigns.admin_scope import CampaignScopedAdmin
 from campaigns.times import local_time
 from rules.cerilia.field import distance
-from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
-from rules.cerilia.state import DIRECTED_TERRAIN, School
+from rules.cerilia.state import DIRECTED_TERRAIN
 from rules.errors import RuleViolation
 
+# Seed 001's scenario switches (reference/sector-modules.md: "the GM's choice per battle").
+MODULE_FIELDS = ["module_command", "module_ambush", "module_scouting", "module_artifacts"]
 SCENARIO_FIELDS = ["campaign", "name", "attacker_kingdom", "defender_kingdom",
                    "cells_per_sector", "fortification_level", "max_rounds",
-                   "retreat_into_reserve", "night", "round_hours"]
+                   "retreat_into_reserve", "night", "round_hours", *MODULE_FIELDS]
 STATE_FIELDS = ["status", "round", "deadline", "winner", "aftermath", "gm_tools", "seed",
                 "locked_at", "resolving_since", "error"]
 ADD_ARMIES = "_add_armies"
@@ -51,33 +52,12 @@ REFUSED = object()
 # -- a battle's scenario ------------------------------------------------------------------
 
 
-def _forms_kept(formset) -> list[forms.Form]:
-    return [f for f in formset.forms
-            if f.cleaned_data and not f.cleaned_data.get("DELETE")]
-
-
-class SetupOnlyInline(CampaignScopedInline):
-    """Rows of the scenario: editable while the battle is being set up, read-only after."""
-
-    def _open(self, obj) -> bool:
-        return obj is None or obj.status == BattleStatus.SETUP
-
-    def get_readonly_fields(self, request, obj=None):
-        return [] if self._open(obj) else list(self.fields)
-
-    def has_add_permission(self, request, obj=None):
-        return self._open(obj) and super().has_add_permission(request, obj)
-
-    def has_delete_permission(self, request, obj=None):
-        return self._open(obj) and super().has_delete_permission(request, obj)
-
-
 class TerrainFormSet(forms.BaseInlineFormSet):
     """One card per sector; cliffs and river may cut off the way to a neighbouring sector, the
     other terrain names no direction."""
 
     def clean(self):
-        kept = _forms_kept(self)
+        kept = forms_kept(self)
         shown = {f.instance.pk for f in self.forms if f.instance.pk}
         # Rows of the battle this (stale) page does not show keep their sectors.
         seen = set(TerrainCard.objects.filter(battle=self.instance).exclude(pk__in=shown)
@@ -116,7 +96,7 @@ class UnitFormSet(forms.BaseInlineFormSet):
     def clean(self):
         super().clean()
         battle = self.instance
-        kept = [f for f in _forms_kept(self) if f.cleaned_data.get("army") is not None]
+        kept = [f for f in forms_kept(self) if f.cleaned_data.get("army") is not None]
         # Each army with its kingdom and conditions, in one go for the whole formset.
         armies = armies_with_details().in_bulk([f.cleaned_data["army"].pk for f in kept])
         used: set[int] = set()
@@ -151,75 +131,6 @@ class UnitInline(SetupOnlyInline, admin.TabularInline):
         return formset
 
 
-def _spell_choices():
-    return [(SCHOOL_LABELS[school], [(spell.value, gettext_lazy(SPELL_LABELS[spell]))
-                                    for spell in Spell if spell in SCHOOL_SPELLS[school]])
-            for school in SCHOOL_SPELLS]
-
-
-class CasterForm(forms.ModelForm):
-    spells = forms.MultipleChoiceField(
-        label=gettext_lazy("spells"), choices=_spell_choices, required=False,
-        widget=forms.CheckboxSelectMultiple,
-        help_text=gettext_lazy("Spells of the caster's school only. None chosen: every spell "
-                               "of the school."))
-
-    class Meta:
-        model = SectorCaster
-        fields = ["side", "name", "school", "unit", "spells"]
-
-    def clean(self):
-        data = super().clean()
-        school, side, unit = data.get("school"), data.get("side"), data.get("unit")
-        spells = data.get("spells") or []
-        if school:
-            known = {spell.value for spell in SCHOOL_SPELLS[School(school)]}
-            wrong = [_(SPELL_LABELS[Spell(s)]) for s in spells if s not in known]
-            if wrong:
-                self.add_error("spells", _("Not spells of the %(school)s's school: %(spells)s.")
-                               % {"school": SCHOOL_LABELS[School(school)], "spells": ", ".join(wrong)})
-            data["spells"] = _in_order(spells, [spell.value for spell in Spell])
-        if unit is not None:
-            battle_id = self.instance.battle_id
-            if battle_id and unit.battle_id != battle_id:
-                self.add_error("unit", _("Choose a unit of this battle."))
-            elif side and unit.side != side:
-                self.add_error("unit", _("A caster stands with a unit of its own side."))
-        return data
-
-
-class CasterInline(SetupOnlyInline, admin.StackedInline):
-    model = SectorCaster
-    form = CasterForm
-    extra = 0
-    fields = ["side", "name", "school", "unit", "spells"]
-
-    def get_fields(self, request, obj=None):
-        if self._open(obj):
-            return self.fields
-        return ["side", "name", "school", "unit", "spell_names"]
-
-    def get_readonly_fields(self, request, obj=None):
-        return [] if self._open(obj) else self.get_fields(request, obj)
-
-    @admin.display(description=gettext_lazy("spells"))
-    def spell_names(self, caster: SectorCaster) -> str:
-        if not caster.spells:
-            return _("every spell of the school")
-        return ", ".join(_(SPELL_LABELS.get(spell, spell)) for spell in caster.spells)
-
-    def get_formset(self, request, obj=None, **kwargs):
-        self._battle = obj
-        return super().get_formset(request, obj, **kwargs)
-
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        if db_field.name == "unit":
-            battle = getattr(self, "_battle", None)
-            kwargs["queryset"] = (SectorUnit.objects.filter(battle=battle) if battle is not None
-                                  else SectorUnit.objects.none())
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
-
-
 class SectorBattleForm(forms.ModelForm):
     class Meta:
         model = SectorBattle
@@ -243,7 +154,7 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     list_filter = ["status", "campaign"]
     list_select_related = ["campaign", "attacker_kingdom", "defender_kingdom"]
     search_fields = ["name", "attacker_kingdom__name", "defender_kingdom__name"]
-    inlines = [TerrainInline, UnitInline, CasterInline]
+    inlines = [TerrainInline, UnitInline, CharacterInline, TrapInline]
     actions = ["add_armies", "start_battle", "resolve_now", "reopen_failed"]
 
     def get_fieldsets(self, request, obj=None):
@@ -252,6 +163,9 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
             (gettext_lazy("Battlefield"), {"fields": [
                 "cells_per_sector", "fortification_level", "max_rounds",
                 "retreat_into_reserve", "night", "round_hours"]}),
+            (gettext_lazy("Modules"), {"fields": MODULE_FIELDS, "description": gettext_lazy(
+                "Seed 001's rules this battle plays; a battle with every module off plays "
+                "as seed 000 alone.")}),
             (gettext_lazy("The battle"), {"fields": STATE_FIELDS}),
         ]
 

@@ -1,5 +1,5 @@
-"""The GM's unit-card catalog for sector battles (Wars of Cerilia), checked by the rules, and
-which card each army type fights as."""
+"""The GM's catalogs for sector battles (Wars of Cerilia): the unit cards, checked by the rules,
+which card each army type fights as, and seed 001's army book of artifacts and trap cards."""
 from __future__ import annotations
 
 from django import forms
@@ -16,6 +16,7 @@ from battles.sector.models import (
     TemplateCard,
     UnitCard,
 )
+from battles.sector.module_models import EFFECT_CHOICES, ArtifactCard, TrapCard
 from campaigns.admin_scope import CatalogAdmin
 from rules.cerilia.cards import SIGNS, Tag, card_violations
 
@@ -95,3 +96,33 @@ class TemplateCardAdmin(CatalogAdmin, admin.ModelAdmin):
     list_filter = ["template__special"]
     search_fields = ["template__name", "card__name"]
     autocomplete_fields = ["template", "card"]
+
+
+@admin.register(ArtifactCard)
+class ArtifactCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
+    """The army book (seed 001: "Перечень доступных артефактов приведен в книге армии"): the
+    shipped examples and the GM's own; the model's clean checks a bound spell's spell and
+    power."""
+
+    list_display = ["name", "code", "effect_name", "uses", "spell", "power", "example"]
+    list_filter = ["effect", "example"]
+    search_fields = ["name", "code"]
+    fieldsets = [
+        (None, {"fields": ["code", "name", "effect", "uses"]}),
+        (gettext_lazy("Bound spell"), {"fields": ["spell", "power"]}),
+        (None, {"fields": ["example"]}),
+    ]
+
+    @admin.display(description=gettext_lazy("effect"), ordering="effect")
+    def effect_name(self, card: ArtifactCard) -> str:
+        return str(dict(EFFECT_CHOICES).get(card.effect, card.effect))
+
+
+@admin.register(TrapCard)
+class TrapCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
+    """Trap cards (reference, ruling: a card with an attack value, drawn against the trapped
+    unit's defense)."""
+
+    list_display = ["name", "code", "attack"]
+    search_fields = ["name", "code"]
+    fields = ["code", "name", "attack"]

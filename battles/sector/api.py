@@ -21,12 +21,13 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 
 from armies.api.errors import violation_error
-from battles.sector import selectors, services
+from battles.sector import adapters, selectors, services
 from battles.sector.models import SECTOR_SIDE_CHOICES, SectorBattle, SideOrders, UnitCard
 from battles.sector.order_schema import ClosedSerializer, SectorOrdersSerializer, validated_orders
 from campaigns.api.parsers import BoundedJSONParser
 from core.api_errors import NOT_FOUND, Closed, ErrorSerializer, forbidden
 from core.permissions import NotPermitted
+from rules.cerilia.state import state_from_data
 from rules.errors import RuleViolation
 from rules.sides import Side
 
@@ -60,6 +61,54 @@ class OrdersSubmitSerializer(ClosedSerializer):
                                      "stored ones ({}: every unit holds)."))
 
 
+class BillSerializer(serializers.Serializer):
+    """Module "command": what the side's orders cost this round and the points left (seed
+    001: orders cost the general's КН or a hero's ЗС; replacing a standing order costs 2)."""
+
+    prices = serializers.DictField(child=serializers.IntegerField(), help_text=_(
+        "The field of each order that costs points (e.g. `moves.<unit id>`) → its price."))
+    total = serializers.IntegerField(help_text=_("The price of all the orders."))
+    command = serializers.IntegerField(help_text=_("Command points the general spends."))
+    command_left = serializers.IntegerField(help_text=_("Command points left this round."))
+    will = serializers.DictField(child=serializers.IntegerField(), help_text=_(
+        "Hero id → the will points it spends."))
+    will_left = serializers.DictField(child=serializers.IntegerField(), help_text=_(
+        "Hero id → the will points it has left for the battle after these orders."))
+    unpaid = serializers.ListField(child=serializers.CharField(), help_text=_(
+        "The orders no one can pay for: the rules refuse them."))
+
+
+class TrapSupplySerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    attack = serializers.IntegerField()
+
+
+class CarriedArtifactSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    effect = serializers.CharField()
+    uses = serializers.IntegerField(help_text=_("Uses left in this battle."))
+    spell = serializers.CharField(allow_null=True)
+    power = serializers.CharField(allow_null=True)
+    bearer = serializers.CharField(help_text=_("The id of the character carrying it."))
+
+
+class SupplySerializer(serializers.Serializer):
+    """The side's own traps to lay and artifacts to use (seed 001)."""
+
+    traps = TrapSupplySerializer(many=True)
+    artifacts = CarriedArtifactSerializer(many=True)
+
+
+class OrdersPreviewSerializer(serializers.Serializer):
+    """Orders the rules accept, not given yet: what they would cost."""
+
+    bill = BillSerializer(allow_null=True, help_text=_(
+        "Module command, rounds 1 and on: the price and the points left (null in phase 0 or "
+        "without the module)."))
+
+
 class SideOrdersSerializer(serializers.Serializer):
     """A side's stored orders for the open round ({} when it has given none)."""
 
@@ -71,6 +120,9 @@ class SideOrdersSerializer(serializers.Serializer):
     takes_orders = serializers.BooleanField(help_text=_(
         "Whether the battle takes orders now (the round is open)."))
     deadline = serializers.DateTimeField(allow_null=True)
+    bill = BillSerializer(allow_null=True, help_text=_(
+        "Module command, rounds 1 and on: the price of these orders and the points left "
+        "(null in phase 0 or without the module)."))
 
 
 # --- answers -----------------------------------------------------------------------------------
@@ -148,10 +200,35 @@ class SectorBattleSerializer(SectorBattleSummarySerializer):
     # Read through the reader's selectors.SectorBattleAccess, given as the context's `access`.
 
     view = serializers.SerializerMethodField()
+    bill = serializers.SerializerMethodField()
+    supply = serializers.SerializerMethodField()
 
     class Meta(SectorBattleSummarySerializer.Meta):
-        fields = [*SectorBattleSummarySerializer.Meta.fields, "view"]
+        fields = [*SectorBattleSummarySerializer.Meta.fields, "view", "bill", "supply"]
         read_only_fields = fields
+
+    @extend_schema_field(SupplySerializer(allow_null=True))
+    def get_supply(self, battle: SectorBattle) -> dict[str, Any] | None:
+        """What the side's orders may name of seed 001's records: the traps the scenario gives
+        it to lay (`traps.<id>` in round 0) and the artifacts its characters carry
+        (`artifacts.<character id>.artifact`). Never the other side's; null for the GM's
+        truth (the whole state is in `view`)."""
+        side = self.context["access"].side
+        if side is None or not battle.state:
+            return None
+        return SupplySerializer(adapters.side_supply(state_from_data(battle.state), side)).data
+
+    @extend_schema_field(BillSerializer(allow_null=True))
+    def get_bill(self, battle: SectorBattle) -> dict[str, Any] | None:
+        """Module command, rounds 1 and on: what the side's orders given so far cost and the
+        points it has left (null for the GM's truth, in phase 0 or without the module)."""
+        side = self.context["access"].side
+        if side is None or not battle.state:
+            return None
+        row = selectors.side_orders(battle, side)
+        bill = adapters.orders_bill(state_from_data(battle.state), battle.round, side,
+                                    row.orders if row is not None else {})
+        return BillSerializer(bill).data if bill is not None else None
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_view(self, battle: SectorBattle) -> dict[str, Any]:
@@ -243,6 +320,12 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
         return side
 
     def _orders_answer(self, battle: SectorBattle, side: Side, row: SideOrders | None):
+        given = row.orders if row is not None else {}
+        # The bill prices the orders against the state they were given in: none once the round
+        # they were for has been resolved.
+        current = battle.state and (row is None or row.round == battle.round)
+        bill = adapters.orders_bill(state_from_data(battle.state), battle.round, side, given) \
+            if current else None
         return Response(SideOrdersSerializer({
             "side": side.value,
             "round": row.round if row is not None else battle.round,
@@ -250,6 +333,7 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
             "submitted_at": row.submitted_at if row is not None else None,
             "takes_orders": battle.takes_orders,
             "deadline": battle.deadline,
+            "bill": bill,
         }).data)
 
     @extend_schema(methods=["GET"], parameters=[OrdersQuerySerializer],
@@ -267,7 +351,11 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
                                      "{\"moves\": {\"<unit id>\": [\"C2\", \"C3\"]}, "
                                      "\"targets\": {\"<unit id>\": \"<enemy unit id>\"}, "
                                      "\"spells\": {\"<caster id>\": {\"spell\": \"fog\", "
-                                     "\"sector\": \"C2\"}}, \"withdraw\": false}. When both "
+                                     "\"sector\": \"C2\"}}, \"withdraw\": false}. Seed "
+                                     "001's modules add `standing`, `ambushes` and `traps` "
+                                     "(round 0), `standing`, `markers`, `scouts`, `artifacts` "
+                                     "and `reveal_first` (later rounds); under module command "
+                                     "the answer's `bill` prices the orders. When both "
                                      "sides are in, the round closes and is resolved.")))
     @action(detail=True, methods=["get", "put"], pagination_class=None)
     def orders(self, request, pk=None):
@@ -291,3 +379,28 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
             raise RoundClosed(battle) from None
         battle.refresh_from_db()
         return self._orders_answer(battle, side, row)
+
+    @extend_schema(request=OrdersSubmitSerializer,
+                   responses={200: OrdersPreviewSerializer, 400: BAD_INPUT, 403: NOT_YOUR_SIDE,
+                              404: NOT_FOUND, 409: ROUND_CLOSED},
+                   description=str(_("Check orders for the open round without giving them: "
+                                     "the rules' refusals as PUT would answer them (400), or "
+                                     "what they would cost under module command and the "
+                                     "points left.")))
+    @action(detail=True, methods=["post"], url_path="orders/preview", pagination_class=None)
+    def orders_preview(self, request, pk=None):
+        access = self._access()
+        battle = access.battle
+        if not battle.takes_orders:
+            raise RoundClosed(battle)
+        body = OrdersSubmitSerializer(data=request.data, context={"round": battle.round})
+        body.is_valid(raise_exception=True)
+        side = self._ordering_side(access, body.validated_data.get("side"))
+        data = body.validated_data["orders"]
+        current = state_from_data(battle.state)
+        try:
+            adapters.side_orders(current, battle.round, side, data)
+        except RuleViolation as error:
+            raise violation_error(error, nested="orders", top_level=frozenset()) from None
+        bill = adapters.orders_bill(current, battle.round, side, data)
+        return Response(OrdersPreviewSerializer({"bill": bill}).data)

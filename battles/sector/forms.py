@@ -58,7 +58,9 @@ class SectorOrdersForm(forms.Form):
         self.battle, self.view, self.side = battle, view, side
         self.deployment = battle.round == 0
         self.units = _own_units(view, side)
-        self.casters = [c for c in view.get("casters", []) if c["side"] == side.value]
+        # The characters who cast spells (a general or hero without a school casts none).
+        self.casters = [c for c in view.get("casters", [])
+                        if c["side"] == side.value and c.get("school")]
         self.unit_rows: list[dict[str, Any]] = []
         self.caster_rows: list[dict[str, Any]] = []
         self.terrain_rows: list[dict[str, Any]] = []

@@ -48,9 +48,10 @@ def side_label(side: str | None) -> str:
 
 
 def order_names(state: dict) -> dict[str, str]:
-    """Unit and caster names by key, from a state or a side's view."""
+    """Unit, character and artifact names by key, from a state or a side's view."""
     return {**{u["key"]: u["name"] for u in state.get("units", [])},
-            **{c["key"]: c["name"] for c in state.get("casters", [])}}
+            **{c["key"]: c["name"] for c in state.get("casters", [])},
+            **{a["key"]: a["name"] for a in state.get("artifacts", [])}}
 
 
 def order_lines(number: int, data: dict, names: dict[str, str]) -> list[str]:
@@ -76,6 +77,7 @@ def order_lines(number: int, data: dict, names: dict[str, str]) -> list[str]:
         for sector, toward in (data.get("directions") or {}).items():
             lines.append(gettext("The terrain in %(sector)s cuts off the way to %(toward)s.")
                          % {"sector": sector, "toward": toward})
+        lines += _module_lines(data, name)
         return lines or [gettext("Everyone waits in the reserve.")]
     for key, steps in (data.get("moves") or {}).items():
         if steps:
@@ -98,6 +100,44 @@ def order_lines(number: int, data: dict, names: dict[str, str]) -> list[str]:
         lines.append(gettext("%(caster)s casts %(spell)s%(aim)s.")
                      % {"caster": name(key), "spell": gettext(str(label)),
                         "aim": f" ({', '.join(aims)})" if aims else ""})
+    lines += _module_lines(data, name)
     if data.get("withdraw"):
         lines.append(gettext("The side withdraws from the field."))
     return lines or [gettext("Every unit holds.")]
+
+
+def _items(data: dict, key: str) -> list[tuple[str, dict]]:
+    """The entries of one part of the orders that read as objects (the rest are skipped: a
+    summary never fails on what the rules refused)."""
+    part = data.get(key)
+    return [(k, v) for k, v in part.items() if isinstance(v, dict)] \
+        if isinstance(part, dict) else []
+
+
+def _module_lines(data: dict, name) -> list[str]:
+    """Seed 001's parts of the orders as sentences: standing orders, ambushes and traps laid,
+    markers moved, scouts, artifacts used."""
+    lines = []
+    standing = data.get("standing")
+    for key, given in (standing.items() if isinstance(standing, dict) else ()):
+        orders = [" ".join(str(o.get(k) or "") for k in ("kind", "target")).strip()
+                  for o in given if isinstance(o, dict)] if isinstance(given, list) else []
+        lines.append(gettext("%(unit)s's standing orders: %(orders)s.")
+                     % {"unit": name(key), "orders": "; ".join(orders) or "—"})
+    for key, plan in _items(data, "ambushes"):
+        lines.append(gettext("%(unit)s hides in ambush in %(sector)s as “%(name)s”.")
+                     % {"unit": name(key), "sector": plan.get("sector"),
+                        "name": plan.get("name")})
+    for _key, plan in _items(data, "traps"):
+        lines.append(gettext("The trap “%(name)s” is laid in %(sectors)s.")
+                     % {"name": plan.get("name"),
+                        "sectors": ", ".join(map(str, plan.get("sectors") or []))})
+    for key, _move in _items(data, "markers"):
+        lines.append(gettext("The markers of %(ambush)s move.") % {"ambush": name(key)})
+    scouts = data.get("scouts")
+    for key in (scouts if isinstance(scouts, list) else []):
+        lines.append(gettext("%(unit)s scouts its sector.") % {"unit": name(key)})
+    for key, use in _items(data, "artifacts"):
+        lines.append(gettext("%(character)s uses %(artifact)s.")
+                     % {"character": name(key), "artifact": name(use.get("artifact"))})
+    return lines

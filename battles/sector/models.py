@@ -15,6 +15,7 @@ from core.models import ClaimedModel
 from core.payloads import Payload, VersionedJSONField, register
 from rules.cerilia.cards import SIGNS, Tag
 from rules.cerilia.field import SECTORS
+from rules.cerilia.modules import DEFAULT_WOUNDS, Role
 from rules.cerilia.state import TERRAIN_LABELS, School, TerrainKind
 from rules.sides import Side
 
@@ -142,6 +143,22 @@ class SectorBattle(ClaimedModel):
         help_text=_("Off: a unit falling back from its own line leaves the field and is "
                     "destroyed."))
     night = models.BooleanField(_("fought at night"), default=False)
+    # Seed 001's modules, the GM's choice per battle (reference/sector-modules.md: "a new
+    # scenario starts with all of them on"); battles stored before them have them off
+    # (migration 0008), so they replay unchanged.
+    module_command = models.BooleanField(
+        _("module: command"), default=True,
+        help_text=_("Orders cost the general's command points or a hero's will points; "
+                    "independent warriors follow two standing orders."))
+    module_ambush = models.BooleanField(
+        _("module: ambushes and traps"), default=True,
+        help_text=_("Units may hide in forests and ravines; sides lay the scenario's traps."))
+    module_scouting = models.BooleanField(
+        _("module: scouting"), default=True,
+        help_text=_("Units in a forest or ravine may scout it for ambushes."))
+    module_artifacts = models.BooleanField(
+        _("module: artifacts"), default=True,
+        help_text=_("Characters use the artifacts they carry."))
     round_hours = models.PositiveSmallIntegerField(
         _("hours per round"), default=24, validators=[MinValueValidator(1)],
         help_text=_("Each round's deadline for orders, from when it opens."))
@@ -230,21 +247,43 @@ SCHOOL_LABELS = {School.WIZARD: _("wizard"), School.PRIEST: _("priest")}
 SCHOOL_CHOICES = enum_choices(School, SCHOOL_LABELS)
 
 
+# A character's roles beyond its school's (a wizard or priest is one by its school).
+ROLE_LABELS = {Role.GENERAL: _("general"), Role.HERO: _("hero")}
+ROLE_CHOICES = enum_choices(Role, ROLE_LABELS, omit=(Role.WIZARD, Role.PRIEST))
+
+
 class SectorCaster(models.Model):
+    """A character of one side (reference/sector-modules.md, "Characters"): a wizard or priest
+    by its school, a general or hero by its roles, standing with a unit or in the reserve."""
+
     battle = models.ForeignKey(SectorBattle, on_delete=models.CASCADE, related_name="casters",
                                verbose_name=_("sector battle"))
     side = models.CharField(_("side"), max_length=10, choices=SECTOR_SIDE_CHOICES)
     name = models.CharField(_("name"), max_length=120)
-    school = models.CharField(_("school"), max_length=10, choices=SCHOOL_CHOICES)
+    school = models.CharField(_("school"), max_length=10, choices=SCHOOL_CHOICES, blank=True,
+                              default="", help_text=_("Blank: no spells (a general or hero)."))
     unit = models.ForeignKey(SectorUnit, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="casters", verbose_name=_("stands with"),
                              help_text=_("Blank: in the side's reserve."))
     spells = models.JSONField(_("spells"), default=list, blank=True,
                               help_text=_("Empty: every spell of the school."))
+    roles = models.JSONField(_("roles"), default=list, blank=True,
+                             help_text=_("General, hero, or both."))
+    wounds = models.PositiveSmallIntegerField(_("wounds"), default=DEFAULT_WOUNDS,
+                                              validators=[MinValueValidator(1)])
+    command = models.PositiveSmallIntegerField(
+        _("command points"), null=True, blank=True,
+        help_text=_("A general's command points per round. Blank: the default (3)."))
+    will = models.PositiveSmallIntegerField(
+        _("will points"), null=True, blank=True,
+        help_text=_("A hero's will points for the battle. Blank: the default (2)."))
+    carries = models.ManyToManyField("battles.ArtifactCard", blank=True, related_name="bearers",
+                                     verbose_name=_("carries"),
+                                     help_text=_("Artifacts of the army book."))
 
     class Meta:
-        verbose_name = _("caster")
-        verbose_name_plural = _("casters")
+        verbose_name = _("character")
+        verbose_name_plural = _("characters")
         ordering = ["battle", "side", "id"]
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ Errors name each field by its path under `orders`, as the rules' do: `moves.<uni
 `spells.<caster id>.sector`."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
@@ -16,7 +17,9 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.settings import api_settings
 
 from rules.cerilia.cards import SIGNS
+from rules.cerilia.concealment import MARKERS
 from rules.cerilia.field import SECTORS
+from rules.cerilia.modules import StandingKind
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import KEY_PATTERN, TerrainKind, is_key
 
@@ -24,6 +27,13 @@ NAME_LENGTH = 16              # a sector, "reserve", a sign
 KEY_LENGTH = 40               # a unit's or caster's id (rules.cerilia.state.KEY_PATTERN)
 MAX_PATH = len(SECTORS)       # a longer path would enter some sector twice
 MAX_ENTRIES = 200             # units or casters of one side, with room to spare
+PUBLIC_NAME_LENGTH = 60       # an ambush's or trap's public name, on its markers
+MAX_STANDING = 8              # standing orders of one unit (the rules take exactly 2)
+
+
+# A whole value that is a key (a RegexField searches: "a b" would pass on its "a"); "^…$" reads
+# the same in the OpenAPI schema's regex dialect, and a CharField trims a trailing newline.
+WHOLE_KEY = re.compile(rf"^{KEY_PATTERN.pattern}$")
 
 
 def _is_name(text: object) -> bool:
@@ -78,7 +88,7 @@ def _name(**kwargs) -> serializers.CharField:
 
 
 def _key(**kwargs) -> serializers.CharField:
-    return serializers.RegexField(KEY_PATTERN, max_length=KEY_LENGTH, error_messages={
+    return serializers.RegexField(WHOLE_KEY, max_length=KEY_LENGTH, error_messages={
         "invalid": _("Not the id of a unit: letters, digits, - and _.")}, **kwargs)
 
 
@@ -89,6 +99,80 @@ class StrictBooleanField(serializers.BooleanField):
         if not isinstance(data, bool):
             self.fail("invalid")
         return data
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A whole number, not "1", 1.5 or true."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def _aim(**kwargs) -> serializers.CharField:
+    """A sector, a unit's, marker's or artifact's id: what an order aims at."""
+    return serializers.RegexField(WHOLE_KEY, max_length=KEY_LENGTH, error_messages={
+        "invalid": _("Not a sector or an id: letters, digits, - and _.")}, **kwargs)
+
+
+def _public_name(**kwargs) -> serializers.CharField:
+    return serializers.CharField(max_length=PUBLIC_NAME_LENGTH, **kwargs)
+
+
+def _marker_index(**kwargs) -> StrictIntegerField:
+    return StrictIntegerField(min_value=0, max_value=MARKERS - 1, **kwargs)
+
+
+class StandingOrderSerializer(ClosedSerializer):
+    """Module "command": one standing order of an independent unit (reference, ruling:
+    `advance_to <sector>`, `hold`, `shoot_nearest`, `shoot <unit>`, `scout`)."""
+
+    kind = serializers.ChoiceField(choices=[k.value for k in StandingKind])
+    target = _aim(required=False, allow_null=True, help_text=_(
+        "advance_to: the sector, e.g. \"C2\"; shoot: the id of an enemy unit."))
+
+
+def _standing(**kwargs) -> KeyedField:
+    return KeyedField(
+        child=serializers.ListField(child=StandingOrderSerializer(), max_length=MAX_STANDING),
+        required=False, **kwargs)
+
+
+class AmbushPlanSerializer(ClosedSerializer):
+    """Phase 0, module "ambush": where a unit hides and the name its markers show."""
+
+    sector = _name(help_text=_("A forest or ravine sector of your half of the field."))
+    name = _public_name(help_text=_("The public name on its markers (the enemy reads it)."))
+
+
+class TrapPlanSerializer(ClosedSerializer):
+    """Phase 0, module "ambush": a trap of the scenario laid as three markers."""
+
+    name = _public_name(help_text=_("The public name on its markers (the enemy reads it)."))
+    sectors = serializers.ListField(child=_name(), max_length=MARKERS, help_text=_(
+        "The sectors of its three markers, in your half of the field."))
+    real = _marker_index(required=False, help_text=_(
+        "Which of the three markers is the real trap (0, 1 or 2; default 0)."))
+
+
+class MarkerMoveSerializer(ClosedSerializer):
+    """Module "ambush": an ambush's markers laid (its first move) or moved, each on its own
+    path at half speed."""
+
+    paths = serializers.ListField(
+        child=serializers.ListField(child=_name(), max_length=MAX_PATH), max_length=MARKERS,
+        help_text=_("A path per marker, in the order of its markers."))
+    true = _marker_index(required=False, help_text=_(
+        "When the markers are first laid: which of the three is true (default 0)."))
+
+
+class ArtifactUseSerializer(ClosedSerializer):
+    """Module "artifacts": the artifact a character uses this round."""
+
+    artifact = _key(help_text=_("The id of an artifact the character carries."))
+    target = _aim(required=False, allow_null=True, help_text=_(
+        "What an aimed effect aims at: a sector, a unit or a marker."))
 
 
 class SpellOrderSerializer(ClosedSerializer):
@@ -125,6 +209,14 @@ class DeploymentSerializer(ClosedSerializer):
         sectors=True, child=_name(), required=False,
         help_text=_("Round 0, the defender only: for each cliffs or river card without a "
                     "direction, the neighbouring sector it cuts off. E.g. {\"B2\": \"B3\"}."))
+    standing = _standing(help_text=_(
+        "Round 0, module command: each independent unit's 2 standing orders. E.g. "
+        "{\"unit-5f0c1e2a9b3d\": [{\"kind\": \"advance_to\", \"target\": \"C2\"}, "
+        "{\"kind\": \"shoot_nearest\"}]}."))
+    ambushes = KeyedField(child=AmbushPlanSerializer(), required=False, help_text=_(
+        "Round 0, module ambush: unit id → where it hides and its markers' name."))
+    traps = KeyedField(child=TrapPlanSerializer(), required=False, help_text=_(
+        "Round 0, module ambush: trap id (of the scenario's) → its name and markers."))
 
 
 class RoundOrdersSerializer(ClosedSerializer):
@@ -142,12 +234,28 @@ class RoundOrdersSerializer(ClosedSerializer):
         help_text=_("Caster id → its spell this round. E.g. {\"caster-9e27b4d1c06a\": {\"spell\": \"fog\", "
                     "\"sector\": \"C2\"}}."))
     withdraw = StrictBooleanField(required=False, help_text=_("Leave the field to the enemy."))
+    standing = _standing(help_text=_(
+        "Module command: an independent unit's new pair of standing orders (2 points for "
+        "each order replaced)."))
+    markers = KeyedField(child=MarkerMoveSerializer(), required=False, help_text=_(
+        "Module ambush: ambush id → its markers' paths."))
+    scouts = serializers.ListField(child=_key(), max_length=MAX_ENTRIES, required=False,
+                                   help_text=_("Module scouting: the ids of the units that "
+                                               "scout their forest or ravine."))
+    artifacts = KeyedField(child=ArtifactUseSerializer(allow_null=True), required=False,
+                           help_text=_("Module artifacts: character id → the artifact it "
+                                       "uses."))
+    reveal_first = serializers.ListField(
+        child=_name(), max_length=MAX_PATH, required=False,
+        help_text=_("The sectors whose hidden unit you reveal first when several block one "
+                    "retreat."))
 
 
 class SectorOrdersSerializer(DeploymentSerializer, RoundOrdersSerializer):
     """A side's orders for the open round (the schema's view of both phases). Round 0
-    (deployment) takes `placements`, `fortification` and `directions` only; later rounds
-    `moves`, `targets`, `spells` and `withdraw` only. Units left out wait in the reserve
+    (deployment) takes `placements`, `fortification`, `directions`, `standing`, `ambushes` and
+    `traps` only; later rounds `moves`, `targets`, `spells`, `withdraw`, `standing`,
+    `markers`, `scouts`, `artifacts` and `reveal_first` only. Units left out wait in the reserve
     (round 0) or hold."""
 
 
@@ -162,6 +270,13 @@ class SideOrdersData(TypedDict, total=False):
     targets: dict[str, str]
     spells: dict[str, dict[str, Any] | None]
     withdraw: bool
+    standing: dict[str, list[dict[str, Any]]]
+    ambushes: dict[str, dict[str, Any]]
+    traps: dict[str, dict[str, Any]]
+    markers: dict[str, dict[str, Any]]
+    scouts: list[str]
+    artifacts: dict[str, dict[str, Any] | None]
+    reveal_first: list[str]
 
 
 def _paths(detail, prefix: str = "") -> dict[str, list]:

@@ -20,17 +20,23 @@ from battles.enlistment import (
 )
 from battles.sector import adapters
 from battles.sector.models import (
+    ROLE_CHOICES,
     SECTOR_SIDE_LABELS,
     BattleStatus,
     SectorBattle,
+    SectorCaster,
     SectorUnit,
     SideOrders,
 )
+from battles.sector.module_models import SectorTrap, TrapCard
 from battles.sector.resolution import ROUNDS
 from battles.sector.selectors import sides_commanded_in
+from campaigns.permissions import check_runs_campaign
 from core.permissions import SYSTEM, NotPermitted
-from rules.cerilia.cards import card_violations
-from rules.cerilia.state import state_data, state_from_data
+from rules.cerilia.cards import Tag, card_violations
+from rules.cerilia.modules import DEFAULT_WOUNDS, Role
+from rules.cerilia.spells import SCHOOL_SPELLS
+from rules.cerilia.state import School, state_data, state_from_data
 from rules.errors import RuleViolation, Violation, _
 from rules.sides import Side
 
@@ -64,6 +70,7 @@ def battle_start(*, actor, battle: SectorBattle) -> SectorBattle:
         if found:
             problems += [Violation(v.code, v.message, "units", dict(v.params))
                          for v in found.violations]
+    problems += _commander_violations(battle)
     if problems:
         raise RuleViolation(problems)
     battle.state = state_data(adapters.initial_state(battle))
@@ -72,6 +79,25 @@ def battle_start(*, actor, battle: SectorBattle) -> SectorBattle:
     battle.save(update_fields=["state", "status", "round", "deadline"])
     signals.sector_round_ready.send(sender=SectorBattle, battle=battle)
     return battle
+
+
+def _commander_violations(battle: SectorBattle) -> list[Violation]:
+    """Ruling: under module "command" a side whose units take orders (any but independent
+    warriors) needs a general or hero to pay for them, or none of its units would ever move
+    ("Units without a paid order hold")."""
+    if not battle.module_command:
+        return []
+    leaders = {Role.GENERAL.value, Role.HERO.value}
+    found = []
+    for side in Side:
+        ordered = [u for u in battle.units.filter(side=side.value).select_related("card")
+                   if Tag.INDEPENDENT.value not in u.card.tags]
+        led = any(leaders & set(c.roles) for c in battle.casters.filter(side=side.value))
+        if ordered and not led:
+            found.append(Violation("side_without_commander", _(
+                "Under module command %(side)s has no general or hero to pay for its orders: "
+                "add one, or turn the module off."), "casters", {"side": side.value}))
+    return found
 
 
 def _units_for(battle: SectorBattle, side: str, armies) -> list:
@@ -130,6 +156,120 @@ def unit_add(*, actor, battle: SectorBattle, side: str, card, name: str,
         army = armies_with_details().get(pk=army.pk)
     unit_check(actor=actor, battle=battle, army=army, side=side)
     return battle.units.create(side=side, card=card, name=name, army=army)
+
+
+def setup_check(*, actor, battle: SectorBattle) -> None:
+    """`actor` edits the battle's scenario: its campaign's GM (or the project), and only while
+    the battle is being set up, as for its units."""
+    check_runs_campaign(actor, battle.campaign_id, "battle_setup_gm_only",
+                        _("Only the game master sets up the campaign's battles."))
+    if battle.status != BattleStatus.SETUP:
+        raise RuleViolation.single("already_started", _("The battle has already begun."))
+
+
+# A character's own roles (a wizard or priest is one by its school).
+CHARACTER_ROLES = frozenset(Role(value) for value, _label in ROLE_CHOICES)
+
+
+def character_violations(*, battle: SectorBattle, side: str, school: str, roles, spells,
+                         unit: SectorUnit | None, command: int | None, will: int | None,
+                         wounds: int) -> list[Violation]:
+    """What the rules refuse of a character (reference/sector-modules.md, "Characters": "a
+    named figure of one side with one or more roles — general (command points, КН), hero
+    (will points, ЗС), wizard, priest")."""
+    found: list[Violation] = []
+    known_roles = {role.value for role in CHARACTER_ROLES}
+    if any(role not in known_roles for role in roles):
+        found.append(Violation("role_unknown", _("A character's roles are general and hero."),
+                               "roles"))
+    if not school and not roles:
+        found.append(Violation("character_without_role", _("A character is a general, a hero, "
+                               "a wizard or a priest: give it a school or a role."), "roles"))
+    if command is not None and Role.GENERAL.value not in roles:
+        found.append(Violation("command_not_general", _("Only a general has command points."),
+                               "command"))
+    if will is not None and Role.HERO.value not in roles:
+        found.append(Violation("will_not_hero", _("Only a hero has will points."), "will"))
+    if wounds < 1:
+        found.append(Violation("wounds_none", _("A character has at least 1 wound."), "wounds"))
+    if spells and not school:
+        found.append(Violation("spells_without_school", _("A character without a school casts "
+                               "no spells."), "spells"))
+    elif spells:
+        known = {spell.value for spell in SCHOOL_SPELLS[School(school)]}
+        if any(spell not in known for spell in spells):
+            found.append(Violation("spell_not_of_school", _("Spells of the character's school "
+                                   "only."), "spells"))
+    if unit is not None and unit.battle_id != battle.pk:
+        found.append(Violation("unit_of_other_battle", _("Choose a unit of this battle."),
+                               "unit"))
+    elif unit is not None and unit.side != side:
+        found.append(Violation("unit_of_other_side", _("A caster stands with a unit of its "
+                               "own side."), "unit"))
+    return found
+
+
+def character_check(*, actor, battle: SectorBattle, **fields) -> None:
+    """Refuse a character for `actor`: NotPermitted unless they run the battle's campaign,
+    RuleViolation when the battle has begun or the rules refuse it (character_violations)."""
+    setup_check(actor=actor, battle=battle)
+    found = character_violations(battle=battle, **fields)
+    if found:
+        raise RuleViolation(found)
+
+
+@transaction.atomic
+def character_save(*, actor, battle: SectorBattle, character: SectorCaster | None = None,
+                   name: str, side: str, school: str = "", roles=(), spells=(),
+                   unit: SectorUnit | None = None, command: int | None = None,
+                   will: int | None = None, wounds: int = DEFAULT_WOUNDS, carries=()
+                   ) -> SectorCaster:
+    """Add a character to a battle being set up, or change one (`character`), with the
+    artifacts it carries; raises NotPermitted or RuleViolation as character_check does."""
+    battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    fields = {"side": side, "school": school or "", "roles": sorted(set(roles)),
+              "spells": sorted(set(spells)),
+              "unit": unit, "command": command, "will": will, "wounds": wounds}
+    character_check(actor=actor, battle=battle, **fields)
+    if character is None:
+        character = SectorCaster(battle=battle)
+    elif character.battle_id != battle.pk:
+        raise RuleViolation.single("character_of_other_battle",
+                                   _("Not a character of this battle."))
+    character.name = name
+    for attribute, value in fields.items():
+        setattr(character, attribute, value)
+    character.save()
+    character.carries.set(carries)
+    return character
+
+
+@transaction.atomic
+def character_remove(*, actor, character: SectorCaster) -> None:
+    """Take a character out of a battle being set up; raises as setup_check does."""
+    battle = SectorBattle.objects.select_for_update().get(pk=character.battle_id)
+    setup_check(actor=actor, battle=battle)
+    character.delete()
+
+
+@transaction.atomic
+def trap_add(*, actor, battle: SectorBattle, side: str, card: TrapCard) -> SectorTrap:
+    """Give a side of a battle being set up a trap to lay in phase 0 (module "ambush"; seed
+    001: "Подобные вышеизложенным правила распространяются и на ловушки"). Raises
+    NotPermitted unless `actor` runs the campaign, RuleViolation once the battle has begun."""
+    battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    setup_check(actor=actor, battle=battle)
+    if side not in {s.value for s in Side}:
+        raise RuleViolation.single("side_unknown", _("Not a side of the battle."), "side")
+    return SectorTrap.objects.create(battle=battle, side=side, card=card)
+
+
+@transaction.atomic
+def trap_remove(*, actor, trap: SectorTrap) -> None:
+    """Take a trap back from a side of a battle being set up."""
+    battle = SectorBattle.objects.select_for_update().get(pk=trap.battle_id)
+    setup_check(actor=actor, battle=battle)
+    trap.delete()
 
 
 @transaction.atomic

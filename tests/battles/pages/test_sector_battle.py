@@ -444,3 +444,25 @@ def test_the_attacker_may_aim_its_missiles_at_the_fortification(client, kingdom,
     defender_select = re.search(rf'<select name="target-{pikes}".*?</select>',
                                 page(client, rival, battle), re.S)
     assert defender_select is None or "fortification" not in defender_select.group(0)
+
+
+def test_a_general_without_spells_gets_no_spell_fields(kingdom, rival_kingdom, player, rival,
+                                                       client, committed):
+    # Reference: characters may be "a general or hero without spells".
+    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_kingdom, modules=True)
+    guard = SectorUnitFactory(battle=battle, side="attacker", name="Tatzlford Guard")
+    pikes = SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes")
+    general = SectorCasterFactory(battle=battle, name="Lord Tatzl", school="",
+                                  roles=["general"], unit=guard)
+    SectorCasterFactory(battle=battle, side="defender", name="Castellan", school="",
+                        roles=["hero"])
+    battle = services.battle_start(battle=battle, actor=SYSTEM)
+    services.orders_submit(battle=battle, side="attacker", user=player,
+                           data={"placements": {unit_key(guard): "C1"}})
+    committed(services.orders_submit, battle=battle, side="defender", user=rival,
+              data={"placements": {unit_key(pikes): "C3"}})
+    battle.refresh_from_db()
+    html = page(client, player, battle)
+    assert f'name="path-{unit_key(guard)}"' in html
+    assert f'name="spell-{caster_key(general)}"' not in html

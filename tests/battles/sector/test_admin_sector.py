@@ -4,8 +4,6 @@ the open round now, reopen failed), adding the sides' armies, and the rounds pag
 replay check."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.urls import reverse
 from factories import (
@@ -21,6 +19,7 @@ from factories import (
     shipped_template,
 )
 from payload_worlds import knights_charge_pikes
+from sector_admin_support import battle_form, errors_of, url
 
 from armies.choices import ArmyStatus
 from battles.sector import resolution, services
@@ -35,14 +34,6 @@ from battles.sector.services import battle_add_side_armies
 from core.permissions import SYSTEM
 
 pytestmark = pytest.mark.django_db
-
-
-def url(view: str, *args) -> str:
-    return reverse(f"admin:battles_sectorbattle_{view}", args=args)
-
-
-def errors_of(response) -> list[str]:
-    return re.findall(r'<ul class="errorlist[^"]*"[^>]*><li>(.*?)</li>', response.content.decode())
 
 
 def messages_of(response) -> list[str]:
@@ -69,25 +60,6 @@ def armed(battle):
     SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes",
                       card=shipped_card("pikes"))
     return battle
-
-
-def battle_form(battle, *, terrain=(), units=(), casters=(), **fields) -> dict:
-    """The change page's POST: the scenario's fields and its three inlines (new rows only)."""
-    data = {"campaign": battle.campaign_id, "name": battle.name,
-            "attacker_kingdom": battle.attacker_kingdom_id or "",
-            "defender_kingdom": battle.defender_kingdom_id or "",
-            "cells_per_sector": battle.cells_per_sector,
-            "fortification_level": battle.fortification_level,
-            "max_rounds": battle.max_rounds, "round_hours": battle.round_hours,
-            **({"retreat_into_reserve": "on"} if battle.retreat_into_reserve else {}),
-            **({"night": "on"} if battle.night else {}), **fields}
-    for prefix, rows in (("terrain", terrain), ("units", units), ("casters", casters)):
-        data.update({f"{prefix}-TOTAL_FORMS": len(rows), f"{prefix}-INITIAL_FORMS": 0,
-                     f"{prefix}-MIN_NUM_FORMS": 0, f"{prefix}-MAX_NUM_FORMS": 1000})
-        for i, row in enumerate(rows):
-            for name, value in row.items():
-                data[f"{prefix}-{i}-{name}"] = value
-    return data
 
 
 # -- cards --------------------------------------------------------------------------------

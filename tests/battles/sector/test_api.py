@@ -145,9 +145,9 @@ def assert_no_secrets(documents: dict[str, Any]) -> None:
     for name in ("detail", "list", "rounds"):
         found = {key for key, _value in walk(documents[name])} & SECRET_KEYS
         assert not found, (name, found)
-    # The orders endpoint holds the side's own orders and nothing else.
+    # The orders endpoint holds the side's own orders (and their bill) and nothing else.
     assert set(documents["orders"]) == {"side", "round", "orders", "submitted_at",
-                                        "takes_orders", "deadline"}
+                                        "takes_orders", "deadline", "bill"}
 
 
 # --- the permission matrix -------------------------------------------------------------------
@@ -218,7 +218,7 @@ def test_my_sides_and_whose_view(api_as, battle):
     assert detail("player", "?side=attacker")["view"] == player["view"]
     assert api_as("player").get(url(battle, "?side=nobody")).status_code == 400
     assert {"id", "name", "campaign", "attacker_kingdom", "defender_kingdom", "status", "round",
-            "deadline", "winner", "takes_orders", "my_sides", "view"} == set(player)
+            "deadline", "winner", "takes_orders", "my_sides", "view", "bill", "supply"} == set(player)
 
 
 def test_a_player_of_both_sides_names_the_side(battle, player):

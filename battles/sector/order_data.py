@@ -1,0 +1,229 @@
+"""A side's orders as JSON, read into the engine's parts with every problem named by its field
+path (a Violation each), never an exception a view would turn into a 500. The API's schema
+(battles.sector.order_schema) has checked the shape of what players send; stored orders and
+the GM's replays come through here too, so each reader still checks its own input.
+
+The parts seed 001's modules add (001_5d751c33a121b07e.txt; reference/sector-modules.md) are
+here: standing orders, ambushes and traps in phase 0, marker moves, scouts, artifact uses and
+the reveal choice each round."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from rules.cerilia.field import RESERVE
+from rules.cerilia.modules import StandingKind, StandingOrder
+from rules.cerilia.orders import AmbushPlan, ArtifactUse, MarkerMove, TrapPlan
+from rules.errors import Violation, _
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def read_mapping(data: Mapping, name: str, problems: list[Violation], where: str | None = None
+             ) -> Mapping:
+    value = data.get(name) or {}
+    if not isinstance(value, Mapping):
+        problems.append(Violation("not_a_mapping", _("Expected an object."), where or name))
+        return {}
+    return value
+
+
+def read_choice(enum: type[E], value: Any, field: str, problems: list[Violation]) -> E | None:
+    if value in (None, ""):
+        return None
+    try:
+        return enum(value)
+    except (ValueError, TypeError):
+        problems.append(Violation("invalid_choice", _("Not a valid choice."), field))
+        return None
+
+
+def read_text(value: Any, field: str, problems: list[Violation]) -> str | None:
+    """A name the orders hold (a sector, a unit's id, a sign): a string or a number, or none."""
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        problems.append(Violation("not_a_name", _("Expected a name or an id."), field))
+        return None
+    return str(value)
+
+
+def read_names(data: Mapping, name: str, problems: list[Violation]) -> dict[str, str]:
+    found = {}
+    for key, value in read_mapping(data, name, problems).items():
+        text = read_text(value, f"{name}.{key}", problems)
+        if text is not None:
+            found[str(key)] = text
+    return found
+
+
+def _sector(text: str) -> str:
+    """A sector as the engine names it ("c2 " → "C2"), or the reserve."""
+    text = text.strip()
+    return RESERVE if text.lower() == RESERVE else text.upper()
+
+
+def _required(value: Any, field: str, problems: list[Violation]) -> str | None:
+    text = read_text(value, field, problems)
+    if text is None and value in (None, ""):
+        problems.append(Violation("required", _("This field is required."), field))
+    return text
+
+
+def _index(value: Any, field: str, problems: list[Violation], default: int = 0) -> int:
+    """Which of a thing's markers (0, 1 or 2): a whole number."""
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        problems.append(Violation("not_an_index", _("Expected a whole number: 0, 1 or 2."),
+                                  field))
+        return default
+    return value
+
+
+def _list(value: Any, field: str, problems: list[Violation]) -> list[Any] | None:
+    if isinstance(value, list | tuple):
+        return list(value)
+    problems.append(Violation("not_a_list", _("Expected a list."), field))
+    return None
+
+
+def _sectors(value: Any, field: str, problems: list[Violation]) -> tuple[str, ...] | None:
+    """A list of sectors (a path, a trap's marker sectors), each named."""
+    if isinstance(value, str):
+        value = value.split()
+    given = _list(value, field, problems)
+    if given is None:
+        return None
+    if not all(isinstance(p, str) and p.strip() for p in given):
+        problems.append(Violation("not_a_path", _("A list of sectors, e.g. [\"C2\", \"C3\"]."),
+                                  field))
+        return None
+    return tuple(_sector(p) for p in given)
+
+
+def _standing_order(given: Any, where: str, problems: list[Violation]
+                    ) -> StandingOrder | None:
+    if not isinstance(given, Mapping):
+        problems.append(Violation("not_a_mapping", _("Expected an object."), where))
+        return None
+    kind = read_choice(StandingKind, given.get("kind"), f"{where}.kind", problems)
+    if kind is None:
+        if given.get("kind") in (None, ""):
+            problems.append(Violation("required", _("This field is required."),
+                                      f"{where}.kind"))
+        return None
+    target = read_text(given.get("target"), f"{where}.target", problems)
+    if target is not None and kind is StandingKind.ADVANCE_TO:
+        target = _sector(target)
+    return StandingOrder(kind, target)
+
+
+def standing_from(data: Mapping, problems: list[Violation]
+                  ) -> dict[str, tuple[StandingOrder, ...]]:
+    """Module "command": unit → its standing orders (seed: "Перед игрой игрок определяет 2
+    приказа"), each {"kind": "advance_to", "target": "C2"}."""
+    found: dict[str, tuple[StandingOrder, ...]] = {}
+    for key, given in read_mapping(data, "standing", problems).items():
+        where = f"standing.{key}"
+        items = _list(given, where, problems)
+        if items is None:
+            continue
+        parsed = [_standing_order(item, f"{where}.{i}", problems) for i, item in enumerate(items)]
+        found[str(key)] = tuple(order for order in parsed if order is not None)
+    return found
+
+
+def ambushes_from(data: Mapping, problems: list[Violation]) -> dict[str, AmbushPlan]:
+    """Phase 0, module "ambush": unit → {"sector": "B2", "name": "the wolves"} (seed: "игроки
+    указывают, какие батальоны будут находиться в засаде")."""
+    found: dict[str, AmbushPlan] = {}
+    for key, given in read_mapping(data, "ambushes", problems).items():
+        where = f"ambushes.{key}"
+        if not isinstance(given, Mapping):
+            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
+            continue
+        sector = _required(given.get("sector"), f"{where}.sector", problems)
+        name = _required(given.get("name"), f"{where}.name", problems)
+        if sector is not None and name is not None:
+            found[str(key)] = AmbushPlan(_sector(sector), name.strip())
+    return found
+
+
+def traps_from(data: Mapping, problems: list[Violation]) -> dict[str, TrapPlan]:
+    """Phase 0, module "ambush": trap → {"name": …, "sectors": [three sectors], "real": 0}
+    (seed: "кладет три маркера засады, один из которых реальный")."""
+    found: dict[str, TrapPlan] = {}
+    for key, given in read_mapping(data, "traps", problems).items():
+        where = f"traps.{key}"
+        if not isinstance(given, Mapping):
+            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
+            continue
+        name = _required(given.get("name"), f"{where}.name", problems)
+        sectors = _sectors(given.get("sectors"), f"{where}.sectors", problems)
+        real = _index(given.get("real"), f"{where}.real", problems)
+        if name is not None and sectors is not None:
+            found[str(key)] = TrapPlan(name.strip(), sectors, real)
+    return found
+
+
+def markers_from(data: Mapping, problems: list[Violation]) -> dict[str, MarkerMove]:
+    """Module "ambush": ambush → {"paths": [a path per marker], "true": 0} (seed: "Эти
+    маркеры перемещаются с половинной СК")."""
+    found: dict[str, MarkerMove] = {}
+    for key, given in read_mapping(data, "markers", problems).items():
+        where = f"markers.{key}"
+        if not isinstance(given, Mapping):
+            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
+            continue
+        paths = _list(given.get("paths", []), f"{where}.paths", problems)
+        read = [_sectors(path, f"{where}.paths.{i}", problems)
+                for i, path in enumerate(paths or [])]
+        true = _index(given.get("true"), f"{where}.true", problems)
+        if paths is not None and all(path is not None for path in read):
+            found[str(key)] = MarkerMove(tuple(p for p in read if p is not None), true)
+    return found
+
+
+def _keys(data: Mapping, name: str, problems: list[Violation], *, sectors: bool = False
+          ) -> tuple[str, ...]:
+    """A list of names (the scouting units; the sectors revealed first)."""
+    value = data.get(name) or []
+    items = _list(value, name, problems)
+    found = []
+    for i, item in enumerate(items or []):
+        text = read_text(item, f"{name}.{i}", problems)
+        if text is None and item in (None, ""):
+            problems.append(Violation("required", _("This field is required."), f"{name}.{i}"))
+        if text is not None:
+            found.append(_sector(text) if sectors else text)
+    return tuple(found)
+
+
+def scouts_from(data: Mapping, problems: list[Violation]) -> tuple[str, ...]:
+    """Module "scouting": the units that scout their forest or ravine this round."""
+    return _keys(data, "scouts", problems)
+
+
+def reveal_first_from(data: Mapping, problems: list[Violation]) -> tuple[str, ...]:
+    """The sectors whose hidden unit the side reveals first when several block one retreat."""
+    return _keys(data, "reveal_first", problems, sectors=True)
+
+
+def artifacts_from(data: Mapping, problems: list[Violation]) -> dict[str, ArtifactUse]:
+    """Module "artifacts": character → {"artifact": its key, "target": a sector, unit or
+    marker, if the effect is aimed}."""
+    found: dict[str, ArtifactUse] = {}
+    for key, given in read_mapping(data, "artifacts", problems).items():
+        where = f"artifacts.{key}"
+        if not given:
+            continue
+        if not isinstance(given, Mapping):
+            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
+            continue
+        artifact = _required(given.get("artifact"), f"{where}.artifact", problems)
+        target = read_text(given.get("target"), f"{where}.target", problems)
+        if artifact is not None:
+            found[str(key)] = ArtifactUse(artifact, target)
+    return found
