@@ -185,11 +185,13 @@ def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
     markers = order_data.markers_from(data, problems)
     scouts = order_data.scouts_from(data, problems)
     artifacts = order_data.artifacts_from(data, problems)
+    strike_scouts = order_data.strike_scouts_from(data, problems)
     reveal_first = order_data.reveal_first_from(data, problems)
     if problems:
         raise RuleViolation(problems)
-    return orders.RoundOrders(moves, targets, spells, bool(withdraw), standing, markers, scouts,
-                              artifacts, reveal_first)
+    return orders.RoundOrders(moves, targets, spells, bool(withdraw), standing=standing,
+                              markers=markers, scouts=scouts, artifacts=artifacts,
+                              strike_scouts=strike_scouts, reveal_first=reveal_first)
 
 
 class RoundOrdersData(TypedDict):

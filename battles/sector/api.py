@@ -353,9 +353,9 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
                                      "\"spells\": {\"<caster id>\": {\"spell\": \"fog\", "
                                      "\"sector\": \"C2\"}}, \"withdraw\": false}. Seed "
                                      "001's modules add `standing`, `ambushes` and `traps` "
-                                     "(round 0), `standing`, `markers`, `scouts`, `artifacts` "
-                                     "and `reveal_first` (later rounds); under module command "
-                                     "the answer's `bill` prices the orders. When both "
+                                     "(round 0), `standing`, `markers`, `scouts`, `artifacts`, "
+                                     "`strike_scouts` and `reveal_first` (later rounds); "
+                                     "under module command the answer's `bill` prices the orders. When both "
                                      "sides are in, the round closes and is resolved.")))
     @action(detail=True, methods=["get", "put"], pagination_class=None)
     def orders(self, request, pk=None):

@@ -140,4 +140,12 @@ def _module_lines(data: dict, name) -> list[str]:
     for key, use in _items(data, "artifacts"):
         lines.append(gettext("%(character)s uses %(artifact)s.")
                      % {"character": name(key), "artifact": name(use.get("artifact"))})
+    strike = data.get("strike_scouts")
+    for key in (strike if isinstance(strike, list) else []):
+        lines.append(gettext("%(ambush)s strikes enemy scouts who miss it.")
+                     % {"ambush": name(key)})
+    first = data.get("reveal_first")
+    if isinstance(first, list) and first:
+        lines.append(gettext("Hidden units blocking a retreat are revealed first in: "
+                             "%(sectors)s.") % {"sectors": ", ".join(map(str, first))})
     return lines

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from rules.cerilia.field import RESERVE
 from rules.cerilia.modules import StandingKind, StandingOrder
 from rules.cerilia.orders import AmbushPlan, ArtifactUse, MarkerMove, TrapPlan
+from rules.cerilia.state import TerrainKind
 from rules.errors import Violation, _
 
 E = TypeVar("E", bound=StrEnum)
@@ -206,14 +207,20 @@ def scouts_from(data: Mapping, problems: list[Violation]) -> tuple[str, ...]:
     return _keys(data, "scouts", problems)
 
 
+def strike_scouts_from(data: Mapping, problems: list[Violation]) -> tuple[str, ...]:
+    """Module "scouting": the side's ambushes that strike enemy scouts who miss them (seed:
+    "засадный батальон пропустил разведку и может атаковать ее")."""
+    return _keys(data, "strike_scouts", problems)
+
+
 def reveal_first_from(data: Mapping, problems: list[Violation]) -> tuple[str, ...]:
     """The sectors whose hidden unit the side reveals first when several block one retreat."""
     return _keys(data, "reveal_first", problems, sectors=True)
 
 
 def artifacts_from(data: Mapping, problems: list[Violation]) -> dict[str, ArtifactUse]:
-    """Module "artifacts": character → {"artifact": its key, "target": a sector, unit or
-    marker, if the effect is aimed}."""
+    """Module "artifacts": character → {"artifact": its key, and for a bound spell its aim:
+    "target" (the spell's sector or unit), "toward", "terrain"; "sign" for a morale sign}."""
     found: dict[str, ArtifactUse] = {}
     for key, given in read_mapping(data, "artifacts", problems).items():
         where = f"artifacts.{key}"
@@ -223,7 +230,11 @@ def artifacts_from(data: Mapping, problems: list[Violation]) -> dict[str, Artifa
             problems.append(Violation("not_a_mapping", _("Expected an object."), where))
             continue
         artifact = _required(given.get("artifact"), f"{where}.artifact", problems)
-        target = read_text(given.get("target"), f"{where}.target", problems)
+        aim = {name: read_text(given.get(name), f"{where}.{name}", problems)
+               for name in ("target", "toward", "sign")}
+        terrain = read_choice(TerrainKind, read_text(given.get("terrain"), f"{where}.terrain",
+                                                     problems), f"{where}.terrain", problems)
         if artifact is not None:
-            found[str(key)] = ArtifactUse(artifact, target)
+            found[str(key)] = ArtifactUse(artifact, aim["target"], aim["toward"], terrain,
+                                          aim["sign"])
     return found

@@ -172,7 +172,15 @@ class ArtifactUseSerializer(ClosedSerializer):
 
     artifact = _key(help_text=_("The id of an artifact the character carries."))
     target = _aim(required=False, allow_null=True, help_text=_(
-        "What an aimed effect aims at: a sector, a unit or a marker."))
+        "A bound spell: its sector or unit, as the spell is aimed."))
+    toward = _name(required=False, allow_null=True, help_text=_(
+        "A bound wall, or illusory cliffs or river: the neighbouring sector it faces."))
+    terrain = serializers.ChoiceField(
+        choices=[t.value for t in TerrainKind if t is not TerrainKind.FORTIFICATION],
+        required=False, allow_null=True, help_text=_("A bound illusion: what the sector shows."))
+    sign = serializers.ChoiceField(choices=list(SIGNS), required=False, allow_null=True,
+                                   help_text=_("A banner or a bound blessing: the morale sign "
+                                               "it adds (default: the first the unit lacks)."))
 
 
 class SpellOrderSerializer(ClosedSerializer):
@@ -245,6 +253,10 @@ class RoundOrdersSerializer(ClosedSerializer):
     artifacts = KeyedField(child=ArtifactUseSerializer(allow_null=True), required=False,
                            help_text=_("Module artifacts: character id → the artifact it "
                                        "uses."))
+    strike_scouts = serializers.ListField(
+        child=_key(), max_length=MAX_ENTRIES, required=False,
+        help_text=_("Module scouting: the ids of your ambushes that strike enemy scouts who "
+                    "miss them."))
     reveal_first = serializers.ListField(
         child=_name(), max_length=MAX_PATH, required=False,
         help_text=_("The sectors whose hidden unit you reveal first when several block one "
@@ -255,8 +267,8 @@ class SectorOrdersSerializer(DeploymentSerializer, RoundOrdersSerializer):
     """A side's orders for the open round (the schema's view of both phases). Round 0
     (deployment) takes `placements`, `fortification`, `directions`, `standing`, `ambushes` and
     `traps` only; later rounds `moves`, `targets`, `spells`, `withdraw`, `standing`,
-    `markers`, `scouts`, `artifacts` and `reveal_first` only. Units left out wait in the reserve
-    (round 0) or hold."""
+    `markers`, `scouts`, `artifacts`, `strike_scouts` and `reveal_first` only. Units left out
+    wait in the reserve (round 0) or hold."""
 
 
 class SideOrdersData(TypedDict, total=False):
@@ -276,6 +288,7 @@ class SideOrdersData(TypedDict, total=False):
     markers: dict[str, dict[str, Any]]
     scouts: list[str]
     artifacts: dict[str, dict[str, Any] | None]
+    strike_scouts: list[str]
     reveal_first: list[str]
 
 

@@ -171,10 +171,12 @@ def test_orders_for_a_side_the_user_does_not_play_are_not_found_on_the_page(batt
 
 def _world(kingdom, rival_kingdom, player, rival, committed, *, shadow: bool):
     """A night battle, played through the services. Round 0: the knights deploy in E1, the
-    pikes in D3 and, in the world with it, the Shadow Company in E3, too far off to be seen at
-    night. Round 1: the wizard hides the Shadow Company by mass invisibility. Round 2: the
-    knights ride to E2, next to the Shadow Company, which the night no longer hides from them,
-    and the pikes come to D2, where the knights see them. Round 3 takes orders."""
+    pikes in D3 and a third defender unit in E3, too far off to be seen at night: the Shadow
+    Company (scouts) in one world, the Grey Lancers (light cavalry) in the other. Round 1: the
+    wizard hides it by mass invisibility. Round 2: the knights ride to E2, next to it, which the
+    night no longer hides from them, and the pikes come to D2, where the knights see them.
+    Round 3 takes orders. The knights see a "[]" in E3 in both worlds (seed 000: "На карте он
+    будет отмечен статусом []"), never which unit it is."""
     battle = SectorBattleFactory.create(campaign=kingdom.campaign, name="Battle at Dusk",
                                         attacker_kingdom=kingdom, defender_kingdom=rival_kingdom,
                                         max_rounds=6, night=True, seed=SEED)
@@ -183,23 +185,22 @@ def _world(kingdom, rival_kingdom, player, rival, committed, *, shadow: bool):
                                                 card=shipped_card("knights")))
     pikes = unit_key(SectorUnitFactory.create(battle=battle, side="defender", name="Pitax Pikes",
                                               card=shipped_card("pikes")))
-    hidden = unit_key(SectorUnitFactory.create(battle=battle, side="defender",
-                                               name="Shadow Company",
-                                               card=shipped_card("scouts"))) if shadow else None
+    hidden = unit_key(SectorUnitFactory.create(
+        battle=battle, side="defender", name="Shadow Company" if shadow else "Grey Lancers",
+        card=shipped_card("scouts" if shadow else "light_cavalry")))
     wizard = caster_key(SectorCasterFactory.create(battle=battle, side="defender",
                                                    name="Nyrissa's Hand", school="wizard"))
     battle = services.battle_start(battle=battle, actor=SYSTEM)
-    # Each round: the attacker's orders, the defender's with the Shadow Company, without it.
+    # Each round: the attacker's orders, the defender's.
     rounds = [
-        ({"placements": {knights: "E1"}}, {"placements": {pikes: "D3", hidden: "E3"}},
-         {"placements": {pikes: "D3"}}),
-        ({}, {"spells": {wizard: {"spell": "mass_invisibility", "unit": hidden}}}, {}),
-        ({"moves": {knights: ["E2"]}}, {"moves": {pikes: ["D2"]}}, {"moves": {pikes: ["D2"]}}),
+        ({"placements": {knights: "E1"}}, {"placements": {pikes: "D3", hidden: "E3"}}),
+        ({}, {"spells": {wizard: {"spell": "mass_invisibility", "unit": hidden}}}),
+        ({"moves": {knights: ["E2"]}}, {"moves": {pikes: ["D2"]}}),
     ]
-    for number, (attacker, defender, defender_alone) in enumerate(rounds):
+    for number, (attacker, defender) in enumerate(rounds):
         services.orders_submit(battle=battle, side="attacker", user=player, data=attacker)
         committed(services.orders_submit, battle=battle, side="defender", user=rival,
-                  data=defender if shadow else defender_alone)
+                  data=defender)
         battle.refresh_from_db()
         assert battle.round == number + 1, (battle.status, battle.error)
     return battle, hidden
@@ -211,7 +212,7 @@ def _normalized(battle, text: str) -> str:
     the battle), and the form's CSRF token. The hidden unit's key stays as it is."""
     text = text.replace(reverse("sector-battle", args=[battle.pk]), "<battle page>")
     text = text.replace(f"/api/sector-battles/{battle.pk}/", "<battle api>")
-    for unit in battle.units.exclude(name="Shadow Company"):
+    for unit in battle.units.exclude(name__in=("Shadow Company", "Grey Lancers")):
         text = text.replace(unit_key(unit), f"<{unit.name}>")
     for caster in battle.casters.all():
         text = text.replace(caster_key(caster), f"<{caster.name}>")
@@ -239,13 +240,14 @@ def _reads(battle, user, *, orders: bool = True) -> dict[str, Any]:
             "page": _normalized(battle, html.content.decode())}
 
 
-def test_the_attacker_reads_the_same_in_a_world_without_the_hidden_unit(
+def test_the_attacker_reads_the_same_whichever_unit_hides(
         kingdom, rival_kingdom, player, rival, campaign_gm, committed):
     clock = timezone.now()
     with mock.patch("django.utils.timezone.now", return_value=clock):
         with_shadow, shadow = _world(kingdom, rival_kingdom, player, rival, committed,
                                      shadow=True)
-        without, _none = _world(kingdom, rival_kingdom, player, rival, committed, shadow=False)
+        without, lancers = _world(kingdom, rival_kingdom, player, rival, committed,
+                                  shadow=False)
         seen, unseen = _reads(with_shadow, player), _reads(without, player)
     # The hidden unit is there, beside the knights, and only its invisibility hides it.
     state = state_from_data(with_shadow.state)
@@ -258,15 +260,17 @@ def test_the_attacker_reads_the_same_in_a_world_without_the_hidden_unit(
     # The attacker sees the pikes beside it, and nothing of the hidden unit, in any round.
     assert "<Pitax Pikes>" in seen["api"] and "<Pitax Pikes>" in seen["page"]
     assert "Shadow Company" not in seen["api"] + seen["page"]
-    assert shadow not in seen["api"] + seen["page"]
+    assert "Grey Lancers" not in unseen["api"] + unseen["page"]
+    assert shadow not in seen["api"] + seen["page"] and lancers not in unseen["api"]
+    assert access_sector_battle(player, with_shadow.pk).view["hidden_marks"] == {"E3": 1}
     assert seen["api"] == unseen["api"]
     assert seen["page"] == unseen["page"]
 
 
 def test_the_two_worlds_differ_for_the_defender_and_the_gm(kingdom, rival_kingdom, player,
                                                            rival, campaign_gm, committed):
-    """The comparison above can tell the worlds apart: the defender and the GM see the hidden
-    unit in one and not in the other."""
+    """The comparison above can tell the worlds apart: the defender and the GM see which unit
+    hides."""
     with mock.patch("django.utils.timezone.now", return_value=timezone.now()):
         with_shadow, _shadow = _world(kingdom, rival_kingdom, player, rival, committed,
                                       shadow=True)
