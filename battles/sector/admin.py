@@ -20,7 +20,7 @@ from armies.adapters import render_violation
 from armies.models import Army
 from armies.selectors import armies_with_details
 from battles.forms import check_campaign_kingdoms
-from battles.sector import adapters, services
+from battles.sector import adapters, admin_truth, services
 from battles.sector.admin_characters import CharacterInline, TrapInline
 from battles.sector.admin_rounds import rounds_view
 from battles.sector.admin_setup import SetupOnlyInline, forms_kept
@@ -42,8 +42,8 @@ MODULE_FIELDS = ["module_command", "module_ambush", "module_scouting", "module_a
 SCENARIO_FIELDS = ["campaign", "name", "attacker_kingdom", "defender_kingdom",
                    "cells_per_sector", "fortification_level", "max_rounds",
                    "retreat_into_reserve", "night", "round_hours", *MODULE_FIELDS]
-STATE_FIELDS = ["status", "round", "deadline", "winner", "aftermath", "gm_tools", "seed",
-                "locked_at", "resolving_since", "error"]
+STATE_FIELDS = ["status", "round", "deadline", "winner", "aftermath", "hidden_truth",
+                "gm_tools", "seed", "locked_at", "resolving_since", "error"]
 ADD_ARMIES = "_add_armies"
 # What SectorBattleAdmin._run answers for a battle the service refused.
 REFUSED = object()
@@ -196,6 +196,10 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
             "<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>",
             _("Field held by"), side_label(result.get("field_holder")), _("unit"), _("side"),
             _("army"), _("fate"), _("hits lost"), rows)
+
+    @admin.display(description=gettext_lazy("under the markers"))
+    def hidden_truth(self, battle: SectorBattle):
+        return admin_truth.hidden_truth(battle)
 
     @admin.display(description=gettext_lazy("GM tools"))
     def gm_tools(self, battle: SectorBattle):
