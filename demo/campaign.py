@@ -25,6 +25,7 @@ from battles.services import participant_add
 from campaigns.models import Campaign, DiplomaticRelation, Faction, Kingdom, Membership, Role
 from campaigns.services import turn_open
 from core.permissions import SYSTEM
+from demo.narlmarch import ambush_at_the_narlmarch
 from rules.kingmaker.battle.setup import Light, Terrain
 from rules.kingmaker.gear import parse_gear
 from rules.sides import Side
@@ -134,6 +135,8 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     })
     _border_skirmish(campaign, restov, greenbelt)
     _siege_of_varnhold(campaign, restov, greenbelt, users)
+    ambush_at_the_narlmarch(campaign, restov, greenbelt,
+                            {"attacker": users["amiri"], "defender": users["valeros"]})
     return campaign, LOGINS
 
 

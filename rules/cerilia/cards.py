@@ -68,7 +68,7 @@ def _card(code: str, name: str, melee: int, defense: int, morale: int, movement:
 
 
 M, INF, G, A, S = Tag.MOUNTED, Tag.INFANTRY, Tag.IRREGULAR, Tag.ARTILLERY, Tag.SCOUT
-E, DW, U, FREE = Tag.ELVEN, Tag.DWARVEN, Tag.UNDEAD, Tag.FREE_MOVEMENT
+E, DW, U, FREE, IND = Tag.ELVEN, Tag.DWARVEN, Tag.UNDEAD, Tag.FREE_MOVEMENT, Tag.INDEPENDENT
 
 # The Birthright unit types (reference §1.3) with small attack and defense values: only their
 # difference matters.
@@ -88,6 +88,11 @@ CATALOG: dict[str, UnitCard] = {c.code: c for c in (
           missile_range=1),
     _card("dwarven_guards", _("Dwarven guards"), 3, 4, 3, 1, 2, DW, INF),
     _card("legion_of_the_dead", _("Legion of the Dead"), 2, 2, 3, 1, 2, U, INF, night_bonus=1),
+    # Seed 001: "воины с навыком Самостоятельный" (module "command"); ruling: the seed gives
+    # them no values, so a light band with short missiles that can advance, shoot and scout
+    # by its standing orders (migration 0010 ships it to catalogs made before it).
+    _card("independent_warriors", _("Independent warriors"), 2, 2, 2, 2, 1, INF, IND,
+          missile=1, missile_range=1),
 )}
 LEGION_OF_THE_DEAD = CATALOG["legion_of_the_dead"]
 # "оборона Укрепления считается за 1 Отряд Иррегулярных Войск".

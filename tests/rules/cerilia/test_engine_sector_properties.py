@@ -10,7 +10,7 @@ from cerilia_support import A, D, unit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.cerilia.cards import CATALOG, SIGNS
+from rules.cerilia.cards import CATALOG, SIGNS, Tag
 from rules.cerilia.engine import deploy, resolve_round
 from rules.cerilia.field import RESERVE, SECTORS, home_row, neighbours
 from rules.cerilia.orders import Deployment, RoundOrders, SpellOrder
@@ -30,7 +30,10 @@ from rules.sides import Side
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-CODES = sorted(c for c in CATALOG if c != "legion_of_the_dead")
+# Seed 001's independent warriors stay out too: they belong to module "command", and keeping
+# them out keeps the random battles, and the pinned digest of test_command_properties, as they were.
+CODES = sorted(c for c, card in CATALOG.items()
+               if c != "legion_of_the_dead" and Tag.INDEPENDENT not in card.tags)
 # Seed 000's natural cards, in the enum's order (seed 001's ravine has its own tests; keeping
 # it out keeps the random battles, and the pinned digest of test_command_properties, as they were).
 NATURAL = [k for k in TerrainKind if k not in (TerrainKind.FORTIFICATION, TerrainKind.RAVINE)]

@@ -128,7 +128,7 @@ def test_demo_has_a_sector_battle_deployed_and_taking_round_1_orders(django_capt
     from battles.sector.models import BattleStatus, SectorBattle
     from rules.cerilia.state import TerrainKind, state_from_data
 
-    battle = SectorBattle.objects.get(campaign__name=DEMO_CAMPAIGN)
+    battle = SectorBattle.objects.get(campaign__name=DEMO_CAMPAIGN, name="Siege of Varnhold")
     assert battle.status == BattleStatus.OPEN and battle.round == 1
     state = state_from_data(battle.state)
     assert all(u.position != "reserve" for u in state.units)
