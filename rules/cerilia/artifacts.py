@@ -192,8 +192,8 @@ class Artifacts(Combat):
         holds nothing, so its uses left tell nothing."""
         unit = self.bearer_unit(character)
         here = unit.position if unit is not None else None
-        if here is None or not is_sector(here):
-            return
+        if here is None or not is_sector(here) or unit is None or unit.ambush is not None:
+            return   # a bearer hiding in ambush would give itself away (artifact_orders)
         self.spend(artifact)
         self.tell_use(character, _("%(character)s looks through %(artifact)s at %(sector)s."),
                       artifact, sector=here)
