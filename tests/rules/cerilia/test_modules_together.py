@@ -241,3 +241,25 @@ def test_a_trap_that_destroys_a_bearers_unit_sends_its_character_to_the_fate_rol
     assert killed.params["roll"] == 2 and A in killed.visible_to
     refused = order_violations(r.state(), A, orders(artifacts={"c": ArtifactUse("eye")}))
     assert [v.code for v in refused] == ["character_killed"]
+
+
+def test_dice_of_fortune_redraw_a_traps_card_against_the_bearers_unit():
+    # Reference: a redraw is "one battle card of an attack by or against the bearer's unit",
+    # and "a trap is a card with an attack value, drawn on the battle deck against the trapped
+    # unit's defense like any attack"; rules notes: "a redraw waits for the first card of the
+    # round that goes against the bearer's unit". The trap's 1, its card 9 (destroyed), the
+    # redrawn card 1 (nothing): the unit walks on unharmed and the dice are spent.
+    dice = Artifact("dice", "Dice of fortune", ArtifactEffect.REDRAW)
+    s = _plain(unit("a", A, "irregulars", at="B1"), unit("d", D, at="E3"),
+               casters=[general("ga", A), hero("c", A, at="a", carries=("dice",))])
+    s = trap_laid(replace(s, artifacts=(dice,)), D, ("B2", "C2", "D2"), real=0)
+    given = orders(moves={"a": ("B2",)}, artifacts={"c": ArtifactUse("dice")})
+    assert order_violations(s, A, given) == []
+    r = round_of(s, faces=(1, 9, 1), orders_={A: given})
+    r.use_artifacts()
+    r.move()
+    assert codes(r.events) == ["artifact_ready", "trap_springs", "trap_strikes", "artifact_redraw"]
+    redraw = only(r.events, "artifact_redraw")
+    assert (redraw.card, redraw.result, redraw.params["target"]) == (1, "-", "a")
+    assert redraw.message % dict(redraw.params)
+    assert r.units["a"].alive and r.artifacts["dice"].uses == 0 and not r.casters["c"].killed
