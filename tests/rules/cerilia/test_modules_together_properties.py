@@ -14,6 +14,7 @@ test_scouting_properties's scouts."""
 import json
 import random
 from dataclasses import replace
+from typing import Any
 
 from hypothesis import event, given
 from hypothesis import strategies as st
@@ -70,7 +71,7 @@ def _drop(given: RoundOrders, wrong: list[str]) -> RoundOrders:
     for where in wrong:
         kind, _dot, rest = where.partition(".")
         keyed.setdefault(kind, set()).add(rest.split(".")[0])
-    changes = {}
+    changes: dict[str, Any] = {}
     for kind, keys in keyed.items():
         held = getattr(given, kind)
         if isinstance(held, tuple):
