@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from test_ambush_properties import DISCLOSING, _other_truth, ambush_battles, ambush_orders
 from test_command_properties import _standing_choices, _with_command
 from test_engine_sector_properties import SETTINGS
-from test_scouting_properties import scouting_orders
+from test_scouting_properties import scouting_battles, scouting_orders
 
 from rules.cerilia.artifact_cards import EXAMPLES, Artifact, ArtifactEffect
 from rules.cerilia.cards import SIGNS
@@ -44,10 +44,11 @@ TOGETHER_DISCLOSING = DISCLOSING | {"scouting_found", "decoy_exposed", "trap_dis
 @st.composite
 def together_battles(draw):
     """An ambush battle (test_ambush_properties.ambush_battles: hiding units, markers laid or
-    not, traps) with command's generals, heroes and independent units
+    not, traps) or a scouting one (test_scouting_properties.scouting_battles: forests and
+    ravines in the middle row, a third of the units hiding there) with command's generals, heroes and independent units
     (test_command_properties._with_command), the army book's examples carried by its
     characters, and every module on."""
-    state, seed = draw(ambush_battles())
+    state, seed = draw(st.one_of(ambush_battles(), scouting_battles()))
     state = _with_command(state, draw)
     artifacts, characters = [], []
     for c in state.casters:
