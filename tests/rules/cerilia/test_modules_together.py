@@ -21,7 +21,7 @@ import json
 from dataclasses import replace
 
 from ambush_support import ambush_key, hiding, trap_key, trap_laid
-from cerilia_support import A, D, T, codes, only, orders, round_of, terrain, unit
+from cerilia_support import A, D, T, codes, only, orders, round_of, spell, terrain, unit
 from scouting_support import scouting_round
 
 from rules.cerilia import command
@@ -32,7 +32,8 @@ from rules.cerilia.engine import deploy, resolve_round
 from rules.cerilia.modules import ALL_MODULES, Role, StandingKind, StandingOrder
 from rules.cerilia.orders import ArtifactUse, Deployment, order_violations, side_orders_violations
 from rules.cerilia.side_views import side_view
-from rules.cerilia.state import Caster, Scenario, new_battle
+from rules.cerilia.spells import Spell
+from rules.cerilia.state import Caster, Scenario, School, new_battle
 from rules.sides import Side
 
 SEED_FILE = "001_5d751c33a121b07e.txt"
@@ -263,3 +264,33 @@ def test_dice_of_fortune_redraw_a_traps_card_against_the_bearers_unit():
     assert (redraw.card, redraw.result, redraw.params["target"]) == (1, "-", "a")
     assert redraw.message % dict(redraw.params)
     assert r.units["a"].alive and r.artifacts["dice"].uses == 0 and not r.casters["c"].killed
+
+
+def _priest_in_hiding():
+    """The defender's priest stands with `w`, hiding in the forest of B2 with its markers laid
+    in B2, C2 and C3 (the true one in B2); the defender's `v` stands in B2 in sight; the
+    attacker's `a` on B1, next to B2 only."""
+    priest = Caster("p", D, "Priest p", School.PRIEST, "w")
+    s = _plain(unit("a", A, at="B1"), unit("w", D), unit("v", D, at="B2"), unit("d", D, at="E3"),
+               casters=[general("ga", A), general("gd", D), priest])
+    return hiding(s, "w", "B2", markers=("B2", "C2", "C3"), true=0)
+
+
+def test_a_caster_hiding_in_ambush_casts_no_spell_whose_reach_would_give_it_away():
+    # 001_5d751c33a121b07e.txt: «а на нижней - истинный это маркер или ложный»; reference: a
+    # side never sees "marker truth". Ruling: a prayer at an enemy unit, a summons and a
+    # blessing of another unit reach only from the caster's sector or next to it; from an
+    # ambush, whether they reach would tell the enemy which marker hides the caster (the
+    # prayer at `a` on B1 works from B2, not from C2 or C3; `v` is blessed only from B2). Its
+    # own hiding unit it may bless, and spells cast anywhere (fog) it casts.
+    s = _priest_in_hiding()
+    prayer = orders(spells={"p": spell(Spell.ILLUSORY_ARTILLERY, unit="a")})
+    r = round_of(s, orders_={D: prayer}, initiative=D)
+    r.cast()   # as submitted, should the order reach the engine: no die, the enemy hears nothing
+    assert codes(r.events) == ["fizzles"] and only(r.events, "fizzles").visible_to == {D}
+    assert r.units["a"].position == "B1"
+    for given in (prayer, orders(spells={"p": spell(Spell.BLESS, unit="v")})):
+        assert [(v.code, v.field) for v in order_violations(s, D, given)] == [
+            ("caster_in_ambush", "spells.p")]
+    for given in (orders(spells={"p": spell(Spell.BLESS, unit="w")}),):
+        assert order_violations(s, D, given) == []

@@ -45,9 +45,9 @@ TOGETHER_DISCLOSING = DISCLOSING | {"scouting_found", "decoy_exposed", "trap_dis
 def together_battles(draw):
     """An ambush battle (test_ambush_properties.ambush_battles: hiding units, markers laid or
     not, traps) or a scouting one (test_scouting_properties.scouting_battles: forests and
-    ravines in the middle row, a third of the units hiding there) with command's generals, heroes and independent units
-    (test_command_properties._with_command), the army book's examples carried by its
-    characters, and every module on."""
+    ravines in the middle row, a third of the units hiding there) with command's generals,
+    heroes and independent units (test_command_properties._with_command), the army book's
+    examples carried by its characters, and every module on."""
     state, seed = draw(st.one_of(ambush_battles(), scouting_battles()))
     state = _with_command(state, draw)
     artifacts, characters = [], []
