@@ -18,7 +18,13 @@ from typing import Any
 
 from hypothesis import event, given
 from hypothesis import strategies as st
-from test_ambush_properties import DISCLOSING, _other_truth, ambush_battles, ambush_orders
+from test_ambush_properties import (
+    DISCLOSING,
+    _never_hid,
+    _other_truth,
+    ambush_battles,
+    ambush_orders,
+)
 from test_command_properties import _standing_choices, _with_command
 from test_engine_sector_properties import SETTINGS
 from test_scouting_properties import scouting_battles, scouting_orders
@@ -210,3 +216,28 @@ def test_with_every_module_on_no_view_tells_which_enemy_marker_is_true(battle, h
         compared += 1
         one, two = first.state, second.state
     event(f"rounds compared: {compared}")
+
+
+@SETTINGS
+@given(together_battles(), st.sampled_from(list(Side)))
+def test_with_every_module_on_an_unmarked_ambush_is_as_if_it_were_not_there(battle, hider):
+    # Reference: "The enemy sees nothing of an ambush that has not moved"; a side's view never
+    # lets it infer "an enemy ambush not yet marked" (001_5d751c33a121b07e.txt, «Перед началом
+    # игры игроки указывают, какие батальоны будут находиться в засаде»), whatever characters,
+    # artifacts and standing orders stand with it. As test_ambush_properties's, every module on.
+    one, seed = battle
+    two = _never_hid(one, hider)
+    watcher = hider.other
+    hidden = {a.name for a in one.ambushes if a.side is hider}
+    rng = random.Random(seed)
+    while not one.finished and not two.finished:
+        given = {side: together_orders(one, side, rng, attacks=False, worlds=[one, two])
+                 for side in Side}
+        dice = rng.randrange(2**32)
+        first, second = resolve_round(one, given, dice), resolve_round(two, given, dice)
+        told = {e.code for out in (first, second) for e in out.events
+                if watcher in e.visible_to and (_discloses(e, hidden) or e.code == "markers_laid")}
+        if told or first.state.finished or second.state.finished:
+            break
+        assert _view(first, watcher) == _view(second, watcher)
+        one, two = first.state, second.state
