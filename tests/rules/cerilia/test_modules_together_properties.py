@@ -237,7 +237,12 @@ def test_with_every_module_on_an_unmarked_ambush_is_as_if_it_were_not_there(batt
         first, second = resolve_round(one, given, dice), resolve_round(two, given, dice)
         told = {e.code for out in (first, second) for e in out.events
                 if watcher in e.visible_to and (_discloses(e, hidden) or e.code == "markers_laid")}
-        if told or first.state.finished or second.state.finished:
+        # scouting.py: an ambush the scouts miss rolls its dice unseen; "the dice after an
+        # ambush's roll come from the round's secret seed, so their shift tells a side
+        # nothing" — but with one seed for both worlds it shifts what follows, so the
+        # comparison ends there.
+        missed = any(e.code == "scouting_missed" for out in (first, second) for e in out.events)
+        if told or missed or first.state.finished or second.state.finished:
             break
         assert _view(first, watcher) == _view(second, watcher)
         one, two = first.state, second.state
