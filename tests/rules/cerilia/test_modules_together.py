@@ -1,8 +1,8 @@
 """Seed 001's modules played together (001_5d751c33a121b07e.txt; reference/sector-modules.md: "a
 new scenario starts with all of them on"): an artifact's glance and scouts against an ambush
 laid through deployment and its marker move, an independent unit's standing `scout` order,
-module "command" charging for ambush and scouting orders, an artifact used from hiding, a trap
-and a character's fate.
+module "command" charging for ambush and scouting orders, an artifact or a spell used from
+hiding, a trap against a character's unit (its fate, and the dice of fortune's redraw).
 
 Seed lines checked here:
   «Перед началом игры игроки указывают, какие батальоны будут находиться в засаде.»
