@@ -129,6 +129,12 @@ def _use_violations(state: BattleState, side: Side, key: str, use: ArtifactUse,
         # It shows what lies in the bearer's sector; the reserve holds no markers.
         found.append(Violation("artifact_needs_sector", _("%(artifact)s shows the bearer's "
                                "sector; %(character)s stands in the reserve."), where, names))
+    elif artifact.effect is ArtifactEffect.REVEAL and unit is not None and unit.ambush is not None:
+        # Ruling: what the glance finds leaves the field in its owner's sight, which would tell
+        # the owner where the hidden bearer stands (reference: a side never sees "trap truth or
+        # marker truth"); a bearer hiding in ambush does not use it.
+        found.append(Violation("artifact_bearer_hidden", _("%(artifact)s would give away where "
+                               "%(character)s hides in ambush."), where, names))
     elif artifact.effect is ArtifactEffect.RECOVER and recovers(unit, character) is None:
         found.append(Violation("nothing_to_recover", _("Neither %(character)s nor its unit "
                                "has a wound to recover."), where, names))

@@ -155,16 +155,20 @@ class Artifacts(Combat):
         self.tell_use(character, _("%(character)s readies %(artifact)s for %(unit)s."),
                       artifact, code="artifact_ready", unit=unit.name)
 
-    def second_card(self, attacker: Unit, target: Unit, difference: int, outcome: Result
-                    ) -> Result:
+    def second_card(self, attacker: Unit | None, target: Unit, difference: int, outcome: Result,
+                    source: str = "") -> Result:
         """Ruling: a redraw serves the first attack of the round, in the order the round
         resolves them, whose card goes against the bearer's unit: one by the unit that does
         nothing ("-"), or one against it that does anything. The new card is drawn from the
-        deck (the first stays drawn) and stands, better or worse; a card is redrawn once."""
+        deck (the first stays drawn) and stands, better or worse; a card is redrawn once. A
+        trap's card (no `attacker`, `source` the trap's name) is one against its unit."""
+        # A trap names no unit: its name stands for the attacker's in the messages.
+        names: dict[str, Any] = {} if attacker is not None \
+            else {"unit": source, "target": target.name}
         for unit, against in ((attacker, outcome is Result.NONE),
                               (target, outcome is not Result.NONE)):
-            ready = self.redraws.get(unit.key)
-            if ready is None or not against:
+            ready = self.redraws.get(unit.key) if unit is not None else None
+            if unit is None or ready is None or not against:
                 continue
             character, artifact = self.casters[ready[0]], self.artifacts[ready[1]]
             del self.redraws[unit.key]
@@ -172,13 +176,14 @@ class Artifacts(Combat):
                 continue
             self.spend(artifact)
             card, self.deck = draw(self.dice, self.deck, purpose=_("Redrawn battle card: "
-                                   "%(unit)s attacks %(target)s"), unit=attacker.name,
+                                   "%(unit)s attacks %(target)s"),
+                                   unit=attacker.name if attacker is not None else source,
                                    target=target.name)
             outcome = result(card, difference)
             self.say("artifact_redraw", _("%(character)s's %(artifact)s redraws the card of "
                      "%(unit)s against %(target)s: card %(card_no)s, %(result)s."), attacker,
                      target, card=card, outcome=outcome, character=character.name,
-                     artifact=artifact.name, card_no=card, result=outcome.value)
+                     artifact=artifact.name, card_no=card, result=outcome.value, **names)
             return outcome
         return outcome
 
@@ -192,8 +197,8 @@ class Artifacts(Combat):
         holds nothing, so its uses left tell nothing."""
         unit = self.bearer_unit(character)
         here = unit.position if unit is not None else None
-        if here is None or not is_sector(here):
-            return
+        if here is None or not is_sector(here) or unit is None or unit.ambush is not None:
+            return   # a bearer hiding in ambush would give itself away (artifact_orders)
         self.spend(artifact)
         self.tell_use(character, _("%(character)s looks through %(artifact)s at %(sector)s."),
                       artifact, sector=here)

@@ -126,10 +126,11 @@ class Combat(Markers):
             else:
                 self.apply(self.units[attack.target], outcome)
 
-    def second_card(self, attacker: Unit, target: Unit, difference: int, outcome: Result
-                    ) -> Result:
+    def second_card(self, attacker: Unit | None, target: Unit, difference: int, outcome: Result,
+                    source: str = "") -> Result:
         """The attack's result after its card is drawn: as drawn, unless a module redraws it
-        (artifacts.Artifacts, module "artifacts")."""
+        (artifacts.Artifacts, module "artifacts"). No `attacker`: a trap's card, `source` its
+        name."""
         return outcome
 
     def strike(self, attacker: Unit, target: Unit) -> None:

@@ -15,6 +15,7 @@ from rules.cerilia.spells import (
     SPELL_LABELS,
     WALLS,
     Spell,
+    gives_away_ambush,
 )
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
@@ -44,7 +45,9 @@ REMOVES = {
 def cast(r: Combat, caster: Caster, order: SpellOrder) -> None:
     spell = order.spell
     label = SPELL_LABELS[spell]
-    if spell in REMOVES:
+    if gives_away_ambush(r.state(), caster, spell, order.unit):
+        _fizzle(r, caster, label, _("it would give the ambush away"))
+    elif spell in REMOVES:
         _transmute(r, caster, order, label)
     elif spell is Spell.FOG:
         _lasting(r, caster, label, Effect(EffectKind.FOG, caster.side, 0, sector=order.sector))

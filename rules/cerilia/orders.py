@@ -29,6 +29,7 @@ from rules.cerilia.spells import (
     SCHOOL_SPELLS,
     SECTOR_SPELLS,
     Spell,
+    gives_away_ambush,
 )
 from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, BattleState, Caster, TerrainKind, Unit
 from rules.cerilia.visibility import caster_position, engaged, in_reach, visible
@@ -240,10 +241,19 @@ def _enemy_target_checks(state: BattleState, side: Side, caster: Caster, order: 
     return []
 
 
+def _ambush_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                   where: str) -> list[Violation]:
+    if gives_away_ambush(state, caster, order.spell, order.unit):
+        return [Violation("caster_in_ambush", _("%(caster)s hides in ambush: this spell, cast "
+                          "from there, would give the ambush away."), where,
+                          {"caster": caster.name})]
+    return []
+
+
 # Each check looks at one part of a spell order; they report in this order.
 _SPELL_CHECKS: tuple[Callable[[BattleState, Side, Caster, SpellOrder, str], list[Violation]],
-                     ...] = (_sector_checks, _illusion_checks, _summon_checks, _own_unit_checks,
-                             _enemy_target_checks)
+                     ...] = (_ambush_checks, _sector_checks, _illusion_checks, _summon_checks,
+                             _own_unit_checks, _enemy_target_checks)
 
 
 def _spell_violations(state: BattleState, side: Side, caster: Caster, order: SpellOrder,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from rules.cerilia.deck import Result
-from rules.cerilia.state import School, Wall
+from rules.cerilia.state import BattleState, Caster, School, Wall
 from rules.errors import _
 
 
@@ -103,3 +103,18 @@ SCHOOL_SPELLS = {School.PRIEST: PRIEST_SPELLS,
                  School.WIZARD: frozenset(Spell) - PRIEST_SPELLS}
 # "Длительность: 1d3 Раунда".
 DURATION = "1d3"
+
+
+# Module "ambush", ruling: the spells that reach only from the caster's sector or next to it.
+REACHING_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.SUMMON_LEGION, Spell.BLESS}
+
+
+def gives_away_ambush(state: BattleState, caster: Caster, spell: Spell, unit: str | None
+                      ) -> bool:
+    """Ruling: a caster standing with a unit in ambush casts no spell that reaches only from
+    where it stands (but a blessing of that unit itself): whether it reaches would tell the
+    enemy which marker, or which sector, hides the ambush (reference: a side never sees
+    "marker truth", nor "an enemy ambush not yet marked")."""
+    hiding = next((u for u in state.units if u.key == caster.unit and u.alive), None)
+    return hiding is not None and hiding.ambush is not None and spell in REACHING_SPELLS \
+        and not (spell is Spell.BLESS and unit == hiding.key)

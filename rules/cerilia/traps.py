@@ -65,7 +65,8 @@ class TrapRules(Movement, Combat):
         self.say("trap_strikes", _("Trap %(trap)s strikes %(unit)s (column %(column)+d): card "
                  "%(card_no)s, %(result)s."), target, card=card, outcome=outcome,
                  trap=trap.name, column=column(difference), card_no=card, result=outcome.value)
-        self.apply(target, outcome)
+        # Reference: drawn "like any attack", so an artifact's redraw serves it too.
+        self.apply(target, self.second_card(None, target, difference, outcome, trap.name))
 
     def trap_marker_attacked(self, unit: Unit, trap: Ambush, marker: Marker) -> None:
         """Seed: "Когда противник атакует маркер, он вскрывается, и в случае, если маркер
