@@ -53,7 +53,15 @@ def order_names(state: dict) -> dict[str, str]:
     return {**{u["key"]: u["name"] for u in state.get("units", [])},
             **{c["key"]: c["name"] for c in state.get("casters", [])},
             **{a["key"]: a["name"] for a in state.get("artifacts", [])},
-            **{a["key"]: f"“{a['name']}”" for a in state.get("ambushes", [])}}
+            **{a["key"]: f"“{a['name']}”" for a in state.get("ambushes", [])},
+            **{m["key"]: marker_label(m) for m in state.get("markers", [])}}
+
+
+def marker_label(marker: Mapping[str, Any]) -> str:
+    """An enemy marker as its side sees it: whose it is by the public name, and where."""
+    if marker.get("kind") == "trap":
+        return gettext("trap marker “%(name)s” (%(sector)s)") % marker
+    return gettext("marker of “%(name)s” (%(sector)s)") % marker
 
 
 # What each paid order is, by the head of its field (rules.cerilia.command.prices).

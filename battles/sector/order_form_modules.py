@@ -14,6 +14,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from battles.sector.labels import marker_label
 from battles.sector.models import MORALE_SIGN_CHOICES, TERRAIN_KIND_CHOICES
 from rules.cerilia.ambush_orders import OWN_HALF
 from rules.cerilia.artifact_cards import ArtifactEffect
@@ -58,12 +59,6 @@ def ambush_ground(view: Mapping[str, Any], sector: str) -> bool:
     what lies under them)."""
     seen = view.get("sectors", {}).get(sector, {}).get("terrain", [])
     return any(t["kind"] in AMBUSH_TERRAIN for t in seen if not t.get("illusory"))
-
-
-def marker_label(marker: Mapping[str, Any]) -> str:
-    if marker.get("kind") == Concealment.TRAP:
-        return gettext("trap marker “%(name)s” (%(sector)s)") % marker
-    return gettext("marker of “%(name)s” (%(sector)s)") % marker
 
 
 def _path(text: str | None) -> list[str]:
@@ -295,7 +290,7 @@ class ModuleOrdersForm(forms.Form):
                 current = [{"kind": o["kind"], **({"target": o["target"]}
                                                   if o.get("target") else {})}
                            for o in self.standing.get(key, [])]
-                if given != current:   # only a replaced order is an order (and costs)
+                if given and given != current:   # only a replaced order is an order (it costs)
                     parts["standing"][key] = given
             if data.get(f"scout-{key}"):
                 parts["scouts"].append(key)
