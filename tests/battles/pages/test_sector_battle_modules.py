@@ -339,20 +339,20 @@ def _world(kingdom, rival_kingdom, player, rival, committed, *, true: int, real:
     """The Foxes (defender) lay their markers in D2, E2 and D3 in round 1, the one at `true`
     true; a defender's trap lies in A3, B3 and E3, the one at `real` real. The attacker's
     knights hold in A1 and see both on the field in round 2."""
-    battle = SectorBattleFactory(campaign=kingdom.campaign, name="Battle of the Narlmarches",
+    battle = SectorBattleFactory.create(campaign=kingdom.campaign, name="Battle of the Narlmarches",
                                  attacker_kingdom=kingdom, defender_kingdom=rival_kingdom,
                                  max_rounds=6, seed=SEED, modules=True)
-    knights = SectorUnitFactory(battle=battle, name="Tatzlford Knights",
+    knights = SectorUnitFactory.create(battle=battle, name="Tatzlford Knights",
                                 card=shipped_card("knights"))
-    pikes = SectorUnitFactory(battle=battle, side="defender", name="Pitax Pikes",
+    pikes = SectorUnitFactory.create(battle=battle, side="defender", name="Pitax Pikes",
                               card=shipped_card("pikes"))
-    shadows = SectorUnitFactory(battle=battle, side="defender", name="Pitax Shadows",
+    shadows = SectorUnitFactory.create(battle=battle, side="defender", name="Pitax Shadows",
                                 card=shipped_card("scouts"))
-    TerrainCardFactory(battle=battle, kind="forest", sector="D2")
-    SectorCasterFactory(battle=battle, name="Lord Tatzl", school="", roles=["general"])
-    SectorCasterFactory(battle=battle, side="defender", name="Castellan Drelev", school="",
+    TerrainCardFactory.create(battle=battle, kind="forest", sector="D2")
+    SectorCasterFactory.create(battle=battle, name="Lord Tatzl", school="", roles=["general"])
+    SectorCasterFactory.create(battle=battle, side="defender", name="Castellan Drelev", school="",
                         roles=["general"])
-    trap = SectorTrapFactory(battle=battle, side="defender")
+    trap = SectorTrapFactory.create(battle=battle, side="defender")
     battle = services.battle_start(battle=battle, actor=SYSTEM)
     rounds = [
         ({"placements": {unit_key(knights): "A1"}},
