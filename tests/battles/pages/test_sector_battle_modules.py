@@ -326,6 +326,16 @@ def test_orders_costing_more_than_the_points_left_are_refused_at_their_field(
     assert not SideOrders.objects.filter(battle=round_one, round=1).exists()
 
 
+def test_the_hidden_units_to_reveal_first_are_named_by_sector(client, round_one, player):
+    # Seed 000: "выбирает, какой из сокрытых Отрядов будет раскрыт".
+    response = post(client, player, round_one, {"reveal_first": "d2, c2"})
+    assert response.status_code == 302
+    assert stored(round_one, 1)["reveal_first"] == ["D2", "C2"]
+    html = page(client, player, round_one)
+    assert "revealed first in: D2, C2." in html
+    assert re.search(r'<input type="text" name="reveal_first" value="D2 C2"', html)
+
+
 def test_the_gm_sees_the_truth_of_every_ambush(client, round_two, gm):
     html = page(client, gm, round_two)
     assert "Pitax Shadows" in html and "Tatzlford Guard" in html
@@ -400,3 +410,36 @@ def test_the_attacker_reads_the_same_page_whichever_marker_is_true(
     assert "marker of “Foxes” (D3)" in seen[0] and "trap marker “Pit” (E3)" in seen[0]
     assert seen[0] == seen[1]
     assert truth[0] != truth[1]   # the comparison can tell the worlds apart
+
+
+
+@pytest.mark.parametrize(("path", "field"), [
+    ("markers.a-ambush-1", "marker-a-ambush-1-0"),
+    ("markers.a-ambush-1.paths", "marker-a-ambush-1-0"),
+    ("markers.a-ambush-1.paths.2", "marker-a-ambush-1-2"),
+    ("markers.a-ambush-1.paths.1.0", "marker-a-ambush-1-1"),
+    ("markers.a-ambush-1.true", "marker-a-ambush-1-true"),
+    ("scouts.unit-1", "scout-unit-1"),
+    ("strike_scouts.a-ambush-1", "strike-a-ambush-1"),
+    ("artifacts.caster-1", "artifact-caster-1"),
+    ("artifacts.caster-1.artifact", "artifact-caster-1"),
+    ("artifacts.caster-1.target", "artifact-caster-1-target"),
+    ("standing.unit-1", "standing-unit-1-0-kind"),
+    ("standing.unit-1.1", "standing-unit-1-1-target"),
+    ("standing.unit-1.0.kind", "standing-unit-1-0-kind"),
+    ("standing.unit-1.1.target", "standing-unit-1-1-target"),
+    ("ambushes.unit-1", "ambush-unit-1"),
+    ("ambushes.unit-1.sector", "ambush-unit-1"),
+    ("ambushes.unit-1.name", "ambush-unit-1-name"),
+    ("traps.trap-1", "trap-trap-1-name"),
+    ("traps.trap-1.sectors", "trap-trap-1-sector-0"),
+    ("traps.trap-1.sectors.1", "trap-trap-1-sector-1"),
+    ("traps.trap-1.real", "trap-trap-1-real"),
+    ("reveal_first.0", "reveal_first"),
+    ("reveal_first", "reveal_first"),
+    ("moves.unit-1", "path-unit-1"),
+])
+def test_each_violation_path_names_its_form_field(path, field):
+    from battles.sector.forms import SectorOrdersForm
+
+    assert SectorOrdersForm.field_for(path) == field
