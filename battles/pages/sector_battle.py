@@ -44,7 +44,7 @@ from battles.sector.selectors import (
 from battles.sector.services import RoundClosed, orders_submit
 from campaigns.pages.presentation import member_required
 from rules.cerilia.modules import Role
-from rules.cerilia.state import state_from_data
+from rules.cerilia.state import BattleState, state_from_data
 from rules.errors import RuleViolation
 from rules.sides import Side
 
@@ -112,7 +112,7 @@ def _submit(request, access: SectorBattleAccess) -> SectorOrdersForm | HttpRespo
         messages.error(request, gettext("This battle takes no orders now."))
         return redirect(back)
     form = SectorOrdersForm(request.POST, battle=battle, view=access.view, side=side,
-                            **_own_records(battle, side))
+                            **_own_records(state_from_data(battle.state), side))
     if not form.is_valid():
         return form
     try:
@@ -140,10 +140,9 @@ def _field(access: SectorBattleAccess, rounds: list[dict[str, Any]]) -> dict[str
     return sector_field(pictures, bottom=bottom) if pictures else None
 
 
-def _own_records(battle: SectorBattle, side: Side) -> dict[str, Any]:
+def _own_records(current: BattleState, side: Side) -> dict[str, Any]:
     """What the side's orders may name besides its view (seed 001's modules): the standing
     orders its independent units follow and its trap supply; never the other side's."""
-    current = state_from_data(battle.state)
     return {"standing": adapters.side_standing(current, side),
             "supply": adapters.side_supply(current, side)}
 
@@ -164,7 +163,8 @@ def _orders_context(access: SectorBattleAccess, form: SectorOrdersForm | None) -
     names = order_names(access.view)
     if side is not None and battle.state:
         stored = side_orders(battle, side)
-        own = _own_records(battle, side)
+        current = state_from_data(battle.state)
+        own = _own_records(current, side)
         if form is None and battle.takes_orders:
             form = SectorOrdersForm(initial=SectorOrdersForm.initial_from(
                 stored.orders if stored else None, own["standing"]), battle=battle,
@@ -172,8 +172,7 @@ def _orders_context(access: SectorBattleAccess, form: SectorOrdersForm | None) -
         if stored is not None:
             # The same bill the API gives (adapters.orders_bill): none in phase 0 or without
             # module command.
-            bill = adapters.orders_bill(state_from_data(battle.state), battle.round, side,
-                                        stored.orders)
+            bill = adapters.orders_bill(current, battle.round, side, stored.orders)
     command = battle.module_command and side is not None and bool(access.view)
     return {"form": form, "rows": form.rows() if form is not None else None, "stored": stored,
             "stored_lines": order_lines(battle.round, stored.orders, names) if stored else [],

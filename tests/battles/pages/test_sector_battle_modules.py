@@ -231,6 +231,22 @@ def test_a_hiding_unit_lays_its_three_markers_and_the_bill_shows_its_price(clien
     assert "Sir Kesten spends 0 will points, 2 left for the battle" in html
 
 
+def test_laid_markers_each_get_a_path_the_true_one_marked_for_its_owner(client, round_two,
+                                                                         rival):
+    # Seed: "Эти маркеры перемещаются с половинной СК"; later "paths[i] is the path of the i-th
+    # marker still on the field" (concealment.MarkerMove).
+    html = page(client, rival, round_two)
+    assert f'name="marker-{FOXES}-true"' not in html
+    labels = re.findall(rf'<label for="id_marker-{FOXES}-\d">(.*?)</label>', html)
+    assert labels == ["path of the first marker from D2 (true):",
+                      "path of the second marker from C2:", "path of the third marker from E2:"]
+    client.force_login(rival)
+    response = client.post(url(round_two), {"side": "defender", f"marker-{FOXES}-1": "B2"})
+    assert response.status_code == 302
+    orders = SideOrders.objects.get(battle=round_two, round=2, side="defender").orders
+    assert orders["markers"] == {FOXES: {"paths": [[], ["B2"], []]}}
+
+
 def test_a_marker_path_too_long_is_refused_next_to_its_field(client, round_one, player):
     # Seed: "Эти маркеры перемещаются с половинной СК" (infantry: 1 → 1 sector).
     response = post(client, player, round_one, {f"marker-{WOLVES}-0": "C2 D2",
