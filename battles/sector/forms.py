@@ -112,6 +112,8 @@ class SectorOrdersForm(ModuleOrdersForm):
             if may_aim_at_fortification(self.side, (t["kind"] for t in seen["terrain"])):
                 enemies.append((FORTIFICATION, f"{gettext('the fortification')} ({sector})"))
         own = [(u["key"], f"{u['name']} ({_where(u)})") for u in self.units]
+        # A standing order or a bound spell aims at enemy units, never at the walls.
+        units_only = [pair for pair in enemies if pair[0] != FORTIFICATION]
         for unit in self.units:
             path, target = f"path-{unit['key']}", f"target-{unit['key']}"
             row: dict[str, Any] = {"unit": unit, "names": []}
@@ -131,9 +133,9 @@ class SectorOrdersForm(ModuleOrdersForm):
                     label=_("attack from ambush") if hiding else _("target"), required=False,
                     choices=_choices(aims))
                 row["names"].append(target)
-            self._round_module_fields(row, unit, enemies)
+            self._round_module_fields(row, unit, units_only)
             self.unit_rows.append(row)
-        artifacts = {c["key"]: names for c, names in self._character_fields(own, enemies)}
+        artifacts = {c["key"]: names for c, names in self._character_fields(own, units_only)}
         self.character_keys = [k for k, names in artifacts.items() if names]
         sectors = [(s, s) for s in SECTORS]
         spelled = {c["key"] for c in self.casters}

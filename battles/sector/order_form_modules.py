@@ -171,6 +171,7 @@ class ModuleOrdersForm(forms.Form):
                              unit: Mapping[str, Any], enemies) -> None:
         key, ambush = unit["key"], self.ambush_of(unit)
         if ambush is not None:
+            row["ambush"] = ambush
             row["names"] += self._marker_fields(unit, ambush)
             if self.modules.scouting:
                 name = f"strike-{ambush['key']}"

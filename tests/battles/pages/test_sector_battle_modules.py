@@ -212,6 +212,7 @@ def test_a_hiding_unit_lays_its_three_markers_and_the_bill_shows_its_price(clien
     guard = key(round_one, "Tatzlford Guard")
     html = page(client, player, round_one)
     assert f'name="path-{guard}"' not in html   # it moves with its markers
+    assert "in ambush as “Wolves”" in html
     assert options(html, f"marker-{WOLVES}-true") == ["", "0", "1", "2"]
     assert "Each unit given an order" in html and "each replaced standing order costs 2" in html
     response = post(client, player, round_one, {
