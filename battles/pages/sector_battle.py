@@ -22,11 +22,13 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from rest_framework.exceptions import ValidationError
 
+from battles.sector import adapters
 from battles.sector.forms import SectorOrdersForm, message_text
 from battles.sector.labels import (
     FATE_LABELS,
     PHASE_LABELS,
     RESULT_LABELS,
+    bill_lines,
     order_lines,
     order_names,
     side_label,
@@ -41,6 +43,8 @@ from battles.sector.selectors import (
 )
 from battles.sector.services import RoundClosed, orders_submit
 from campaigns.pages.presentation import member_required
+from rules.cerilia.modules import Role
+from rules.cerilia.state import BattleState, state_from_data
 from rules.errors import RuleViolation
 from rules.sides import Side
 
@@ -107,7 +111,8 @@ def _submit(request, access: SectorBattleAccess) -> SectorOrdersForm | HttpRespo
     if side is None or not battle.takes_orders or not battle.state:
         messages.error(request, gettext("This battle takes no orders now."))
         return redirect(back)
-    form = SectorOrdersForm(request.POST, battle=battle, view=access.view, side=side)
+    form = SectorOrdersForm(request.POST, battle=battle, view=access.view, side=side,
+                            **_own_records(state_from_data(battle.state), side))
     if not form.is_valid():
         return form
     try:
@@ -135,17 +140,44 @@ def _field(access: SectorBattleAccess, rounds: list[dict[str, Any]]) -> dict[str
     return sector_field(pictures, bottom=bottom) if pictures else None
 
 
+def _own_records(current: BattleState, side: Side) -> dict[str, Any]:
+    """What the side's orders may name besides its view (seed 001's modules): the standing
+    orders its independent units follow and its trap supply; never the other side's."""
+    return {"standing": adapters.side_standing(current, side),
+            "supply": adapters.side_supply(current, side)}
+
+
+def _points(view: Mapping[str, Any], side: Side) -> dict[str, Any] | None:
+    """Module "command": the general's КН a round and each hero's ЗС left (its own view's)."""
+    own = [c for c in view.get("casters", []) if c["side"] == side.value and not c.get("killed")]
+    return {"command": sum(c.get("command", 0) for c in own if Role.GENERAL in c.get("roles", [])),
+            "generals": [c["name"] for c in own if Role.GENERAL in c.get("roles", [])],
+            "heroes": [{"name": c["name"], "will": c.get("will", 0)} for c in own
+                       if Role.HERO in c.get("roles", [])]}
+
+
 def _orders_context(access: SectorBattleAccess, form: SectorOrdersForm | None) -> dict[str, Any]:
-    """The side's stored orders and, while the battle takes orders, the form (else filled in)."""
-    battle, side, stored = access.battle, access.side, None
+    """The side's stored orders and, while the battle takes orders, the form (else filled in);
+    under module command the side's points and the bill of its stored orders."""
+    battle, side, stored, bill = access.battle, access.side, None, None
+    names = order_names(access.view)
     if side is not None and battle.state:
         stored = side_orders(battle, side)
+        current = state_from_data(battle.state)
+        own = _own_records(current, side)
         if form is None and battle.takes_orders:
             form = SectorOrdersForm(initial=SectorOrdersForm.initial_from(
-                stored.orders if stored else None), battle=battle, view=access.view, side=side)
+                stored.orders if stored else None, own["standing"]), battle=battle,
+                view=access.view, side=side, **own)
+        if stored is not None:
+            # The same bill the API gives (adapters.orders_bill): none in phase 0 or without
+            # module command.
+            bill = adapters.orders_bill(current, battle.round, side, stored.orders)
+    command = battle.module_command and side is not None and bool(access.view)
     return {"form": form, "rows": form.rows() if form is not None else None, "stored": stored,
-            "stored_lines": order_lines(battle.round, stored.orders, order_names(access.view))
-            if stored else []}
+            "stored_lines": order_lines(battle.round, stored.orders, names) if stored else [],
+            "points": _points(access.view, side) if command and side is not None else None,
+            "bill": bill_lines(bill, names) if bill is not None else None}
 
 
 def _context(access: SectorBattleAccess, form: SectorOrdersForm | None) -> dict[str, Any]:

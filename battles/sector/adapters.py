@@ -242,8 +242,12 @@ def orders_bill(current: state.BattleState, number: int, side: Side,
         given = round_orders_from_data(data)
     except RuleViolation:
         return None
-    owed = command.prices(current, side, given.moves, given.targets, given.standing)
-    paid = command.bill(current, side, given.moves, given.targets, given.standing)
+    # Priced as the rules price them when they check the orders (command_violations): marker
+    # moves and scouts cost as moves do.
+    owed = command.prices(current, side, given.moves, given.targets, given.standing,
+                          given.scouts, markers=given.markers)
+    paid = command.bill(current, side, given.moves, given.targets, given.standing,
+                        given.scouts, markers=given.markers)
     heroes = [c for c in current.casters if c.side is side and c.is_a(Role.HERO)]
     return BillData(prices=dict(owed.values()), total=sum(p for _w, p in owed.values()),
                     command=paid.command, command_left=paid.left, will=dict(paid.will),
@@ -264,3 +268,11 @@ def side_supply(current: state.BattleState, side: Side) -> dict[str, list[dict[s
                        "spell": a.spell, "power": a.power, "bearer": bearer}
                       for bearer, a in carried],
     }
+
+
+def side_standing(current: state.BattleState, side: Side) -> dict[str, list[dict[str, Any]]]:
+    """Module "command": the standing orders the side's own units follow now, by unit (what its
+    orders may replace); nothing of the other side's."""
+    own = {u.key for u in current.units if u.side is side}
+    return {key: [{"kind": o.kind.value, "target": o.target} for o in given]
+            for key, given in current.standing.items() if key in own}

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from armies.labels import render_message
 from battles.sector.models import MORALE_SIGN_CHOICES, TERRAIN_KIND_CHOICES, SectorBattle
+from battles.sector.order_form_modules import ModuleOrdersForm, character_roles, module_field
 from rules.cerilia.field import COLUMNS, RESERVE, SECTORS, home_row, neighbours
 from rules.cerilia.orders import may_aim_at_fortification
 from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
@@ -49,34 +50,42 @@ def _choices(pairs, *, blank: bool = True) -> list[tuple[str, str]]:
     return [("", "—"), *pairs] if blank else pairs
 
 
-class SectorOrdersForm(forms.Form):
-    """One side's orders for the open round, its fields built from the side's own view."""
+class SectorOrdersForm(ModuleOrdersForm):
+    """One side's orders for the open round, its fields built from the side's own view (and,
+    for seed 001's modules, its own `standing` orders and trap `supply`: adapters)."""
 
     def __init__(self, *args, battle: SectorBattle, view: Mapping[str, Any], side: Side,
-                 **kwargs):
+                 standing: Mapping[str, Any] | None = None,
+                 supply: Mapping[str, Any] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.battle, self.view, self.side = battle, view, side
         self.deployment = battle.round == 0
         self.units = _own_units(view, side)
         # The characters who cast spells (a general or hero without a school casts none).
         self.casters = [c for c in view.get("casters", [])
-                        if c["side"] == side.value and c.get("school")]
+                        if c["side"] == side.value and c.get("school")
+                        and not c.get("killed")]
         self.unit_rows: list[dict[str, Any]] = []
         self.caster_rows: list[dict[str, Any]] = []
         self.terrain_rows: list[dict[str, Any]] = []
+        self._module_setup(standing)
         if self.deployment:
             self._deployment_fields()
+            self._trap_fields(supply or {})
         else:
             self._round_fields()
 
     def _deployment_fields(self) -> None:
         line = [f"{c}{home_row(self.side)}" for c in COLUMNS]
+        enemies = [(u["key"], f"{u['name']} ({_where(u)})") for u in _enemies(self.view, self.side)]
         for unit in self.units:
             name = f"place-{unit['key']}"
             self.fields[name] = forms.ChoiceField(
-                label=unit["name"], required=False, initial=RESERVE,
+                label=_("deploy to"), required=False, initial=RESERVE,
                 choices=[(RESERVE, gettext("reserve")), *[(s, s) for s in line]])
-            self.unit_rows.append({"unit": unit, "names": [name]})
+            row: dict[str, Any] = {"unit": unit, "names": [name]}
+            self._deployment_module_fields(row, unit, enemies)
+            self.unit_rows.append(row)
         if self.side is Side.DEFENDER and self.battle.fortification_level:
             self.fields["fortification"] = forms.ChoiceField(
                 label=_("fortification"), required=False,
@@ -103,19 +112,42 @@ class SectorOrdersForm(forms.Form):
             if may_aim_at_fortification(self.side, (t["kind"] for t in seen["terrain"])):
                 enemies.append((FORTIFICATION, f"{gettext('the fortification')} ({sector})"))
         own = [(u["key"], f"{u['name']} ({_where(u)})") for u in self.units]
+        # A standing order or a bound spell aims at enemy units, never at the walls.
+        units_only = [pair for pair in enemies if pair[0] != FORTIFICATION]
         for unit in self.units:
             path, target = f"path-{unit['key']}", f"target-{unit['key']}"
-            self.fields[path] = forms.CharField(
-                label=_("path"), required=False, max_length=60,
-                help_text=gettext("The sectors it enters, e.g. “C2 C3” (%(points)s movement "
-                                  "points); “reserve” for the reserve.")
-                % {"points": unit.get("card", {}).get("movement", 0)})
-            self.fields[target] = forms.ChoiceField(label=_("target"), required=False,
-                                                    choices=_choices(enemies))
-            self.unit_rows.append({"unit": unit, "names": [path, target]})
+            row: dict[str, Any] = {"unit": unit, "names": []}
+            hiding = self.ambush_of(unit) is not None
+            if not self.follows_standing(unit) and not hiding:
+                # A unit in ambush moves with its markers; an independent one by its orders.
+                self.fields[path] = forms.CharField(
+                    label=_("path"), required=False, max_length=60,
+                    help_text=gettext("The sectors it enters, e.g. “C2 C3” (%(points)s "
+                                      "movement points); “reserve” for the reserve.")
+                    % {"points": unit.get("card", {}).get("movement", 0)})
+                row["names"].append(path)
+            if not self.follows_standing(unit):
+                # An ambush strikes battalions, never markers (ambush_orders: ruling).
+                aims = enemies if hiding else [*enemies, *self.enemy_markers]
+                self.fields[target] = forms.ChoiceField(
+                    label=_("attack from ambush") if hiding else _("target"), required=False,
+                    choices=_choices(aims))
+                row["names"].append(target)
+            self._round_module_fields(row, unit, units_only)
+            self.unit_rows.append(row)
+        artifacts = {c["key"]: names for c, names in self._character_fields(own, units_only)}
+        self.character_keys = [k for k, names in artifacts.items() if names]
         sectors = [(s, s) for s in SECTORS]
-        for caster in self.casters:
-            key = caster["key"]
+        spelled = {c["key"] for c in self.casters}
+        for character in self.view.get("casters", []):
+            key = character["key"]
+            if key not in artifacts or (key not in spelled and not artifacts[key]):
+                continue
+            if key not in spelled:
+                self.caster_rows.append({"caster": character, "names": artifacts[key],
+                                         "roles": character_roles(character)})
+                continue
+            caster = character
             school = SCHOOL_SPELLS[School(caster["school"])]
             known = caster.get("spells") or school
             spells = sorted(((s, gettext(SPELL_LABELS[Spell(s)])) for s in known if s in school),
@@ -137,7 +169,12 @@ class SectorOrdersForm(forms.Form):
                                                        choices=_choices(MORALE_SIGN_CHOICES)),
             }
             self.fields.update(fields)
-            self.caster_rows.append({"caster": caster, "names": list(fields)})
+            self.caster_rows.append({"caster": caster, "names": [*fields, *artifacts[key]],
+                                     "roles": character_roles(caster)})
+        self.fields["reveal_first"] = forms.CharField(
+            label=_("reveal first"), required=False, max_length=60,
+            help_text=_("When several hidden enemy units block one retreat: the sectors of "
+                        "the “[]” marks to reveal first, e.g. “C2 D2”."))
         self.fields["withdraw"] = forms.BooleanField(
             label=_("withdraw from the battle"), required=False,
             help_text=_("Your side leaves the field at the end of the round."))
@@ -155,6 +192,7 @@ class SectorOrdersForm(forms.Form):
                           if name.startswith("direction-") and value}
             if directions:
                 orders["directions"] = directions
+            self._deployment_module_orders(orders)
             return orders
         moves, targets, spells = {}, {}, {}
         for unit in self.units:
@@ -172,15 +210,19 @@ class SectorOrdersForm(forms.Form):
                     if data.get(f"spell-{key}-{part}"):
                         spell[part] = data[f"spell-{key}-{part}"]
                 spells[key] = spell
-        return {"moves": moves, "targets": targets, "spells": spells,
-                "withdraw": bool(data.get("withdraw"))}
+        given = {"moves": moves, "targets": targets, "spells": spells,
+                 "withdraw": bool(data.get("withdraw"))}
+        self._round_module_orders(given)
+        return given
 
-    @staticmethod
-    def initial_from(orders: Mapping[str, Any] | None) -> dict[str, Any]:
-        """The form's values from stored orders (the JSON `orders` above gives)."""
+    @classmethod
+    def initial_from(cls, orders: Mapping[str, Any] | None,
+                     standing: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The form's values from stored orders (the JSON `orders` above gives); the standing
+        orders the side's independent units follow now, unless the orders replace them."""
         if not orders:
-            return {}
-        initial: dict[str, Any] = {}
+            return cls.module_initial({}, standing) if standing else {}
+        initial: dict[str, Any] = cls.module_initial(orders, standing)
         for key, value in (orders.get("placements") or {}).items():
             initial[f"place-{key}"] = value
         if orders.get("fortification"):
@@ -204,6 +246,9 @@ class SectorOrdersForm(forms.Form):
     def field_for(path: str) -> str:
         """The form field of a violation's `field` ("moves.12" → "path-12")."""
         head, _dot, rest = path.partition(".")
+        module = module_field(head, rest) if rest or head == "reveal_first" else None
+        if module is not None:
+            return module
         if head == "spells" and rest:
             key, _dot, part = rest.partition(".")
             return f"spell-{key}-{part}" if part and part != "spell" else f"spell-{key}"
@@ -214,14 +259,23 @@ class SectorOrdersForm(forms.Form):
         return head
 
     def add_violations(self, error: RuleViolation) -> None:
+        sent = self.orders() if hasattr(self, "cleaned_data") else {}
         for violation in error.violations:
-            name = self.field_for(violation.field)
+            path = violation.field
+            head, _dot, rest = path.partition(".")
+            listed = sent.get(head) if head in ("scouts", "strike_scouts") else None
+            if listed and rest.isdigit() and int(rest) < len(listed):
+                # The list's i-th entry: its unit's or ambush's field.
+                path = f"{head}.{listed[int(rest)]}"
+            name = self.field_for(path)
             text = message_text(violation.message, violation.params)
             self.add_error(name if name in self.fields else None, text)
 
-    def rows(self) -> dict[str, list[dict[str, Any]]]:
+    def rows(self) -> dict[str, Any]:
         def bound(rows):
             return [{**row, "fields": [self[n] for n in row["names"]]} for row in rows]
         return {"units": bound(self.unit_rows), "casters": bound(self.caster_rows),
-                "terrain": bound(self.terrain_rows),
+                "terrain": bound(self.terrain_rows), "traps": bound(self.trap_rows),
+                "reveal_first": self["reveal_first"] if "reveal_first" in self.fields
+                else None,
                 "withdraw": self["withdraw"] if "withdraw" in self.fields else None}

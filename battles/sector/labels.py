@@ -1,7 +1,8 @@
 """The words the sector battle pages and the back office show for the engine's codes."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, pgettext_lazy
 
@@ -48,10 +49,50 @@ def side_label(side: str | None) -> str:
 
 
 def order_names(state: dict) -> dict[str, str]:
-    """Unit, character and artifact names by key, from a state or a side's view."""
+    """Unit, character, artifact and own ambush names by key, from a state or a side's view."""
     return {**{u["key"]: u["name"] for u in state.get("units", [])},
             **{c["key"]: c["name"] for c in state.get("casters", [])},
-            **{a["key"]: a["name"] for a in state.get("artifacts", [])}}
+            **{a["key"]: a["name"] for a in state.get("artifacts", [])},
+            **{a["key"]: f"“{a['name']}”" for a in state.get("ambushes", [])},
+            **{m["key"]: marker_label(m) for m in state.get("markers", [])}}
+
+
+def marker_label(marker: Mapping[str, Any]) -> str:
+    """An enemy marker as its side sees it: whose it is by the public name, and where."""
+    if marker.get("kind") == "trap":
+        return gettext("trap marker “%(name)s” (%(sector)s)") % marker
+    return gettext("marker of “%(name)s” (%(sector)s)") % marker
+
+
+# What each paid order is, by the head of its field (rules.cerilia.command.prices).
+PAID_ORDER_LABELS = {
+    "moves": pgettext_lazy("paid order", "move"),
+    "targets": pgettext_lazy("paid order", "missile or ambush attack"),
+    "scouts": pgettext_lazy("paid order", "scouting"),
+    "markers": pgettext_lazy("paid order", "markers moved"),
+    "standing": pgettext_lazy("paid order", "standing orders replaced"),
+}
+
+
+def bill_lines(bill: Mapping[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """Module "command": the bill of a side's orders (adapters.orders_bill) as sentences: each
+    order's price, the total, and the points spent and left."""
+    prices = []
+    for where, price in bill.get("prices", {}).items():
+        head, _dot, key = where.partition(".")
+        prices.append(gettext("%(unit)s, %(order)s: %(price)s points")
+                      % {"unit": names.get(key, key),
+                         "order": PAID_ORDER_LABELS.get(head, head), "price": price})
+    spent = [gettext("your general spends %(spent)s command points, %(left)s left this "
+                     "round") % {"spent": bill.get("command", 0),
+                                 "left": bill.get("command_left", 0)}]
+    spent += [gettext("%(hero)s spends %(spent)s will points, %(left)s left for the "
+                      "battle") % {"hero": names.get(hero, hero), "spent": bill["will"].get(
+                          hero, 0), "left": left}
+              for hero, left in bill.get("will_left", {}).items()]
+    return {"prices": prices, "total": bill.get("total", 0), "spent": spent,
+            "unpaid": [gettext("No one can pay for: %(order)s.") % {"order": where}
+                       for where in bill.get("unpaid", [])]}
 
 
 def order_lines(number: int, data: dict, names: dict[str, str]) -> list[str]:
