@@ -13,11 +13,11 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from battles.sector.adapters import caster_key, unit_key
+from battles.sector.adapters import caster_key, trap_key, unit_key
 from notifications.mail import send_sector_round
 
-# The units whose keys stay as they are: the one a world hides.
-HIDDEN_NAMES = ("Shadow Company", "Grey Lancers")
+# The units whose keys stay as they are: the ones a world hides (invisible or in ambush).
+HIDDEN_NAMES = ("Shadow Company", "Grey Lancers", "Pitax Shadows")
 
 
 def normalized(battle, text: str) -> str:
@@ -27,6 +27,8 @@ def normalized(battle, text: str) -> str:
         text = text.replace(unit_key(unit), f"<{unit.name}>")
     for caster in battle.casters.all():
         text = text.replace(caster_key(caster), f"<{caster.name}>")
+    for trap in battle.traps.all():
+        text = text.replace(trap_key(trap), "<trap>")
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"',
                   'name="csrfmiddlewaretoken" value=""', text)
 

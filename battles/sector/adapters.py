@@ -159,25 +159,16 @@ def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
                                 else "reserve" for p in path)
     targets = read_names(data, "targets", problems)
     spells = {}
-    for key, spell in read_mapping(data, "spells", problems).items():
-        where = f"spells.{key}"
-        if not spell:
-            continue
-        if not isinstance(spell, Mapping):
-            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
-            continue
+    for key, where, spell in order_data.read_objects(data, "spells", problems, skip_empty=True):
         kind = read_choice(Spell, spell.get("spell"), f"{where}.spell", problems)
         if kind is None:
             if not spell.get("spell"):
                 problems.append(Violation("spell_required", _("Choose a spell."),
                                           f"{where}.spell"))
             continue
-        aim = {name: read_text(spell.get(name), f"{where}.{name}", problems)
-               for name in ("sector", "toward", "unit", "sign")}
-        spells[str(key)] = orders.SpellOrder(
-            kind, aim["sector"], aim["toward"], aim["unit"],
-            read_choice(state.TerrainKind, read_text(spell.get("terrain"), f"{where}.terrain", problems),
-                    f"{where}.terrain", problems), aim["sign"])
+        aim = order_data.read_aim(spell, where, ("sector", "toward", "unit", "sign"), problems)
+        spells[key] = orders.SpellOrder(kind, aim["sector"], aim["toward"], aim["unit"],
+                                        aim["terrain"], aim["sign"])
     withdraw = data.get("withdraw", False)
     if not isinstance(withdraw, bool):
         problems.append(Violation("not_a_boolean", _("true or false."), "withdraw"))

@@ -8,7 +8,7 @@ here: standing orders, ambushes and traps in phase 0, marker moves, scouts, arti
 the reveal choice each round."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -28,6 +28,31 @@ def read_mapping(data: Mapping, name: str, problems: list[Violation], where: str
         problems.append(Violation("not_a_mapping", _("Expected an object."), where or name))
         return {}
     return value
+
+
+def read_objects(data: Mapping, name: str, problems: list[Violation], *, skip_empty: bool = False
+                 ) -> Iterator[tuple[str, str, Mapping]]:
+    """Each entry of the part `name` that is an object, as (key, its field path, the object);
+    any other entry is a problem at its path (an empty one is skipped if `skip_empty`)."""
+    for key, given in read_mapping(data, name, problems).items():
+        where = f"{name}.{key}"
+        if skip_empty and not given:
+            continue
+        if not isinstance(given, Mapping):
+            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
+            continue
+        yield str(key), where, given
+
+
+def read_aim(given: Mapping, where: str, names: tuple[str, ...], problems: list[Violation]
+             ) -> dict[str, Any]:
+    """What a spell (or an artifact's bound spell) aims at: the named texts, and the terrain an
+    illusion shows."""
+    aim: dict[str, Any] = {name: read_text(given.get(name), f"{where}.{name}", problems)
+                           for name in names}
+    aim["terrain"] = read_choice(TerrainKind, read_text(given.get("terrain"), f"{where}.terrain",
+                                                        problems), f"{where}.terrain", problems)
+    return aim
 
 
 def read_choice(enum: type[E], value: Any, field: str, problems: list[Violation]) -> E | None:
@@ -55,7 +80,7 @@ def read_names(data: Mapping, name: str, problems: list[Violation]) -> dict[str,
     for key, value in read_mapping(data, name, problems).items():
         text = read_text(value, f"{name}.{key}", problems)
         if text is not None:
-            found[str(key)] = text
+            found[key] = text
     return found
 
 
@@ -132,7 +157,7 @@ def standing_from(data: Mapping, problems: list[Violation]
         if items is None:
             continue
         parsed = [_standing_order(item, f"{where}.{i}", problems) for i, item in enumerate(items)]
-        found[str(key)] = tuple(order for order in parsed if order is not None)
+        found[key] = tuple(order for order in parsed if order is not None)
     return found
 
 
@@ -140,15 +165,11 @@ def ambushes_from(data: Mapping, problems: list[Violation]) -> dict[str, AmbushP
     """Phase 0, module "ambush": unit → {"sector": "B2", "name": "the wolves"} (seed: "игроки
     указывают, какие батальоны будут находиться в засаде")."""
     found: dict[str, AmbushPlan] = {}
-    for key, given in read_mapping(data, "ambushes", problems).items():
-        where = f"ambushes.{key}"
-        if not isinstance(given, Mapping):
-            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
-            continue
+    for key, where, given in read_objects(data, "ambushes", problems):
         sector = _required(given.get("sector"), f"{where}.sector", problems)
         name = _required(given.get("name"), f"{where}.name", problems)
         if sector is not None and name is not None:
-            found[str(key)] = AmbushPlan(_sector(sector), name.strip())
+            found[key] = AmbushPlan(_sector(sector), name.strip())
     return found
 
 
@@ -156,16 +177,12 @@ def traps_from(data: Mapping, problems: list[Violation]) -> dict[str, TrapPlan]:
     """Phase 0, module "ambush": trap → {"name": …, "sectors": [three sectors], "real": 0}
     (seed: "кладет три маркера засады, один из которых реальный")."""
     found: dict[str, TrapPlan] = {}
-    for key, given in read_mapping(data, "traps", problems).items():
-        where = f"traps.{key}"
-        if not isinstance(given, Mapping):
-            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
-            continue
+    for key, where, given in read_objects(data, "traps", problems):
         name = _required(given.get("name"), f"{where}.name", problems)
         sectors = _sectors(given.get("sectors"), f"{where}.sectors", problems)
         real = _index(given.get("real"), f"{where}.real", problems)
         if name is not None and sectors is not None:
-            found[str(key)] = TrapPlan(name.strip(), sectors, real)
+            found[key] = TrapPlan(name.strip(), sectors, real)
     return found
 
 
@@ -173,17 +190,13 @@ def markers_from(data: Mapping, problems: list[Violation]) -> dict[str, MarkerMo
     """Module "ambush": ambush → {"paths": [a path per marker], "true": 0} (seed: "Эти
     маркеры перемещаются с половинной СК")."""
     found: dict[str, MarkerMove] = {}
-    for key, given in read_mapping(data, "markers", problems).items():
-        where = f"markers.{key}"
-        if not isinstance(given, Mapping):
-            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
-            continue
+    for key, where, given in read_objects(data, "markers", problems):
         paths = _list(given.get("paths", []), f"{where}.paths", problems)
         read = [_sectors(path, f"{where}.paths.{i}", problems)
                 for i, path in enumerate(paths or [])]
         true = _index(given.get("true"), f"{where}.true", problems)
         if paths is not None and all(path is not None for path in read):
-            found[str(key)] = MarkerMove(tuple(p for p in read if p is not None), true)
+            found[key] = MarkerMove(tuple(p for p in read if p is not None), true)
     return found
 
 
@@ -222,19 +235,10 @@ def artifacts_from(data: Mapping, problems: list[Violation]) -> dict[str, Artifa
     """Module "artifacts": character → {"artifact": its key, and for a bound spell its aim:
     "target" (the spell's sector or unit), "toward", "terrain"; "sign" for a morale sign}."""
     found: dict[str, ArtifactUse] = {}
-    for key, given in read_mapping(data, "artifacts", problems).items():
-        where = f"artifacts.{key}"
-        if not given:
-            continue
-        if not isinstance(given, Mapping):
-            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
-            continue
+    for key, where, given in read_objects(data, "artifacts", problems, skip_empty=True):
         artifact = _required(given.get("artifact"), f"{where}.artifact", problems)
-        aim = {name: read_text(given.get(name), f"{where}.{name}", problems)
-               for name in ("target", "toward", "sign")}
-        terrain = read_choice(TerrainKind, read_text(given.get("terrain"), f"{where}.terrain",
-                                                     problems), f"{where}.terrain", problems)
+        aim = read_aim(given, where, ("target", "toward", "sign"), problems)
         if artifact is not None:
-            found[str(key)] = ArtifactUse(artifact, aim["target"], aim["toward"], terrain,
-                                          aim["sign"])
+            found[key] = ArtifactUse(artifact, aim["target"], aim["toward"], aim["terrain"],
+                                     aim["sign"])
     return found

@@ -5,7 +5,6 @@ marker is real, render the same page for the other side; and each violation path
 modules' orders names its form field."""
 from __future__ import annotations
 
-import re
 from unittest import mock
 
 import pytest
@@ -19,9 +18,10 @@ from factories import (
     TerrainCardFactory,
     shipped_card,
 )
+from sector_worlds_support import normalized
 
 from battles.sector import services
-from battles.sector.adapters import caster_key, trap_key, unit_key
+from battles.sector.adapters import trap_key, unit_key
 from battles.sector.forms import SectorOrdersForm
 from core.permissions import SYSTEM
 from rules.cerilia.ambush_orders import concealment_key
@@ -79,20 +79,6 @@ def _world(kingdom, rival_kingdom, player, rival, committed, *, true: int, real:
     return battle
 
 
-def _normalized(battle, text):
-    """The page with what differs between the worlds by construction named: the battle's
-    address, the keys of units, characters and traps (they hash the battle), the CSRF token."""
-    text = text.replace(reverse("sector-battle", args=[battle.pk]), "<battle page>")
-    for unit in battle.units.all():
-        text = text.replace(unit_key(unit), f"<{unit.name}>")
-    for caster in battle.casters.all():
-        text = text.replace(caster_key(caster), f"<{caster.name}>")
-    for trap in battle.traps.all():
-        text = text.replace(trap_key(trap), "<trap>")
-    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"',
-                  'name="csrfmiddlewaretoken" value=""', text)
-
-
 @pytest.mark.parametrize("differ", ["marker", "trap"])
 def test_the_attacker_reads_the_same_page_whichever_marker_is_true(
         client, kingdom, rival_kingdom, player, rival, gm, committed, differ):
@@ -103,8 +89,8 @@ def test_the_attacker_reads_the_same_page_whichever_marker_is_true(
     with mock.patch("django.utils.timezone.now", return_value=timezone.now()):
         worlds = [_world(kingdom, rival_kingdom, player, rival, committed, **given)
                   for given in (first, second)]
-        seen = [_normalized(w, page(client, player, w)) for w in worlds]
-        truth = [_normalized(w, page(client, gm, w)) for w in worlds]
+        seen = [normalized(w, page(client, player, w)) for w in worlds]
+        truth = [normalized(w, page(client, gm, w)) for w in worlds]
     assert "marker of “Foxes” (D3)" in seen[0] and "trap marker “Pit” (E3)" in seen[0]
     assert seen[0] == seen[1]
     assert truth[0] != truth[1]   # the comparison can tell the worlds apart
