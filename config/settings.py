@@ -265,6 +265,7 @@ SPECTACULAR_SETTINGS = {
         "PcFightEnum": "battles.models.PC_FIGHT_CHOICES",
         "WarActionEnum": "armies.choices.WAR_ACTION_CHOICES",
         "SectorBattleStatusEnum": "battles.sector.models.BattleStatus",
+        "IllusoryTerrainEnum": "battles.sector.order_schema.SHOWN_TERRAIN",
     },
     # Each activity's params are a closed object; the schema offers them as an anyOf.
     "POSTPROCESSING_HOOKS": [

@@ -110,6 +110,11 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
+# The terrain an illusion may show (a fortification is not a terrain spell's to raise); one
+# choice set, named in the schema by settings.SPECTACULAR_SETTINGS's ENUM_NAME_OVERRIDES.
+SHOWN_TERRAIN = [t.value for t in TerrainKind if t is not TerrainKind.FORTIFICATION]
+
+
 def _aim(**kwargs) -> serializers.CharField:
     """A sector, a unit's, marker's or artifact's id: what an order aims at."""
     return serializers.RegexField(WHOLE_KEY, max_length=KEY_LENGTH, error_messages={
@@ -176,8 +181,8 @@ class ArtifactUseSerializer(ClosedSerializer):
     toward = _name(required=False, allow_null=True, help_text=_(
         "A bound wall, or illusory cliffs or river: the neighbouring sector it faces."))
     terrain = serializers.ChoiceField(
-        choices=[t.value for t in TerrainKind if t is not TerrainKind.FORTIFICATION],
-        required=False, allow_null=True, help_text=_("A bound illusion: what the sector shows."))
+        choices=SHOWN_TERRAIN, required=False, allow_null=True,
+        help_text=_("A bound illusion: what the sector shows."))
     sign = serializers.ChoiceField(choices=list(SIGNS), required=False, allow_null=True,
                                    help_text=_("A banner or a bound blessing: the morale sign "
                                                "it adds (default: the first the unit lacks)."))
@@ -195,8 +200,7 @@ class SpellOrderSerializer(ClosedSerializer):
         "Mass invisibility and bless: one of your units; a priest's battle spell: the enemy "
         "unit it strikes."))
     terrain = serializers.ChoiceField(
-        choices=[t.value for t in TerrainKind if t is not TerrainKind.FORTIFICATION],
-        required=False, allow_null=True,
+        choices=SHOWN_TERRAIN, required=False, allow_null=True,
         help_text=_("Illusory terrain: what the sector shows."))
     sign = serializers.ChoiceField(choices=list(SIGNS), required=False, allow_null=True,
                                    help_text=_("Bless: the morale sign it adds."))
