@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from rules.errors import RuleViolation, Violation, _
 
@@ -40,6 +41,18 @@ class UnitCard:
     tags: frozenset[Tag] = field(default_factory=frozenset)
     # "Ночь ... может влиять на показатели некоторых Отрядов": added to its attacks at night.
     night_bonus: int = 0
+    # Module "magic dice" (seed 002, ranks.py): the card's hits are its models; each model has
+    # `wounds`, and the card may have a command group among its models.
+    wounds: int = 1
+    champion: bool = False
+    standard: bool = False
+    musician: bool = False
+    data_omit_default: ClassVar[tuple[str, ...]] = ("wounds", "champion", "standard",
+                                                    "musician")
+
+    @property
+    def command_group(self) -> int:
+        return self.champion + self.standard + self.musician
 
     def has(self, tag: Tag) -> bool:
         return tag in self.tags
@@ -51,6 +64,11 @@ def card_violations(card: UnitCard) -> RuleViolation | None:
         problems.append(("morale", _("A card bears one to three distinct morale signs.")))
     if card.hits < 1:
         problems.append(("hits", _("A card has at least 1 hit.")))
+    if card.wounds < 1:
+        problems.append(("wounds", _("A model has at least 1 wound.")))
+    if card.command_group > card.hits:
+        problems.append(("hits", _("The command group is among the card's models: at least "
+                                   "one hit for each of them.")))
     if card.movement < 0:
         problems.append(("movement", _("Movement points cannot be negative.")))
     if card.missile is not None and card.missile_range < 1:

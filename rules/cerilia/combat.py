@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.cerilia import ranks
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, Tag
 from rules.cerilia.deck import Result, column, draw, result
 from rules.cerilia.field import RESERVE, SECTORS, distance, edge, fall_back_step, straight_edges
@@ -37,6 +38,9 @@ class _Attack:
 
 
 class Combat(Markers):
+    # The kind of attack whose result is being applied (None: a spell, morale, a trap...):
+    # module "magic dice" takes a standard whose bearer falls to an enemy melee attack.
+    blow: str | None = None
 
     def attack_value(self, attacker: Unit, kind: str, target: Unit | None) -> int:
         value = {MELEE: attacker.card.melee, CHARGE: attacker.card.charge,
@@ -47,6 +51,8 @@ class Combat(Markers):
         if any(e.kind is EffectKind.ARTIFACT_ATTACK and e.unit == attacker.key
                for e in self.effects):
             value += 1   # module "artifacts": "+1 to the attacks of the bearer's unit"
+        if kind == MELEE and self.start.scenario.modules.magic_dice:
+            value += ranks.melee_bonus(attacker)   # "champion (+1 melee while alive)"
         if self.night:
             value += attacker.card.night_bonus
         holds = self.held.get(sector) is attacker.side
@@ -124,7 +130,9 @@ class Combat(Markers):
             if attack.target == FORTIFICATION:
                 self.strike_fortification(attack.sector, outcome)
             else:
+                self.blow = attack.kind
                 self.apply(self.units[attack.target], outcome)
+                self.blow = None
 
     def second_card(self, attacker: Unit | None, target: Unit, difference: int, outcome: Result,
                     source: str = "") -> Result:
@@ -145,7 +153,11 @@ class Combat(Markers):
 
     def can_attack(self, unit: Unit) -> bool:
         # A routed unit "may not attack" the round it routs and the next (reference §1.7).
-        return unit.alive and unit.on_field and unit.status is not UnitStatus.ROUTED
+        # Module "magic dice": "musician (a routed unit may attack again the next round)".
+        return unit.alive and unit.on_field and (
+            unit.status is not UnitStatus.ROUTED
+            or (self.start.scenario.modules.magic_dice
+                and ranks.musician_rallies(unit, self.number)))
 
     def missile_target_ok(self, shooter: Unit, target: Unit) -> bool:
         if target.side is shooter.side or not target.on_field or not self.sees(shooter.side,
@@ -325,7 +337,10 @@ class Combat(Markers):
 
     def lose_hit(self, unit: Unit, *, morale: bool = True) -> None:
         unit = self.units[unit.key]
-        unit = replace(unit, hits=unit.hits - 1)
+        if self.start.scenario.modules.magic_dice:
+            unit = self.lose_wound(unit)
+        else:
+            unit = replace(unit, hits=unit.hits - 1)
         self.units[unit.key] = unit
         if unit.hits <= 0:
             self.destroy(unit, _("%(unit)s loses its last hit and is destroyed."))
@@ -333,6 +348,22 @@ class Combat(Markers):
             self.say("hit", _("%(unit)s takes a hit (%(hits)s left)."), unit, hits=unit.hits)
             if morale:
                 self.hit.add(unit.key)
+
+    def lose_wound(self, unit: Unit) -> Unit:
+        """Module "magic dice": a hit takes a wound off the next model to fall (ranks.py); a
+        standard bearer felled by an enemy melee attack (a charge is one) loses the standard
+        to the enemy (reference, ruling: "a standard taken by the enemy (its bearer destroyed
+        by an enemy melee attack)")."""
+        unit, lost = ranks.take_wound(unit)
+        taken = lost is ranks.Model.STANDARD and self.blow in (MELEE, CHARGE)
+        if taken:
+            unit = replace(unit, standard_taken=True)
+        if unit.hits > 0 and lost is not None and lost in ranks.COMMAND_GROUP:
+            self.say("model_lost", _("%(unit)s loses its %(model)s."), unit,
+                     model=ranks.MODEL_LABELS[lost])
+            if taken:
+                self.say("standard_taken", _("The enemy takes the standard of %(unit)s."), unit)
+        return unit
 
     def destroy(self, unit: Unit, message: str, **params: Any) -> None:
         # Told to the sides that saw the unit before it fell: a unit lost in fog or night,

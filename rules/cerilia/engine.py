@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.cerilia import ambush_orders, command, magic, scouting
+from rules.cerilia import ambush_orders, command, magic, ranks, scouting
 from rules.cerilia.ambush import AmbushRules
 from rules.cerilia.artifacts import Artifacts
 from rules.cerilia.board import Event
@@ -93,6 +93,8 @@ class Round(AmbushRules, Artifacts):
             signs = set(unit.card.morale) | {e.sign for e in self.effects
                                             if e.kind in SIGN_EFFECTS and e.unit == key
                                             and e.sign}
+            if self.start.scenario.modules.magic_dice:
+                signs |= ranks.standard_signs(unit)   # "standard bearer (one more morale sign)"
             drawn = SIGNS[self.dice.roll("1d3", purpose=_("Morale: %(unit)s"),
                                          unit=unit.name).total - 1]
             if drawn in signs:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.cerilia import wounds
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
 from rules.cerilia.combat import Combat
 from rules.cerilia.deck import Result
@@ -14,6 +15,7 @@ from rules.cerilia.spells import (
     ROUTING_WALLS,
     SPELL_LABELS,
     WALLS,
+    WOUND_SPELLS,
     Spell,
     gives_away_ambush,
 )
@@ -71,6 +73,8 @@ def cast(r: Combat, caster: Caster, order: SpellOrder) -> None:
         _bless(r, caster, order, label)
     elif spell in PRIEST_RESULTS:
         _battle_prayer(r, caster, order, label)
+    elif spell in WOUND_SPELLS:
+        wounds.cast_wound_spell(r, caster, order)   # module "magic dice"
 
 
 def _fizzle(r: Combat, caster: Caster, label: str, reason: str) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from rules.cerilia import ambush_orders, artifact_orders, command
+from rules.cerilia import ambush_orders, artifact_orders, command, wound_orders
 from rules.cerilia.artifact_orders import ArtifactUse as ArtifactUse  # re-exported: an order shape
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
 from rules.cerilia.concealment import AmbushPlan as AmbushPlan
@@ -26,10 +26,10 @@ from rules.cerilia.scouting_orders import scouting_violations
 from rules.cerilia.spells import (
     DIRECTED_SPELLS,
     PRIEST_RESULTS,
-    SCHOOL_SPELLS,
     SECTOR_SPELLS,
     Spell,
     gives_away_ambush,
+    school_spells,
 )
 from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, BattleState, Caster, TerrainKind, Unit
 from rules.cerilia.visibility import caster_position, engaged, in_reach, visible
@@ -250,15 +250,20 @@ def _ambush_checks(state: BattleState, side: Side, caster: Caster, order: SpellO
     return []
 
 
+def _wound_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
+                  where: str) -> list[Violation]:
+    return wound_orders.target_violations(state, side, caster, order.spell, order.unit, where)
+
+
 # Each check looks at one part of a spell order; they report in this order.
 _SPELL_CHECKS: tuple[Callable[[BattleState, Side, Caster, SpellOrder, str], list[Violation]],
                      ...] = (_ambush_checks, _sector_checks, _illusion_checks, _summon_checks,
-                             _own_unit_checks, _enemy_target_checks)
+                             _own_unit_checks, _enemy_target_checks, _wound_checks)
 
 
 def _spell_violations(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
                       where: str) -> list[Violation]:
-    school = SCHOOL_SPELLS[caster.school] if caster.school and not caster.killed \
+    school = school_spells(state, caster.school) if caster.school and not caster.killed \
         else frozenset()
     known = caster.spells or school
     if order.spell not in known or order.spell not in school:

@@ -21,6 +21,10 @@ def _unit(unit: Unit, own: bool, cell: int) -> dict[str, Any]:
     data = {"key": unit.key, "side": unit.side.value, "name": unit.name,
             "card": to_data(unit.card), "hits": unit.hits, "position": unit.position,
             "cell": cell, "status": unit.status.value, "summoned": unit.summoned}
+    # Module "magic dice" (ruling): models and wounds are public on the table, shown wherever
+    # the unit's hits are; only when they differ from a unit's defaults.
+    data.update({name: getattr(unit, name) for name in ("wounds_lost", "standard_taken")
+                 if getattr(unit, name)})
     if own:
         data["hidden"] = unit.hidden
         if unit.ambush is not None:

@@ -39,6 +39,9 @@ class Spell(StrEnum):
     ILLUSORY_ARTILLERY = "illusory_artillery"
     SPIKE_GROWTH = "spike_growth"
     SANDSTORM = "sandstorm"
+    # Seed 002, module "magic dice" only (wounds.py): the priest's recover 2 and raise 2.
+    HEAL = "heal"
+    RAISE_THE_FALLEN = "raise_the_fallen"
 
 
 SPELL_LABELS = {
@@ -72,6 +75,8 @@ SPELL_LABELS = {
     Spell.ILLUSORY_ARTILLERY: _("Illusory artillery"),
     Spell.SPIKE_GROWTH: _("Spike growth"),
     Spell.SANDSTORM: _("Sandstorm"),
+    Spell.HEAL: _("Heal"),
+    Spell.RAISE_THE_FALLEN: _("Raise the fallen"),
 }
 
 # "Обратить камень в грязь* **", "Обратить воду в пыль* **", "Сравнять землю* **".
@@ -99,14 +104,29 @@ DIRECTED_SPELLS = frozenset(WALLS)
 UNIT_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.MASS_INVISIBILITY, Spell.BLESS}
 # Bless and the priests' battle spells are the priests'; the rest the wizards'.
 PRIEST_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.BLESS}
+# Seed 002's priest spells, known only with module "magic dice" on (school_spells): kept out
+# of SCHOOL_SPELLS so a battle without the module casts exactly what it always could.
+WOUND_SPELLS = frozenset({Spell.HEAL, Spell.RAISE_THE_FALLEN})
+# Reference: "The catalog ships "Heal" (priest, recover 2) and "Raise the fallen" (priest,
+# raise 2)"; their casting values (ruling) for the magic dice's table.
+WOUND_SPELL_WOUNDS = {Spell.HEAL: 2, Spell.RAISE_THE_FALLEN: 2}
+WOUND_CASTING_VALUES = {Spell.HEAL: 5, Spell.RAISE_THE_FALLEN: 8}
 SCHOOL_SPELLS = {School.PRIEST: PRIEST_SPELLS,
-                 School.WIZARD: frozenset(Spell) - PRIEST_SPELLS}
+                 School.WIZARD: frozenset(Spell) - PRIEST_SPELLS - WOUND_SPELLS}
 # "Длительность: 1d3 Раунда".
 DURATION = "1d3"
 
 
+def school_spells(state: BattleState, school: School) -> frozenset[Spell]:
+    """The spells a school casts in this battle: seed 002's priest spells with module "magic
+    dice" on."""
+    extra = WOUND_SPELLS if school is School.PRIEST and state.scenario.modules.magic_dice \
+        else frozenset()
+    return SCHOOL_SPELLS[school] | extra
+
+
 # Module "ambush", ruling: the spells that reach only from the caster's sector or next to it.
-REACHING_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.SUMMON_LEGION, Spell.BLESS}
+REACHING_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.SUMMON_LEGION, Spell.BLESS} | WOUND_SPELLS
 
 
 def gives_away_ambush(state: BattleState, caster: Caster, spell: Spell, unit: str | None
@@ -117,4 +137,4 @@ def gives_away_ambush(state: BattleState, caster: Caster, spell: Spell, unit: st
     "marker truth", nor "an enemy ambush not yet marked")."""
     hiding = next((u for u in state.units if u.key == caster.unit and u.alive), None)
     return hiding is not None and hiding.ambush is not None and spell in REACHING_SPELLS \
-        and not (spell is Spell.BLESS and unit == hiding.key)
+        and not (spell in {Spell.BLESS, *WOUND_SPELLS} and unit == hiding.key)

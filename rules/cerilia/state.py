@@ -154,7 +154,11 @@ class Unit:
     routed_in: int = 0          # the round it last routed
     army: int | None = None     # the campaign army it stands for
     ambush: str | None = None   # module "ambush": the ambush it hides in, until revealed
-    data_omit_default: ClassVar[tuple[str, ...]] = ("ambush",)
+    # Module "magic dice" (ranks.py): `hits` count its models; the wounds its wounded model has
+    # lost, and whether the enemy took its standard (it never comes back).
+    wounds_lost: int = 0
+    standard_taken: bool = False
+    data_omit_default: ClassVar[tuple[str, ...]] = ("ambush", "wounds_lost", "standard_taken")
 
     @property
     def alive(self) -> bool:
