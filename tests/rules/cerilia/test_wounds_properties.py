@@ -1,0 +1,86 @@
+"""Properties of module "magic dice"'s units of models (seed 002_eb4cf75b750af884.txt: «не может
+поднять значение ран выше его стартового показателя»; «Это не может поднять число моделей в
+подразделении выше изначального значения»): in random battles with the module on, cards with
+wounds and command groups, and priests healing and raising every round, no unit ever has more
+models than it started with or more wounds than its start, battles end, and the same seeds
+replay the same battle."""
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_engine_sector_properties import SETTINGS, battles, random_orders
+
+from rules.cerilia import ranks
+from rules.cerilia.engine import resolve_round
+from rules.cerilia.modules import Modules
+from rules.cerilia.orders import SpellOrder
+from rules.cerilia.spells import Spell
+from rules.cerilia.state import School, state_data
+from rules.sides import Side
+
+ON = Modules(magic_dice=True)
+
+
+@st.composite
+def model_battles(draw):
+    state, seed = draw(battles())
+    units = []
+    for u in state.units:
+        group = draw(st.lists(st.sampled_from(["champion", "standard", "musician"]),
+                              unique=True, max_size=u.card.hits))
+        card = replace(u.card, wounds=draw(st.integers(1, 3)), **dict.fromkeys(group, True))
+        units.append(replace(u, card=card))
+    return replace(state, units=tuple(units),
+                   scenario=replace(state.scenario, modules=ON)), seed
+
+
+def healing_orders(state, side, rng):
+    """The random orders, with the side's priests mostly healing or raising its units."""
+    given = random_orders(state, side, rng)
+    own = [u for u in state.units if u.side is side and u.alive]
+    spells = dict(given.spells)
+    for c in state.casters:
+        if c.side is side and c.school is School.PRIEST and own and rng.random() < 0.7:
+            spells[c.key] = SpellOrder(rng.choice([Spell.HEAL, Spell.RAISE_THE_FALLEN]),
+                                       unit=rng.choice(own).key)
+    return replace(given, spells=spells)
+
+
+def play(state, seed):
+    rng = random.Random(seed)
+    history = []
+    while not state.finished:
+        o = {side: healing_orders(state, side, rng) for side in Side}
+        out = resolve_round(state, o, seed=rng.randrange(2**32))
+        history.append(out)
+        state = out.state
+    return state, history
+
+
+@SETTINGS
+@given(model_battles())
+def test_models_and_wounds_never_exceed_the_start_and_battles_end(battle):
+    state, seed = battle
+    start = {u.key: ranks.wounds_left(u) for u in state.units}
+    final, history = play(state, seed)
+    assert final.finished and 1 <= len(history) <= state.scenario.max_rounds
+    for out in history:
+        for u in out.state.units:
+            assert 0 <= u.hits <= ranks.starting_models(u)
+            assert 0 <= u.wounds_lost < u.card.wounds
+            assert ranks.wounds_left(u) <= start.get(u.key, ranks.wounds_left(u))
+            assert len(ranks.models_left(u)) == u.hits
+            if u.standard_taken:
+                assert ranks.Model.STANDARD not in ranks.models_left(u)
+
+
+@settings(SETTINGS, max_examples=20)
+@given(model_battles())
+def test_the_same_seeds_replay_the_same_battle_with_the_module(battle):
+    state, seed = battle
+    first, one = play(state, seed)
+    second, two = play(state, seed)
+    assert state_data(first) == state_data(second)
+    assert [o.events for o in one] == [o.events for o in two]
+    assert [o.rolls for o in one] == [o.rolls for o in two]
