@@ -337,8 +337,11 @@ class Combat(Markers):
 
     def lose_hit(self, unit: Unit, *, morale: bool = True) -> None:
         unit = self.units[unit.key]
-        if self.start.scenario.modules.magic_dice:
-            unit = self.lose_wound(unit)
+        if self.start.scenario.modules.magic_dice:   # a wound off the next model (ranks.py)
+            unit, lost = ranks.take_wound(unit, melee=self.blow in (MELEE, CHARGE))
+            told = ranks.told_loss(unit, lost)
+            if told is not None:
+                self.say(told[0], told[1], unit, model=told[2])
         else:
             unit = replace(unit, hits=unit.hits - 1)
         self.units[unit.key] = unit
@@ -348,22 +351,6 @@ class Combat(Markers):
             self.say("hit", _("%(unit)s takes a hit (%(hits)s left)."), unit, hits=unit.hits)
             if morale:
                 self.hit.add(unit.key)
-
-    def lose_wound(self, unit: Unit) -> Unit:
-        """Module "magic dice": a hit takes a wound off the next model to fall (ranks.py); a
-        standard bearer felled by an enemy melee attack (a charge is one) loses the standard
-        to the enemy (reference, ruling: "a standard taken by the enemy (its bearer destroyed
-        by an enemy melee attack)")."""
-        unit, lost = ranks.take_wound(unit)
-        taken = lost is ranks.Model.STANDARD and self.blow in (MELEE, CHARGE)
-        if taken:
-            unit = replace(unit, standard_taken=True)
-        if unit.hits > 0 and lost is not None and lost in ranks.COMMAND_GROUP:
-            self.say("model_lost", _("%(unit)s loses its %(model)s."), unit,
-                     model=ranks.MODEL_LABELS[lost])
-            if taken:
-                self.say("standard_taken", _("The enemy takes the standard of %(unit)s."), unit)
-        return unit
 
     def destroy(self, unit: Unit, message: str, **params: Any) -> None:
         # Told to the sides that saw the unit before it fell: a unit lost in fog or night,

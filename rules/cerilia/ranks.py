@@ -66,14 +66,29 @@ def wounds_left(unit: Unit) -> int:
     return max(0, unit.hits * unit.card.wounds - unit.wounds_lost) if unit.alive else 0
 
 
-def take_wound(unit: Unit) -> tuple[Unit, Model | None]:
+def take_wound(unit: Unit, *, melee: bool = False) -> tuple[Unit, Model | None]:
     """One hit: a wound off the next model to fall; the model it removes, if it was its last
-    wound (None: only wounded)."""
+    wound (None: only wounded). A standard bearer felled by an enemy melee attack (`melee`: a
+    charge is one too, ruling) loses the standard to the enemy (reference, ruling: "a standard
+    taken by the enemy (its bearer destroyed by an enemy melee attack)")."""
     if unit.wounds_lost + 1 < unit.card.wounds:
         return replace(unit, wounds_lost=unit.wounds_lost + 1), None
     left = models_left(unit)
     lost = left[0] if left else None
-    return replace(unit, hits=unit.hits - 1, wounds_lost=0), lost
+    return replace(unit, hits=unit.hits - 1, wounds_lost=0,
+                   standard_taken=unit.standard_taken or (melee and lost is Model.STANDARD)
+                   ), lost
+
+
+def told_loss(unit: Unit, lost: Model | None) -> tuple[str, str, str] | None:
+    """The event (code, message, the model's label) for a command model lost by a unit still on
+    its feet; None for rank and file, a wound or the last model (its destruction is told)."""
+    if lost is None or lost not in COMMAND_GROUP or unit.hits <= 0:
+        return None
+    if lost is Model.STANDARD and unit.standard_taken:
+        return "standard_taken", _("The enemy takes the standard of %(unit)s."), \
+            MODEL_LABELS[lost]
+    return "model_lost", _("%(unit)s loses its %(model)s."), MODEL_LABELS[lost]
 
 
 def recover(unit: Unit, wounds: int) -> tuple[Unit, int]:

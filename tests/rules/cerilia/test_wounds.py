@@ -171,3 +171,12 @@ def test_both_sides_see_a_seen_unit_s_models_and_wounds():
     assert all(u["key"] != "a" for u in side_view(hidden, D)["units"])
     plain = side_view(state(unit("x", A, at="B2")), D)["units"][0]
     assert "wounds_lost" not in plain and "standard_taken" not in plain
+
+
+def test_a_priest_in_ambush_heals_its_own_unit_only():
+    # Module "ambush", ruling: a caster hiding with a unit casts no spell that reaches only
+    # from where it stands, but on that unit itself (as a blessing).
+    s = _battle(replace(hurt(3, at="B2"), ambush="amb"), troop("b", at="C2"))
+    assert _refusals(s, spell(Spell.HEAL, unit="a")) == []
+    assert _refusals(s, spell(Spell.RAISE_THE_FALLEN, unit="b")) == [("caster_in_ambush",
+                                                                       "spells.p")]
