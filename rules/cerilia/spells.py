@@ -4,6 +4,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from rules.cerilia.deck import Result
+from rules.cerilia.modules import Modules
 from rules.cerilia.state import BattleState, Caster, School, Wall
 from rules.errors import _
 
@@ -39,6 +40,7 @@ class Spell(StrEnum):
     ILLUSORY_ARTILLERY = "illusory_artillery"
     SPIKE_GROWTH = "spike_growth"
     SANDSTORM = "sandstorm"
+    HASTE = "haste"   # module "magic dice" only (MODULE_SPELLS)
 
 
 SPELL_LABELS = {
@@ -72,6 +74,7 @@ SPELL_LABELS = {
     Spell.ILLUSORY_ARTILLERY: _("Illusory artillery"),
     Spell.SPIKE_GROWTH: _("Spike growth"),
     Spell.SANDSTORM: _("Sandstorm"),
+    Spell.HASTE: _("Haste"),
 }
 
 # "Обратить камень в грязь* **", "Обратить воду в пыль* **", "Сравнять землю* **".
@@ -96,11 +99,26 @@ PRIEST_RESULTS: dict[Spell, Result] = {
 # Spells aimed at a sector, at a sector and a direction, at a unit, or at nothing.
 SECTOR_SPELLS = TERRAIN_SPELLS | {Spell.FOG, Spell.ILLUSORY_TERRAIN, Spell.SUMMON_LEGION}
 DIRECTED_SPELLS = frozenset(WALLS)
-UNIT_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.MASS_INVISIBILITY, Spell.BLESS}
-# Bless and the priests' battle spells are the priests'; the rest the wizards'.
+UNIT_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.MASS_INVISIBILITY, Spell.BLESS, Spell.HASTE}
+# Module "magic dice" (seed 002): the spells known only in a battle that plays it, by school.
+# Reference: 'The catalog ships "Haste" (wizard, magical move 2)'.
+MAGIC_DICE_SPELLS = frozenset({Spell.HASTE})
+MODULE_SPELLS = {School.WIZARD: MAGIC_DICE_SPELLS, School.PRIEST: frozenset[Spell]()}
+# Seed 002, XI.7.A: "Магическое перемещение всегда имеет лимит дальности": sectors, here.
+MAGICAL_MOVES = {Spell.HASTE: 2}
+# Bless and the priests' battle spells are the priests'; the rest the wizards' (seed 000's:
+# a battle without module "magic dice" knows nothing else, so its random battles stay as they
+# were).
 PRIEST_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.BLESS}
 SCHOOL_SPELLS = {School.PRIEST: PRIEST_SPELLS,
-                 School.WIZARD: frozenset(Spell) - PRIEST_SPELLS}
+                 School.WIZARD: frozenset(Spell) - PRIEST_SPELLS
+                 - MAGIC_DICE_SPELLS}
+
+
+def school_spells(school: School, modules: Modules) -> frozenset[Spell]:
+    """The spells a school knows in a battle playing `modules`."""
+    return SCHOOL_SPELLS[school] | (MODULE_SPELLS[school] if modules.magic_dice
+                                    else frozenset())
 # "Длительность: 1d3 Раунда".
 DURATION = "1d3"
 
