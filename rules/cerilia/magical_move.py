@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.cerilia.magical_move_orders import unfit
+from rules.cerilia.magical_move_orders import reaches, unfit
 from rules.cerilia.movement import Movement
 from rules.cerilia.orders import SpellOrder
 from rules.cerilia.spells import MAGICAL_MOVES, SPELL_LABELS
 from rules.cerilia.state import Caster, Unit
-from rules.cerilia.visibility import caster_position, in_reach
+from rules.cerilia.visibility import caster_position
 from rules.errors import _
 
 
@@ -27,8 +27,7 @@ def cast(r: Movement, caster: Caster, order: SpellOrder, moved: set[str]) -> Non
         _fizzle(r, caster, label, _("no such unit"))
         return
     state = r.state()
-    if not (in_reach(state, caster, unit.position)
-            or unit.position == caster_position(state, caster)):
+    if not reaches(state, caster, unit):
         _fizzle(r, caster, label, _("the unit is out of reach"))
         return
     if unit.key in moved:

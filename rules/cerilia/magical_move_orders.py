@@ -42,6 +42,14 @@ def random_movement(unit: Unit) -> bool:
     return False
 
 
+def reaches(state: BattleState, caster: Caster, unit: Unit) -> bool:
+    """Ruling: Haste reaches as far as the seed's reaching spells do: the caster's sector or one
+    next to it (from the reserve, the side's own line); a unit in the reserve only from there."""
+    if unit.position == RESERVE:
+        return caster_position(state, caster) == RESERVE
+    return in_reach(state, caster, unit.position)
+
+
 def unfit(state: BattleState, unit: Unit) -> str | None:
     """Why `unit` cannot be moved by magic now, or None. Ruling: a unit in ambush (module
     "ambush") moves by its markers only, as in the movement phase."""
@@ -62,10 +70,7 @@ def _unit_checks(state: BattleState, side: Side, caster: Caster, order: MoveOrde
                 None)
     if unit is None:
         return None, [Violation("unit_unknown", _("Choose one of your units."), f"{where}.unit")]
-    # Ruling: Haste reaches as far as the seed's reaching spells do: the caster's sector or one
-    # next to it (from the reserve, the side's own line), or the caster's own reserve.
-    if not (in_reach(state, caster, unit.position)
-            or unit.position == caster_position(state, caster)):
+    if not reaches(state, caster, unit):
         return None, [Violation("spell_range", _("The unit must stand in the caster's sector "
                                 "or next to it."), f"{where}.unit")]
     reason = unfit(state, unit)

@@ -156,6 +156,16 @@ def test_the_unit_must_be_the_sides_own_and_within_the_casters_reach():
     assert cast(s, haste("b", "A2")).units["b"].position == "A1"
 
 
+def test_a_unit_in_the_reserve_is_reached_only_from_the_reserve():
+    # Ruling: from the reserve a caster reaches its own line and its reserve, nothing else.
+    s = on(unit("a", A, at="C1"), unit("r", A), unit("d", D, at="E3"), casters=[W])
+    assert refused(s, haste("r", "C1")) == {("spell_range", "spells.w.unit")}
+    assert cast(s, haste("r", "C1")).units["r"].position == "reserve"
+    s = on(unit("r", A), unit("d", D, at="E3"), casters=[caster("w", A, School.WIZARD)])
+    assert refused(s, haste("r", "B1", "B2")) == set()
+    assert cast(s, haste("r", "B1", "B2")).units["r"].position == "B2"
+
+
 def test_a_unit_moves_by_magic_once_a_magic_phase():
     # Seed: "Если подразделение уже производило магическое перемещение в эту фазу магии,
     # выполнять его второй раз оно не может."
