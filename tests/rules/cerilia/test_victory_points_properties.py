@@ -4,17 +4,19 @@ battles (seed 002_eb4cf75b750af884.txt: "Призванные подраздел
 "each enemy unit destroyed gives its side victory points equal to the unit's starting hits"):
 battles end and replay identically, the orders' checks never raise, summoned units are never in
 the aftermath or the victory points, the stored tally is the destroyed units' starting hits."""
+import json
 import random
 from dataclasses import replace
 
 from hypothesis import given
-from test_engine_sector_properties import SETTINGS, battles, random_orders
+from test_engine_sector_properties import SETTINGS, battles, hidden_from, random_orders
 
 from rules.cerilia.aftermath import battle_result
 from rules.cerilia.engine import resolve_round
 from rules.cerilia.field import RESERVE, SECTORS, neighbours
 from rules.cerilia.modules import Modules
 from rules.cerilia.orders import SpellOrder, order_violations
+from rules.cerilia.side_views import side_view
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import School, state_data
 from rules.cerilia.victory import holder
@@ -86,3 +88,31 @@ def test_battles_end_replay_and_keep_summoned_units_out_of_the_points_and_the_af
     if len(history) == state.scenario.max_rounds and all(final.side_units(s) for s in Side) \
             and not any(e.code == "withdraws" for e in history[-1].events):
         assert final.winner is holder(final.victory_points)
+
+
+@SETTINGS
+@given(battles())
+def test_magical_moves_keep_cells_apart_and_views_keep_the_hidden_truth(battle):
+    # Reference, "What each side may see": never the enemy's hidden units; its own side's
+    # failures, cells kept and characters joining are its own. Ruling: victory points public.
+    state, seed = battle
+    _final, history = _play(_on(state), seed)
+    for out in history:
+        s = out.state
+        taken = set()
+        for u in s.units:
+            if u.on_field:
+                assert 0 <= u.cell < s.scenario.cells_per_sector
+                assert (u.position, u.side, u.cell) not in taken
+                taken.add((u.position, u.side, u.cell))
+        for side in Side:
+            view = side_view(s, side, out.events)
+            assert view["victory_points"] == {k.value: v for k, v in s.victory_points.items()}
+            board = json.dumps({k: v for k, v in view.items() if k != "events"})
+            for u in hidden_from(s, side):
+                assert u.key not in board
+            own = {c.name for c in s.casters if c.side is side} \
+                | {u.name for u in s.units if u.side is side}
+            for event in view["events"]:
+                if event["code"] in {"fizzles", "joins", "join_fails", "cell_kept"}:
+                    assert {event["params"].get("caster"), event["params"].get("unit")} & own
