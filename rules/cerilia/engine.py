@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.cerilia import ambush_orders, command, magic, ranks, scouting
+from rules.cerilia import ambush_orders, command, magic, magical_move, ranks, scouting, victory
 from rules.cerilia.ambush import AmbushRules
 from rules.cerilia.artifacts import Artifacts
 from rules.cerilia.board import Event
@@ -14,6 +14,7 @@ from rules.cerilia.cards import FORTIFICATION_DEFENDERS, SIGNS
 from rules.cerilia.deck import Result
 from rules.cerilia.field import RESERVE, toward_attacker
 from rules.cerilia.orders import Deployment, RoundOrders
+from rules.cerilia.spells import MAGICAL_MOVES
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
     HELD_TERRAIN,
@@ -40,6 +41,8 @@ class Round(AmbushRules, Artifacts):
     """One round's phases, in order, on the working copy (AmbushRules over Movement and
     Combat: module "ambush" fills their hooks; Artifacts: module "artifacts")."""
 
+    recorded: Mapping[str, object]   # end_round: module "magic dice"'s state changes
+
     # -- the round ------------------------------------------------------------------------
 
     def run(self) -> RoundOutcome:
@@ -49,7 +52,8 @@ class Round(AmbushRules, Artifacts):
             phase()
         self.end_round()
         first, _second = self.sides_in_order()
-        return RoundOutcome(self.state(finished=self.finished, winner=self.winner),
+        return RoundOutcome(self.state(finished=self.finished, winner=self.winner,
+                                       **self.recorded),
                             first, tuple(self.events), tuple(self.dice.log))
 
     def roll_initiative(self) -> None:
@@ -71,13 +75,17 @@ class Round(AmbushRules, Artifacts):
 
     def cast(self) -> None:
         self.phase = "magic"
+        moved: set[str] = set()   # module "magic dice": the units moved by magic this phase
         for side in self.sides_in_order():
             for key, order in self.orders[side].spells.items():
                 # A side casts with its own casters only, each once ("one spell per caster").
                 caster = self.casters.get(key)
                 if caster is not None and (caster.side is not side or caster.killed):
                     caster = None
-                if caster is not None:
+                if caster is not None and order.spell in MAGICAL_MOVES:
+                    if self.start.scenario.modules.magic_dice:
+                        magical_move.cast(self, caster, order, moved)
+                elif caster is not None:
                     magic.cast(self, caster, order)
             self.cast_bound_spells(side)   # module "artifacts": after its casters' spells
 
@@ -118,6 +126,7 @@ class Round(AmbushRules, Artifacts):
             if not self.at(sector, side):
                 del self.held[sector]
         self.finished, self.winner = self.end_check()
+        self.recorded = victory.recorded(self)   # module "magic dice": the tally, else nothing
         if self.finished:
             self.say("battle_over", _("The battle is over; the field is held by %(side)s."),
                      side=self.winner.value if self.winner else "—")
@@ -132,6 +141,8 @@ class Round(AmbushRules, Artifacts):
                 self.say("withdraws", _("Withdrawal: %(side)s leaves the field."), side=side.value)
                 return True, side.other
         if self.number >= self.start.scenario.max_rounds:
+            if self.start.scenario.modules.magic_dice:
+                return True, victory.round_limit_holder(self)
             on_field = {side: sum(u.on_field for u in alive[side]) for side in Side}
             # The last round ends it: the side with more units on the field holds it; a draw
             # leaves the field with the defender.

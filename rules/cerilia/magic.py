@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.cerilia import wounds
+from rules.cerilia import summons, wounds
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
 from rules.cerilia.combat import Combat
 from rules.cerilia.deck import Result
@@ -192,6 +192,10 @@ def _illusion(r: Combat, caster: Caster, order: SpellOrder) -> None:
 def _summon(r: Combat, caster: Caster, order: SpellOrder) -> None:
     label = SPELL_LABELS[Spell.SUMMON_LEGION]
     sector = _aimed_at(order)
+    key = f"legion-{r.number}-{caster.key}"
+    if r.start.scenario.modules.magic_dice:   # seed 002's general rules for summoned units
+        summons.summon(r, caster, LEGION_OF_THE_DEAD, key, sector, label)
+        return
     # "в сектор, в котором находится Заклинатель, или в соседний сектор. Для Призыва, в Секторе
     # должна быть 1 свободная ячейка в дружественной линии фронта."
     if not in_reach(r.state(), caster, sector):
@@ -200,7 +204,6 @@ def _summon(r: Combat, caster: Caster, order: SpellOrder) -> None:
     if r.free_cell(sector, caster.side) is None:
         _fizzle(r, caster, label, _("no free cell in the friendly front line"))
         return
-    key = f"legion-{r.number}-{caster.key}"
     unit = Unit(key, caster.side, LEGION_OF_THE_DEAD, str(LEGION_OF_THE_DEAD.name),
                 LEGION_OF_THE_DEAD.hits, summoned=True)
     r.units[key] = unit

@@ -22,7 +22,8 @@ class Modules:
 
     @property
     def any_on(self) -> bool:
-        return self.command or self.ambush or self.scouting or self.artifacts or self.magic_dice
+        return self.command or self.ambush or self.scouting or self.artifacts \
+            or self.magic_dice
 
 
 NO_MODULES = Modules()

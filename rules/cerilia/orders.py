@@ -6,7 +6,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from rules.cerilia import ambush_orders, artifact_orders, command, wound_orders
+from rules.cerilia import (
+    ambush_orders,
+    artifact_orders,
+    command,
+    magical_move_orders,
+    wound_orders,
+)
 from rules.cerilia.artifact_orders import ArtifactUse as ArtifactUse  # re-exported: an order shape
 from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
 from rules.cerilia.concealment import AmbushPlan as AmbushPlan
@@ -58,6 +64,12 @@ class SpellOrder:
     unit: str | None = None
     terrain: TerrainKind | None = None   # what illusory terrain shows
     sign: str | None = None              # the morale sign a blessing adds
+    # Module "magic dice", a magical move (magical_move.py): the sectors the unit enters, the
+    # cell it takes in the last one, a character of the side that joins it there.
+    path: tuple[str, ...] = ()
+    cell: int | None = None
+    joins: str | None = None
+    data_omit_default: ClassVar[tuple[str, ...]] = ("path", "cell", "joins")
 
 
 @dataclass(frozen=True)
@@ -263,8 +275,8 @@ _SPELL_CHECKS: tuple[Callable[[BattleState, Side, Caster, SpellOrder, str], list
 
 def _spell_violations(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
                       where: str) -> list[Violation]:
-    school = school_spells(state, caster.school) if caster.school and not caster.killed \
-        else frozenset()
+    school = school_spells(caster.school, state.scenario.modules) \
+        if caster.school and not caster.killed else frozenset()
     known = caster.spells or school
     if order.spell not in known or order.spell not in school:
         return [Violation("spell_unknown", _("%(caster)s does not know this spell."),
@@ -370,7 +382,8 @@ def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> lis
                                             _bound_spell_checks),
             *scouting_violations(state, side, orders.scouts, orders.moves, orders.targets,
                                  orders.strike_scouts),
-            *_reveal_first_violations(orders.reveal_first)]
+            *_reveal_first_violations(orders.reveal_first),
+            *magical_move_orders.violations(state, side, orders.spells, orders.moves)]
 
 
 def side_orders_violations(state: BattleState, side: Side, given: Deployment | RoundOrders

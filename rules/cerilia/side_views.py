@@ -115,9 +115,13 @@ def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> d
                or any(u.key == e.unit for u in units)]
     cells = _shown_cells(units, side)
     # Only with the module on, so a battle without it shows what it always showed.
-    extra = {"artifacts": _own_artifacts(state, side)} if state.scenario.modules.artifacts \
-        else {}
+    extra: dict[str, Any] = {"artifacts": _own_artifacts(state, side)} \
+        if state.scenario.modules.artifacts else {}
     concealment = _concealment(state, side) if state.scenario.modules.ambush else {}
+    if state.scenario.modules.magic_dice:
+        # Module "magic dice", ruling: victory points are public (both sides see the units
+        # destroyed anyway).
+        extra["victory_points"] = {s.value: state.victory_points.get(s, 0) for s in Side}
     return {
         **concealment,
         "side": side.value,

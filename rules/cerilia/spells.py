@@ -4,6 +4,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from rules.cerilia.deck import Result
+from rules.cerilia.modules import Modules
 from rules.cerilia.state import BattleState, Caster, School, Wall
 from rules.errors import _
 
@@ -42,6 +43,7 @@ class Spell(StrEnum):
     # Seed 002, module "magic dice" only (wounds.py): the priest's recover 2 and raise 2.
     HEAL = "heal"
     RAISE_THE_FALLEN = "raise_the_fallen"
+    HASTE = "haste"   # module "magic dice" only (MODULE_SPELLS)
 
 
 SPELL_LABELS = {
@@ -77,6 +79,7 @@ SPELL_LABELS = {
     Spell.SANDSTORM: _("Sandstorm"),
     Spell.HEAL: _("Heal"),
     Spell.RAISE_THE_FALLEN: _("Raise the fallen"),
+    Spell.HASTE: _("Haste"),
 }
 
 # "Обратить камень в грязь* **", "Обратить воду в пыль* **", "Сравнять землю* **".
@@ -101,28 +104,34 @@ PRIEST_RESULTS: dict[Spell, Result] = {
 # Spells aimed at a sector, at a sector and a direction, at a unit, or at nothing.
 SECTOR_SPELLS = TERRAIN_SPELLS | {Spell.FOG, Spell.ILLUSORY_TERRAIN, Spell.SUMMON_LEGION}
 DIRECTED_SPELLS = frozenset(WALLS)
-UNIT_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.MASS_INVISIBILITY, Spell.BLESS}
-# Bless and the priests' battle spells are the priests'; the rest the wizards'.
-PRIEST_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.BLESS}
-# Seed 002's priest spells, known only with module "magic dice" on (school_spells): kept out
-# of SCHOOL_SPELLS so a battle without the module casts exactly what it always could.
+UNIT_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.MASS_INVISIBILITY, Spell.BLESS, Spell.HASTE}
+# Module "magic dice" (seed 002): the spells known only in a battle that plays it, by school.
+# Reference: 'The catalog ships "Haste" (wizard, magical move 2)'.
+# Seed 002's priest spells (wounds.py): the priest's recover 2 and raise 2.
 WOUND_SPELLS = frozenset({Spell.HEAL, Spell.RAISE_THE_FALLEN})
+MODULE_SPELLS = {School.WIZARD: frozenset({Spell.HASTE}), School.PRIEST: WOUND_SPELLS}
+MAGIC_DICE_SPELLS = MODULE_SPELLS[School.WIZARD] | MODULE_SPELLS[School.PRIEST]
+# Seed 002, XI.7.A: "Магическое перемещение всегда имеет лимит дальности": sectors, here.
+MAGICAL_MOVES = {Spell.HASTE: 2}
+# Bless and the priests' battle spells are the priests'; the rest the wizards' (seed 000's:
+# a battle without module "magic dice" knows nothing else, so its random battles stay as they
+# were).
+PRIEST_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.BLESS}
 # Reference: "The catalog ships "Heal" (priest, recover 2) and "Raise the fallen" (priest,
 # raise 2)"; their casting values (ruling) for the magic dice's table.
 WOUND_SPELL_WOUNDS = {Spell.HEAL: 2, Spell.RAISE_THE_FALLEN: 2}
 WOUND_CASTING_VALUES = {Spell.HEAL: 5, Spell.RAISE_THE_FALLEN: 8}
 SCHOOL_SPELLS = {School.PRIEST: PRIEST_SPELLS,
-                 School.WIZARD: frozenset(Spell) - PRIEST_SPELLS - WOUND_SPELLS}
+                 School.WIZARD: frozenset(Spell) - PRIEST_SPELLS - MAGIC_DICE_SPELLS}
+
+
+def school_spells(school: School, modules: Modules) -> frozenset[Spell]:
+    """The spells a school knows in a battle playing `modules`: seed 002's only with module
+    "magic dice" on."""
+    return SCHOOL_SPELLS[school] | (MODULE_SPELLS[school] if modules.magic_dice
+                                    else frozenset())
 # "Длительность: 1d3 Раунда".
 DURATION = "1d3"
-
-
-def school_spells(state: BattleState, school: School) -> frozenset[Spell]:
-    """The spells a school casts in this battle: seed 002's priest spells with module "magic
-    dice" on."""
-    extra = WOUND_SPELLS if school is School.PRIEST and state.scenario.modules.magic_dice \
-        else frozenset()
-    return SCHOOL_SPELLS[school] | extra
 
 
 # Module "ambush", ruling: the spells that reach only from the caster's sector or next to it.

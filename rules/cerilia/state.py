@@ -252,7 +252,10 @@ class BattleState:
     standing: Mapping[str, tuple[StandingOrder, ...]] = field(default_factory=dict)
     ambushes: tuple[Ambush, ...] = ()       # module "ambush": ambushes and traps
     artifacts: tuple[Artifact, ...] = ()    # module "artifacts": those the characters carry
-    data_omit_default: ClassVar[tuple[str, ...]] = ("standing", "ambushes", "artifacts")
+    # Module "magic dice" (victory.py): each side's victory points, public.
+    victory_points: Mapping[Side, int] = field(default_factory=dict)
+    data_omit_default: ClassVar[tuple[str, ...]] = ("standing", "ambushes", "artifacts",
+                                                    "victory_points")
 
     @property
     def characters(self) -> tuple[Caster, ...]:
@@ -334,6 +337,8 @@ def state_from_data(data: Mapping[str, Any]) -> BattleState:
         ambushes=tuple(_ambush(a) for a in data.get("ambushes", ())),
         artifacts=tuple(Artifact(**{**a, "effect": ArtifactEffect(a["effect"])})
                         for a in data.get("artifacts", ())),
+        victory_points={Side(side): points
+                        for side, points in data.get("victory_points", {}).items()},
     )
 
 

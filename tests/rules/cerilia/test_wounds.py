@@ -84,9 +84,9 @@ def test_a_taken_standard_never_comes_back():
 def test_the_spells_are_known_only_with_the_module_and_only_to_priests():
     # Brief: a battle without the module casts exactly what it always could.
     assert not WOUND_SPELLS & (SCHOOL_SPELLS[School.PRIEST] | SCHOOL_SPELLS[School.WIZARD])
-    assert WOUND_SPELLS <= school_spells(state(modules=ON), School.PRIEST)
-    assert not WOUND_SPELLS & school_spells(state(modules=ON), School.WIZARD)
-    assert not WOUND_SPELLS & school_spells(state(), School.PRIEST)
+    assert WOUND_SPELLS <= school_spells(School.PRIEST, ON)
+    assert not WOUND_SPELLS & school_spells(School.WIZARD, ON)
+    assert not WOUND_SPELLS & school_spells(School.PRIEST, state().scenario.modules)
     assert SPELL_LABELS[Spell.HEAL] == "Heal"
     assert SPELL_LABELS[Spell.RAISE_THE_FALLEN] == "Raise the fallen"
     assert WOUND_CASTING_VALUES == {Spell.HEAL: 5, Spell.RAISE_THE_FALLEN: 8}
