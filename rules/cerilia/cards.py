@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
+from rules.cerilia.bound_spell_cards import BoundSpell
 from rules.errors import RuleViolation, Violation, _
 
 # A morale test draws one of three signs; a unit passes if its card bears it (reference §1.10).
@@ -40,6 +42,9 @@ class UnitCard:
     tags: frozenset[Tag] = field(default_factory=frozenset)
     # "Ночь ... может влиять на показатели некоторых Отрядов": added to its attacks at night.
     night_bonus: int = 0
+    # Module "magic dice" (seed 002, XI.6.A): the bound spells the unit's models carry.
+    bound: tuple[BoundSpell, ...] = ()
+    data_omit_default: ClassVar[tuple[str, ...]] = ("bound",)
 
     def has(self, tag: Tag) -> bool:
         return tag in self.tags

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.cerilia import ambush_orders, command, magic, scouting
+from rules.cerilia import ambush_orders, command, magic, magic_dice, scouting
 from rules.cerilia.ambush import AmbushRules
 from rules.cerilia.artifacts import Artifacts
 from rules.cerilia.board import Event
@@ -71,6 +71,9 @@ class Round(AmbushRules, Artifacts):
 
     def cast(self) -> None:
         self.phase = "magic"
+        if self.start.scenario.modules.magic_dice:
+            magic_dice.magic_phase(self, self.cast_bound_spells)
+            return
         for side in self.sides_in_order():
             for key, order in self.orders[side].spells.items():
                 # A side casts with its own casters only, each once ("one spell per caster").

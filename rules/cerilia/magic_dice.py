@@ -1,0 +1,222 @@
+"""Module "magic dice" (seed 002_eb4cf75b750af884.txt; reference/sector-modules.md "Module
+\"magic dice\""): the magic phase with a dice pool. The sides act in initiative order; the acting
+side rolls 2d6 for its power dice (the total) and the other side's dispel dice (the higher die),
+casts its spells against their casting values, uses its bound spells («Просто удаляет и все»),
+and the other side dispels by its plan. Unused dice are discarded at the end of the sub-phase."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+
+from rules.cerilia import magic
+from rules.cerilia.bound_spell_cards import power_level
+from rules.cerilia.combat import Combat
+from rules.cerilia.deck import Result
+from rules.cerilia.magic_dice_orders import (
+    ANY,
+    MAX_POOL,
+    MAX_POWER_DICE,
+    MIN_POWER_DICE,
+    BoundUse,
+    fleeing,
+    holder_of,
+)
+from rules.cerilia.orders import SpellOrder
+from rules.cerilia.spells import PRIEST_RESULTS, SPELL_LABELS, Spell, gives_away_ambush
+from rules.cerilia.state import Caster, Scenario
+from rules.errors import _
+from rules.sides import Side
+
+
+def _each(spells: Iterable[str], value: int) -> dict[str, int]:
+    return {str(s): value for s in spells}
+
+
+# Reference: "Default casting values (GM-editable in the spell catalog)"; class D / R / F are the
+# priests' battle spells by their result (fire storm destroys, R routs, F falls back).
+_CLASS = {result: [s for s, r in PRIEST_RESULTS.items() if r is result] for result in Result}
+CASTING_VALUES: Mapping[str, int] = {
+    **_each(_CLASS[Result.FALL_BACK], 5),
+    **_each(_CLASS[Result.ROUT], 7),
+    **_each((Spell.BLESS, Spell.TURN_UNDEAD), 5),
+    **_each((Spell.FOG, "haste"), 6),
+    **_each((Spell.NIGHT, Spell.DAY), 7),
+    **_each((Spell.WALL_OF_STONE, Spell.FORCE_FIELD, Spell.WALL_OF_ICE, Spell.WALL_OF_IRON,
+             Spell.ILLUSORY_TERRAIN, Spell.TRANSMUTE_ROCK_TO_MUD,
+             Spell.TRANSMUTE_WATER_TO_DUST, Spell.LEVEL_GROUND), 8),
+    **_each((Spell.WALL_OF_FIRE, Spell.WALL_OF_THORNS, Spell.MASS_INVISIBILITY), 9),
+    **_each((Spell.FIRE_STORM, Spell.SUMMON_LEGION), 10),
+}
+# Ruling: a spell neither the catalog nor the scenario gives a value is cast on 7.
+DEFAULT_CASTING_VALUE = 7
+
+
+def casting_value(scenario: Scenario, spell: str) -> int:
+    """The scenario's value (the GM's edit of the catalog), else the catalog's default."""
+    return scenario.casting_values.get(spell, CASTING_VALUES.get(spell, DEFAULT_CASTING_VALUE))
+
+
+# Seed: «Связанные Заклинания активируют атрибут в соответствии с общими правилами»: a spell's
+# attribute is a free effect after a successful, undispelled cast. Ruling: none of seed 000's
+# spells has one, so the catalog ships none; a spell that gets one registers it here.
+Attribute = Callable[[Combat, Caster, SpellOrder], None]
+ATTRIBUTES: dict[str, Attribute] = {}
+
+
+def _label(spell: str) -> str:
+    return SPELL_LABELS.get(Spell(spell), spell) if spell in set(Spell) else spell
+
+
+class MagicPhase:
+    """One side's magic sub-phase: its power dice, the other side's dispel dice, how many of
+    each it has spent (never more than 12: "At most 12 dice of a pool are used")."""
+
+    def __init__(self, r: Combat, side: Side):
+        self.r, self.side = r, side
+        scenario = r.start.scenario
+        if scenario.power_dice is None or scenario.dispel_dice is None:
+            roll = r.dice.roll("2d6", purpose=_("Magic pool (%(side)s)"), side=side.value)
+        power = roll.total if scenario.power_dice is None else scenario.power_dice
+        dispel = max(roll.faces) if scenario.dispel_dice is None else scenario.dispel_dice
+        self.power, self.dispel = min(max(power, 0), MAX_POOL), min(max(dispel, 0), MAX_POOL)
+        self.power_spent = self.dispel_spent = 0
+        # Reference: "pools are public (sizes)".
+        r.say("magic_pool", _("Magic phase of %(side)s: %(power)s power dice; %(other)s has "
+              "%(dispel)s dispel dice."), side=side.value, other=side.other.value,
+              power=self.power, dispel=self.dispel, to=frozenset(Side))
+
+    @property
+    def power_left(self) -> int:
+        return self.power - self.power_spent
+
+    @property
+    def dispel_left(self) -> int:
+        return self.dispel - self.dispel_spent
+
+    def _lacks(self, who: str, label: str, dice: int) -> bool:
+        """Ruling (the seed: «если в пуле есть нужное количество кубиков»): an order asking for
+        more dice than are left is not attempted and spends nothing; only its side hears."""
+        if dice <= self.power_left:
+            return False
+        self.r.say("pool_short", _("%(caster)s cannot cast %(spell)s: %(dice)s dice asked, "
+                   "%(left)s left."), caster=who, spell=label, dice=dice,
+                   left=self.power_left, to=frozenset({self.side}))
+        return True
+
+    # -- casting --------------------------------------------------------------------------
+
+    def cast(self, caster: Caster, order: SpellOrder) -> None:
+        """An ordinary spell: its power dice rolled must reach its casting value."""
+        spell, label = str(order.spell), SPELL_LABELS[order.spell]
+        if gives_away_ambush(self.r.state(), caster, order.spell, order.unit):
+            magic.cast(self.r, caster, order)   # fizzles to its own side, no dice spent
+            return
+        dice = min(max(order.dice, MIN_POWER_DICE), MAX_POWER_DICE)
+        if self._lacks(caster.name, label, dice):
+            return
+        self.power_spent += dice
+        total = self.r.dice.roll(f"{dice}d6", purpose=_("Casting %(spell)s (%(caster)s)"),
+                                 spell=label, caster=caster.name).total
+        value = casting_value(self.r.start.scenario, spell)
+        cast = total >= value
+        self.r.say("spell_cast" if cast else "spell_failed",
+                   _("%(caster)s casts %(spell)s on %(dice)s dice: %(total)s against "
+                     "%(value)s, cast.") if cast else
+                   _("%(caster)s casts %(spell)s on %(dice)s dice: %(total)s against "
+                     "%(value)s, it fails."),
+                   caster=caster.name, spell=label, dice=dice, total=total, value=value,
+                   to=frozenset(Side))
+        if cast and not self._dispelled(spell, label, total):
+            self._take_effect(caster, order)
+
+    def bound(self, caster: Caster, order: SpellOrder, power: str, dice: int) -> bool:
+        """A bound spell on 2 or 3 dice, removed without a roll; always cast, in its basic
+        version, no casting bonus; dispelled against its power level for those dice. False if
+        the pool lacks the dice (nothing spent)."""
+        label = SPELL_LABELS[order.spell]
+        if self._lacks(caster.name, label, dice):
+            return False
+        self.power_spent += dice
+        level = power_level(power, dice)
+        self.r.say("bound_cast", _("%(caster)s uses the bound spell %(spell)s (power %(power)s) "
+                   "on %(dice)s dice: dispelled only on %(level)s or more."),
+                   caster=caster.name, spell=label, power=power, dice=dice, level=level,
+                   to=frozenset(Side))
+        if not self._dispelled(str(order.spell), label, level):
+            self._take_effect(caster, order)
+        return True
+
+    def _take_effect(self, caster: Caster, order: SpellOrder) -> None:
+        magic.cast(self.r, caster, order)
+        attribute = ATTRIBUTES.get(str(order.spell))
+        if attribute is not None:
+            attribute(self.r, caster, order)
+
+    # -- dispelling -----------------------------------------------------------------------
+
+    def _dispelled(self, spell: str, label: str, target: int) -> bool:
+        """The other side's plan: the first rule that matches the spell and the casting total,
+        while it has dice left; its dice rolled must reach `target`."""
+        other = self.side.other
+        for rule in self.r.orders[other].dispel:
+            if rule.spell not in (ANY, spell) or target < rule.at_least:
+                continue
+            dice = min(rule.dice, self.dispel_left)
+            if dice < 1:
+                return False
+            self.dispel_spent += dice
+            total = self.r.dice.roll(f"{dice}d6", purpose=_("Dispelling %(spell)s (%(side)s)"),
+                                     spell=label, side=other.value).total
+            done = total >= target
+            self.r.say("dispelled" if done else "dispel_failed",
+                       _("%(side)s dispels %(spell)s on %(dice)s dice: %(total)s against "
+                         "%(target)s, dispelled.") if done else
+                       _("%(side)s tries to dispel %(spell)s on %(dice)s dice: %(total)s "
+                         "against %(target)s, in vain."),
+                       side=other.value, spell=label, dice=dice, total=total, target=target,
+                       to=frozenset(Side))
+            return done
+        return False
+
+    def close(self) -> None:
+        """"unused dice are discarded at the end of the sub-phase"."""
+        self.r.say("pool_discarded", _("End of the magic phase of %(side)s: %(power)s power and "
+                   "%(dispel)s dispel dice unused."), side=self.side.value,
+                   power=self.power_left, dispel=self.dispel_left, to=frozenset(Side))
+
+
+def use_bound(phase: MagicPhase, use: BoundUse) -> None:
+    """A unit's or character's bound spell, if its holder still stands and does not flee."""
+    r = phase.r
+    found = holder_of(r.units.values(), r.casters.values(), phase.side, use.holder)
+    if found is None or not 0 <= use.index < len(found[1]):
+        return
+    caster, spells = found
+    if fleeing(r.units.values(), caster, r.number):
+        r.say("bound_fleeing", _("%(caster)s flees and cannot use a bound spell."),
+              caster=caster.name, to=frozenset({phase.side}))
+        return
+    card = spells[use.index]
+    order = SpellOrder(Spell(card.spell), use.sector, use.toward, use.unit, use.terrain,
+                       use.sign)
+    # Keyed by the holder and the spell's place, so what it creates cannot clash with a spell
+    # the same character casts itself this phase.
+    phase.bound(replace(caster, key=f"{caster.key}-b{use.index}"), order, card.power, use.dice)
+
+
+Afterwards = Callable[[Side, MagicPhase], None]
+
+
+def magic_phase(r: Combat, afterwards: Afterwards) -> None:
+    """Each side in initiative order: its casters' spells, then its bound spells in the order
+    given, then (`afterwards`) its artifacts' bound spells (ruling: that order)."""
+    for side in r.sides_in_order():
+        phase = MagicPhase(r, side)
+        for key, order in r.orders[side].spells.items():
+            caster = r.casters.get(key)
+            if caster is not None and caster.side is side and not caster.killed:
+                phase.cast(caster, order)
+        for use in r.orders[side].bound:
+            use_bound(phase, use)
+        afterwards(side, phase)
+        phase.close()
