@@ -132,8 +132,11 @@ class MagicPhase:
     def bound(self, caster: Caster, order: SpellOrder, power: str, dice: int) -> bool:
         """A bound spell on 2 or 3 dice, removed without a roll; always cast, in its basic
         version, no casting bonus; dispelled against its power level for those dice. False if
-        the pool lacks the dice (nothing spent)."""
+        the pool lacks the dice or it would give an ambush away (nothing spent)."""
         label = SPELL_LABELS[order.spell]
+        if gives_away_ambush(self.r.state(), caster, order.spell, order.unit):
+            magic.cast(self.r, caster, order)   # fizzles to its own side, no dice removed
+            return False
         if self._lacks(caster.name, label, dice):
             return False
         self.power_spent += dice

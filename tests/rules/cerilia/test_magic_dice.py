@@ -117,3 +117,17 @@ def test_with_the_module_off_a_spell_is_cast_as_before():
     r = round_of(s, orders_={A: orders(spells={"wiz": spell(Spell.NIGHT, dice=3)})})
     r.cast()
     assert codes(r.events) == ["night"]
+
+
+def test_a_fixed_power_pool_still_rolls_the_dispel_dice():
+    # Ruling: the GM fixes power and dispel dice each; the other is rolled as usual.
+    r = magic_round([2, 6, 1, 3], power_dice=5)
+    pools = [(e.params["power"], e.params["dispel"]) for e in r.events if e.code == "magic_pool"]
+    assert pools == [(5, 6), (5, 3)]
+
+
+def test_a_scenario_without_the_new_fields_is_stored_as_before():
+    from rules.cerilia.state import Scenario
+    from rules.data import to_data
+    assert to_data(Scenario()) == to_data(Scenario(power_dice=None, casting_values={}))
+    assert "casting_values" not in to_data(Scenario())
