@@ -6,20 +6,15 @@ and the other side dispels by its plan. Unused dice are discarded at the end of 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 
-from rules.cerilia import magic
+from rules.cerilia import bound_spells, dispel, magic
 from rules.cerilia.bound_spell_cards import power_level
 from rules.cerilia.combat import Combat
 from rules.cerilia.deck import Result
 from rules.cerilia.magic_dice_orders import (
-    ANY,
     MAX_POOL,
     MAX_POWER_DICE,
     MIN_POWER_DICE,
-    BoundUse,
-    fleeing,
-    holder_of,
 )
 from rules.cerilia.orders import SpellOrder
 from rules.cerilia.spells import PRIEST_RESULTS, SPELL_LABELS, Spell, gives_away_ambush
@@ -155,56 +150,17 @@ class MagicPhase:
         if attribute is not None:
             attribute(self.r, caster, order)
 
-    # -- dispelling -----------------------------------------------------------------------
-
     def _dispelled(self, spell: str, label: str, target: int) -> bool:
-        """The other side's plan: the first rule that matches the spell and the casting total,
-        while it has dice left; its dice rolled must reach `target`."""
-        other = self.side.other
-        for rule in self.r.orders[other].dispel:
-            if rule.spell not in (ANY, spell) or target < rule.at_least:
-                continue
-            dice = min(rule.dice, self.dispel_left)
-            if dice < 1:
-                return False
-            self.dispel_spent += dice
-            total = self.r.dice.roll(f"{dice}d6", purpose=_("Dispelling %(spell)s (%(side)s)"),
-                                     spell=label, side=other.value).total
-            done = total >= target
-            self.r.say("dispelled" if done else "dispel_failed",
-                       _("%(side)s dispels %(spell)s on %(dice)s dice: %(total)s against "
-                         "%(target)s, dispelled.") if done else
-                       _("%(side)s tries to dispel %(spell)s on %(dice)s dice: %(total)s "
-                         "against %(target)s, in vain."),
-                       side=other.value, spell=label, dice=dice, total=total, target=target,
-                       to=frozenset(Side))
-            return done
-        return False
+        spent, done = dispel.dispel(self.r, self.side.other, self.dispel_left, spell, label,
+                                    target)
+        self.dispel_spent += spent
+        return done
 
     def close(self) -> None:
         """"unused dice are discarded at the end of the sub-phase"."""
         self.r.say("pool_discarded", _("End of the magic phase of %(side)s: %(power)s power and "
                    "%(dispel)s dispel dice unused."), side=self.side.value,
                    power=self.power_left, dispel=self.dispel_left, to=frozenset(Side))
-
-
-def use_bound(phase: MagicPhase, use: BoundUse) -> None:
-    """A unit's or character's bound spell, if its holder still stands and does not flee."""
-    r = phase.r
-    found = holder_of(r.units.values(), r.casters.values(), phase.side, use.holder)
-    if found is None or not 0 <= use.index < len(found[1]):
-        return
-    caster, spells = found
-    if fleeing(r.units.values(), caster, r.number):
-        r.say("bound_fleeing", _("%(caster)s flees and cannot use a bound spell."),
-              caster=caster.name, to=frozenset({phase.side}))
-        return
-    card = spells[use.index]
-    order = SpellOrder(Spell(card.spell), use.sector, use.toward, use.unit, use.terrain,
-                       use.sign)
-    # Keyed by the holder and the spell's place, so what it creates cannot clash with a spell
-    # the same character casts itself this phase.
-    phase.bound(replace(caster, key=f"{caster.key}-b{use.index}"), order, card.power, use.dice)
 
 
 Afterwards = Callable[[Side, MagicPhase], None]
@@ -220,6 +176,6 @@ def magic_phase(r: Combat, afterwards: Afterwards) -> None:
             if caster is not None and caster.side is side and not caster.killed:
                 phase.cast(caster, order)
         for use in r.orders[side].bound:
-            use_bound(phase, use)
+            bound_spells.use_bound(r, side, use, phase.bound)
         afterwards(side, phase)
         phase.close()
