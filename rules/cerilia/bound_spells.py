@@ -16,8 +16,9 @@ from rules.cerilia.state import Caster
 from rules.errors import _
 from rules.sides import Side
 
-# The pool's cast of a bound spell: (caster, order, power level, dice) → whether it was used.
-CastBound = Callable[[Caster, SpellOrder, str, int], bool]
+# The pool's cast of a bound spell: (caster, order, power level, dice, the name its own side
+# reads) → whether it was used.
+CastBound = Callable[[Caster, SpellOrder, str, int, str | None], bool]
 
 
 def use_bound(r: Combat, side: Side, use: BoundUse, cast: CastBound) -> None:
@@ -36,4 +37,11 @@ def use_bound(r: Combat, side: Side, use: BoundUse, cast: CastBound) -> None:
                        use.sign)
     # Keyed by the holder and the spell's place, so what it creates (a summoned Legion's key)
     # cannot clash with a spell the same character casts itself this phase.
-    cast(replace(caster, key=f"{caster.key}-b{use.index}"), order, card.power, use.dice)
+    caster = replace(caster, key=f"{caster.key}-b{use.index}")
+    unit = r.units.get(use.holder)
+    if unit is not None and not r.sees(side.other, unit):
+        # Ruling: a unit the enemy cannot see (invisible, in ambush, in fog) casts under its
+        # side's name, so what the spell does names nothing the enemy should not see.
+        cast(replace(caster, name=side.value), order, card.power, use.dice, unit.name)
+        return
+    cast(caster, order, card.power, use.dice, None)

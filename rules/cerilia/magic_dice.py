@@ -6,9 +6,10 @@ and the other side dispels by its plan. Unused dice are discarded at the end of 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from rules.cerilia import bound_spells, dispel, magic
-from rules.cerilia.bound_spell_cards import power_level
+from rules.cerilia.bound_spell_cards import BOUND_DICE, power_level
 from rules.cerilia.combat import Combat
 from rules.cerilia.deck import Result
 from rules.cerilia.magic_dice_orders import (
@@ -124,11 +125,14 @@ class MagicPhase:
         if cast and not self._dispelled(spell, label, total):
             self._take_effect(caster, order)
 
-    def bound(self, caster: Caster, order: SpellOrder, power: str, dice: int) -> bool:
+    def bound(self, caster: Caster, order: SpellOrder, power: str, dice: int,
+              own_name: str | None = None) -> bool:
         """A bound spell on 2 or 3 dice, removed without a roll; always cast, in its basic
         version, no casting bonus; dispelled against its power level for those dice. False if
         the pool lacks the dice or it would give an ambush away (nothing spent)."""
         label = SPELL_LABELS[order.spell]
+        if dice not in BOUND_DICE:   # orders.order_violations refused it at submission
+            return False
         if gives_away_ambush(self.r.state(), caster, order.spell, order.unit):
             magic.cast(self.r, caster, order)   # fizzles to its own side, no dice removed
             return False
@@ -136,13 +140,27 @@ class MagicPhase:
             return False
         self.power_spent += dice
         level = power_level(power, dice)
-        self.r.say("bound_cast", _("%(caster)s uses the bound spell %(spell)s (power %(power)s) "
-                   "on %(dice)s dice: dispelled only on %(level)s or more."),
-                   caster=caster.name, spell=label, power=power, dice=dice, level=level,
-                   to=frozenset(Side))
+        self._tell_bound(caster, own_name or caster.name, label,
+                         {"power": power, "dice": dice, "level": level})
         if not self._dispelled(str(order.spell), label, level):
             self._take_effect(caster, order)
         return True
+
+    def _tell_bound(self, caster: Caster, name: str, label: str, params: dict[str, Any]
+                    ) -> None:
+        """Public ("spells as cast"), but a unit the enemy cannot see (invisible, in ambush, in
+        fog) is not named to it (ruling): the spell and its dice are, as the pool shows them."""
+        unit = self.r.units.get(caster.unit or "")
+        named = frozenset(s for s in Side if s is self.side or unit is None
+                          or self.r.sees(s, unit))
+        self.r.say("bound_cast", _("%(caster)s uses the bound spell %(spell)s (power %(power)s) "
+                   "on %(dice)s dice: dispelled only on %(level)s or more."),
+                   to=named, **{"caster": name, "spell": label, **params})
+        if named != frozenset(Side):
+            self.r.say("bound_cast", _("%(side)s uses the bound spell %(spell)s (power "
+                       "%(power)s) on %(dice)s dice: dispelled only on %(level)s or more."),
+                       to=frozenset(Side) - named,
+                       **{"side": self.side.value, "spell": label, **params})
 
     def _take_effect(self, caster: Caster, order: SpellOrder) -> None:
         magic.cast(self.r, caster, order)

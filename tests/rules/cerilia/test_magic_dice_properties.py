@@ -58,7 +58,8 @@ def used(events):
     for e in events:
         if e.code == "magic_pool":
             current = {"power": e.params["power"], "dispel": e.params["dispel"], "p": 0, "d": 0}
-        elif e.code in ("spell_cast", "spell_failed", "bound_cast") and current:
+        elif e.code in ("spell_cast", "spell_failed", "bound_cast") and current \
+                and "caster" in e.params:   # an unseen holder's use is told twice, unnamed once
             current["p"] += e.params["dice"]
         elif e.code in ("dispelled", "dispel_failed") and current:
             current["d"] += e.params["dice"]

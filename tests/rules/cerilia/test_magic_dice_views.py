@@ -46,3 +46,20 @@ def test_a_dispel_plan_is_in_no_view():
     for side in (A, D):
         view = str(side_view(r.state(), side, r.events))
         assert "wall_of_fire" not in view and "at_least" not in view
+
+
+def test_a_bound_spell_of_a_unit_the_enemy_cannot_see_does_not_name_it():
+    # Ruling: "spells as cast" are public, but an invisible holder is not named to the enemy.
+    from rules.cerilia.bound_spell_cards import BoundSpell
+    hidden = unit("a", A, at="C1", hidden=True, card_bound=(BoundSpell("fog", "5/9"),))
+    s = state(hidden, unit("d", D, at="C3"), modules=ON)
+    r = round_of(s, faces=[3, 3, 2, 1, 1],
+                 orders_={A: orders(bound=(BoundUse("a", 0, 2, sector="C2"),))})
+    r.cast()
+    told = {side: [e["params"] for e in side_view(r.state(), side, r.events)["events"]
+                   if e["code"] == "bound_cast"] for side in (A, D)}
+    assert told[A][0]["caster"] == "a" and "caster" not in told[D][0]
+    assert told[D][0]["spell"] == "Fog" and told[D][0]["dice"] == 2
+    # What the spell does names the side, not the unit.
+    fog = [e for e in side_view(r.state(), D, r.events)["events"] if e["code"] == "fog"]
+    assert fog[0]["params"]["caster"] == "attacker"
