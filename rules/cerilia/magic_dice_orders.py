@@ -133,6 +133,16 @@ def magic_dice_violations(state: BattleState, side: Side, spell_dice: Mapping[st
                        "dice."), f"spells.{key}.dice",
                        {"least": MIN_POWER_DICE, "most": MAX_POWER_DICE})
              for key, dice in spell_dice.items() if not MIN_POWER_DICE <= dice <= MAX_POWER_DICE]
+    fixed = state.scenario.power_dice
+    if fixed is not None:
+        # The one thing about the pool known at submission: the GM's fixed size. An order
+        # asking more can never be attempted (a sum over several orders can: the first
+        # ones go, the rest are not attempted; ruling).
+        most = min(max(fixed, 0), MAX_POOL)
+        asked = [(f"spells.{k}.dice", d) for k, d in spell_dice.items()] + \
+            [(f"bound.{i}.dice", u.dice) for i, u in enumerate(bound)]
+        found += [Violation("pool_too_small", _("The pool holds %(most)s power dice."), where,
+                            {"most": most}) for where, dice in asked if dice > most]
     found += [Violation("bound_dice", _("A bound spell is used on 2 or 3 dice."),
                         f"artifacts.{key}.dice")
               for key, dice in (artifact_dice or {}).items() if dice not in BOUND_DICE]

@@ -131,3 +131,12 @@ def test_a_scenario_without_the_new_fields_is_stored_as_before():
     from rules.data import to_data
     assert to_data(Scenario()) == to_data(Scenario(power_dice=None, casting_values={}))
     assert "casting_values" not in to_data(Scenario())
+
+
+def test_with_a_fixed_pool_an_order_asking_more_is_refused():
+    # Ruling: the fixed pool is known at submission; a rolled pool is not (then an order asking
+    # more than is left is not attempted in the round).
+    s = state(unit("a", A, at="C1"), casters=[caster("wiz", A)], modules=ON, power_dice=3)
+    order = orders(spells={"wiz": spell(Spell.NIGHT, dice=4)})
+    assert [(v.code, v.field) for v in order_violations(s, A, order)] == [
+        ("pool_too_small", "spells.wiz.dice")]
