@@ -134,3 +134,11 @@ def test_the_bound_spells_are_stored_only_when_there_are_some():
     assert "bound" not in state_data(state(unit("b", A)))["units"][0]["card"]
     assert state_from_data(state_data(s)) == s
     assert card().bound == ()
+
+
+def test_a_card_with_a_bound_spell_needs_a_power_level_x_y():
+    # Seed: «Заклинание с силой 5/9»: the power level reads x/y.
+    from rules.cerilia.cards import card_violations
+    assert card_violations(card(bound=(FOG_BOUND,))) is None
+    bad = card_violations(card(bound=(BoundSpell("fog", "9/5"),)))
+    assert bad is not None and [v.field for v in bad.violations] == ["bound"]
