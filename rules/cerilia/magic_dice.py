@@ -59,10 +59,6 @@ Attribute = Callable[[Combat, Caster, SpellOrder], None]
 ATTRIBUTES: dict[str, Attribute] = {}
 
 
-def _label(spell: str) -> str:
-    return SPELL_LABELS.get(Spell(spell), spell) if spell in set(Spell) else spell
-
-
 class MagicPhase:
     """One side's magic sub-phase: its power dice, the other side's dispel dice, how many of
     each it has spent (never more than 12: "At most 12 dice of a pool are used")."""
@@ -70,10 +66,13 @@ class MagicPhase:
     def __init__(self, r: Combat, side: Side):
         self.r, self.side = r, side
         scenario = r.start.scenario
-        if scenario.power_dice is None or scenario.dispel_dice is None:
-            roll = r.dice.roll("2d6", purpose=_("Magic pool (%(side)s)"), side=side.value)
-        power = roll.total if scenario.power_dice is None else scenario.power_dice
-        dispel = max(roll.faces) if scenario.dispel_dice is None else scenario.dispel_dice
+        # Rolled unless the GM fixed both numbers.
+        rolled = r.dice.roll("2d6", purpose=_("Magic pool (%(side)s)"), side=side.value) \
+            if scenario.power_dice is None or scenario.dispel_dice is None else None
+        power = scenario.power_dice if scenario.power_dice is not None \
+            else rolled.total if rolled else 0
+        dispel = scenario.dispel_dice if scenario.dispel_dice is not None \
+            else max(rolled.faces) if rolled else 0
         self.power, self.dispel = min(max(power, 0), MAX_POOL), min(max(dispel, 0), MAX_POOL)
         self.power_spent = self.dispel_spent = 0
         # Reference: "pools are public (sizes)".
