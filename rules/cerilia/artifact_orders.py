@@ -32,7 +32,9 @@ class ArtifactUse:
     toward: str | None = None
     terrain: TerrainKind | None = None
     sign: str | None = None
-    data_omit_default: ClassVar[tuple[str, ...]] = ("target", "toward", "terrain", "sign")
+    dice: int = 2   # module "magic dice": a bound spell's dice, 2 or 3 (ruling: 2 unless said)
+    data_omit_default: ClassVar[tuple[str, ...]] = ("target", "toward", "terrain", "sign",
+                                                    "dice")
 
 
 # Ruling: the effects that act on the bearer's unit; a bearer standing with none (in its

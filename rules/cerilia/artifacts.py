@@ -33,10 +33,12 @@ from rules.cerilia.artifact_orders import (
     sign_to_add,
     unit_signs,
 )
+from rules.cerilia.bound_spell_cards import DEFAULT_POWER
 from rules.cerilia.combat import Combat
 from rules.cerilia.concealment import Concealment
 from rules.cerilia.deck import Result, draw, result
 from rules.cerilia.field import is_sector
+from rules.cerilia.magic_dice import MagicPhase
 from rules.cerilia.orders import RoundOrders, bound_spell_order
 from rules.cerilia.state import BattleState, Caster, Effect, EffectKind, Unit
 from rules.errors import _
@@ -82,7 +84,7 @@ class Artifacts(Combat):
                 if artifact.effect is not ArtifactEffect.BOUND_SPELL and artifact.uses > 0:
                     _EFFECTS[artifact.effect](self, character, use, artifact)
 
-    def cast_bound_spells(self, side: Side) -> None:
+    def cast_bound_spells(self, side: Side, phase: MagicPhase | None = None) -> None:
         """Reference: a bound spell, "without that module (magic dice), cast as the spell":
         cast as its bearer would cast it, whatever the bearer's school or spells (the spell is
         the artifact's), besides any spell the bearer casts itself (seed 002: a bound spell
@@ -94,6 +96,14 @@ class Artifacts(Combat):
             spell = bound_spell(artifact)
             if artifact.effect is not ArtifactEffect.BOUND_SPELL or spell is None \
                     or artifact.uses <= 0:
+                continue
+            if phase is not None:
+                # Module "magic dice": a bound spell with the artifact's power level, on the
+                # dice its use says; the artifact is spent only if the pool had them.
+                bearer = replace(character, key=artifact.key)
+                if phase.bound(bearer, bound_spell_order(use, spell), artifact.power
+                               or DEFAULT_POWER, use.dice):
+                    self.spend(artifact)
                 continue
             self.spend(artifact)
             self.tell_use(character, _("%(character)s calls on %(artifact)s."), artifact)

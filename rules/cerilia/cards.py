@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
+from rules.cerilia.bound_spell_cards import BoundSpell, parse_power
 from rules.errors import RuleViolation, Violation, _
 
 # A morale test draws one of three signs; a unit passes if its card bears it (reference §1.10).
@@ -47,8 +48,10 @@ class UnitCard:
     champion: bool = False
     standard: bool = False
     musician: bool = False
+    # Module "magic dice" (seed 002, XI.6.A): the bound spells the unit's models carry.
+    bound: tuple[BoundSpell, ...] = ()
     data_omit_default: ClassVar[tuple[str, ...]] = ("wounds", "champion", "standard",
-                                                    "musician")
+                                                    "musician", "bound")
 
     @property
     def command_group(self) -> int:
@@ -73,6 +76,9 @@ def card_violations(card: UnitCard) -> RuleViolation | None:
         problems.append(("movement", _("Movement points cannot be negative.")))
     if card.missile is not None and card.missile_range < 1:
         problems.append(("missile_range", _("A missile attack reaches at least 1 sector.")))
+    if any(parse_power(b.power) is None for b in card.bound):
+        # Module "magic dice": «Заклинание с силой 5/9» — x on 2 dice, y on 3.
+        problems.append(("bound", _("A bound spell's power level reads x/y, x at most y.")))
     if not problems:
         return None
     return RuleViolation([Violation("card_invalid", message, name) for name, message in problems])

@@ -6,20 +6,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.cerilia import ambush_orders, command, magic, magical_move, ranks, scouting, victory
+from rules.cerilia import (
+    ambush_orders,
+    command,
+    magic,
+    magic_dice,
+    magical_move,
+    ranks,
+    scouting,
+    victory,
+)
 from rules.cerilia.ambush import AmbushRules
 from rules.cerilia.artifacts import Artifacts
 from rules.cerilia.board import Event
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, SIGNS
 from rules.cerilia.deck import Result
 from rules.cerilia.field import RESERVE, toward_attacker
-from rules.cerilia.orders import Deployment, RoundOrders
+from rules.cerilia.orders import Deployment, RoundOrders, SpellOrder
 from rules.cerilia.spells import MAGICAL_MOVES
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
     HELD_TERRAIN,
     SIGN_EFFECTS,
     BattleState,
+    Caster,
     Terrain,
     TerrainKind,
     UnitStatus,
@@ -75,19 +85,27 @@ class Round(AmbushRules, Artifacts):
 
     def cast(self) -> None:
         self.phase = "magic"
-        moved: set[str] = set()   # module "magic dice": the units moved by magic this phase
+        self.magic_moved: set[str] = set()   # module "magic dice": units moved by magic
+        if self.start.scenario.modules.magic_dice:
+            magic_dice.magic_phase(self, self.cast_bound_spells, self.take_effect)
+            return
         for side in self.sides_in_order():
             for key, order in self.orders[side].spells.items():
                 # A side casts with its own casters only, each once ("one spell per caster").
                 caster = self.casters.get(key)
                 if caster is not None and (caster.side is not side or caster.killed):
                     caster = None
-                if caster is not None and order.spell in MAGICAL_MOVES:
-                    if self.start.scenario.modules.magic_dice:
-                        magical_move.cast(self, caster, order, moved)
-                elif caster is not None:
-                    magic.cast(self, caster, order)
+                if caster is not None:
+                    self.take_effect(caster, order)
             self.cast_bound_spells(side)   # module "artifacts": after its casters' spells
+
+    def take_effect(self, caster: Caster, order: SpellOrder) -> None:
+        """A spell cast (and not dispelled) takes effect: a magical move by the movement rules
+        (module "magic dice" only), any other spell by magic.cast."""
+        if order.spell not in MAGICAL_MOVES:
+            magic.cast(self, caster, order)
+        elif self.start.scenario.modules.magic_dice:
+            magical_move.cast(self, caster, order, self.magic_moved)
 
     # -- morale and the end ---------------------------------------------------------------
 

@@ -16,14 +16,14 @@ class Modules:
     ambush: bool = False
     scouting: bool = False
     artifacts: bool = False
-    magic_dice: bool = False
+    magic_dice: bool = False   # seed 002: the magic phase's dice pool, dispels, bound spells
     data_omit_default: ClassVar[tuple[str, ...]] = ("command", "ambush", "scouting",
                                                     "artifacts", "magic_dice")
 
     @property
     def any_on(self) -> bool:
-        return self.command or self.ambush or self.scouting or self.artifacts \
-            or self.magic_dice
+        return (self.command or self.ambush or self.scouting or self.artifacts
+                or self.magic_dice)
 
 
 NO_MODULES = Modules()

@@ -10,6 +10,7 @@ from rules.cerilia import (
     ambush_orders,
     artifact_orders,
     command,
+    magic_dice_orders,
     magical_move_orders,
     wound_orders,
 )
@@ -27,6 +28,8 @@ from rules.cerilia.field import (
     home_row,
     is_sector,
 )
+from rules.cerilia.magic_dice_orders import BoundUse as BoundUse  # re-exported: order shapes
+from rules.cerilia.magic_dice_orders import DispelRule as DispelRule
 from rules.cerilia.modules import StandingOrder
 from rules.cerilia.scouting_orders import scouting_violations
 from rules.cerilia.spells import (
@@ -64,12 +67,14 @@ class SpellOrder:
     unit: str | None = None
     terrain: TerrainKind | None = None   # what illusory terrain shows
     sign: str | None = None              # the morale sign a blessing adds
+    # Module "magic dice": the power dice it is cast with (1–5); ignored with the module off.
+    dice: int = 0
     # Module "magic dice", a magical move (magical_move.py): the sectors the unit enters, the
     # cell it takes in the last one, a character of the side that joins it there.
     path: tuple[str, ...] = ()
     cell: int | None = None
     joins: str | None = None
-    data_omit_default: ClassVar[tuple[str, ...]] = ("path", "cell", "joins")
+    data_omit_default: ClassVar[tuple[str, ...]] = ("dice", "path", "cell", "joins")
 
 
 @dataclass(frozen=True)
@@ -93,8 +98,13 @@ class RoundOrders:
     # Seed 000's hidden units: the sectors whose hidden unit the side reveals first when
     # several block one retreat ("выбирает, какой из сокрытых Отрядов будет раскрыт").
     reveal_first: tuple[str, ...] = ()
+    # Module "magic dice": the bound spells the side's units and characters use, and its dispel
+    # plan, rules in priority order (never shown to the enemy).
+    bound: tuple[BoundUse, ...] = ()
+    dispel: tuple[DispelRule, ...] = ()
     data_omit_default: ClassVar[tuple[str, ...]] = ("standing", "markers", "scouts", "artifacts",
-                                                    "strike_scouts", "reveal_first")
+                                                    "strike_scouts", "reveal_first", "bound",
+                                                    "dispel")
 
 
 HOLD = RoundOrders()
@@ -359,6 +369,14 @@ def _bound_spell_checks(state: BattleState, side: Side, bearer: Caster, use: Art
     return [replace(v, field=f"{where}.target") if v.field in aimed else v for v in found]
 
 
+def _bound_use_checks(state: BattleState, side: Side, holder: Caster, spell: str,
+                      use: BoundUse, where: str) -> list[Violation]:
+    """Module "magic dice": a bound spell's aim, checked as the holder's own order of that
+    spell would be (whatever it knows: the spell is bound to it)."""
+    order = SpellOrder(Spell(spell), use.sector, use.toward, use.unit, use.terrain, use.sign)
+    return [v for check in _SPELL_CHECKS for v in check(state, side, holder, order, where)]
+
+
 def _reveal_first_violations(sectors: tuple[str, ...]) -> list[Violation]:
     """The side names the enemy's "[]" marks it would see revealed first by their sector, as
     its view shows them (seed 000: "выбирает, какой из сокрытых Отрядов будет раскрыт")."""
@@ -383,7 +401,11 @@ def order_violations(state: BattleState, side: Side, orders: RoundOrders) -> lis
             *scouting_violations(state, side, orders.scouts, orders.moves, orders.targets,
                                  orders.strike_scouts),
             *_reveal_first_violations(orders.reveal_first),
-            *magical_move_orders.violations(state, side, orders.spells, orders.moves)]
+            *magical_move_orders.violations(state, side, orders.spells, orders.moves),
+            *magic_dice_orders.magic_dice_violations(
+                state, side, {k: o.dice for k, o in orders.spells.items()}, orders.bound,
+                orders.dispel, _bound_use_checks,
+                {k: u.dice for k, u in orders.artifacts.items()})]
 
 
 def side_orders_violations(state: BattleState, side: Side, given: Deployment | RoundOrders

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from rules.cerilia.artifact_cards import Artifact, ArtifactEffect
+from rules.cerilia.bound_spell_cards import BoundSpell
 from rules.cerilia.cards import Tag, UnitCard
 from rules.cerilia.concealment import Ambush, Concealment, Marker, TrapCard, TrapSupply
 from rules.cerilia.deck import FULL_DECK
@@ -204,8 +205,9 @@ class Caster:
     will: int = 0           # ЗС: a hero's points left for the battle
     carries: tuple[str, ...] = ()          # artifact ids
     killed: bool = False    # "A killed character casts, commands and carries nothing more"
+    bound: tuple[BoundSpell, ...] = ()     # module "magic dice": its bound spells (XI.6.A)
     data_omit_default: ClassVar[tuple[str, ...]] = ("roles", "wounds", "command", "will",
-                                                    "carries", "killed")
+                                                    "carries", "killed", "bound")
 
     @property
     def kinds(self) -> frozenset[Role]:
@@ -231,7 +233,14 @@ class Scenario:
     night: bool = False
     modules: Modules = NO_MODULES
     traps: tuple[TrapSupply, ...] = ()   # module "ambush": the traps each side may lay
-    data_omit_default: ClassVar[tuple[str, ...]] = ("modules", "traps")
+    # Module "magic dice": the GM's fixed pool instead of the 2d6 roll (reference: "The GM may
+    # set a fixed number instead per scenario"), power and dispel dice each; and the GM's
+    # casting values over the catalog's defaults (spell → value).
+    power_dice: int | None = None
+    dispel_dice: int | None = None
+    casting_values: Mapping[str, int] = field(default_factory=dict)
+    data_omit_default: ClassVar[tuple[str, ...]] = ("modules", "traps", "power_dice",
+                                                    "dispel_dice", "casting_values")
 
 
 @dataclass(frozen=True)
@@ -282,9 +291,13 @@ def state_data(state: BattleState) -> dict[str, Any]:
     return record_data(state)
 
 
+def _bound(data: Mapping[str, Any]) -> tuple[BoundSpell, ...]:
+    return tuple(BoundSpell(**b) for b in data.get("bound", ()))
+
+
 def _card(data: Mapping[str, Any]) -> UnitCard:
     return UnitCard(**{**data, "morale": frozenset(data["morale"]),
-                       "tags": frozenset(Tag(t) for t in data["tags"])})
+                       "tags": frozenset(Tag(t) for t in data["tags"]), "bound": _bound(data)})
 
 
 def _terrain(data: Mapping[str, Any]) -> Terrain:
@@ -301,7 +314,7 @@ def _character(data: Mapping[str, Any]) -> Caster:
                      "school": School(data["school"]) if data["school"] else None,
                      "spells": frozenset(data["spells"]),
                      "roles": frozenset(Role(r) for r in data.get("roles", ())),
-                     "carries": tuple(data.get("carries", ()))})
+                     "carries": tuple(data.get("carries", ())), "bound": _bound(data)})
 
 
 def _ambush(data: Mapping[str, Any]) -> Ambush:

@@ -21,15 +21,18 @@ def on(*units, **kw):
     return state(*units, modules=ON, **kw)
 
 
-def haste(unit_key, *path, **kw):
-    return spell(Spell.HASTE, unit=unit_key, path=tuple(path), **kw)
+def haste(unit_key, *path, dice=5, **kw):
+    return spell(Spell.HASTE, unit=unit_key, path=tuple(path), dice=dice, **kw)
 
 
 def cast(s, *given, initiative=A):
-    """The attacker's wizards cast the given orders (wizard w, then v)."""
-    r = round_of(s, orders_={A: orders(spells=dict(zip(("w", "v"), given, strict=False)))},
-                 initiative=initiative)
-    r.cast()
+    """The attacker's wizards' given orders (wizard w, then v) take effect in one magic phase
+    (cast and not dispelled: the dice pool's contest is test_magic_dice's)."""
+    given_ = dict(zip(("w", "v"), given, strict=False))
+    r = round_of(s, orders_={A: orders(spells=given_)}, initiative=initiative)
+    r.phase, r.magic_moved = "magic", set()
+    for key, order in given_.items():
+        r.take_effect(r.casters[key], order)
     return r
 
 

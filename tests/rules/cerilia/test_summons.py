@@ -17,9 +17,10 @@ ON = Modules(magic_dice=True)
 
 def cast(s, sector, side=A):
     wizard = next(c for c in s.casters if c.side is side)
-    r = round_of(s, orders_={side: orders(spells={wizard.key: spell(Spell.SUMMON_LEGION,
-                                                                      sector=sector)})})
-    r.cast()
+    order = spell(Spell.SUMMON_LEGION, sector=sector, dice=5)
+    r = round_of(s, orders_={side: orders(spells={wizard.key: order})})
+    r.phase = "magic"   # the spell cast and not dispelled (the contest is test_magic_dice's)
+    r.take_effect(wizard, order)
     return r
 
 

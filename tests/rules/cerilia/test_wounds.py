@@ -104,15 +104,15 @@ def _refusals(s, order):
 def test_a_priest_aims_them_at_an_own_unit_in_reach():
     s = _battle(hurt(3, at="B2"), troop("far", at="E2"),
                 unit("e", D, at="B3"))
-    assert _refusals(s, spell(Spell.HEAL, unit="a")) == []
-    assert _refusals(s, spell(Spell.RAISE_THE_FALLEN, unit="a")) == []
-    assert _refusals(s, spell(Spell.HEAL, unit="far")) == [("spell_range", "spells.p.unit")]
-    assert _refusals(s, spell(Spell.HEAL, unit="e")) == [("unit_unknown", "spells.p.unit")]
-    assert _refusals(s, spell(Spell.HEAL)) == [("unit_unknown", "spells.p.unit")]
+    assert _refusals(s, spell(Spell.HEAL, dice=2, unit="a")) == []
+    assert _refusals(s, spell(Spell.RAISE_THE_FALLEN, dice=2, unit="a")) == []
+    assert _refusals(s, spell(Spell.HEAL, dice=2, unit="far")) == [("spell_range", "spells.p.unit")]
+    assert _refusals(s, spell(Spell.HEAL, dice=2, unit="e")) == [("unit_unknown", "spells.p.unit")]
+    assert _refusals(s, spell(Spell.HEAL, dice=2)) == [("unit_unknown", "spells.p.unit")]
     off = _battle(hurt(3, at="B2"), modules=Modules())
-    assert _refusals(off, spell(Spell.HEAL, unit="a")) == [("spell_unknown", "spells.p.spell")]
+    assert _refusals(off, spell(Spell.HEAL, dice=2, unit="a")) == [("spell_unknown", "spells.p.spell")]
     wizard = _battle(hurt(3, at="B2"), school=School.WIZARD)
-    assert _refusals(wizard, spell(Spell.HEAL, unit="a")) == [("spell_unknown",
+    assert _refusals(wizard, spell(Spell.HEAL, dice=2, unit="a")) == [("spell_unknown",
                                                                "spells.p.spell")]
 
 
@@ -120,7 +120,7 @@ def test_heal_recovers_two_wounds_of_the_unit():
     # Reference: "Heal" (priest, recover 2).
     s = _battle(hurt(3, 2, wounds=3), unit("e", D, at="B3"))
     r = round_of(s)
-    magic.cast(r, r.casters["p"], spell(Spell.HEAL, unit="a"))
+    magic.cast(r, r.casters["p"], spell(Spell.HEAL, dice=2, unit="a"))
     assert (r.units["a"].hits, r.units["a"].wounds_lost) == (3, 0)
     event = only(r.events, "wounds_healed")
     assert event.params["healed"] == 2 and event.params["raised"] == 0
@@ -131,7 +131,7 @@ def test_raise_the_fallen_brings_back_two_models():
     # Reference: "Raise the fallen" (priest, raise 2); the champion first.
     s = _battle(hurt(2))
     r = round_of(s)
-    magic.cast(r, r.casters["p"], spell(Spell.RAISE_THE_FALLEN, unit="a"))
+    magic.cast(r, r.casters["p"], spell(Spell.RAISE_THE_FALLEN, dice=2, unit="a"))
     assert r.units["a"].hits == 4
     assert ranks.models_left(r.units["a"]) == [R, M, S, C]
     assert [e.params["model"] for e in r.events if e.code == "model_raised"] == ["musician"]
@@ -144,17 +144,17 @@ def test_a_character_heals_only_as_the_sole_target():
     hero = replace(caster("h", A, None, unit_key="a"), wounds=1)
     s = _battle(hurt(3, 1, wounds=2), casters=[hero])
     r = round_of(s)
-    magic.cast(r, r.casters["p"], spell(Spell.HEAL, unit="a"))
+    magic.cast(r, r.casters["p"], spell(Spell.HEAL, dice=2, unit="a"))
     assert r.casters["h"].wounds == 1
-    magic.cast(r, r.casters["p"], spell(Spell.HEAL, unit="h"))
+    magic.cast(r, r.casters["p"], spell(Spell.HEAL, dice=2, unit="h"))
     assert r.casters["h"].wounds == DEFAULT_WOUNDS   # 1 + 2, never above its start
     assert only(r.events, "character_healed").visible_to == {A}
-    assert _refusals(s, spell(Spell.RAISE_THE_FALLEN, unit="h")) == []
+    assert _refusals(s, spell(Spell.RAISE_THE_FALLEN, dice=2, unit="h")) == []
 
 
 def test_cast_without_the_module_it_fizzles():
     r = round_of(_battle(hurt(3, 1, wounds=2), modules=Modules()))
-    magic.cast(r, r.casters["p"], spell(Spell.HEAL, unit="a"))
+    magic.cast(r, r.casters["p"], spell(Spell.HEAL, dice=2, unit="a"))
     assert r.units["a"].wounds_lost == 1 and "fizzles" in codes(r.events)
 
 
@@ -177,6 +177,6 @@ def test_a_priest_in_ambush_heals_its_own_unit_only():
     # Module "ambush", ruling: a caster hiding with a unit casts no spell that reaches only
     # from where it stands, but on that unit itself (as a blessing).
     s = _battle(replace(hurt(3, at="B2"), ambush="amb"), troop("b", at="C2"))
-    assert _refusals(s, spell(Spell.HEAL, unit="a")) == []
-    assert _refusals(s, spell(Spell.RAISE_THE_FALLEN, unit="b")) == [("caster_in_ambush",
+    assert _refusals(s, spell(Spell.HEAL, dice=2, unit="a")) == []
+    assert _refusals(s, spell(Spell.RAISE_THE_FALLEN, dice=2, unit="b")) == [("caster_in_ambush",
                                                                        "spells.p")]

@@ -1,0 +1,65 @@
+"""Module "magic dice", what each side may see (reference/sector-modules.md, "What each side may
+see": "its own pool and the enemy's pool size (dice pools are public on the table), the enemy's
+spells as cast, never the enemy's unplayed orders, dispel plan"; seed 002_eb4cf75b750af884.txt)."""
+from cerilia_support import A, D, caster, orders, round_of, spell, state, unit
+
+from rules.cerilia.modules import Modules
+from rules.cerilia.orders import BoundUse, DispelRule
+from rules.cerilia.side_views import side_view
+from rules.cerilia.spells import Spell
+from rules.cerilia.state import School
+
+ON = Modules(magic_dice=True)
+
+
+def seen(faces, a, d):
+    s = state(unit("a", A, at="C1"), unit("d", D, at="C3"),
+              casters=[caster("wiz", A, School.WIZARD, "a")], modules=ON)
+    r = round_of(s, faces=faces, orders_={A: a, D: d})
+    r.cast()
+    return {side: [e["code"] for e in side_view(r.state(), side, r.events)["events"]]
+            for side in (A, D)}, r
+
+
+def test_pools_spells_as_cast_and_dispels_as_rolled_are_public():
+    a = orders(spells={"wiz": spell(Spell.FOG, sector="C2", dice=2)})
+    d = orders(dispel=(DispelRule("any", 2),))
+    codes, _r = seen([4, 4, 3, 4, 1, 1, 2, 1, 1], a, d)
+    for side in (A, D):
+        assert codes[side].count("magic_pool") == 2
+        assert "spell_cast" in codes[side] and "dispel_failed" in codes[side]
+
+
+def test_an_order_not_played_stays_with_its_side():
+    # "never the enemy's unplayed orders": a spell the pool could not pay, a bound spell of a
+    # holder that is gone.
+    a = orders(spells={"wiz": spell(Spell.FOG, sector="C2", dice=5)},
+               bound=(BoundUse("gone", 0, 2),))
+    codes, r = seen([1, 1, 1, 1], a, orders(dispel=(DispelRule("fog", 3, 4),)))
+    assert "pool_short" in codes[A] and "pool_short" not in codes[D]
+
+
+def test_a_dispel_plan_is_in_no_view():
+    # The plan lives in the side's orders only; a view holds the state and the events.
+    d = orders(dispel=(DispelRule("wall_of_fire", 7, 11),))
+    _codes, r = seen([2, 2, 1, 1], orders(), d)
+    for side in (A, D):
+        view = str(side_view(r.state(), side, r.events))
+        assert "wall_of_fire" not in view and "at_least" not in view
+
+
+def test_a_bound_spell_of_a_unit_the_enemy_cannot_see_does_not_name_it():
+    # Ruling: "spells as cast" are public, but an invisible holder is not named to the enemy.
+    from rules.cerilia.bound_spell_cards import BoundSpell
+    hidden = unit("a", A, at="C1", hidden=True, card_bound=(BoundSpell("fog", "5/9"),))
+    s = state(hidden, unit("d", D, at="C3"), modules=ON)
+    r = round_of(s, faces=[3, 3, 2, 1, 1],
+                 orders_={A: orders(bound=(BoundUse("a", 0, 2, sector="C2"),))})
+    r.cast()
+    told = {side: [e["params"] for e in side_view(r.state(), side, r.events)["events"]
+                   if e["code"] == "bound_cast"] for side in (A, D)}
+    assert told[A][0]["caster"] == "a" and "caster" not in told[D][0]
+    assert told[D][0]["spell"] == "Fog" and told[D][0]["dice"] == 2
+    # What the spell does names the side, not the unit.
+    fog = [e for e in side_view(r.state(), D, r.events)["events"] if e["code"] == "fog"]
+    assert fog[0]["params"]["caster"] == "attacker"
