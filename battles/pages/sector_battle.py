@@ -168,7 +168,7 @@ def _orders_context(access: SectorBattleAccess, form: SectorOrdersForm | None) -
         if form is None and battle.takes_orders:
             form = SectorOrdersForm(initial=SectorOrdersForm.initial_from(
                 stored.orders if stored else None, own["standing"]), battle=battle,
-                view=access.view, side=side, **own)
+                view=access.view, side=side, given=stored.orders if stored else None, **own)
         if stored is not None:
             # The same bill the API gives (adapters.orders_bill): none in phase 0 or without
             # module command.
