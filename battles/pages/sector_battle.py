@@ -19,6 +19,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from rest_framework.exceptions import ValidationError
 
@@ -54,7 +55,8 @@ def _events_by_phase(events: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
     for event in events:
         groups.setdefault(event.get("phase", ""), []).append({
             "code": event.get("code", ""),
-            "text": message_text(event["message"], event.get("params") or {}),
+            # A message may open with a side's words ("the defender dispels …").
+            "text": capfirst(message_text(event["message"], event.get("params") or {})),
             "card": event.get("card"),
             "result": event.get("result"),
             "result_label": str(RESULT_LABELS.get(event.get("result", ""), event.get("result") or "")),

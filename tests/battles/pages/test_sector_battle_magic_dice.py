@@ -186,3 +186,50 @@ def test_the_rules_objections_stand_at_their_fields(battle, player):
     assert form.errors["dispel-1-at_least"] == ["The threshold cannot be negative."]
     assert SectorOrdersForm.field_for("artifacts.h.dice") == "artifact-h-dice"
     assert SectorOrdersForm.field_for("spells.wiz.path.1") == "spell-wiz-path"
+
+
+# -- the round's magic phase on the page -------------------------------------------------------
+
+def played_battle(kingdom, rival_kingdom):
+    """Round 1 played by the engine: Jamandi casts Fog on 2 dice, Pitax dispels any spell with
+    2 dice; the round is recorded as the worker records it (battles.sector.resolution)."""
+    from battles.sector.models import SectorRound
+    from battles.sector.resolution import play
+    from rules.cerilia.orders import RoundOrders, SpellOrder
+    from rules.cerilia.spells import Spell
+
+    before = engine_state()
+    given = {A: RoundOrders(spells={"wiz": SpellOrder(Spell.FOG, "C2", dice=2)}),
+             D: RoundOrders(dispel=(DispelRule("any", 2),))}
+    # The first seed whose dice cast the Fog, so Pitax rolls to dispel it.
+    seed, played = next((seed, played) for seed in range(1, 100)
+                        for played in [play(before, given, 1, seed)]
+                        if any(e["code"] == "spell_cast" for e in played.events))
+    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_kingdom, status=BattleStatus.OPEN,
+                                 round=2, state=state_data(played.after))
+    SectorRound.objects.create(battle=battle, number=1, seed=seed, state_before=state_data(before),
+                               orders={"attacker": {}, "defender": {}},
+                               state_after=state_data(played.after),
+                               initiative=played.initiative, events=played.events,
+                               rolls=played.rolls)
+    return battle, played
+
+
+def test_the_page_shows_the_pools_and_each_spells_roll(client, kingdom, rival_kingdom, player,
+                                                      rival):
+    # Issue 14: "the pools and each spell's roll in the round's events"; reference: "pools are
+    # public (sizes), spells as cast, dispels as rolled".
+    battle, played = played_battle(kingdom, rival_kingdom)
+    codes = [e["code"] for e in played.events]
+    assert "magic_pool" in codes and "spell_cast" in codes
+    for user in (player, rival):
+        html = page(client, user, battle)
+        magic = html.partition(">Battle magic<")[2].partition("<h4")[0]
+        assert re.search(r"Magic phase of the attacker: \d+ power dice; the defender has \d+ "
+                         r"dispel dice\.", magic)
+        assert re.search(r"Jamandi casts Fog on 2 dice: \d+ against \d+, cast\.", magic)
+        assert re.search(r"End of the magic phase of the (attacker|defender): \d+ power and \d+ "
+                         r"dispel dice unused\.", magic)
+        assert re.search(r"The defender (tries to )?dispels? Fog on 2 dice: \d+ against \d+",
+                         magic)
