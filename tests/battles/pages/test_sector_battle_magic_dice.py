@@ -137,6 +137,9 @@ def test_bound_spells_and_the_dispel_plan_are_submitted_as_the_engines_json(clie
         assert parsed.dispel == (DispelRule("wall_of_fire", 4, 9), DispelRule("any", 2))
     # The stored orders fill the form again.
     html = page(client, player, battle)
+    assert "Tatzlford Guard uses its bound spell Fog on 3 dice (C2)." in html
+    assert ("Dispel plan: 1. Wall of fire with at most 4 dice when it must beat 9 or more; "
+            "2. any spell with at most 2 dice.") in html
     assert re.search(r'<select name="bound-0-dice".*?<option value="3" selected>', html, re.S)
     assert re.search(r'<select name="dispel-1-spell".*?<option value="any" selected>', html,
                      re.S)
