@@ -236,3 +236,27 @@ def test_the_page_shows_the_pools_and_each_spells_roll(client, kingdom, rival_ki
                          r"dispel dice unused\.", magic)
         assert re.search(r"The defender (tries to )?dispels? Fog on 2 dice: \d+ against \d+",
                          magic)
+
+
+def test_an_artifacts_bound_spell_is_used_on_2_or_3_dice(kingdom, rival_kingdom, player):
+    # XI.6.A: bound spells "on units, characters and artifacts", each «на 2 или на 3» dice.
+    from dataclasses import replace
+
+    from rules.cerilia.artifact_cards import Artifact, ArtifactEffect
+
+    s = engine_state()
+    wand = Artifact("wand", "Wand of Mists", ArtifactEffect.BOUND_SPELL, 1, spell="fog",
+                    power="4/7")
+    s = replace(s, scenario=replace(s.scenario, modules=Modules(magic_dice=True,
+                                                                artifacts=True)),
+                casters=tuple(replace(c, carries=("wand",)) if c.key == "h" else c
+                              for c in s.casters),
+                artifacts=(wand,))
+    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_kingdom, status=BattleStatus.OPEN,
+                                 round=1, state=state_data(s), modules=True)
+    form = form_for(battle, player, {"artifact-h": "wand", "artifact-h-target": "C2",
+                                     "artifact-h-dice": "3"})
+    assert form.is_valid(), form.errors
+    assert form.orders()["artifacts"] == {"h": {"artifact": "wand", "target": "C2", "dice": 3}}
+    assert [c for _v, c in form.fields["artifact-h-dice"].choices] == ["—", "2 dice", "3 dice"]
