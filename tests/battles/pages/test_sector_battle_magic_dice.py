@@ -260,3 +260,12 @@ def test_an_artifacts_bound_spell_is_used_on_2_or_3_dice(kingdom, rival_kingdom,
     assert form.is_valid(), form.errors
     assert form.orders()["artifacts"] == {"h": {"artifact": "wand", "target": "C2", "dice": 3}}
     assert [c for _v, c in form.fields["artifact-h-dice"].choices] == ["—", "2 dice", "3 dice"]
+
+
+def test_the_magic_phase_and_the_form_read_in_russian(client, kingdom, rival_kingdom, player):
+    battle, _played = played_battle(kingdom, rival_kingdom)
+    client.cookies["django_language"] = "ru"
+    html = page(client, player, battle)
+    assert re.search(r"Фаза магии \(атакующий\): кубиков силы — \d+", html)
+    assert re.search(r"Jamandi творит «Туман» на 2 куб\.: \d+ против \d+, сотворено\.", html)
+    assert "План разрушения заклинаний" in html and "кубики силы" in html
