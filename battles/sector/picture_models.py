@@ -43,15 +43,16 @@ def group_standing(unit: Mapping[str, Any]) -> list[str]:
 
 
 def model_notes(unit: Mapping[str, Any]) -> dict[str, Any]:
-    """A card's models: `wounds` (the wounded model's wounds left, "" when none is wounded),
-    `marks` of its command group and the `notes` its title reads."""
+    """A card's models: `wounds` (the wounded model's wounds left, "" when none is wounded;
+    the title says of how many), `group`: its command group's marks, and the `notes` its title
+    reads. Both are short, so they fit the card beside its hits (the title has the words)."""
     card, hits = unit.get("card", {}), unit.get("hits", 0)
     most, wounds, lost = card.get("hits", hits), card.get("wounds", 1), unit.get("wounds_lost", 0)
     notes = [ngettext("%(hits)s of %(most)s model left", "%(hits)s of %(most)s models left",
                       most) % {"hits": hits, "most": most}]
     wounded = ""
     if wounds > 1 and lost and hits:
-        wounded = f"{WOUND_MARK}{wounds - lost}/{wounds}"
+        wounded = f"{WOUND_MARK}{wounds - lost}"
         notes.append(_("its wounded model has %(left)s of %(wounds)s wounds left")
                      % {"left": wounds - lost, "wounds": wounds})
     standing = group_standing(unit)
@@ -63,7 +64,7 @@ def model_notes(unit: Mapping[str, Any]) -> dict[str, Any]:
         # «захваченные знамена возвращены быть не могут».
         marks.append(TAKEN_MARK)
         notes.append(_("its standard taken by the enemy"))
-    return {"wounds": wounded, "marks": marks, "notes": notes}
+    return {"wounds": wounded, "group": "".join(marks), "notes": notes}
 
 
 def victory_caption(view: Mapping[str, Any]) -> str:

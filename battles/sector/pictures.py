@@ -155,10 +155,10 @@ def _unit_card(unit: Mapping[str, Any], x: int, y: int, *, blessed: list[str],
     hidden = bool(unit.get("hidden"))
     marks, notes = [], [ngettext("%(hits)s of %(most)s hit left", "%(hits)s of %(most)s hits left",
                                  most) % {"hits": hits, "most": most}]
-    wounds = ""
+    wounds = group = ""
     if models:   # module "magic dice": the hits are models (picture_models.py)
         shown = model_notes(unit)
-        marks, notes, wounds = list(shown["marks"]), list(shown["notes"]), shown["wounds"]
+        notes, wounds, group = list(shown["notes"]), shown["wounds"], shown["group"]
     if routed:
         marks.append("↯")
         notes.append(_("routed"))
@@ -178,6 +178,7 @@ def _unit_card(unit: Mapping[str, Any], x: int, y: int, *, blessed: list[str],
             "side_label": side_label(unit["side"]), "position": unit["position"],
             "x": x, "y": y, "w": CARD_W, "h": CARD_H, "tx": x + 4, "ty": y + 13,
             "hy": y + 28, "mx": x + CARD_W - 4, "hits": hits, "most": most, "wounds": wounds,
+            "group": group,
             "routed": routed, "hidden": hidden, "blessed": bool(blessed),
             "marks": " ".join(marks), "title": "; ".join(notes)}
 

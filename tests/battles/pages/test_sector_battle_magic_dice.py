@@ -269,3 +269,27 @@ def test_the_magic_phase_and_the_form_read_in_russian(client, kingdom, rival_kin
     assert re.search(r"Фаза магии \(атакующий\): кубиков силы — \d+", html)
     assert re.search(r"Jamandi творит «Туман» на 2 куб\.: \d+ против \d+, сотворено\.", html)
     assert "План разрушения заклинаний" in html and "кубики силы" in html
+
+
+def test_the_battlefield_shows_models_command_group_and_victory_points(client, kingdom,
+                                                                        rival_kingdom, rival):
+    # Issue 14: "The battlefield SVG shows each unit's models and command group"; models,
+    # wounds and victory points are public (side_views, ruling).
+    from dataclasses import replace
+
+    s = engine_state()
+    guard = replace(s.units[0], card=replace(s.units[0].card, hits=5, wounds=2, champion=True,
+                                             musician=True), hits=4, wounds_lost=1)
+    s = replace(s, units=(guard, *s.units[1:]))
+    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_kingdom, status=BattleStatus.OPEN,
+                                 round=1, state=state_data(s))
+    html = page(client, rival, battle)
+    card = re.search(r'<g class="unit attacker[^"]*" data-unit="a".*?</g>', html, re.S)
+    assert card, "the Guard's card"
+    assert '4/5 <tspan class="wounds">♥1</tspan>' in card.group(0)
+    assert '<tspan class="group">⚔♪</tspan>' in card.group(0)
+    assert "4 of 5 models left; its wounded model has 1 of 2 wounds left; champion; " \
+        "musician" in card.group(0)
+    assert "victory points: attacker 0, defender 0" in html
+    assert "⚐ standard taken" in html   # the legend

@@ -43,8 +43,8 @@ def test_a_card_shows_its_models_the_wounded_models_wounds_and_its_command_group
     s = state(guard(hits=4, wounds_lost=1), unit("d", D, at="C3"), modules=ON)
     for view in (side_view(s, A), side_view(s, D), full_view(s)):
         shown = card(view)
-        assert (shown["hits"], shown["most"], shown["wounds"]) == (4, 5, "♥1/2")
-        assert shown["marks"].split() == ["⚔", "⚑", "♪"]
+        assert (shown["hits"], shown["most"], shown["wounds"]) == (4, 5, "♥1")
+        assert (shown["group"], shown["marks"]) == ("⚔⚑♪", "")
         assert "4 of 5 models left" in shown["title"]
         assert "its wounded model has 1 of 2 wounds left" in shown["title"]
         assert "champion; standard bearer; musician" in shown["title"]
@@ -55,16 +55,16 @@ def test_hits_take_the_rank_and_file_then_musician_standard_and_champion():
     # Reference, ruling: "Hits remove rank and file first, then the musician, standard bearer
     # and champion".
     s = state(guard(hits=2), modules=ON)
-    assert card(side_view(s, A))["marks"].split() == ["⚔", "⚑"]
+    assert card(side_view(s, A))["group"] == "⚔⚑"
     s = state(guard(hits=1), modules=ON)
-    assert card(side_view(s, A))["marks"].split() == ["⚔"]
+    assert card(side_view(s, A))["group"] == "⚔"
 
 
 def test_a_taken_standard_is_shown_taken():
     # Seed: «захваченные знамена возвращены быть не могут».
     s = state(guard(standard_taken=True), modules=ON)
     shown = card(side_view(s, D))
-    assert shown["marks"].split() == ["⚔", "♪", "⚐"]
+    assert shown["group"] == "⚔♪⚐"
     assert "its standard taken by the enemy" in shown["title"]
 
 
@@ -80,7 +80,7 @@ def test_the_caption_shows_the_victory_points():
 def test_without_the_module_a_card_is_drawn_as_before():
     s = state(guard(hits=4, wounds_lost=1))
     shown = card(side_view(s, A))
-    assert shown["wounds"] == "" and shown["marks"] == ""
+    assert shown["wounds"] == shown["group"] == shown["marks"] == ""
     assert "4 of 5 hits left" in shown["title"]
     assert not picture(side_view(s, A))["models"]
     assert picture(full_view(s))["pictures"][0]["caption"] == ""
