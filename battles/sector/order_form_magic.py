@@ -172,9 +172,11 @@ class MagicOrdersForm(ModuleOrdersForm):
             if data.get(name.removesuffix("-dice")) and data.get(name) is None:
                 self.add_error(name, gettext("Choose the power dice."))
         for row in self.dispel_rows:
-            spell, dice, _least = row["names"]
+            spell, dice, least = row["names"]
             if data.get(spell) and data.get(dice) is None:
                 self.add_error(dice, gettext("How many dice at most?"))
+            elif not data.get(spell) and (data.get(dice) or data.get(least)):
+                self.add_error(spell, gettext("Choose a spell or “any spell”."))
         return data
 
     # -- to and from the services' JSON ---------------------------------------------------

@@ -170,6 +170,10 @@ def test_the_rules_objections_stand_at_their_fields(battle, player):
                                      "dispel-1-spell": "any", "dispel-1-dice": "13"})
     assert not form.is_valid()   # 12 dice at most: the form's own bound
     assert "dispel-1-dice" in form.errors
+    form = form_for(battle, player, {"dispel-0-dice": "2", "dispel-1-spell": "fog"})
+    assert not form.is_valid()
+    assert form.errors["dispel-0-spell"] == ["Choose a spell or “any spell”."]
+    assert form.errors["dispel-1-dice"] == ["How many dice at most?"]
     form = form_for(battle, player, {"bound-1-dice": "2", "bound-1-unit": "a",
                                      "dispel-1-spell": "any", "dispel-1-dice": "2"})
     assert form.is_valid(), form.errors
