@@ -14,3 +14,8 @@ class BattlesConfig(AppConfig):
         # The engine's sector battle messages name signs and results by code (armies.labels).
         register_labels("sign", MORALE_SIGN_LABELS)
         register_labels("result", RESULT_LABELS)
+        # Module "magic dice": the side without the pool ("other") and a caster the enemy cannot
+        # see, named by its side (rules.cerilia.bound_spells, ruling).
+        sides = {"attacker": _("the attacker"), "defender": _("the defender")}
+        register_labels("other", sides)
+        register_labels("caster", sides)

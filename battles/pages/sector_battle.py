@@ -19,6 +19,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from rest_framework.exceptions import ValidationError
 
@@ -54,7 +55,8 @@ def _events_by_phase(events: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
     for event in events:
         groups.setdefault(event.get("phase", ""), []).append({
             "code": event.get("code", ""),
-            "text": message_text(event["message"], event.get("params") or {}),
+            # A message may open with a side's words ("the defender dispels …").
+            "text": capfirst(message_text(event["message"], event.get("params") or {})),
             "card": event.get("card"),
             "result": event.get("result"),
             "result_label": str(RESULT_LABELS.get(event.get("result", ""), event.get("result") or "")),
@@ -168,7 +170,7 @@ def _orders_context(access: SectorBattleAccess, form: SectorOrdersForm | None) -
         if form is None and battle.takes_orders:
             form = SectorOrdersForm(initial=SectorOrdersForm.initial_from(
                 stored.orders if stored else None, own["standing"]), battle=battle,
-                view=access.view, side=side, **own)
+                view=access.view, side=side, given=stored.orders if stored else None, **own)
         if stored is not None:
             # The same bill the API gives (adapters.orders_bill): none in phase 0 or without
             # module command.

@@ -12,10 +12,11 @@ from django.utils.translation import gettext_lazy as _
 
 from armies.labels import render_message
 from battles.sector.models import MORALE_SIGN_CHOICES, TERRAIN_KIND_CHOICES, SectorBattle
-from battles.sector.order_form_modules import ModuleOrdersForm, character_roles, module_field
+from battles.sector.order_form_magic import MagicOrdersForm, magic_field, spell_initial
+from battles.sector.order_form_modules import character_roles, module_field
 from rules.cerilia.field import COLUMNS, RESERVE, SECTORS, home_row, neighbours
 from rules.cerilia.orders import may_aim_at_fortification
-from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
+from rules.cerilia.spells import SPELL_LABELS, Spell, school_spells
 from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, School
 from rules.errors import RuleViolation
 from rules.sides import Side
@@ -50,13 +51,15 @@ def _choices(pairs, *, blank: bool = True) -> list[tuple[str, str]]:
     return [("", "—"), *pairs] if blank else pairs
 
 
-class SectorOrdersForm(ModuleOrdersForm):
+class SectorOrdersForm(MagicOrdersForm):
     """One side's orders for the open round, its fields built from the side's own view (and,
-    for seed 001's modules, its own `standing` orders and trap `supply`: adapters)."""
+    for seed 001's modules, its own `standing` orders and trap `supply`: adapters). `given`:
+    the side's stored orders, for the fields named after its view (module "magic dice")."""
 
     def __init__(self, *args, battle: SectorBattle, view: Mapping[str, Any], side: Side,
                  standing: Mapping[str, Any] | None = None,
-                 supply: Mapping[str, Any] | None = None, **kwargs):
+                 supply: Mapping[str, Any] | None = None,
+                 given: Mapping[str, Any] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.battle, self.view, self.side = battle, view, side
         self.deployment = battle.round == 0
@@ -69,11 +72,13 @@ class SectorOrdersForm(ModuleOrdersForm):
         self.caster_rows: list[dict[str, Any]] = []
         self.terrain_rows: list[dict[str, Any]] = []
         self._module_setup(standing)
+        self._magic_setup()
         if self.deployment:
             self._deployment_fields()
             self._trap_fields(supply or {})
         else:
             self._round_fields()
+            self.magic_initial(given)
 
     def _deployment_fields(self) -> None:
         line = [f"{c}{home_row(self.side)}" for c in COLUMNS]
@@ -134,11 +139,25 @@ class SectorOrdersForm(ModuleOrdersForm):
                     choices=_choices(aims))
                 row["names"].append(target)
             self._round_module_fields(row, unit, units_only)
+            if unit["status"] != "routed":   # XI.6.A: «Модель ..., которая не отступает»
+                row["names"] += self.bound_fields(unit["key"],
+                                                  unit.get("card", {}).get("bound", []),
+                                                  own, units_only)
             self.unit_rows.append(row)
         artifacts = {c["key"]: names for c, names in self._character_fields(own, units_only)}
         self.character_keys = [k for k, names in artifacts.items() if names]
+        for key, names in artifacts.items():
+            if names:
+                carried = [a for a in self.view.get("artifacts", [])
+                           if a.get("carried_by") == key and a.get("uses", 0) > 0]
+                names += self.artifact_dice_field(key, carried)
+            names += self.bound_fields(key, next(
+                (c.get("bound", []) for c in self.view.get("casters", []) if c["key"] == key),
+                []), own, units_only)
         sectors = [(s, s) for s in SECTORS]
         spelled = {c["key"] for c in self.casters}
+        characters = [(c["key"], c["name"]) for c in self.view.get("casters", [])
+                      if c["side"] == self.side.value and not c.get("killed")]
         for character in self.view.get("casters", []):
             key = character["key"]
             if key not in artifacts or (key not in spelled and not artifacts[key]):
@@ -148,7 +167,7 @@ class SectorOrdersForm(ModuleOrdersForm):
                                          "roles": character_roles(character)})
                 continue
             caster = character
-            school = SCHOOL_SPELLS[School(caster["school"])]
+            school = school_spells(School(caster["school"]), self.magic_modules)
             known = caster.get("spells") or school
             spells = sorted(((s, gettext(SPELL_LABELS[Spell(s)])) for s in known if s in school),
                             key=lambda pair: pair[1])
@@ -162,15 +181,21 @@ class SectorOrdersForm(ModuleOrdersForm):
                 f"spell-{key}-unit": forms.ChoiceField(
                     label=_("unit"), required=False,
                     choices=[("", "—"), (gettext("your units"), own),
-                             (gettext("enemy units"), enemies)]),
+                             (gettext("enemy units"), enemies),
+                             # Seed 002: recover wounds of "a character only as the sole target".
+                             *([(gettext("your characters"), characters)] if self.magic
+                               else [])]),
                 f"spell-{key}-terrain": forms.ChoiceField(label=_("terrain"), required=False,
                                                           choices=_choices(TERRAIN_KIND_CHOICES)),
                 f"spell-{key}-sign": forms.ChoiceField(label=_("morale sign"), required=False,
                                                        choices=_choices(MORALE_SIGN_CHOICES)),
             }
             self.fields.update(fields)
-            self.caster_rows.append({"caster": caster, "names": [*fields, *artifacts[key]],
+            magic = self.spell_dice_fields(key, {s for s, _label in spells}, characters)
+            self.caster_rows.append({"caster": caster,
+                                     "names": [*fields, *magic, *artifacts[key]],
                                      "roles": character_roles(caster)})
+        self.dispel_fields()
         self.fields["reveal_first"] = forms.CharField(
             label=_("reveal first"), required=False, max_length=60,
             help_text=_("When several hidden enemy units block one retreat: the sectors of "
@@ -213,6 +238,7 @@ class SectorOrdersForm(ModuleOrdersForm):
         given = {"moves": moves, "targets": targets, "spells": spells,
                  "withdraw": bool(data.get("withdraw"))}
         self._round_module_orders(given)
+        self._magic_orders(given)
         return given
 
     @classmethod
@@ -239,6 +265,7 @@ class SectorOrdersForm(ModuleOrdersForm):
                 for part in ("sector", "toward", "unit", "terrain", "sign"):
                     if spell.get(part):
                         initial[f"spell-{key}-{part}"] = spell[part]
+                initial.update(spell_initial(key, spell))
         initial["withdraw"] = bool(orders.get("withdraw"))
         return initial
 
@@ -247,10 +274,12 @@ class SectorOrdersForm(ModuleOrdersForm):
         """The form field of a violation's `field` ("moves.12" → "path-12")."""
         head, _dot, rest = path.partition(".")
         module = module_field(head, rest) if rest or head == "reveal_first" else None
+        module = module or magic_field(head, rest)
         if module is not None:
             return module
         if head == "spells" and rest:
             key, _dot, part = rest.partition(".")
+            part = part.partition(".")[0]   # "spells.<c>.path.1" → its path field
             return f"spell-{key}-{part}" if part and part != "spell" else f"spell-{key}"
         prefixes = {"placements": "place-", "directions": "direction-", "moves": "path-",
                     "targets": "target-"}
@@ -267,6 +296,7 @@ class SectorOrdersForm(ModuleOrdersForm):
             if listed and rest.isdigit() and int(rest) < len(listed):
                 # The list's i-th entry: its unit's or ambush's field.
                 path = f"{head}.{listed[int(rest)]}"
+            path = self.listed_path(path)
             name = self.field_for(path)
             text = message_text(violation.message, violation.params)
             self.add_error(name if name in self.fields else None, text)
@@ -276,6 +306,7 @@ class SectorOrdersForm(ModuleOrdersForm):
             return [{**row, "fields": [self[n] for n in row["names"]]} for row in rows]
         return {"units": bound(self.unit_rows), "casters": bound(self.caster_rows),
                 "terrain": bound(self.terrain_rows), "traps": bound(self.trap_rows),
+                "dispel": bound(self.dispel_rows),
                 "reveal_first": self["reveal_first"] if "reveal_first" in self.fields
                 else None,
                 "withdraw": self["withdraw"] if "withdraw" in self.fields else None}

@@ -10,7 +10,7 @@ from battles.sector.models import MORALE_SIGN_LABELS, SECTOR_SIDE_CHOICES
 from rules.cerilia.aftermath import Fate
 from rules.cerilia.deck import Result
 from rules.cerilia.field import RESERVE
-from rules.cerilia.spells import SPELL_LABELS
+from rules.cerilia.spells import SPELL_LABELS, Spell
 from rules.cerilia.state import FORTIFICATION, TERRAIN_LABELS
 
 if TYPE_CHECKING:
@@ -54,7 +54,16 @@ def order_names(state: dict) -> dict[str, str]:
             **{c["key"]: c["name"] for c in state.get("casters", [])},
             **{a["key"]: a["name"] for a in state.get("artifacts", [])},
             **{a["key"]: f"“{a['name']}”" for a in state.get("ambushes", [])},
-            **{m["key"]: marker_label(m) for m in state.get("markers", [])}}
+            **{m["key"]: marker_label(m) for m in state.get("markers", [])},
+            **_bound_names(state)}
+
+
+def _bound_names(state: dict) -> dict[str, str]:
+    """Module "magic dice": "<holder>.bound.<i>" → the holder's i-th bound spell's name."""
+    holders = [(u["key"], u.get("card", {}).get("bound", [])) for u in state.get("units", [])]
+    holders += [(c["key"], c.get("bound", [])) for c in state.get("casters", [])]
+    return {f"{key}.bound.{i}": gettext(str(SPELL_LABELS.get(b["spell"], b["spell"])))
+            for key, bound in holders for i, b in enumerate(bound)}
 
 
 def marker_label(marker: Mapping[str, Any]) -> str:
@@ -138,10 +147,15 @@ def order_lines(number: int, data: dict, names: dict[str, str]) -> list[str]:
                                      spell["terrain"], spell["terrain"])),
                                  spell.get("sign") and MORALE_SIGN_LABELS.get(
                                      spell["sign"], spell["sign"])) if v]
+        if isinstance(spell.get("path"), list) and spell["path"]:   # a magical move
+            aims.append(" → ".join(where(s) for s in spell["path"]))
+        if spell.get("dice"):
+            aims.append(gettext("%(dice)s power dice") % {"dice": spell["dice"]})
         lines.append(gettext("%(caster)s casts %(spell)s%(aim)s.")
                      % {"caster": name(key), "spell": gettext(str(label)),
                         "aim": f" ({', '.join(aims)})" if aims else ""})
     lines += _module_lines(data, name)
+    lines += _magic_lines(data, name)
     if data.get("withdraw"):
         lines.append(gettext("The side withdraws from the field."))
     return lines or [gettext("Every unit holds.")]
@@ -189,4 +203,37 @@ def _module_lines(data: dict, name) -> list[str]:
     if isinstance(first, list) and first:
         lines.append(gettext("Hidden units blocking a retreat are revealed first in: "
                              "%(sectors)s.") % {"sectors": ", ".join(map(str, first))})
+    return lines
+
+
+def _magic_lines(data: dict, name) -> list[str]:
+    """Module "magic dice": the bound spells used and the dispel plan as sentences."""
+    lines = []
+    bound = data.get("bound")
+    for use in (bound if isinstance(bound, list) else []):
+        if isinstance(use, dict):
+            aims = [str(name(use[k]) if k == "unit" else use[k])
+                    for k in ("sector", "toward", "unit", "terrain", "sign") if use.get(k)]
+            lines.append(gettext("%(holder)s uses its bound spell %(spell)s on %(dice)s "
+                                 "dice%(aim)s.")
+                         % {"holder": name(use.get("holder")),
+                            "spell": name(f"{use.get('holder')}.bound.{use.get('index', 0)}"),
+                            "dice": use.get("dice"),
+                            "aim": f" ({', '.join(aims)})" if aims else ""})
+    dispel = data.get("dispel")
+    rules = []
+    for rule in (dispel if isinstance(dispel, list) else []):
+        if isinstance(rule, dict):
+            spell = str(rule.get("spell"))
+            text = gettext("%(spell)s with at most %(dice)s dice") % {
+                "spell": gettext("any spell") if spell == "any" else
+                gettext(str(SPELL_LABELS.get(Spell(spell), spell) if spell in set(Spell)
+                            else spell)), "dice": rule.get("dice")}
+            if rule.get("at_least"):
+                text += gettext(" when it must beat %(least)s or more") % {
+                    "least": rule["at_least"]}
+            rules.append(text)
+    if rules:
+        lines.append(gettext("Dispel plan: %(rules)s.") % {"rules": "; ".join(
+            f"{i}. {text}" for i, text in enumerate(rules, 1))})
     return lines

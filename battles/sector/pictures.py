@@ -21,6 +21,7 @@ from django.utils.translation import ngettext, pgettext
 
 from battles.sector.labels import side_label
 from battles.sector.picture_markers import marker_tokens
+from battles.sector.picture_models import model_notes, plays_models, victory_caption
 from rules.cerilia.field import COLUMNS, ROWS, SECTORS, home_row
 from rules.cerilia.spells import SPELL_LABELS, WALLS
 from rules.cerilia.state import DIRECTED_TERRAIN, TERRAIN_LABELS, TerrainKind
@@ -148,12 +149,16 @@ def _card_at(x: int, y: int, index: int) -> tuple[int, int]:
 
 
 def _unit_card(unit: Mapping[str, Any], x: int, y: int, *, blessed: list[str],
-               casters: list[str]) -> dict[str, Any]:
+               casters: list[str], models: bool = False) -> dict[str, Any]:
     hits, most = unit["hits"], unit.get("card", {}).get("hits", unit["hits"])
     routed = unit["status"] == "routed"
     hidden = bool(unit.get("hidden"))
     marks, notes = [], [ngettext("%(hits)s of %(most)s hit left", "%(hits)s of %(most)s hits left",
                                  most) % {"hits": hits, "most": most}]
+    wounds = group = ""
+    if models:   # module "magic dice": the hits are models (picture_models.py)
+        shown = model_notes(unit)
+        notes, wounds, group = list(shown["notes"]), shown["wounds"], shown["group"]
     if routed:
         marks.append("↯")
         notes.append(_("routed"))
@@ -172,7 +177,8 @@ def _unit_card(unit: Mapping[str, Any], x: int, y: int, *, blessed: list[str],
     return {"key": unit["key"], "name": unit["name"], "side": unit["side"],
             "side_label": side_label(unit["side"]), "position": unit["position"],
             "x": x, "y": y, "w": CARD_W, "h": CARD_H, "tx": x + 4, "ty": y + 13,
-            "hy": y + 28, "mx": x + CARD_W - 4, "hits": hits, "most": most,
+            "hy": y + 28, "mx": x + CARD_W - 4, "hits": hits, "most": most, "wounds": wounds,
+            "group": group,
             "routed": routed, "hidden": hidden, "blessed": bool(blessed),
             "marks": " ".join(marks), "title": "; ".join(notes)}
 
@@ -202,6 +208,7 @@ class _Marks:
     """What a unit's card notes beyond its hits: its blessings' signs and the casters with it."""
     blessed: Mapping[str, list[str]]
     casters: Mapping[str, list[str]]
+    models: bool = False
 
     @classmethod
     def of(cls, view: Mapping[str, Any]) -> _Marks:
@@ -213,12 +220,12 @@ class _Marks:
         for caster in view.get("casters", []):
             if caster.get("unit"):
                 casters.setdefault(caster["unit"], []).append(caster["name"])
-        return cls(blessed, casters)
+        return cls(blessed, casters, plays_models(view))
 
     def cards(self, units: Iterable[Mapping[str, Any]], x: int, y: int) -> list[dict[str, Any]]:
         """The units' cards in order, from the zone whose corner is (x, y)."""
         return [_unit_card(unit, *_card_at(x, y, i), blessed=self.blessed.get(unit["key"], []),
-                           casters=self.casters.get(unit["key"], []))
+                           casters=self.casters.get(unit["key"], []), models=self.models)
                 for i, unit in enumerate(units)]
 
 
@@ -316,6 +323,8 @@ def _caption(view: Mapping[str, Any]) -> str:
         caption.append(_("night"))
     if destroyed:
         caption.append(_("destroyed: %(units)s") % {"units": ", ".join(destroyed)})
+    if victory_caption(view):
+        caption.append(victory_caption(view))
     return "; ".join(caption)
 
 
@@ -369,4 +378,5 @@ def sector_field(views: list[tuple[str, Mapping[str, Any]]], *, bottom: str) -> 
         "top_label_y": TITLE_H + 12, "bottom_label_y": layout["field_bottom"] + 13,
         "caption_y": layout["field_bottom"] + LINE_LABEL_H + 14,
         "left": layout["left"], "field_width": len(COLUMNS) * SECTOR_W,
+        "models": any(plays_models(view) for _label, view in views),
     }

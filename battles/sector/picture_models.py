@@ -1,0 +1,76 @@
+"""Module "magic dice" on the battlefield picture (seed 002_eb4cf75b750af884.txt; reference/
+sector-modules.md "Models and command groups"): a unit card's models — its hits are its models —
+with the wounds its wounded model has left, its command group's marks (champion, standard or
+"taken", musician) while they stand, and the sides' victory points in the caption. Read from
+the view only (rules.cerilia.side_views shows models, wounds and victory points publicly)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from battles.sector.labels import side_label
+from rules.sides import Side
+
+# The marks of the command group on a card, in the order the seed raises them («Командир,
+# Знаменосец, Музыкант»).
+GROUP_MARKS = {"champion": "⚔", "standard": "⚑", "musician": "♪"}
+TAKEN_MARK = "⚐"
+WOUND_MARK = "♥"
+
+
+def plays_models(view: Mapping[str, Any]) -> bool:
+    """Whether the view is of a battle with module "magic dice" (a side's view carries the
+    victory points only then; the GM's truth its scenario's modules)."""
+    modules = (view.get("scenario") or {}).get("modules") or {}
+    return "victory_points" in view or bool(modules.get("magic_dice"))
+
+
+def group_standing(unit: Mapping[str, Any]) -> list[str]:
+    """The command group's models still on the field. rules.cerilia.ranks.loss_order: hits
+    remove "rank and file first, then the musician, standard bearer and champion"; a taken
+    standard's bearer counts as rank and file."""
+    card, hits = unit.get("card", {}), unit.get("hits", 0)
+    group = [model for model, has in (
+        ("musician", card.get("musician")),
+        ("standard", card.get("standard") and not unit.get("standard_taken")),
+        ("champion", card.get("champion"))) if has]
+    order = ["rank_and_file"] * max(0, card.get("hits", 0) - len(group)) + group
+    return [m for m in order[max(0, len(order) - hits):] if m != "rank_and_file"] \
+        if hits > 0 else []
+
+
+def model_notes(unit: Mapping[str, Any]) -> dict[str, Any]:
+    """A card's models: `wounds` (the wounded model's wounds left, "" when none is wounded;
+    the title says of how many), `group`: its command group's marks, and the `notes` its title
+    reads. Both are short, so they fit the card beside its hits (the title has the words)."""
+    card, hits = unit.get("card", {}), unit.get("hits", 0)
+    most, wounds, lost = card.get("hits", hits), card.get("wounds", 1), unit.get("wounds_lost", 0)
+    notes = [ngettext("%(hits)s of %(most)s model left", "%(hits)s of %(most)s models left",
+                      most) % {"hits": hits, "most": most}]
+    wounded = ""
+    if wounds > 1 and lost and hits:
+        wounded = f"{WOUND_MARK}{wounds - lost}"
+        notes.append(_("its wounded model has %(left)s of %(wounds)s wounds left")
+                     % {"left": wounds - lost, "wounds": wounds})
+    standing = group_standing(unit)
+    labels = {"champion": _("champion"), "standard": _("standard bearer"),
+              "musician": _("musician")}
+    marks = [GROUP_MARKS[m] for m in ("champion", "standard", "musician") if m in standing]
+    notes += [str(labels[m]) for m in ("champion", "standard", "musician") if m in standing]
+    if unit.get("standard_taken"):
+        # «захваченные знамена возвращены быть не могут».
+        marks.append(TAKEN_MARK)
+        notes.append(_("its standard taken by the enemy"))
+    return {"wounds": wounded, "group": "".join(marks), "notes": notes}
+
+
+def victory_caption(view: Mapping[str, Any]) -> str:
+    """Reference ruling: victory points are public."""
+    points = view.get("victory_points")
+    if not points:
+        return ""
+    return _("victory points: %(points)s") % {"points": ", ".join(
+        f"{side_label(s.value)} {points.get(s.value, 0)}" for s in Side)}
