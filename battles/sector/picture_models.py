@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from battles.sector.labels import side_label
+from rules.cerilia import ranks
 from rules.sides import Side
 
 # The marks of the command group on a card, in the order the seed raises them («Командир,
@@ -29,17 +30,15 @@ def plays_models(view: Mapping[str, Any]) -> bool:
 
 
 def group_standing(unit: Mapping[str, Any]) -> list[str]:
-    """The command group's models still on the field. rules.cerilia.ranks.loss_order: hits
-    remove "rank and file first, then the musician, standard bearer and champion"; a taken
-    standard's bearer counts as rank and file."""
-    card, hits = unit.get("card", {}), unit.get("hits", 0)
-    group = [model for model, has in (
-        ("musician", card.get("musician")),
-        ("standard", card.get("standard") and not unit.get("standard_taken")),
-        ("champion", card.get("champion"))) if has]
-    order = ["rank_and_file"] * max(0, card.get("hits", 0) - len(group)) + group
-    return [m for m in order[max(0, len(order) - hits):] if m != "rank_and_file"] \
-        if hits > 0 else []
+    """The command group's models still on the field, by the engine's loss order (a taken
+    standard's bearer counts as rank and file)."""
+    card = unit.get("card", {})
+    order = ranks.card_loss_order(
+        card.get("hits", 0), musician=bool(card.get("musician")),
+        standard=bool(card.get("standard")) and not unit.get("standard_taken"),
+        champion=bool(card.get("champion")))
+    return [m.value for m in ranks.still_standing(order, unit.get("hits", 0))
+            if m is not ranks.Model.RANK_AND_FILE]
 
 
 def model_notes(unit: Mapping[str, Any]) -> dict[str, Any]:

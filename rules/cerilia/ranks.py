@@ -39,16 +39,28 @@ def loss_order(unit: Unit) -> list[Model]:
     могут»); ruling: its bearer's model counts as rank and file from then on, so a raise may
     bring the model back, never the standard."""
     card = unit.card
-    group = [model for model, has in ((Model.MUSICIAN, card.musician),
-                                      (Model.STANDARD, card.standard and not unit.standard_taken),
-                                      (Model.CHAMPION, card.champion)) if has]
-    return [Model.RANK_AND_FILE] * max(0, card.hits - len(group)) + group
+    return card_loss_order(card.hits, musician=card.musician,
+                           standard=card.standard and not unit.standard_taken,
+                           champion=card.champion)
+
+
+def card_loss_order(hits: int, *, musician: bool, standard: bool, champion: bool
+                    ) -> list[Model]:
+    """The loss order of a card with `hits` models and that command group (what a page that
+    holds only a unit's view data can ask too)."""
+    group = [model for model, has in ((Model.MUSICIAN, musician), (Model.STANDARD, standard),
+                                      (Model.CHAMPION, champion)) if has]
+    return [Model.RANK_AND_FILE] * max(0, hits - len(group)) + group
+
+
+def still_standing(order: list[Model], hits: int) -> list[Model]:
+    """The models of a loss order still on the field with `hits` left: its last `hits`."""
+    return order[max(0, len(order) - hits):] if hits > 0 else []
 
 
 def models_left(unit: Unit) -> list[Model]:
     """The unit's models on the field: the last `hits` of the loss order."""
-    order = loss_order(unit)
-    return order[max(0, len(order) - unit.hits):] if unit.hits > 0 else []
+    return still_standing(loss_order(unit), unit.hits)
 
 
 def has_model(unit: Unit, model: Model) -> bool:
