@@ -126,7 +126,10 @@ def together_orders(state, side, rng, *, attacks=True, worlds=None) -> RoundOrde
                     moves={k: p for k, p in given.moves.items() if k not in scouts},
                     targets={k: t for k, t in given.targets.items() if k not in scouts},
                     scouts=scouting.scouts, strike_scouts=scouting.strike_scouts,
-                    standing=standing, artifacts=uses)
+                    standing=standing, artifacts=uses,
+                    # Module "magic dice" (on in a new scenario): each spell's power dice.
+                    spells={k: replace(o, dice=rng.randint(1, 5))
+                            for k, o in given.spells.items()})
     return repaired(worlds or [state], side, given)
 
 
