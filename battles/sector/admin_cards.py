@@ -48,7 +48,8 @@ class UnitCardForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["wounds"].required = False  # blank: one wound per model, as before seed 002
+        if "wounds" in self.fields:   # not when the page is read-only
+            self.fields["wounds"].required = False  # blank: one wound per model, as before
 
     def clean_wounds(self):
         wounds = self.cleaned_data.get("wounds")
