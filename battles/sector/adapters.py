@@ -279,8 +279,9 @@ def orders_bill(current: state.BattleState, number: int, side: Side,
 
 
 def side_supply(current: state.BattleState, side: Side) -> dict[str, list[dict[str, Any]]]:
-    """The side's own trap supply and the artifacts its living characters carry, by key (what
-    its orders name); nothing of the other side's."""
+    """The side's own trap supply, the artifacts its living characters carry and the bound
+    spells its units and characters carry, by key (what its orders name); nothing of the other
+    side's."""
     artifacts = {a.key: a for a in current.artifacts}
     carried = [(c.key, artifacts[k]) for c in current.casters
                if c.side is side and not c.killed for k in c.carries if k in artifacts]
@@ -290,7 +291,20 @@ def side_supply(current: state.BattleState, side: Side) -> dict[str, list[dict[s
         "artifacts": [{"key": a.key, "name": a.name, "effect": a.effect.value, "uses": a.uses,
                        "spell": a.spell, "power": a.power, "bearer": bearer}
                       for bearer, a in carried],
+        # Module "magic dice": what `bound` orders name (holder, index).
+        "bound": [{"holder": key, "index": i, "spell": b.spell, "power": b.power}
+                  for key, spells in _bound_holders(current, side)
+                  for i, b in enumerate(spells)] if current.scenario.modules.magic_dice else [],
     }
+
+
+def _bound_holders(current: state.BattleState, side: Side
+                   ) -> list[tuple[str, tuple[BoundSpell, ...]]]:
+    """The side's living units and characters with the bound spells each carries."""
+    return [*((u.key, u.card.bound) for u in current.units
+              if u.side is side and u.alive and u.card.bound),
+            *((c.key, c.bound) for c in current.casters
+              if c.side is side and not c.killed and c.bound)]
 
 
 def side_standing(current: state.BattleState, side: Side) -> dict[str, list[dict[str, Any]]]:

@@ -94,11 +94,22 @@ class CarriedArtifactSerializer(serializers.Serializer):
     bearer = serializers.CharField(help_text=_("The id of the character carrying it."))
 
 
+class BoundSpellSupplySerializer(serializers.Serializer):
+    holder = serializers.CharField(help_text=_("The id of the unit or character carrying it."))
+    index = serializers.IntegerField(help_text=_("Its index among the holder's bound spells "
+                                                 "(what `bound.<i>.index` names)."))
+    spell = serializers.CharField()
+    power = serializers.CharField(help_text=_("Its power level \"x/y\": the dispel target on "
+                                              "2 dice, then on 3."))
+
+
 class SupplySerializer(serializers.Serializer):
-    """The side's own traps to lay and artifacts to use (seed 001)."""
+    """The side's own traps to lay and artifacts to use (seed 001), and the bound spells its
+    units and characters carry (seed 002, module magic dice)."""
 
     traps = TrapSupplySerializer(many=True)
     artifacts = CarriedArtifactSerializer(many=True)
+    bound = BoundSpellSupplySerializer(many=True)
 
 
 class OrdersPreviewSerializer(serializers.Serializer):

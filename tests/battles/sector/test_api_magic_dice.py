@@ -166,3 +166,13 @@ def test_without_the_module_bound_spells_and_dispels_are_refused(kingdom, rival_
     body = refused(put(client_for(player), battle, orders))
     assert body == {"bound": ["This battle plays without magic dice."],
                     "dispel": ["This battle plays without magic dice."]}
+
+
+def test_the_side_reads_its_own_bound_spells_and_the_public_pools(round_one, player, rival):
+    # What `bound` orders name (holder, index); the enemy's never (only its own).
+    ogres = unit_key(round_one.units.get(name="Ogres"))
+    battle = client_for(player).get(url(round_one, "")).json()
+    assert battle["supply"]["bound"] == [
+        {"holder": ogres, "index": 0, "spell": "fog", "power": "5/9"}]
+    assert battle["view"]["victory_points"] == {"attacker": 0, "defender": 0}
+    assert client_for(rival).get(url(round_one, "")).json()["supply"]["bound"] == []
