@@ -156,15 +156,23 @@ ROUND_CLOSED = RoundClosed.response(_(
     "The battle takes no orders now (the round closed, or the battle is not running)."))
 
 
+class BoundSpellSerializer(serializers.Serializer):
+    spell = serializers.CharField()
+    power = serializers.CharField(help_text=_("Its power level \"x/y\"."))
+
+
 class UnitCardSerializer(serializers.ModelSerializer):
     morale = serializers.ListField(child=serializers.CharField(), read_only=True, help_text=_(
         "One to three morale signs: sun, moon, star."))
     tags = serializers.ListField(child=serializers.CharField(), read_only=True)
+    bound = BoundSpellSerializer(many=True, read_only=True, help_text=_(
+        "Module magic dice: the bound spells its models carry."))
 
     class Meta:
         model = UnitCard
         fields = ["id", "code", "name", "melee", "charge", "missile", "missile_range",
-                  "defense", "morale", "movement", "hits", "tags", "night_bonus"]
+                  "defense", "morale", "movement", "hits", "tags", "night_bonus", "wounds",
+                  "champion", "standard", "musician", "bound"]
         read_only_fields = fields
 
 

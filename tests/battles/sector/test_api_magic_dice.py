@@ -176,3 +176,12 @@ def test_the_side_reads_its_own_bound_spells_and_the_public_pools(round_one, pla
         {"holder": ogres, "index": 0, "spell": "fog", "power": "5/9"}]
     assert battle["view"]["victory_points"] == {"attacker": 0, "defender": 0}
     assert client_for(rival).get(url(round_one, "")).json()["supply"]["bound"] == []
+
+
+def test_the_card_catalog_shows_models_command_groups_and_bound_spells(round_one, player):
+    cards = client_for(player).get("/api/unit-cards/?page_size=100").json()["results"]
+    ogres = next(card for card in cards if card["code"] == "ogres")
+    assert {k: ogres[k] for k in ("hits", "wounds", "champion", "standard", "musician",
+                                  "bound")} == {
+        "hits": 3, "wounds": 2, "champion": True, "standard": False, "musician": False,
+        "bound": [{"spell": "fog", "power": "5/9"}]}
