@@ -178,13 +178,9 @@ class MarkerMoveSerializer(ClosedSerializer):
         "When the markers are first laid: which of the three is true (default 0)."))
 
 
-def _bound_dice(**kwargs) -> serializers.ChoiceField:
-    """A bound spell's dice: 2 or 3 (seed 002: «на 2 или на 3»)."""
-    return StrictChoiceField(choices=list(BOUND_DICE), **kwargs)
-
-
 class StrictChoiceField(serializers.ChoiceField):
-    """A choice of whole numbers given as numbers, not "2" or true."""
+    """A choice of whole numbers given as numbers, not "2" or true (a bound spell's dice: 2 or
+    3, seed 002: «на 2 или на 3»)."""
 
     def to_internal_value(self, data):
         if isinstance(data, bool) or not isinstance(data, int):
@@ -206,7 +202,7 @@ class ArtifactUseSerializer(ClosedSerializer):
     sign = serializers.ChoiceField(choices=list(SIGNS), required=False, allow_null=True,
                                    help_text=_("A banner or a bound blessing: the morale sign "
                                                "it adds (default: the first the unit lacks)."))
-    dice = _bound_dice(required=False, help_text=_(
+    dice = StrictChoiceField(choices=list(BOUND_DICE), required=False, help_text=_(
         "Module magic dice, a bound spell: used on 2 or 3 dice (default 2)."))
 
 
@@ -233,9 +229,8 @@ class SpellOrderSerializer(ClosedSerializer):
     path = serializers.ListField(child=_name(), max_length=MAX_PATH, required=False,
                                  help_text=_("Module magic dice, a magical move (Haste): the "
                                              "sectors the unit enters, in order."))
-    cell = StrictIntegerField(min_value=0, max_value=MAX_CELLS - 1, required=False,
-                              allow_null=True, help_text=_(
-                                  "A magical move: the cell the unit takes in its last sector."))
+    cell = StrictIntegerField(min_value=0, max_value=MAX_CELLS - 1, required=False, allow_null=True,
+                              help_text=_("A magical move: the cell it takes in its last sector."))
     joins = _key(required=False, allow_null=True, help_text=_(
         "A magical move: the id of a character of your side that joins the unit there."))
 
@@ -247,7 +242,8 @@ class BoundUseSerializer(ClosedSerializer):
     holder = _key(help_text=_("The id of your unit or character that carries it."))
     index = StrictIntegerField(min_value=0, max_value=MAX_BOUND, required=False, help_text=_(
         "Which of its bound spells, counting from 0 (default 0)."))
-    dice = _bound_dice(help_text=_("Used on 2 or 3 dice of the pool."))
+    dice = StrictChoiceField(choices=list(BOUND_DICE),
+                             help_text=_("Used on 2 or 3 dice of the pool."))
     sector = _name(required=False, allow_null=True, help_text=_("The spell's sector."))
     toward = _name(required=False, allow_null=True, help_text=_(
         "Walls, and illusory cliffs or river: the neighbouring sector they face."))
