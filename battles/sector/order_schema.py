@@ -263,9 +263,8 @@ class DispelRuleSerializer(ClosedSerializer):
                                                 "(default)."))
     dice = StrictIntegerField(min_value=1, max_value=MAX_POOL, help_text=_(
         "The most dispel dice to spend on it."))
-    at_least = StrictIntegerField(min_value=0, max_value=MAX_THRESHOLD, required=False,
-                                  help_text=_("Only when the casting total (or a bound spell's "
-                                              "power level) is at least this (default 0)."))
+    at_least = StrictIntegerField(min_value=0, max_value=MAX_THRESHOLD, required=False, help_text=_(
+        "Only when the casting total (or a bound spell's power level) is at least this."))
 
 
 class DeploymentSerializer(ClosedSerializer):
@@ -332,9 +331,8 @@ class RoundOrdersSerializer(ClosedSerializer):
                                       "Module magic dice: the bound spells your units and "
                                       "characters use, each once per magic phase."))
     dispel = serializers.ListField(child=DispelRuleSerializer(), max_length=MAX_DISPEL,
-                                   required=False, help_text=_(
-                                       "Module magic dice: your dispel plan, rules in priority "
-                                       "order; never shown to the enemy."))
+                                   required=False, help_text=_("Module magic dice: your dispel "
+                                                               "plan, rules in priority order."))
 
 
 class SectorOrdersSerializer(DeploymentSerializer, RoundOrdersSerializer):
