@@ -221,4 +221,4 @@ from battles.sector.models import (  # noqa: E402, F401
     TerrainCard,
     UnitCard,
 )
-from battles.sector.module_models import ArtifactCard, SectorTrap, TrapCard  # noqa: E402, F401
+from battles.sector.module_models import ArtifactCard, SectorTrap, SpellCard, TrapCard  # noqa: E402, F401

@@ -47,7 +47,7 @@ from armies.models import Army, ArmyActivity, ArmyTemplate
 from battles.models import BattleReport, BattleScene
 from battles.sector import services as sector_services
 from battles.sector.models import SectorBattle, TemplateCard, UnitCard
-from battles.sector.module_models import ArtifactCard, TrapCard
+from battles.sector.module_models import ArtifactCard, SpellCard, TrapCard
 from battles.services import scene_queue_from_gambit, scene_resolve_now
 from campaigns.models import (
     Campaign,
@@ -105,6 +105,7 @@ MAKERS = {
     SectorBattle: lambda: _sector_battle(),
     ArtifactCard: lambda: shipped_artifact(),
     TrapCard: lambda: shipped_trap(),
+    SpellCard: lambda: SpellCard.objects.get(spell="fog"),   # shipped by migration 0012
 }
 
 

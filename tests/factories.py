@@ -259,7 +259,7 @@ def shipped_card(code: str = "infantry") -> UnitCard:
 
 class SectorBattleFactory(DjangoModelFactory[SectorBattle]):
     """A sector battle being set up: one cell per sector, no fortification, no kingdoms, and
-    seed 001's modules off (a seed 000 battle; the model's default turns them on, and
+    seed 001's and 002's modules off (a seed 000 battle; the model's default turns them on, and
     `modules=True` here does too)."""
 
     class Meta:
@@ -274,6 +274,7 @@ class SectorBattleFactory(DjangoModelFactory[SectorBattle]):
     module_ambush = factory.SelfAttribute("modules")
     module_scouting = factory.SelfAttribute("modules")
     module_artifacts = factory.SelfAttribute("modules")
+    module_magic_dice = factory.SelfAttribute("modules")
 
 
 class SectorUnitFactory(DjangoModelFactory[SectorUnit]):

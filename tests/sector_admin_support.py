@@ -17,7 +17,8 @@ def errors_of(response) -> list[str]:
     return re.findall(r'<ul class="errorlist[^"]*"[^>]*><li>(.*?)</li>', response.content.decode())
 
 
-MODULES = ("module_command", "module_ambush", "module_scouting", "module_artifacts")
+MODULES = ("module_command", "module_ambush", "module_scouting", "module_artifacts",
+           "module_magic_dice")
 
 
 def battle_form(battle, *, terrain=(), units=(), casters=(), traps=(), **fields) -> dict:

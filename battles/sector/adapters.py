@@ -10,20 +10,33 @@ from django.utils.crypto import salted_hmac
 
 from battles.sector import order_data
 from battles.sector.models import SectorBattle, SectorCaster, SectorUnit, UnitCard
-from battles.sector.module_models import ArtifactCard, SectorTrap
+from battles.sector.module_models import ArtifactCard, SectorTrap, SpellCard
 from battles.sector.order_data import read_choice, read_mapping, read_names, read_text
 from rules.cerilia import artifact_cards, cards, command, concealment, orders, state
+from rules.cerilia.bound_spell_cards import DEFAULT_POWER, BoundSpell
+from rules.cerilia.magic_dice import casting_value
 from rules.cerilia.modules import DEFAULT_COMMAND, DEFAULT_WILL, Modules, Role
 from rules.cerilia.spells import Spell
 from rules.errors import RuleViolation, Violation, _
 from rules.sides import Side
 
 
+def engine_bound(stored: object) -> tuple[BoundSpell, ...]:
+    """A row's bound spells ([{"spell": …, "power": "x/y"}, …]) as the engine's; entries that do
+    not read are left out (the model's validator refuses them on save)."""
+    if not isinstance(stored, list):
+        return ()
+    return tuple(BoundSpell(str(b["spell"]), str(b.get("power") or DEFAULT_POWER))
+                 for b in stored if isinstance(b, dict) and b.get("spell"))
+
+
 def engine_card(card: UnitCard) -> cards.UnitCard:
     return cards.UnitCard(card.code, card.name, card.melee, card.defense,
                           frozenset(card.morale), card.movement, card.hits, card.charge,
                           card.missile, card.missile_range,
-                          frozenset(cards.Tag(t) for t in card.tags), card.night_bonus)
+                          frozenset(cards.Tag(t) for t in card.tags), card.night_bonus,
+                          wounds=card.wounds, champion=card.champion, standard=card.standard,
+                          musician=card.musician, bound=engine_bound(card.bound))
 
 
 def card_for_army(army) -> UnitCard | None:
@@ -101,13 +114,21 @@ def _characters(battle: SectorBattle
             frozenset(c.spells), roles, c.wounds,
             _points(c.command, DEFAULT_COMMAND, Role.GENERAL, roles),
             _points(c.will, DEFAULT_WILL, Role.HERO, roles),
-            tuple(key for key, _card in carried)))
+            tuple(key for key, _card in carried), bound=engine_bound(c.bound)))
     return characters, artifacts
 
 
 def modules_of(battle: SectorBattle) -> Modules:
     return Modules(command=battle.module_command, ambush=battle.module_ambush,
-                   scouting=battle.module_scouting, artifacts=battle.module_artifacts)
+                   scouting=battle.module_scouting, artifacts=battle.module_artifacts,
+                   magic_dice=battle.module_magic_dice)
+
+
+def casting_values() -> dict[str, int]:
+    """The spell catalog's casting values where the GM's differ from the engine's defaults
+    (the engine falls back to its own for the rest)."""
+    return {card.spell: card.casting_value for card in SpellCard.objects.order_by("spell")
+            if card.casting_value != casting_value(state.Scenario(), card.spell)}
 
 
 def initial_state(battle: SectorBattle) -> state.BattleState:
@@ -124,6 +145,11 @@ def initial_state(battle: SectorBattle) -> state.BattleState:
             t.card.code, t.card.name, t.card.attack))
             for t in battle.traps.select_related("card").order_by("pk")),
     )
+    if battle.module_magic_dice:
+        # Fixed as the battle starts, so a later edit of the catalog never changes a battle
+        # under way (or its replay).
+        scenario = replace(scenario, power_dice=battle.power_dice,
+                           dispel_dice=battle.dispel_dice, casting_values=casting_values())
     units = [state.Unit(unit_key(u), Side(u.side), engine_card(u.card), u.name, u.card.hits,
                         army=u.army_id)
              for u in battle.units.select_related("card").order_by("pk")]
@@ -167,8 +193,11 @@ def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
                                           f"{where}.spell"))
             continue
         aim = order_data.read_aim(spell, where, ("sector", "toward", "unit", "sign"), problems)
+        # Module "magic dice": its power dice (1–5) and, for a magical move, where it goes.
+        dice = order_data.read_number(spell.get("dice"), f"{where}.dice", problems)
+        path, cell, joins = order_data.magical_move_from(spell, where, problems)
         spells[key] = orders.SpellOrder(kind, aim["sector"], aim["toward"], aim["unit"],
-                                        aim["terrain"], aim["sign"])
+                                        aim["terrain"], aim["sign"], dice, path, cell, joins)
     withdraw = data.get("withdraw", False)
     if not isinstance(withdraw, bool):
         problems.append(Violation("not_a_boolean", _("true or false."), "withdraw"))
@@ -178,11 +207,14 @@ def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
     artifacts = order_data.artifacts_from(data, problems)
     strike_scouts = order_data.strike_scouts_from(data, problems)
     reveal_first = order_data.reveal_first_from(data, problems)
+    bound = order_data.bound_from(data, problems)
+    dispel = order_data.dispel_from(data, problems)
     if problems:
         raise RuleViolation(problems)
     return orders.RoundOrders(moves, targets, spells, bool(withdraw), standing=standing,
                               markers=markers, scouts=scouts, artifacts=artifacts,
-                              strike_scouts=strike_scouts, reveal_first=reveal_first)
+                              strike_scouts=strike_scouts, reveal_first=reveal_first,
+                              bound=bound, dispel=dispel)
 
 
 class RoundOrdersData(TypedDict):
@@ -247,8 +279,9 @@ def orders_bill(current: state.BattleState, number: int, side: Side,
 
 
 def side_supply(current: state.BattleState, side: Side) -> dict[str, list[dict[str, Any]]]:
-    """The side's own trap supply and the artifacts its living characters carry, by key (what
-    its orders name); nothing of the other side's."""
+    """The side's own trap supply, the artifacts its living characters carry and the bound
+    spells its units and characters carry, by key (what its orders name); nothing of the other
+    side's."""
     artifacts = {a.key: a for a in current.artifacts}
     carried = [(c.key, artifacts[k]) for c in current.casters
                if c.side is side and not c.killed for k in c.carries if k in artifacts]
@@ -258,7 +291,20 @@ def side_supply(current: state.BattleState, side: Side) -> dict[str, list[dict[s
         "artifacts": [{"key": a.key, "name": a.name, "effect": a.effect.value, "uses": a.uses,
                        "spell": a.spell, "power": a.power, "bearer": bearer}
                       for bearer, a in carried],
+        # Module "magic dice": what `bound` orders name (holder, index).
+        "bound": [{"holder": key, "index": i, "spell": b.spell, "power": b.power}
+                  for key, spells in _bound_holders(current, side)
+                  for i, b in enumerate(spells)] if current.scenario.modules.magic_dice else [],
     }
+
+
+def _bound_holders(current: state.BattleState, side: Side
+                   ) -> list[tuple[str, tuple[BoundSpell, ...]]]:
+    """The side's living units and characters with the bound spells each carries."""
+    return [*((u.key, u.card.bound) for u in current.units
+              if u.side is side and u.alive and u.card.bound),
+            *((c.key, c.bound) for c in current.casters
+              if c.side is side and not c.killed and c.bound)]
 
 
 def side_standing(current: state.BattleState, side: Side) -> dict[str, list[dict[str, Any]]]:

@@ -37,11 +37,14 @@ from rules.cerilia.field import distance
 from rules.cerilia.state import DIRECTED_TERRAIN
 from rules.errors import RuleViolation
 
-# Seed 001's scenario switches (reference/sector-modules.md: "the GM's choice per battle").
-MODULE_FIELDS = ["module_command", "module_ambush", "module_scouting", "module_artifacts"]
+# Seed 001's and 002's scenario switches (reference/sector-modules.md: "the GM's choice per
+# battle"), and module "magic dice"'s fixed pools.
+MODULE_FIELDS = ["module_command", "module_ambush", "module_scouting", "module_artifacts",
+                 "module_magic_dice"]
+POOL_FIELDS = ["power_dice", "dispel_dice"]
 SCENARIO_FIELDS = ["campaign", "name", "attacker_kingdom", "defender_kingdom",
                    "cells_per_sector", "fortification_level", "max_rounds",
-                   "retreat_into_reserve", "night", "round_hours", *MODULE_FIELDS]
+                   "retreat_into_reserve", "night", "round_hours", *MODULE_FIELDS, *POOL_FIELDS]
 STATE_FIELDS = ["status", "round", "deadline", "winner", "aftermath", "hidden_truth",
                 "gm_tools", "seed", "locked_at", "resolving_since", "error"]
 ADD_ARMIES = "_add_armies"
@@ -163,9 +166,10 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
             (gettext_lazy("Battlefield"), {"fields": [
                 "cells_per_sector", "fortification_level", "max_rounds",
                 "retreat_into_reserve", "night", "round_hours"]}),
-            (gettext_lazy("Modules"), {"fields": MODULE_FIELDS, "description": gettext_lazy(
-                "Seed 001's rules this battle plays; a battle with every module off plays "
-                "as seed 000 alone.")}),
+            (gettext_lazy("Modules"), {"fields": [*MODULE_FIELDS, tuple(POOL_FIELDS)],
+                                       "description": gettext_lazy(
+                "Seed 001's and 002's rules this battle plays; a battle with every module off "
+                "plays as seed 000 alone.")}),
             (gettext_lazy("The battle"), {"fields": STATE_FIELDS}),
         ]
 

@@ -1,5 +1,6 @@
 """The GM's catalogs for sector battles (Wars of Cerilia): the unit cards, checked by the rules,
-which card each army type fights as, and seed 001's army book of artifacts and trap cards."""
+which card each army type fights as, seed 001's army book of artifacts and trap cards, and seed
+002's spell catalog with its casting values."""
 from __future__ import annotations
 
 from django import forms
@@ -16,12 +17,14 @@ from battles.sector.models import (
     TemplateCard,
     UnitCard,
 )
-from battles.sector.module_models import EFFECT_CHOICES, ArtifactCard, TrapCard
-from campaigns.admin_scope import CatalogAdmin
+from battles.sector.module_models import EFFECT_CHOICES, ArtifactCard, SpellCard, TrapCard
+from battles.sector.validators import bound_problem
+from campaigns.admin_scope import CatalogAdmin, runs_a_campaign
 from rules.cerilia.cards import SIGNS, Tag, card_violations
 
 CARD_FIELDS = ["code", "name", "melee", "charge", "missile", "missile_range", "defense",
-               "morale", "movement", "hits", "tags", "night_bonus"]
+               "morale", "movement", "hits", "tags", "night_bonus", "wounds", "champion",
+               "standard", "musician", "bound"]
 
 
 def _in_order(chosen, choices) -> list[str]:
@@ -43,6 +46,18 @@ class UnitCardForm(forms.ModelForm):
         model = UnitCard
         fields = CARD_FIELDS
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "wounds" in self.fields:   # not when the page is read-only
+            self.fields["wounds"].required = False  # blank: one wound per model, as before
+
+    def clean_wounds(self):
+        wounds = self.cleaned_data.get("wounds")
+        return 1 if wounds is None else wounds
+
+    def clean_bound(self):
+        return self.cleaned_data.get("bound") or []
+
     def clean_morale(self):
         return _in_order(self.cleaned_data["morale"], SIGNS)
 
@@ -58,6 +73,8 @@ class UnitCardForm(forms.ModelForm):
         card.missile_range = card.missile_range or 0
         card.night_bonus = card.night_bonus or 0
         card.tags = card.tags or []
+        if bound_problem(card.bound) is not None:
+            return data  # the field's own validator says what is wrong
         found = card_violations(adapters.engine_card(card))
         for violation in found.violations if found else ():
             self.add_error(violation.field if violation.field in self.fields else None,
@@ -77,6 +94,8 @@ class UnitCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
             ("melee", "charge"), ("missile", "missile_range"), "defense", "night_bonus"]}),
         (gettext_lazy("Morale, movement and hits"), {"fields": ["morale", "movement", "hits"]}),
         (gettext_lazy("Tags"), {"fields": ["tags"]}),
+        (gettext_lazy("Module magic dice: models and bound spells"), {"fields": [
+            "wounds", ("champion", "standard", "musician"), "bound"]}),
     ]
 
     @admin.display(description=gettext_lazy("morale signs"))
@@ -126,3 +145,31 @@ class TrapCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
     list_display = ["name", "code", "attack"]
     search_fields = ["name", "code"]
     fields = ["code", "name", "attack"]
+
+
+@admin.register(SpellCard)
+class SpellCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
+    """The spell catalog (issue 14: "the GM edits casting values in the spell catalog"): one row
+    per spell of the engine, shipped by migration 0012. Unlike the other catalogs a GM changes
+    the rows (that is the point of it); none are added or deleted, since the engine names the
+    spells. A battle takes the values when it starts (battles.sector.adapters.initial_state), so
+    an edit never changes a battle under way or its replay."""
+
+    list_display = ["spell_name", "casting_value", "attribute"]
+    list_editable = ["casting_value"]
+    search_fields = ["spell"]
+    fields = ["spell", "casting_value", "attribute"]
+    readonly_fields = ["spell"]
+
+    @admin.display(description=gettext_lazy("spell"), ordering="spell")
+    def spell_name(self, card: SpellCard) -> str:
+        return str(card)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return runs_a_campaign(request) or super().has_change_permission(request, obj)

@@ -21,8 +21,8 @@ from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
 from rules.cerilia.state import School
 from rules.errors import RuleViolation
 
-CHARACTER_FIELDS: list[str] = ["side", "name", "school", "roles", "unit", "spells", "wounds", "command",
-                    "will", "carries"]
+CHARACTER_FIELDS: list[str] = ["side", "name", "school", "roles", "unit", "spells", "wounds",
+                                "command", "will", "carries", "bound"]
 
 
 def _spell_choices():
@@ -81,7 +81,8 @@ def _character_fields(data: dict[str, Any]) -> dict[str, Any]:
     return {"side": data.get("side") or "", "school": data.get("school") or "",
             "roles": list(data.get("roles") or []), "spells": list(data.get("spells") or []),
             "unit": data.get("unit"), "command": data.get("command"),
-            "will": data.get("will"), "wounds": data.get("wounds") or 0}
+            "will": data.get("will"), "wounds": data.get("wounds") or 0,
+            "bound": data.get("bound") or []}
 
 
 class CharacterFormSet(forms.BaseInlineFormSet):
@@ -137,7 +138,7 @@ class CharacterInline(SetupOnlyInline, admin.StackedInline):
         if self._open(obj):
             return self.fields
         return ["side", "name", "school", "role_names", "unit", "spell_names", "wounds",
-                "command", "will", "carries"]
+                "command", "will", "carries", "bound"]
 
     def get_readonly_fields(self, request, obj=None):
         return [] if self._open(obj) else self.get_fields(request, obj)

@@ -94,11 +94,22 @@ class CarriedArtifactSerializer(serializers.Serializer):
     bearer = serializers.CharField(help_text=_("The id of the character carrying it."))
 
 
+class BoundSpellSupplySerializer(serializers.Serializer):
+    holder = serializers.CharField(help_text=_("The id of the unit or character carrying it."))
+    index = serializers.IntegerField(help_text=_("Its index among the holder's bound spells "
+                                                 "(what `bound.<i>.index` names)."))
+    spell = serializers.CharField()
+    power = serializers.CharField(help_text=_("Its power level \"x/y\": the dispel target on "
+                                              "2 dice, then on 3."))
+
+
 class SupplySerializer(serializers.Serializer):
-    """The side's own traps to lay and artifacts to use (seed 001)."""
+    """The side's own traps to lay and artifacts to use (seed 001), and the bound spells its
+    units and characters carry (seed 002, module magic dice)."""
 
     traps = TrapSupplySerializer(many=True)
     artifacts = CarriedArtifactSerializer(many=True)
+    bound = BoundSpellSupplySerializer(many=True)
 
 
 class OrdersPreviewSerializer(serializers.Serializer):
@@ -145,15 +156,23 @@ ROUND_CLOSED = RoundClosed.response(_(
     "The battle takes no orders now (the round closed, or the battle is not running)."))
 
 
+class BoundSpellSerializer(serializers.Serializer):
+    spell = serializers.CharField()
+    power = serializers.CharField(help_text=_("Its power level \"x/y\"."))
+
+
 class UnitCardSerializer(serializers.ModelSerializer):
     morale = serializers.ListField(child=serializers.CharField(), read_only=True, help_text=_(
         "One to three morale signs: sun, moon, star."))
     tags = serializers.ListField(child=serializers.CharField(), read_only=True)
+    bound = BoundSpellSerializer(many=True, read_only=True, help_text=_(
+        "Module magic dice: the bound spells its models carry."))
 
     class Meta:
         model = UnitCard
         fields = ["id", "code", "name", "melee", "charge", "missile", "missile_range",
-                  "defense", "morale", "movement", "hits", "tags", "night_bonus"]
+                  "defense", "morale", "movement", "hits", "tags", "night_bonus", "wounds",
+                  "champion", "standard", "musician", "bound"]
         read_only_fields = fields
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from battles.sector.validators import validate_bound
 from core.choices import enum_choices
 from core.models import ClaimedModel
 from core.payloads import Payload, VersionedJSONField, register
@@ -59,6 +60,18 @@ class UnitCard(models.Model):
                                             validators=[MinValueValidator(1)])
     tags = models.JSONField(_("tags"), default=list, blank=True)
     night_bonus = models.SmallIntegerField(_("bonus to attacks at night"), default=0)
+    # Module "magic dice" (seed 002, rules.cerilia.ranks): the hits are the unit's models, each
+    # with `wounds`; a command group among them; the bound spells its models carry.
+    wounds = models.PositiveSmallIntegerField(
+        _("wounds per model"), default=1, validators=[MinValueValidator(1)],
+        help_text=_("Module magic dice: each hit is a model with this many wounds."))
+    champion = models.BooleanField(_("champion"), default=False)
+    standard = models.BooleanField(_("standard bearer"), default=False)
+    musician = models.BooleanField(_("musician"), default=False)
+    bound = models.JSONField(
+        _("bound spells"), default=list, blank=True,
+        validators=[validate_bound],
+        help_text=_("Module magic dice: [{\"spell\": \"fog\", \"power\": \"5/9\"}, …]."))
     history = HistoricalRecords()
 
     class Meta:
@@ -159,6 +172,19 @@ class SectorBattle(ClaimedModel):
     module_artifacts = models.BooleanField(
         _("module: artifacts"), default=True,
         help_text=_("Characters use the artifacts they carry."))
+    # Seed 002's module, on for a new battle, off for those stored before it (migration 0012).
+    module_magic_dice = models.BooleanField(
+        _("module: magic dice"), default=True,
+        help_text=_("The magic phase with a dice pool: spells cast on power dice against their "
+                    "casting values, dispels, bound spells, magical moves, units of models."))
+    power_dice = models.PositiveSmallIntegerField(
+        _("power dice"), null=True, blank=True, validators=[MaxValueValidator(12)],
+        help_text=_("Module magic dice: a fixed pool of power dice each magic phase. Blank: "
+                    "rolled (2d6)."))
+    dispel_dice = models.PositiveSmallIntegerField(
+        _("dispel dice"), null=True, blank=True, validators=[MaxValueValidator(12)],
+        help_text=_("Module magic dice: a fixed pool of dispel dice each magic phase. Blank: "
+                    "rolled (the higher die of the 2d6)."))
     round_hours = models.PositiveSmallIntegerField(
         _("hours per round"), default=24, validators=[MinValueValidator(1)],
         help_text=_("Each round's deadline for orders, from when it opens."))
@@ -280,6 +306,10 @@ class SectorCaster(models.Model):
     carries = models.ManyToManyField("battles.ArtifactCard", blank=True, related_name="bearers",
                                      verbose_name=_("carries"),
                                      help_text=_("Artifacts of the army book."))
+    bound = models.JSONField(
+        _("bound spells"), default=list, blank=True,
+        validators=[validate_bound],
+        help_text=_("Module magic dice: [{\"spell\": \"fog\", \"power\": \"5/9\"}, …]."))
 
     class Meta:
         verbose_name = _("character")

@@ -4,8 +4,6 @@ the traps each side of a battle may lay. The catalogs are global, like the unit 
 shipped entries come from the engine (migration 0009)."""
 from __future__ import annotations
 
-import re
-
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -14,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from battles.sector.models import SECTOR_SIDE_CHOICES
+from battles.sector.validators import validate_power as validate_power  # migration 0008 names it here
 from core.choices import enum_choices
 from rules.cerilia.artifact_cards import ARTIFACT_EFFECT_LABELS, ArtifactEffect
 from rules.cerilia.spells import SPELL_LABELS, Spell
@@ -23,19 +22,30 @@ EFFECT_CHOICES = enum_choices(ArtifactEffect, EFFECT_LABELS)
 SPELL_CHOICES = enum_choices(Spell, {spell: gettext_lazy(label)
                                      for spell, label in SPELL_LABELS.items()})
 
-# A bound spell's power level (seed 002, XI.6.A: "Заклинание с силой 5/9"): its value on two
-# dice, then on three; ruling: each 1–99 and the second not below the first.
-POWER_PATTERN = re.compile(r"(\d{1,2})/(\d{1,2})")
+class SpellCard(models.Model):
+    """The spell catalog (seed 002, module "magic dice"; issue 14: "the GM edits casting values
+    in the spell catalog"): one row per spell of the engine, seeded from
+    rules.cerilia.magic_dice.CASTING_VALUES (migration 0012); the engine reads the values as
+    the scenario's casting values. The attribute is a note for now: the engine ships none
+    (magic_dice.ATTRIBUTES)."""
 
+    spell = models.CharField(_("spell"), max_length=40, choices=SPELL_CHOICES, unique=True)
+    casting_value = models.PositiveSmallIntegerField(
+        _("casting value"), validators=[MinValueValidator(1), MaxValueValidator(30)],
+        help_text=_("Module magic dice: the total of the power dice that casts it."))
+    attribute = models.CharField(
+        _("attribute"), max_length=200, blank=True, default="",
+        help_text=_("The spell's attribute, a free effect after a successful cast (none of the "
+                    "shipped spells has one)."))
+    history = HistoricalRecords()
 
-def validate_power(value: str) -> None:
-    found = POWER_PATTERN.fullmatch(value or "")
-    if found is None:
-        raise ValidationError(_("A power level reads \"x/y\", e.g. \"5/9\"."), code="power_form")
-    low, high = int(found[1]), int(found[2])
-    if low < 1 or high < low:
-        raise ValidationError(_("In \"x/y\" both are at least 1 and y is not below x."),
-                              code="power_order")
+    class Meta:
+        verbose_name = _("spell")
+        verbose_name_plural = _("spell catalog")
+        ordering = ["spell"]
+
+    def __str__(self) -> str:
+        return str(self.get_spell_display())
 
 
 class ArtifactCard(models.Model):

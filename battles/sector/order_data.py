@@ -5,7 +5,8 @@ the GM's replays come through here too, so each reader still checks its own inpu
 
 The parts seed 001's modules add (001_5d751c33a121b07e.txt; reference/sector-modules.md) are
 here: standing orders, ambushes and traps in phase 0, marker moves, scouts, artifact uses and
-the reveal choice each round."""
+the reveal choice each round; seed 002's module "magic dice" (002_eb4cf75b750af884.txt) adds
+a spell's dice and magical move, the bound spells used and the dispel plan."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
@@ -13,8 +14,10 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from rules.cerilia.field import RESERVE
+from rules.cerilia.magic_dice_orders import ANY, BoundUse, DispelRule
 from rules.cerilia.modules import StandingKind, StandingOrder
 from rules.cerilia.orders import AmbushPlan, ArtifactUse, MarkerMove, TrapPlan
+from rules.cerilia.spells import Spell
 from rules.cerilia.state import TerrainKind
 from rules.errors import Violation, _
 
@@ -104,6 +107,16 @@ def _index(value: Any, field: str, problems: list[Violation], default: int = 0) 
     if isinstance(value, bool) or not isinstance(value, int):
         problems.append(Violation("not_an_index", _("Expected a whole number: 0, 1 or 2."),
                                   field))
+        return default
+    return value
+
+
+def read_number(value: Any, field: str, problems: list[Violation], default: int = 0) -> int:
+    """A whole number (dice, a cell, a threshold); none given is `default`."""
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        problems.append(Violation("not_a_number", _("Expected a whole number."), field))
         return default
     return value
 
@@ -238,7 +251,69 @@ def artifacts_from(data: Mapping, problems: list[Violation]) -> dict[str, Artifa
     for key, where, given in read_objects(data, "artifacts", problems, skip_empty=True):
         artifact = _required(given.get("artifact"), f"{where}.artifact", problems)
         aim = read_aim(given, where, ("target", "toward", "sign"), problems)
+        # Module "magic dice": a bound spell's dice, 2 or 3 (ArtifactUse's default: 2).
+        dice = read_number(given.get("dice"), f"{where}.dice", problems, default=2)
         if artifact is not None:
             found[key] = ArtifactUse(artifact, aim["target"], aim["toward"], aim["terrain"],
-                                     aim["sign"])
+                                     aim["sign"], dice)
     return found
+
+
+def magical_move_from(given: Mapping, where: str, problems: list[Violation]
+                      ) -> tuple[tuple[str, ...], int | None, str | None]:
+    """Module "magic dice", a magical move (seed 002, XI.7.A): a spell order's "path" (the
+    sectors the unit enters), "cell" (the cell it takes in the last one), "joins" (a character
+    of the side that joins it there)."""
+    path: tuple[str, ...] = ()
+    if given.get("path") not in (None, "", []):
+        path = _sectors(given.get("path"), f"{where}.path", problems) or ()
+    cell = given.get("cell")
+    if cell is not None:
+        cell = read_number(cell, f"{where}.cell", problems)
+    joins = read_text(given.get("joins"), f"{where}.joins", problems)
+    return path, cell, joins
+
+
+def _entries(data: Mapping, name: str, problems: list[Violation]
+             ) -> Iterator[tuple[str, Mapping]]:
+    """Each object of the list part `name`, with its field path; anything else a problem."""
+    for i, given in enumerate(_list(data.get(name) or [], name, problems) or []):
+        where = f"{name}.{i}"
+        if not isinstance(given, Mapping):
+            problems.append(Violation("not_a_mapping", _("Expected an object."), where))
+            continue
+        yield where, given
+
+
+def bound_from(data: Mapping, problems: list[Violation]) -> tuple[BoundUse, ...]:
+    """Module "magic dice": the bound spells used this magic phase (seed 002, XI.6.A), each
+    {"holder": a unit's or character's id, "index": which of its bound spells (default 0),
+    "dice": 2 or 3, and the spell's aim: "sector", "toward", "unit", "terrain", "sign"}."""
+    found = []
+    for where, given in _entries(data, "bound", problems):
+        holder = _required(given.get("holder"), f"{where}.holder", problems)
+        index = read_number(given.get("index"), f"{where}.index", problems)
+        dice = read_number(given.get("dice"), f"{where}.dice", problems, default=2)
+        aim = read_aim(given, where, ("sector", "toward", "unit", "sign"), problems)
+        if holder is not None:
+            found.append(BoundUse(holder, index, dice, aim["sector"], aim["toward"],
+                                  aim["unit"], aim["terrain"], aim["sign"]))
+    return tuple(found)
+
+
+def dispel_from(data: Mapping, problems: list[Violation]) -> tuple[DispelRule, ...]:
+    """Module "magic dice": the side's dispel plan, rules in priority order (reference: "a spell
+    or "any", the most dice to spend, optionally only when the casting total is at least N"),
+    each {"spell": a spell or "any", "dice": n, "at_least": n}."""
+    found = []
+    for where, given in _entries(data, "dispel", problems):
+        spell = given.get("spell", ANY)
+        if spell != ANY and read_choice(Spell, spell, f"{where}.spell", problems) is None:
+            if spell in (None, ""):
+                problems.append(Violation("required", _("This field is required."),
+                                          f"{where}.spell"))
+            continue
+        dice = read_number(given.get("dice"), f"{where}.dice", problems, default=1)
+        at_least = read_number(given.get("at_least"), f"{where}.at_least", problems)
+        found.append(DispelRule(str(spell), dice, at_least))
+    return tuple(found)

@@ -16,9 +16,11 @@ from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.settings import api_settings
 
+from rules.cerilia.bound_spell_cards import BOUND_DICE
 from rules.cerilia.cards import SIGNS
 from rules.cerilia.concealment import MARKERS
 from rules.cerilia.field import SECTORS
+from rules.cerilia.magic_dice_orders import ANY, MAX_POOL, MAX_POWER_DICE, MIN_POWER_DICE
 from rules.cerilia.modules import StandingKind
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import KEY_PATTERN, TerrainKind, is_key
@@ -29,6 +31,10 @@ MAX_PATH = len(SECTORS)       # a longer path would enter some sector twice
 MAX_ENTRIES = 200             # units or casters of one side, with room to spare
 PUBLIC_NAME_LENGTH = 60       # an ambush's or trap's public name, on its markers
 MAX_STANDING = 8              # standing orders of one unit (the rules take exactly 2)
+MAX_BOUND = 50                # bound spells used in one magic phase, with room to spare
+MAX_DISPEL = 40               # rules of one dispel plan
+MAX_CELLS = 6                 # cells per sector (battles.sector.models.SectorBattle)
+MAX_THRESHOLD = 99            # a dispel rule's casting total (a power level is at most 99)
 
 
 # A whole value that is a key (a RegexField searches: "a b" would pass on its "a"); "^…$" reads
@@ -172,6 +178,16 @@ class MarkerMoveSerializer(ClosedSerializer):
         "When the markers are first laid: which of the three is true (default 0)."))
 
 
+class StrictChoiceField(serializers.ChoiceField):
+    """A choice of whole numbers given as numbers, not "2" or true (a bound spell's dice: 2 or
+    3, seed 002: «на 2 или на 3»)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid_choice", input=data)
+        return super().to_internal_value(data)
+
+
 class ArtifactUseSerializer(ClosedSerializer):
     """Module "artifacts": the artifact a character uses this round."""
 
@@ -186,6 +202,8 @@ class ArtifactUseSerializer(ClosedSerializer):
     sign = serializers.ChoiceField(choices=list(SIGNS), required=False, allow_null=True,
                                    help_text=_("A banner or a bound blessing: the morale sign "
                                                "it adds (default: the first the unit lacks)."))
+    dice = StrictChoiceField(choices=list(BOUND_DICE), required=False, help_text=_(
+        "Module magic dice, a bound spell: used on 2 or 3 dice (default 2)."))
 
 
 class SpellOrderSerializer(ClosedSerializer):
@@ -204,6 +222,49 @@ class SpellOrderSerializer(ClosedSerializer):
         help_text=_("Illusory terrain: what the sector shows."))
     sign = serializers.ChoiceField(choices=list(SIGNS), required=False, allow_null=True,
                                    help_text=_("Bless: the morale sign it adds."))
+    dice = StrictIntegerField(min_value=MIN_POWER_DICE, max_value=MAX_POWER_DICE,
+                              required=False, help_text=_(
+                                  "Module magic dice: the power dice it is cast with (1–5; "
+                                  "required with the module)."))
+    path = serializers.ListField(child=_name(), max_length=MAX_PATH, required=False,
+                                 help_text=_("Module magic dice, a magical move (Haste): the "
+                                             "sectors the unit enters, in order."))
+    cell = StrictIntegerField(min_value=0, max_value=MAX_CELLS - 1, required=False, allow_null=True,
+                              help_text=_("A magical move: the cell it takes in its last sector."))
+    joins = _key(required=False, allow_null=True, help_text=_(
+        "A magical move: the id of a character of your side that joins the unit there."))
+
+
+class BoundUseSerializer(ClosedSerializer):
+    """Module magic dice: a unit or character uses one of its bound spells (seed 002, XI.6.A),
+    aimed as the spell is."""
+
+    holder = _key(help_text=_("The id of your unit or character that carries it."))
+    index = StrictIntegerField(min_value=0, max_value=MAX_BOUND, required=False, help_text=_(
+        "Which of its bound spells, counting from 0 (default 0)."))
+    dice = StrictChoiceField(choices=list(BOUND_DICE),
+                             help_text=_("Used on 2 or 3 dice of the pool."))
+    sector = _name(required=False, allow_null=True, help_text=_("The spell's sector."))
+    toward = _name(required=False, allow_null=True, help_text=_(
+        "Walls, and illusory cliffs or river: the neighbouring sector they face."))
+    unit = _key(required=False, allow_null=True, help_text=_("The spell's unit."))
+    terrain = serializers.ChoiceField(choices=SHOWN_TERRAIN, required=False, allow_null=True,
+                                      help_text=_("Illusory terrain: what the sector shows."))
+    sign = serializers.ChoiceField(choices=list(SIGNS), required=False, allow_null=True,
+                                   help_text=_("Bless: the morale sign it adds."))
+
+
+class DispelRuleSerializer(ClosedSerializer):
+    """Module magic dice: one rule of the dispel plan (reference: a spell or "any", the most
+    dice to spend, optionally only when the casting total is at least N)."""
+
+    spell = serializers.ChoiceField(choices=[ANY, *(s.value for s in Spell)], required=False,
+                                    help_text=_("The enemy spell it answers, or \"any\" "
+                                                "(default)."))
+    dice = StrictIntegerField(min_value=1, max_value=MAX_POOL, help_text=_(
+        "The most dispel dice to spend on it."))
+    at_least = StrictIntegerField(min_value=0, max_value=MAX_THRESHOLD, required=False, help_text=_(
+        "Only when the casting total (or a bound spell's power level) is at least this."))
 
 
 class DeploymentSerializer(ClosedSerializer):
@@ -265,13 +326,21 @@ class RoundOrdersSerializer(ClosedSerializer):
         child=_name(), max_length=MAX_PATH, required=False,
         help_text=_("The sectors whose hidden unit you reveal first when several block one "
                     "retreat."))
+    bound = serializers.ListField(child=BoundUseSerializer(), max_length=MAX_BOUND,
+                                  required=False, help_text=_(
+                                      "Module magic dice: the bound spells your units and "
+                                      "characters use, each once per magic phase."))
+    dispel = serializers.ListField(child=DispelRuleSerializer(), max_length=MAX_DISPEL,
+                                   required=False, help_text=_("Module magic dice: your dispel "
+                                                               "plan, rules in priority order."))
 
 
 class SectorOrdersSerializer(DeploymentSerializer, RoundOrdersSerializer):
     """A side's orders for the open round (the schema's view of both phases). Round 0
     (deployment) takes `placements`, `fortification`, `directions`, `standing`, `ambushes` and
     `traps` only; later rounds `moves`, `targets`, `spells`, `withdraw`, `standing`,
-    `markers`, `scouts`, `artifacts`, `strike_scouts` and `reveal_first` only. Units left out
+    `markers`, `scouts`, `artifacts`, `strike_scouts`, `reveal_first`, `bound` and `dispel`
+    only. Units left out
     wait in the reserve (round 0) or hold."""
 
 
@@ -294,6 +363,8 @@ class SideOrdersData(TypedDict, total=False):
     artifacts: dict[str, dict[str, Any] | None]
     strike_scouts: list[str]
     reveal_first: list[str]
+    bound: list[dict[str, Any]]
+    dispel: list[dict[str, Any]]
 
 
 def _paths(detail, prefix: str = "") -> dict[str, list]:

@@ -31,6 +31,7 @@ from battles.sector.models import (
 from battles.sector.module_models import SectorTrap, TrapCard
 from battles.sector.resolution import ROUNDS
 from battles.sector.selectors import sides_commanded_in
+from battles.sector.validators import bound_problem
 from campaigns.permissions import check_runs_campaign
 from core.permissions import SYSTEM, NotPermitted
 from rules.cerilia.cards import Tag, card_violations
@@ -173,7 +174,7 @@ CHARACTER_ROLES = frozenset(Role(value) for value, _label in ROLE_CHOICES)
 
 def character_violations(*, battle: SectorBattle, side: str, school: str, roles, spells,
                          unit: SectorUnit | None, command: int | None, will: int | None,
-                         wounds: int) -> list[Violation]:
+                         wounds: int, bound=()) -> list[Violation]:
     """What the rules refuse of a character (reference/sector-modules.md, "Characters": "a
     named figure of one side with one or more roles — general (command points, КН), hero
     (will points, ЗС), wizard, priest")."""
@@ -206,6 +207,11 @@ def character_violations(*, battle: SectorBattle, side: str, school: str, roles,
     elif unit is not None and unit.side != side:
         found.append(Violation("unit_of_other_side", _("A caster stands with a unit of its "
                                "own side."), "unit"))
+    problem = bound_problem(list(bound))
+    if problem is not None:
+        # Module "magic dice" (seed 002, XI.6.A): «Заклинание с силой 5/9».
+        found.append(Violation("bound_invalid", _("Bound spells: %(problem)s"), "bound",
+                               {"problem": problem}))
     return found
 
 
@@ -222,14 +228,15 @@ def character_check(*, actor, battle: SectorBattle, **fields) -> None:
 def character_save(*, actor, battle: SectorBattle, character: SectorCaster | None = None,
                    name: str, side: str, school: str = "", roles=(), spells=(),
                    unit: SectorUnit | None = None, command: int | None = None,
-                   will: int | None = None, wounds: int = DEFAULT_WOUNDS, carries=()
-                   ) -> SectorCaster:
+                   will: int | None = None, wounds: int = DEFAULT_WOUNDS, carries=(),
+                   bound=()) -> SectorCaster:
     """Add a character to a battle being set up, or change one (`character`), with the
     artifacts it carries; raises NotPermitted or RuleViolation as character_check does."""
     battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
     fields = {"side": side, "school": school or "", "roles": sorted(set(roles)),
               "spells": sorted(set(spells)),
-              "unit": unit, "command": command, "will": will, "wounds": wounds}
+              "unit": unit, "command": command, "will": will, "wounds": wounds,
+              "bound": list(bound)}
     character_check(actor=actor, battle=battle, **fields)
     if character is None:
         character = SectorCaster(battle=battle)

@@ -27,8 +27,9 @@ class Modules:
 
 
 NO_MODULES = Modules()
-# Reference: "a new scenario starts with all of them on".
-ALL_MODULES = Modules(command=True, ambush=True, scouting=True, artifacts=True)
+# Reference: "a new scenario starts with all of them on"; issue 14: magic dice "on for a new
+# scenario".
+ALL_MODULES = Modules(command=True, ambush=True, scouting=True, artifacts=True, magic_dice=True)
 
 
 def modules_from_data(data: object) -> Modules:

@@ -345,7 +345,8 @@ def test_a_side_reads_its_own_traps_and_artifacts_only(kingdom, rival_kingdom, p
         "traps": [{"key": trap_key(ours), "name": "Trap", "attack": 3}],
         "artifacts": [{"key": artifact_key(general, shipped_artifact("staff_of_fog")),
                        "name": "Staff of fog", "effect": "bound_spell", "uses": 1,
-                       "spell": "fog", "power": "3/6", "bearer": caster_key(general)}]}
+                       "spell": "fog", "power": "3/6", "bearer": caster_key(general)}],
+        "bound": []}
     theirs = client_for(rival).get(url(battle, "")).json()["supply"]
     assert [a["name"] for a in theirs["artifacts"]] == ["War horn"]
     assert "Staff of fog" not in json.dumps(client_for(rival).get(url(battle, "")).json())

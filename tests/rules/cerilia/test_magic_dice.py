@@ -20,9 +20,9 @@ def magic_round(faces, a=None, d=None, **scenario):
     return r
 
 
-def test_the_switch_is_off_by_default_and_not_yet_in_all_modules():
-    # Reference: "With it off NOTHING changes"; the Django side puts it in a new scenario.
-    assert not Modules().magic_dice and not ALL_MODULES.magic_dice
+def test_the_switch_is_off_by_default_and_on_in_a_new_scenario():
+    # Reference: "With it off NOTHING changes"; issue 14: "on for a new scenario".
+    assert not Modules().magic_dice and ALL_MODULES.magic_dice
     assert Modules(magic_dice=True).any_on
 
 

@@ -31,8 +31,9 @@ def test_an_all_off_state_is_stored_exactly_as_before():
 
 
 def test_a_new_scenario_has_every_module_on_and_they_round_trip():
-    # Reference: "a new scenario starts with all of them on".
-    assert ALL_MODULES == Modules(command=True, ambush=True, scouting=True, artifacts=True)
+    # Reference: "a new scenario starts with all of them on" (seed 002's too, issue 14).
+    assert ALL_MODULES == Modules(command=True, ambush=True, scouting=True, artifacts=True,
+                                  magic_dice=True)
     general = Caster("g", A, "Aerin", None, "a", roles=frozenset({Role.GENERAL}), command=3,
                      carries=("horn",))
     s = state(unit("a", A, at="A1", card_tags={"independent"}), unit("d", D, at="A3"),

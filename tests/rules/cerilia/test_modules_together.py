@@ -207,7 +207,10 @@ def test_an_artifact_used_in_an_ambushing_unit_does_not_tell_the_enemy_where_it_
     out = resolve_round(s, {D: use}, seed=4)
     assert only(out.events, "artifact_used").visible_to == {D}
     seen = side_view(out.state, A, out.events)
-    assert [e["code"] for e in seen["events"]] == ["points_spent", "initiative"]
+    # The magic phase's pools (module "magic dice") are public; nothing of the horn.
+    assert [e["code"] for e in seen["events"]] == ["points_spent", "initiative", "magic_pool",
+                                                   "pool_discarded", "magic_pool",
+                                                   "pool_discarded"]
     assert '"General g"' not in json.dumps(seen)
 
 
@@ -284,13 +287,19 @@ def test_a_caster_hiding_in_ambush_casts_no_spell_whose_reach_would_give_it_away
     # prayer at `a` on B1 works from B2, not from C2 or C3; `v` is blessed only from B2). Its
     # own hiding unit it may bless, and spells cast anywhere (fog) it casts.
     s = _priest_in_hiding()
-    prayer = orders(spells={"p": spell(Spell.ILLUSORY_ARTILLERY, unit="a")})
-    r = round_of(s, orders_={D: prayer}, initiative=D)
+    # Module "magic dice" is on (a new scenario): each side's pool is rolled (3+4, 2+5) and
+    # public, and the fizzled prayer spends none of it, so the discarded pool tells nothing.
+    prayer = orders(spells={"p": spell(Spell.ILLUSORY_ARTILLERY, unit="a", dice=2)})
+    r = round_of(s, faces=(3, 4, 2, 5), orders_={D: prayer}, initiative=D)
     r.cast()   # as submitted, should the order reach the engine: no die, the enemy hears nothing
-    assert codes(r.events) == ["fizzles"] and only(r.events, "fizzles").visible_to == {D}
+    pool = {"magic_pool", "pool_discarded"}
+    assert [c for c in codes(r.events) if c not in pool] == ["fizzles"]
+    assert only(r.events, "fizzles").visible_to == {D}
+    discarded = [e.params for e in r.events if e.code == "pool_discarded"]
+    assert discarded[0] == {"side": "defender", "power": 7, "dispel": 4}
     assert r.units["a"].position == "B1"
-    for given in (prayer, orders(spells={"p": spell(Spell.BLESS, unit="v")})):
+    for given in (prayer, orders(spells={"p": spell(Spell.BLESS, unit="v", dice=1)})):
         assert [(v.code, v.field) for v in order_violations(s, D, given)] == [
             ("caster_in_ambush", "spells.p")]
-    for given in (orders(spells={"p": spell(Spell.BLESS, unit="w")}),):
+    for given in (orders(spells={"p": spell(Spell.BLESS, unit="w", dice=1)}),):
         assert order_violations(s, D, given) == []
