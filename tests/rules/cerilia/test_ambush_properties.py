@@ -6,11 +6,13 @@ marker is real, round after round, until something on the table tells it."""
 import json
 import random
 from dataclasses import replace
+from functools import partial
 
 from ambush_support import ON, hiding, trap_laid
 from hypothesis import event, given
 from hypothesis import strategies as st
 from test_engine_sector_properties import SETTINGS, battles, random_orders
+from test_engine_sector_properties import play as engine_play
 
 from rules.cerilia.ambush_orders import OWN_HALF
 from rules.cerilia.concealment import Concealment, MarkerMove
@@ -92,14 +94,7 @@ def ambush_orders(state, side, rng, *, attacks=True):
 
 
 def play(state, seed, *, attacks=True):
-    rng = random.Random(seed)
-    history = []
-    while not state.finished:
-        given = {side: ambush_orders(state, side, rng, attacks=attacks) for side in Side}
-        out = resolve_round(state, given, seed=rng.randrange(2**32))
-        history.append(out)
-        state = out.state
-    return state, history
+    return engine_play(state, seed, partial(ambush_orders, attacks=attacks))
 
 
 @SETTINGS

@@ -104,12 +104,18 @@ def random_orders(state, side, rng: random.Random) -> RoundOrders:
     return RoundOrders(moves, targets, spells, withdraw=rng.random() < 0.03)
 
 
-def play(state, seed):
+def play(state, seed, orders=None, *, prepare=None):
+    """The battle to its end from `seed`: each round each side's `orders(state, side, rng)`
+    (random_orders unless given), after `prepare(state, rng)` if given; the final state and
+    each round's outcome."""
+    orders = orders or random_orders
     rng = random.Random(seed)
+    if prepare is not None:
+        state = prepare(state, rng)
     history = []
     while not state.finished:
-        o = {side: random_orders(state, side, rng) for side in Side}
-        out = resolve_round(state, o, seed=rng.randrange(2**32))
+        given = {side: orders(state, side, rng) for side in Side}
+        out = resolve_round(state, given, seed=rng.randrange(2**32))
         history.append(out)
         state = out.state
     return state, history

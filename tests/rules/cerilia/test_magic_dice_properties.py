@@ -3,20 +3,18 @@ reference/sector-modules.md "Module \"magic dice\""): battles with the module on
 identically; no pool has more than 12 dice used ("At most 12 dice of a pool are used"); a side
 never reads the other's unspent orders ("never the enemy's unplayed orders, dispel plan")."""
 import json
-import random
 from dataclasses import replace
 
 from hypothesis import given
 from test_engine_sector_properties import SETTINGS, battles, random_orders
+from test_engine_sector_properties import play as engine_play
 
 from rules.cerilia.bound_spell_cards import BoundSpell
-from rules.cerilia.engine import resolve_round
 from rules.cerilia.magic_dice_orders import ANY, MAX_POOL, BoundUse, DispelRule
 from rules.cerilia.modules import Modules
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import state_data
 from rules.data import to_data
-from rules.sides import Side
 
 BOUND = (BoundSpell("fog", "3/6"), BoundSpell("night", "5/9"))
 
@@ -41,15 +39,7 @@ def magic_orders(state, side, rng):
 
 
 def play(state, seed):
-    rng = random.Random(seed)
-    state = with_magic_dice(state, rng)
-    history = []
-    while not state.finished:
-        o = {side: magic_orders(state, side, rng) for side in Side}
-        out = resolve_round(state, o, seed=rng.randrange(2**32))
-        history.append(out)
-        state = out.state
-    return state, history
+    return engine_play(state, seed, magic_orders, prepare=with_magic_dice)
 
 
 def used(events):

@@ -27,6 +27,7 @@ from test_ambush_properties import (
 )
 from test_command_properties import _standing_choices, _with_command
 from test_engine_sector_properties import SETTINGS
+from test_engine_sector_properties import play as engine_play
 from test_scouting_properties import scouting_battles, scouting_orders
 
 from rules.cerilia.artifact_cards import EXAMPLES, Artifact, ArtifactEffect
@@ -134,14 +135,7 @@ def together_orders(state, side, rng, *, attacks=True, worlds=None) -> RoundOrde
 
 
 def play(state, seed):
-    rng = random.Random(seed)
-    history = []
-    while not state.finished:
-        given = {side: together_orders(state, side, rng) for side in Side}
-        out = resolve_round(state, given, seed=rng.randrange(2**32))
-        history.append(out)
-        state = out.state
-    return state, history
+    return engine_play(state, seed, together_orders)
 
 
 @SETTINGS

@@ -4,15 +4,14 @@
 ends within its rounds, never raises, keeps its ambushes consistent, never shows a side a
 hidden enemy ambush, and the same seeds replay the same battle."""
 import json
-import random
 from dataclasses import replace
 
 from hypothesis import given
 from hypothesis import strategies as st
 from test_engine_sector_properties import SETTINGS, battles, random_orders
+from test_engine_sector_properties import play as engine_play
 
 from rules.cerilia.concealment import Ambush, Concealment, Marker
-from rules.cerilia.engine import resolve_round
 from rules.cerilia.field import SECTORS
 from rules.cerilia.modules import Modules
 from rules.cerilia.scouting_orders import may_scout
@@ -71,14 +70,7 @@ def scouting_orders(state, side, rng):
 
 
 def play(state, seed):
-    rng = random.Random(seed)
-    history = []
-    while not state.finished:
-        given = {side: scouting_orders(state, side, rng) for side in Side}
-        out = resolve_round(state, given, seed=rng.randrange(2**32))
-        history.append(out)
-        state = out.state
-    return state, history
+    return engine_play(state, seed, scouting_orders)
 
 
 @SETTINGS

@@ -4,20 +4,18 @@
 wounds and command groups, and priests healing and raising every round, no unit ever has more
 models than it started with or more wounds than its start, battles end, and the same seeds
 replay the same battle."""
-import random
 from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_engine_sector_properties import SETTINGS, battles, random_orders
+from test_engine_sector_properties import play as engine_play
 
 from rules.cerilia import ranks
-from rules.cerilia.engine import resolve_round
 from rules.cerilia.modules import Modules
 from rules.cerilia.orders import SpellOrder
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import School, state_data
-from rules.sides import Side
 
 ON = Modules(magic_dice=True)
 
@@ -48,14 +46,7 @@ def healing_orders(state, side, rng):
 
 
 def play(state, seed):
-    rng = random.Random(seed)
-    history = []
-    while not state.finished:
-        o = {side: healing_orders(state, side, rng) for side in Side}
-        out = resolve_round(state, o, seed=rng.randrange(2**32))
-        history.append(out)
-        state = out.state
-    return state, history
+    return engine_play(state, seed, healing_orders)
 
 
 @SETTINGS
