@@ -1,6 +1,8 @@
 """Helpers the API tests share (a module of its own: `conftest` names several modules)."""
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from factories import api_token
 from rest_framework.test import APIClient
@@ -22,3 +24,19 @@ def allowed(scope: str) -> int:
     rate = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope]
     # As SimpleRateThrottle.parse_rate reads "100/min".
     return int(rate.split("/")[0])
+
+
+def sector_url(battle, tail: str = "orders/") -> str:
+    return f"/api/sector-battles/{battle.pk}/{tail}"
+
+
+def put_orders(client, battle, orders):
+    """A side's orders PUT to a sector battle, as the API takes them."""
+    return client.generic("PUT", sector_url(battle), json.dumps({"orders": orders}),
+                          content_type="application/json")
+
+
+def refused(response) -> dict:
+    """The field messages of a refused sector order (400)."""
+    assert response.status_code == 400, response.content
+    return response.json()["orders"]

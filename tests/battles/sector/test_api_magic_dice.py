@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from api_support import client_for
+from api_support import client_for, put_orders, refused, sector_url
 from factories import SectorBattleFactory, SectorCasterFactory, SectorUnitFactory, shipped_card
 
 from battles.sector import services
@@ -38,20 +38,6 @@ def start(kingdom, rival_kingdom, *, magic_dice=True):
     return services.battle_start(battle=battle, actor=SYSTEM)
 
 
-def url(battle, tail: str = "orders/") -> str:
-    return f"/api/sector-battles/{battle.pk}/{tail}"
-
-
-def put(client, battle, orders):
-    return client.generic("PUT", url(battle), json.dumps({"orders": orders}),
-                          content_type="application/json")
-
-
-def refused(response) -> dict:
-    assert response.status_code == 400, response.content
-    return response.json()["orders"]
-
-
 def names(battle) -> dict[str, str]:
     return {"{ogres}": unit_key(battle.units.get(name="Ogres")),
             "{magus}": caster_key(battle.casters.get(name="Magus")),
@@ -68,8 +54,8 @@ def filled(battle, value, field=""):
 def deployed(battle, player, rival, committed):
     ogres = unit_key(battle.units.get(name="Ogres"))
     pikes = unit_key(battle.units.get(name="Pitax Pikes"))
-    assert put(client_for(player), battle, {"placements": {ogres: "B1"}}).status_code == 200
-    response = committed(put, client_for(rival), battle, {"placements": {pikes: "C3"}})
+    assert put_orders(client_for(player), battle, {"placements": {ogres: "B1"}}).status_code == 200
+    response = committed(put_orders, client_for(rival), battle, {"placements": {pikes: "C3"}})
     assert response.status_code == 200, response.content
     battle.refresh_from_db()
     assert battle.round == 1
@@ -92,13 +78,13 @@ def test_magic_orders_are_stored_and_resolved(round_one, player, rival, committe
     # Seed 002: bound spells «на 2 или на 3» dice; reference: the dispel plan "rules in
     # priority order, most dice, a threshold"; the pools fixed by the GM (8 power, 4 dispel).
     orders, _ = filled(round_one, ORDERS)
-    response = put(client_for(player), round_one, orders)
+    response = put_orders(client_for(player), round_one, orders)
     assert response.status_code == 200, response.content
     stored = SideOrders.objects.get(battle=round_one, round=1, side="attacker").orders
     assert (stored["spells"], stored["bound"], stored["dispel"]) == (
         orders["spells"], orders["bound"], orders["dispel"])
     defence, _ = filled(round_one, {"dispel": [{"dice": 2}]})
-    response = committed(put, client_for(rival), round_one, defence)
+    response = committed(put_orders, client_for(rival), round_one, defence)
     assert response.status_code == 200, response.content
     played = SectorRound.objects.get(battle=round_one, number=1)
     assert played.orders["attacker"]["bound"][0]["dice"] == 3
@@ -136,7 +122,7 @@ def test_magic_orders_are_stored_and_resolved(round_one, player, rival, committe
 ])
 def test_malformed_magic_orders_are_400s_at_their_fields(round_one, player, orders, field):
     orders, field = filled(round_one, orders, field)
-    body = refused(put(client_for(player), round_one, orders))
+    body = refused(put_orders(client_for(player), round_one, orders))
     assert field in body, body
     assert not SideOrders.objects.filter(battle=round_one, round=1).exists()
 
@@ -155,7 +141,7 @@ def test_malformed_magic_orders_are_400s_at_their_fields(round_one, player, orde
 ])
 def test_the_rules_refusals_are_at_their_fields(round_one, player, orders, field, message):
     orders, field = filled(round_one, orders, field)
-    body = refused(put(client_for(player), round_one, orders))
+    body = refused(put_orders(client_for(player), round_one, orders))
     assert message in body.get(field, []), body
 
 
@@ -163,7 +149,7 @@ def test_without_the_module_bound_spells_and_dispels_are_refused(kingdom, rival_
                                                                  rival, committed):
     battle = deployed(start(kingdom, rival_kingdom, magic_dice=False), player, rival, committed)
     orders, _ = filled(battle, {"bound": ORDERS["bound"], "dispel": ORDERS["dispel"]})
-    body = refused(put(client_for(player), battle, orders))
+    body = refused(put_orders(client_for(player), battle, orders))
     assert body == {"bound": ["This battle plays without magic dice."],
                     "dispel": ["This battle plays without magic dice."]}
 
@@ -171,11 +157,11 @@ def test_without_the_module_bound_spells_and_dispels_are_refused(kingdom, rival_
 def test_the_side_reads_its_own_bound_spells_and_the_public_pools(round_one, player, rival):
     # What `bound` orders name (holder, index); the enemy's never (only its own).
     ogres = unit_key(round_one.units.get(name="Ogres"))
-    battle = client_for(player).get(url(round_one, "")).json()
+    battle = client_for(player).get(sector_url(round_one, "")).json()
     assert battle["supply"]["bound"] == [
         {"holder": ogres, "index": 0, "spell": "fog", "power": "5/9"}]
     assert battle["view"]["victory_points"] == {"attacker": 0, "defender": 0}
-    assert client_for(rival).get(url(round_one, "")).json()["supply"]["bound"] == []
+    assert client_for(rival).get(sector_url(round_one, "")).json()["supply"]["bound"] == []
 
 
 def test_the_card_catalog_shows_models_command_groups_and_bound_spells(round_one, player):

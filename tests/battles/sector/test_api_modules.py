@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from api_support import client_for
+from api_support import client_for, put_orders, refused, sector_url
 from factories import (
     CampaignFactory,
     KingdomFactory,
@@ -63,20 +63,6 @@ def key(battle, name: str) -> str:
     return unit_key(battle.units.get(name=name))
 
 
-def url(battle, tail: str = "orders/") -> str:
-    return f"/api/sector-battles/{battle.pk}/{tail}"
-
-
-def put(client, battle, orders):
-    return client.generic("PUT", url(battle), json.dumps({"orders": orders}),
-                          content_type="application/json")
-
-
-def refused(response) -> dict:
-    assert response.status_code == 400, response.content
-    return response.json()["orders"]
-
-
 @pytest.fixture
 def battle(kingdom, rival_kingdom):
     return start(kingdom, rival_kingdom)
@@ -84,10 +70,10 @@ def battle(kingdom, rival_kingdom):
 
 @pytest.fixture
 def round_one(battle, player, rival, committed):
-    assert put(client_for(player), battle, {"placements": {
+    assert put_orders(client_for(player), battle, {"placements": {
         key(battle, "Tatzlford Knights"): "B1", key(battle, "Tatzlford Guard"): "C1"}}
     ).status_code == 200
-    response = committed(put, client_for(rival), battle,
+    response = committed(put_orders, client_for(rival), battle,
                          {"placements": {key(battle, "Pitax Pikes"): "C3"}})
     assert response.status_code == 200, response.content
     battle.refresh_from_db()
@@ -122,7 +108,7 @@ def round_one(battle, player, rival, committed):
 def test_malformed_phase_0_parts_are_400s_at_their_fields(battle, player, orders, field):
     guard = key(battle, "Tatzlford Guard")
     orders = json.loads(json.dumps(orders).replace("{guard}", guard))
-    body = refused(put(client_for(player), battle, orders))
+    body = refused(put_orders(client_for(player), battle, orders))
     assert field.replace("{guard}", guard) in body, body
     assert not SideOrders.objects.filter(battle=battle).exists()
 
@@ -152,7 +138,7 @@ def test_malformed_round_parts_are_400s_at_their_fields(round_one, player, order
     text = json.dumps(orders)
     for name, value in names.items():
         text, field = text.replace(name, value), field.replace(name, value)
-    body = refused(put(client_for(player), round_one, json.loads(text)))
+    body = refused(put_orders(client_for(player), round_one, json.loads(text)))
     assert field in body, body
     assert not SideOrders.objects.filter(battle=round_one, round=1).exists()
 
@@ -164,7 +150,7 @@ def test_standing_orders_go_only_to_independent_units(battle, player):
     # Seed: "Перед игрой игрок определяет 2 приказа, которые воины с навыком Самостоятельный
     # будут выполнять" (001_5d751c33a121b07e.txt).
     guard = key(battle, "Tatzlford Guard")
-    body = refused(put(client_for(player), battle, {"standing": {guard: [
+    body = refused(put_orders(client_for(player), battle, {"standing": {guard: [
         {"kind": "hold"}, {"kind": "shoot_nearest"}]}}))
     assert body == {f"standing.{guard}": ["Only independent warriors take standing orders."]}
 
@@ -173,11 +159,11 @@ def test_an_independent_unit_gets_its_two_standing_orders_in_phase_0(kingdom, ri
                                                                      player):
     battle = start(kingdom, rival_kingdom, independent=True)
     rangers, client = key(battle, "Free Rangers"), client_for(player)
-    body = refused(put(client, battle, {"placements": {}}))
+    body = refused(put_orders(client, battle, {"placements": {}}))
     assert set(body) == {f"standing.{rangers}"}
     orders = {"standing": {rangers: [{"kind": "advance_to", "target": "c2"},
                                      {"kind": "shoot_nearest"}]}}
-    response = put(client, battle, orders)
+    response = put_orders(client, battle, orders)
     assert response.status_code == 200, response.content
     assert response.json()["orders"]["standing"] == {rangers: [
         {"kind": "advance_to", "target": "c2"}, {"kind": "shoot_nearest"}]}
@@ -187,7 +173,7 @@ def test_an_independent_unit_gets_its_two_standing_orders_in_phase_0(kingdom, ri
 def test_without_the_command_module_no_standing_orders(kingdom, rival_kingdom, player):
     battle = start(kingdom, rival_kingdom, modules=False)
     guard = key(battle, "Tatzlford Guard")
-    body = refused(put(client_for(player), battle, {"standing": {guard: [
+    body = refused(put_orders(client_for(player), battle, {"standing": {guard: [
         {"kind": "hold"}, {"kind": "hold"}]}}))
     assert body == {f"standing.{guard}": ["This battle has no standing orders."]}
 
@@ -199,23 +185,23 @@ def test_the_orders_answer_carries_the_bill(round_one, player):
     # Reference, ruling: "each unit that receives an order in a round ... costs 1 point: from
     # the side's general (КН: a pool per round, default 3)"; this general has 1.
     client = client_for(player)
-    assert client.get(url(round_one)).json()["bill"] == {
+    assert client.get(sector_url(round_one)).json()["bill"] == {
         "prices": {}, "total": 0, "command": 0, "command_left": 1, "will": {},
         "will_left": {}, "unpaid": []}
     guard = key(round_one, "Tatzlford Guard")
-    response = put(client, round_one, {"moves": {guard: ["C2"]}})
+    response = put_orders(client, round_one, {"moves": {guard: ["C2"]}})
     assert response.status_code == 200, response.content
     assert response.json()["bill"] == {
         "prices": {f"moves.{guard}": 1}, "total": 1, "command": 1, "command_left": 0,
         "will": {}, "will_left": {}, "unpaid": []}
-    assert client.get(url(round_one)).json()["bill"]["command_left"] == 0
+    assert client.get(sector_url(round_one)).json()["bill"]["command_left"] == 0
 
 
 def test_orders_costing_more_than_the_side_has_are_refused_with_the_price(round_one, player):
     # Reference: "An order set that costs more than the side has is refused at submission
     # with the price and the points left."
     knights, guard = key(round_one, "Tatzlford Knights"), key(round_one, "Tatzlford Guard")
-    body = refused(put(client_for(player), round_one,
+    body = refused(put_orders(client_for(player), round_one,
                        {"moves": {knights: ["B2"], guard: ["C2"]}}))
     (where, messages), = body.items()
     assert where in (f"moves.{knights}", f"moves.{guard}")
@@ -225,37 +211,37 @@ def test_orders_costing_more_than_the_side_has_are_refused_with_the_price(round_
 
 def test_the_preview_prices_orders_and_stores_nothing(round_one, player):
     guard, client = key(round_one, "Tatzlford Guard"), client_for(player)
-    response = client.post(url(round_one, "orders/preview/"),
+    response = client.post(sector_url(round_one, "orders/preview/"),
                            {"orders": {"moves": {guard: ["C2"]}}}, format="json")
     assert response.status_code == 200, response.content
     assert response.json()["bill"]["prices"] == {f"moves.{guard}": 1}
     knights = key(round_one, "Tatzlford Knights")
-    response = client.post(url(round_one, "orders/preview/"),
+    response = client.post(sector_url(round_one, "orders/preview/"),
                            {"orders": {"moves": {guard: ["C2"], knights: ["B2"]}}},
                            format="json")
     assert response.status_code == 400 and set(response.json()["orders"]) <= {
         f"moves.{guard}", f"moves.{knights}"}
-    assert client.post(url(round_one, "orders/preview/"), {"orders": {"moves": 5}},
+    assert client.post(sector_url(round_one, "orders/preview/"), {"orders": {"moves": 5}},
                        format="json").status_code == 400
     assert not SideOrders.objects.filter(battle=round_one).exclude(round=0).exists()
 
 
 def test_the_preview_is_for_the_sides_own_commanders(round_one, rival, outsider_client):
-    response = client_for(rival).post(url(round_one, "orders/preview/"),
+    response = client_for(rival).post(sector_url(round_one, "orders/preview/"),
                                       {"side": "attacker", "orders": {}}, format="json")
     assert response.status_code == 403
-    assert outsider_client.post(url(round_one, "orders/preview/"), {"orders": {}},
+    assert outsider_client.post(sector_url(round_one, "orders/preview/"), {"orders": {}},
                                 format="json").status_code == 404
 
 
 def test_without_the_command_module_there_is_no_bill(kingdom, rival_kingdom, player, rival,
                                                     committed):
     battle = start(kingdom, rival_kingdom, modules=False)
-    put(client_for(player), battle, {"placements": {}})
-    committed(put, client_for(rival), battle, {"placements": {}})
+    put_orders(client_for(player), battle, {"placements": {}})
+    committed(put_orders, client_for(rival), battle, {"placements": {}})
     battle.refresh_from_db()
     assert battle.round == 1
-    assert client_for(player).get(url(battle)).json()["bill"] is None
+    assert client_for(player).get(sector_url(battle)).json()["bill"] is None
 
 
 @pytest.fixture
@@ -305,9 +291,9 @@ def test_random_module_orders_never_fail_the_server(kingdom, rival_kingdom, play
                 "artifact": ids | _JSON, "target": ids | _SECTORS | _JSON}) | _JSON,
                 max_size=2) | _JSON,
             "reveal_first": st.lists(_SECTORS, max_size=2) | _JSON}))
-    response = put(client_for(player), battle, orders)
+    response = put_orders(client_for(player), battle, orders)
     assert response.status_code in (200, 400), response.content
-    preview = client_for(player).post(url(battle, "orders/preview/"), {"orders": orders},
+    preview = client_for(player).post(sector_url(battle, "orders/preview/"), {"orders": orders},
                                       format="json")
     assert preview.status_code in (200, 400), preview.content
 
@@ -315,13 +301,13 @@ def test_random_module_orders_never_fail_the_server(kingdom, rival_kingdom, play
 def test_the_sides_view_carries_its_own_bill_and_the_truth_none(round_one, player, rival,
                                                                campaign_gm):
     guard = key(round_one, "Tatzlford Guard")
-    assert put(client_for(player), round_one, {"moves": {guard: ["C2"]}}).status_code == 200
-    detail = client_for(player).get(url(round_one, "")).json()
+    assert put_orders(client_for(player), round_one, {"moves": {guard: ["C2"]}}).status_code == 200
+    detail = client_for(player).get(sector_url(round_one, "")).json()
     assert detail["bill"]["prices"] == {f"moves.{guard}": 1}
     # The defender's view prices the defender's orders only (none given: all points left).
-    assert client_for(rival).get(url(round_one, "")).json()["bill"]["prices"] == {}
-    assert client_for(campaign_gm).get(url(round_one, "")).json()["bill"] is None
-    assert client_for(campaign_gm).get(url(round_one, "?side=attacker")).json()["bill"] == \
+    assert client_for(rival).get(sector_url(round_one, "")).json()["bill"]["prices"] == {}
+    assert client_for(campaign_gm).get(sector_url(round_one, "")).json()["bill"] is None
+    assert client_for(campaign_gm).get(sector_url(round_one, "?side=attacker")).json()["bill"] == \
         detail["bill"]
 
 
@@ -340,14 +326,14 @@ def test_a_side_reads_its_own_traps_and_artifacts_only(kingdom, rival_kingdom, p
     ours = SectorTrapFactory(battle=battle, side="attacker")
     SectorTrapFactory(battle=battle, side="defender")
     battle = services.battle_start(battle=battle, actor=SYSTEM)
-    supply = client_for(player).get(url(battle, "")).json()["supply"]
+    supply = client_for(player).get(sector_url(battle, "")).json()["supply"]
     assert supply == {
         "traps": [{"key": trap_key(ours), "name": "Trap", "attack": 3}],
         "artifacts": [{"key": artifact_key(general, shipped_artifact("staff_of_fog")),
                        "name": "Staff of fog", "effect": "bound_spell", "uses": 1,
                        "spell": "fog", "power": "3/6", "bearer": caster_key(general)}],
         "bound": []}
-    theirs = client_for(rival).get(url(battle, "")).json()["supply"]
+    theirs = client_for(rival).get(sector_url(battle, "")).json()["supply"]
     assert [a["name"] for a in theirs["artifacts"]] == ["War horn"]
-    assert "Staff of fog" not in json.dumps(client_for(rival).get(url(battle, "")).json())
-    assert client_for(campaign_gm).get(url(battle, "")).json()["supply"] is None
+    assert "Staff of fog" not in json.dumps(client_for(rival).get(sector_url(battle, "")).json())
+    assert client_for(campaign_gm).get(sector_url(battle, "")).json()["supply"] is None
