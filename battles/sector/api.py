@@ -22,6 +22,7 @@ from rest_framework.response import Response
 
 from armies.api.errors import violation_error
 from battles.sector import adapters, selectors, services
+from battles.sector.api_modules import BillSerializer, BoundSpellSerializer, SupplySerializer
 from battles.sector.models import SECTOR_SIDE_CHOICES, SectorBattle, SideOrders, UnitCard
 from battles.sector.order_schema import ClosedSerializer, SectorOrdersSerializer, validated_orders
 from campaigns.api.parsers import BoundedJSONParser
@@ -59,57 +60,6 @@ class OrdersSubmitSerializer(ClosedSerializer):
         "The side giving these orders; may be left out by a user of exactly one side."))
     orders = OrdersField(help_text=_("The whole orders for the open round: they replace the "
                                      "stored ones ({}: every unit holds)."))
-
-
-class BillSerializer(serializers.Serializer):
-    """Module "command": what the side's orders cost this round and the points left (seed
-    001: orders cost the general's КН or a hero's ЗС; replacing a standing order costs 2)."""
-
-    prices = serializers.DictField(child=serializers.IntegerField(), help_text=_(
-        "The field of each order that costs points (e.g. `moves.<unit id>`) → its price."))
-    total = serializers.IntegerField(help_text=_("The price of all the orders."))
-    command = serializers.IntegerField(help_text=_("Command points the general spends."))
-    command_left = serializers.IntegerField(help_text=_("Command points left this round."))
-    will = serializers.DictField(child=serializers.IntegerField(), help_text=_(
-        "Hero id → the will points it spends."))
-    will_left = serializers.DictField(child=serializers.IntegerField(), help_text=_(
-        "Hero id → the will points it has left for the battle after these orders."))
-    unpaid = serializers.ListField(child=serializers.CharField(), help_text=_(
-        "The orders no one can pay for: the rules refuse them."))
-
-
-class TrapSupplySerializer(serializers.Serializer):
-    key = serializers.CharField()
-    name = serializers.CharField()
-    attack = serializers.IntegerField()
-
-
-class CarriedArtifactSerializer(serializers.Serializer):
-    key = serializers.CharField()
-    name = serializers.CharField()
-    effect = serializers.CharField()
-    uses = serializers.IntegerField(help_text=_("Uses left in this battle."))
-    spell = serializers.CharField(allow_null=True)
-    power = serializers.CharField(allow_null=True)
-    bearer = serializers.CharField(help_text=_("The id of the character carrying it."))
-
-
-class BoundSpellSupplySerializer(serializers.Serializer):
-    holder = serializers.CharField(help_text=_("The id of the unit or character carrying it."))
-    index = serializers.IntegerField(help_text=_("Its index among the holder's bound spells "
-                                                 "(what `bound.<i>.index` names)."))
-    spell = serializers.CharField()
-    power = serializers.CharField(help_text=_("Its power level \"x/y\": the dispel target on "
-                                              "2 dice, then on 3."))
-
-
-class SupplySerializer(serializers.Serializer):
-    """The side's own traps to lay and artifacts to use (seed 001), and the bound spells its
-    units and characters carry (seed 002, module magic dice)."""
-
-    traps = TrapSupplySerializer(many=True)
-    artifacts = CarriedArtifactSerializer(many=True)
-    bound = BoundSpellSupplySerializer(many=True)
 
 
 class OrdersPreviewSerializer(serializers.Serializer):
@@ -154,11 +104,6 @@ class RoundClosed(Closed):
 
 ROUND_CLOSED = RoundClosed.response(_(
     "The battle takes no orders now (the round closed, or the battle is not running)."))
-
-
-class BoundSpellSerializer(serializers.Serializer):
-    spell = serializers.CharField()
-    power = serializers.CharField(help_text=_("Its power level \"x/y\"."))
 
 
 class UnitCardSerializer(serializers.ModelSerializer):
