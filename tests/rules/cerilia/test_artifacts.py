@@ -8,13 +8,12 @@ Reference (reference/sector-modules.md, module "artifacts"): "An artifact is car
 character and used by an order, once per battle unless its card says otherwise."
 """
 import json
-import random
 from dataclasses import replace
 
 from cerilia_support import A, D, state, unit
 from hypothesis import given
 from hypothesis import strategies as st
-from test_engine_sector_properties import SETTINGS, battles, random_orders
+from test_engine_sector_properties import SETTINGS, battles, play, random_orders
 
 from rules.cerilia.artifact_cards import EXAMPLES, Artifact, ArtifactEffect
 from rules.cerilia.cards import SIGNS
@@ -237,24 +236,20 @@ def _with_artifacts(start, draw):
                    casters=tuple(characters), artifacts=tuple(artifacts), ambushes=tuple(traps))
 
 
+def _artifact_orders(state, side, rng):
+    """Random orders, and now and then a character uses an artifact it carries."""
+    uses = {}
+    o = random_orders(state, side, rng)
+    for c in state.casters:
+        if c.side is side and c.carries and rng.random() < 0.6:
+            uses[c.key] = ArtifactUse(rng.choice(c.carries),
+                                      target=rng.choice([None, *SECTORS]),
+                                      sign=rng.choice([None, *SIGNS]))
+    return replace(o, artifacts=uses)
+
+
 def _play_with_artifacts(state, seed):
-    rng = random.Random(seed)
-    history = []
-    while not state.finished:
-        given = {}
-        for side in Side:
-            o = random_orders(state, side, rng)
-            uses = {}
-            for c in state.casters:
-                if c.side is side and c.carries and rng.random() < 0.6:
-                    uses[c.key] = ArtifactUse(rng.choice(c.carries),
-                                              target=rng.choice([None, *SECTORS]),
-                                              sign=rng.choice([None, *SIGNS]))
-            given[side] = replace(o, artifacts=uses)
-        out = resolve_round(state, given, seed=rng.randrange(2**32))
-        history.append(out)
-        state = out.state
-    return state, history
+    return play(state, seed, _artifact_orders)
 
 
 @SETTINGS

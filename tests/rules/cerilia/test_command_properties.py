@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_engine_sector_properties import CODES, NATURAL, SETTINGS, battles, play, random_orders
 
-from rules.cerilia.engine import deploy, resolve_round
+from rules.cerilia.engine import deploy
 from rules.cerilia.field import RESERVE, SECTORS, home_row, neighbours
 from rules.cerilia.orders import Deployment
 from rules.cerilia.state import (
@@ -108,21 +108,16 @@ def _standing_choices():
         StandingOrder(StandingKind.SCOUT)]
 
 
+def _command_orders(state, side, rng):
+    """Random orders, and now and then a side replaces an independent unit's standing orders."""
+    o = random_orders(state, side, rng)
+    standing = {k: (rng.choice(_standing_choices()), rng.choice(_standing_choices()))
+                for k in state.standing if rng.random() < 0.3}
+    return replace(o, standing=standing)
+
+
 def _play_with_command(state, seed):
-    """As `play`, and now and then a side replaces an independent unit's standing orders."""
-    rng = random.Random(seed)
-    history = []
-    while not state.finished:
-        given = {}
-        for side in Side:
-            o = random_orders(state, side, rng)
-            standing = {k: (rng.choice(_standing_choices()), rng.choice(_standing_choices()))
-                        for k in state.standing if rng.random() < 0.3}
-            given[side] = replace(o, standing=standing)
-        out = resolve_round(state, given, seed=rng.randrange(2**32))
-        history.append(out)
-        state = out.state
-    return state, history
+    return play(state, seed, _command_orders)
 
 
 @SETTINGS
