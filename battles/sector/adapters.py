@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, TypedDict
 
+from django.db.models import Prefetch
 from django.utils.crypto import salted_hmac
 
 from battles.sector import order_data
@@ -103,9 +104,10 @@ def _characters(battle: SectorBattle
                 ) -> tuple[list[state.Caster], list[artifact_cards.Artifact]]:
     """The battle's characters, and one artifact per card each carries (keyed by the pair)."""
     characters, artifacts = [], []
-    for c in battle.casters.prefetch_related("carries").order_by("pk"):
+    carries = Prefetch("carries", queryset=ArtifactCard.objects.order_by("pk"))
+    for c in battle.casters.prefetch_related(carries).order_by("pk"):
         roles = frozenset(Role(r) for r in c.roles)
-        carried = [(artifact_key(c, card), card) for card in c.carries.order_by("pk")]
+        carried = [(artifact_key(c, card), card) for card in c.carries.all()]
         artifacts += [engine_artifact(key, card) for key, card in carried]
         characters.append(state.Caster(
             caster_key(c), Side(c.side), c.name,

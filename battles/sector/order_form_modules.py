@@ -16,12 +16,13 @@ from django.utils.translation import gettext_lazy as _
 
 from battles.sector.labels import marker_label
 from battles.sector.models import MORALE_SIGN_CHOICES, TERRAIN_KIND_CHOICES
-from rules.cerilia.ambush_orders import OWN_HALF
+from rules.cerilia.ambush_orders import in_own_half
 from rules.cerilia.artifact_cards import ArtifactEffect
 from rules.cerilia.concealment import MARKERS, Concealment
-from rules.cerilia.field import COLUMNS, RESERVE, SECTORS
+from rules.cerilia.field import RESERVE, SECTORS
 from rules.cerilia.modules import STANDING_ORDERS, Modules, Role, StandingKind
 from rules.cerilia.state import AMBUSH_TERRAIN
+from rules.sides import Side
 
 if TYPE_CHECKING:
     from battles.sector.models import SectorBattle
@@ -50,8 +51,7 @@ def blank(pairs) -> list[tuple[str, Any]]:
 def own_half(side_value: str) -> list[str]:
     """Reference, ruling: "its own half of the field (rows 1–2 for the attacker, 2–3 for the
     defender)"."""
-    rows = next(rows for side, rows in OWN_HALF.items() if side.value == side_value)
-    return [f"{c}{r}" for r in rows for c in COLUMNS]
+    return [s for s in SECTORS if in_own_half(Side(side_value), s)]
 
 
 def ambush_ground(view: Mapping[str, Any], sector: str) -> bool:
