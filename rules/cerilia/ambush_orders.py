@@ -51,11 +51,6 @@ def marker_keys(key: str) -> list[str]:
     return [f"{key}-{i}" for i in range(1, MARKERS + 1)]
 
 
-def _own(state: BattleState, side: Side, key: str) -> Unit | None:
-    unit = next((u for u in state.units if u.key == key), None)
-    return unit if unit is not None and unit.side is side and unit.alive else None
-
-
 def _name(name: str, where: str, taken: set[str]) -> list[Violation]:
     if not name.strip() or len(name) > NAME_LENGTH:
         return [Violation("concealment_name", _("Give it a public name of 1 to %(length)s "
@@ -71,7 +66,7 @@ def _name(name: str, where: str, taken: set[str]) -> list[Violation]:
 def _ambush_plan(state: BattleState, side: Side, key: str, plan: AmbushPlan,
                  placements: Mapping[str, str], taken: set[str]) -> list[Violation]:
     where = f"ambushes.{key}"
-    unit = _own(state, side, key)
+    unit = state.own_unit(side, key)
     if unit is None:
         return [Violation("unit_unknown", _("Not one of your units."), where)]
     if state.scenario.modules.command and unit.has(Tag.INDEPENDENT):
@@ -164,7 +159,7 @@ def live_ambush(state: BattleState, side: Side, key: str) -> Ambush | None:
     if ambush is None or ambush.side is not side or ambush.over \
             or ambush.kind is not Concealment.AMBUSH:
         return None
-    unit = _own(state, side, ambush.unit or "")
+    unit = state.own_unit(side, ambush.unit or "")
     return ambush if unit is not None and unit.ambush == key else None
 
 
@@ -275,12 +270,12 @@ def round_violations(state: BattleState, side: Side, moves: Mapping[str, tuple[s
     found = [v for key, move in markers.items()
              for v in _marker_move(state, side, key, move, targets)]
     for key in moves:
-        unit = _own(state, side, key)
+        unit = state.own_unit(side, key)
         if unit is not None and unit.ambush is not None:
             found.append(Violation("ambush_moves_markers", _("A unit in ambush moves with its "
                                    "markers."), f"moves.{key}"))
     for key, target in targets.items():
-        unit = _own(state, side, key)
+        unit = state.own_unit(side, key)
         if unit is not None and unit.ambush is not None and find_marker(state, target) is None:
             found += _ambush_attack(state, side, unit, target)
     return found

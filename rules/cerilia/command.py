@@ -61,11 +61,6 @@ def replaced(state: BattleState, key: str, given: tuple[StandingOrder, ...]) -> 
     return sum(1 for i, order in enumerate(given) if i >= len(old) or old[i] != order)
 
 
-def _own(state: BattleState, side: Side, key: str) -> Unit | None:
-    unit = next((u for u in state.units if u.key == key), None)
-    return unit if unit is not None and unit.side is side and unit.alive else None
-
-
 def prices(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
            targets: Mapping[str, str], standing: Standing, scouts: Iterable[str] = (), *,
            markers: Iterable[str] = ()) -> dict[str, tuple[str, int]]:
@@ -77,25 +72,25 @@ def prices(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
     found: dict[str, tuple[str, int]] = {}
     for key in markers:
         ambush = next((a for a in state.ambushes if a.key == key and a.side is side), None)
-        hiding = _own(state, side, ambush.unit) if ambush is not None and ambush.unit else None
+        hiding = state.own_unit(side, ambush.unit) if ambush is not None and ambush.unit else None
         if hiding is not None:
             found[hiding.key] = (f"markers.{key}", ORDER_PRICE)
     for key, given in standing.items():
-        unit = _own(state, side, key)
+        unit = state.own_unit(side, key)
         if unit is not None and independent(unit):
             found[key] = (f"standing.{key}", REPLACE_PRICE * replaced(state, key, given))
     for key, path in moves.items():
-        unit = _own(state, side, key)
+        unit = state.own_unit(side, key)
         if unit is not None and path and not _free(state, unit) and key not in found:
             found[key] = (f"moves.{key}", ORDER_PRICE)
     for key in targets:
-        unit = _own(state, side, key)
+        unit = state.own_unit(side, key)
         # A target is a missile order only for a unit with missiles; melee needs no order.
         if unit is not None and (unit.card.missile is not None or unit.ambush is not None) \
                 and not _free(state, unit) and key not in found:
             found[key] = (f"targets.{key}", ORDER_PRICE)
     for key in scouts if state.scenario.modules.scouting else ():
-        unit = _own(state, side, key)
+        unit = state.own_unit(side, key)
         if unit is not None and not _free(state, unit) and key not in found:
             found[key] = (f"scouts.{key}", ORDER_PRICE)
     return {k: v for k, v in found.items() if v[1]}
@@ -136,7 +131,7 @@ def bill(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
 def _standing_violations(state: BattleState, side: Side, key: str,
                          given: tuple[StandingOrder, ...]) -> list[Violation]:
     where = f"standing.{key}"
-    unit = _own(state, side, key)
+    unit = state.own_unit(side, key)
     if unit is None or not independent(unit):
         return [Violation("not_independent", _("Only independent warriors take standing "
                           "orders."), where)]
@@ -149,7 +144,7 @@ def _standing_violations(state: BattleState, side: Side, key: str,
         if order.kind is StandingKind.ADVANCE_TO and not is_sector(aim):
             return [Violation("sector_required", _("Choose a sector."), f"{where}.{i}")]
         if order.kind is StandingKind.SHOOT and (
-                (enemy := _own(state, side.other, aim or "")) is None
+                (enemy := state.own_unit(side.other, aim or "")) is None
                 or not visible(state, side, enemy)):
             return [Violation("target_unknown", _("Choose an enemy unit you can see."),
                               f"{where}.{i}")]
@@ -183,7 +178,7 @@ def command_violations(state: BattleState, side: Side, moves: Mapping[str, tuple
     scouts = tuple(scouts)
     for kind, keys in (("moves", moves), ("targets", targets), ("scouts", scouts)):
         for key in keys:
-            unit = _own(state, side, key)
+            unit = state.own_unit(side, key)
             if unit is not None and independent(unit) and state.standing.get(key):
                 found.append(Violation("independent_standing", _("%(unit)s follows its "
                              "standing orders; replace one to change them."), f"{kind}.{key}",
@@ -249,7 +244,7 @@ def standing_moves(state: BattleState, side: Side
                 if aim is not None:
                     targets[unit.key] = aim
             elif order.kind is StandingKind.SHOOT and order.target and unit.key not in targets:
-                enemy = _own(state, side.other, order.target)
+                enemy = state.own_unit(side.other, order.target)
                 if enemy is not None and visible(state, side, enemy):
                     targets[unit.key] = order.target
     return moves, targets

@@ -40,7 +40,7 @@ from rules.cerilia.spells import (
     gives_away_ambush,
     school_spells,
 )
-from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, BattleState, Caster, TerrainKind, Unit
+from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, BattleState, Caster, TerrainKind
 from rules.cerilia.visibility import caster_position, engaged, in_reach, visible
 from rules.errors import Violation, _
 from rules.sides import Side
@@ -110,18 +110,13 @@ class RoundOrders:
 HOLD = RoundOrders()
 
 
-def _own_unit(state: BattleState, side: Side, key: str) -> Unit | None:
-    unit = next((u for u in state.units if u.key == key), None)
-    return unit if unit is not None and unit.side is side and unit.alive else None
-
-
 def _placement_violations(state: BattleState, side: Side, placements: Mapping[str, str]
                           ) -> list[Violation]:
     found: list[Violation] = []
     used: dict[str, int] = {}
     for key, position in placements.items():
         where = f"placements.{key}"
-        if _own_unit(state, side, key) is None:
+        if state.own_unit(side, key) is None:
             found.append(Violation("unit_unknown", _("Not one of your units."), where))
         elif position != RESERVE and not (is_sector(position)
                                           and coordinates(position)[1] == home_row(side)):
@@ -230,7 +225,7 @@ def _own_unit_checks(state: BattleState, side: Side, caster: Caster, order: Spel
     if order.spell not in (Spell.MASS_INVISIBILITY, Spell.BLESS):
         return []
     found: list[Violation] = []
-    unit = _own_unit(state, side, order.unit or "")
+    unit = state.own_unit(side, order.unit or "")
     if unit is None:
         found.append(Violation("unit_unknown", _("Choose one of your units."), f"{where}.unit"))
     elif order.spell is Spell.BLESS and unit.position != caster_position(state, caster):
@@ -304,7 +299,7 @@ def may_aim_at_fortification(side: Side, terrain_kinds: Iterable[str]) -> bool:
 def _move_violations(state: BattleState, side: Side, key: str, path: tuple[str, ...]
                      ) -> list[Violation]:
     where = f"moves.{key}"
-    unit = _own_unit(state, side, key)
+    unit = state.own_unit(side, key)
     if unit is None:
         return [Violation("unit_unknown", _("Not one of your units."), where)]
     if not path:
@@ -327,7 +322,7 @@ def _move_violations(state: BattleState, side: Side, key: str, path: tuple[str, 
 def _target_violations(state: BattleState, side: Side, key: str, target_key: str
                        ) -> list[Violation]:
     where = f"targets.{key}"
-    unit = _own_unit(state, side, key)
+    unit = state.own_unit(side, key)
     if unit is None:
         return [Violation("unit_unknown", _("Not one of your units."), where)]
     if ambush_orders.find_marker(state, target_key) is not None:

@@ -33,16 +33,11 @@ def may_scout(state: BattleState, unit: Unit) -> bool:
         and shows_scouting_ground(state, unit.side, unit.position)
 
 
-def _own(state: BattleState, side: Side, key: str) -> Unit | None:
-    unit = next((u for u in state.units if u.key == key), None)
-    return unit if unit is not None and unit.side is side and unit.alive else None
-
-
 def _scout_violations(state: BattleState, side: Side, key: str, seen: set[str],
                       moves: Mapping[str, tuple[str, ...]], targets: Mapping[str, str]
                       ) -> list[Violation]:
     where = f"scouts.{key}"
-    unit = _own(state, side, key)
+    unit = state.own_unit(side, key)
     if unit is None:
         return [Violation("unit_unknown", _("Not one of your units."), where)]
     if key in seen:

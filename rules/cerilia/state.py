@@ -276,6 +276,11 @@ class BattleState:
     def side_units(self, side: Side) -> list[Unit]:
         return [u for u in self.units if u.side is side and u.alive]
 
+    def own_unit(self, side: Side, key: str) -> Unit | None:
+        """`side`'s living unit of that key (None for any other: what an order may name)."""
+        unit = next((u for u in self.units if u.key == key), None)
+        return unit if unit is not None and unit.side is side and unit.alive else None
+
     def terrain_in(self, sector: str) -> list[Terrain]:
         return [t for t in self.terrain if t.sector == sector]
 
