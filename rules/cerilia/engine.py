@@ -17,6 +17,7 @@ from rules.cerilia import (
     victory,
 )
 from rules.cerilia.ambush import AmbushRules
+from rules.cerilia.artifact_orders import unit_signs
 from rules.cerilia.artifacts import Artifacts
 from rules.cerilia.board import Event
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, SIGNS
@@ -27,7 +28,6 @@ from rules.cerilia.spells import MAGICAL_MOVES
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
     HELD_TERRAIN,
-    SIGN_EFFECTS,
     BattleState,
     Caster,
     Terrain,
@@ -116,9 +116,7 @@ class Round(AmbushRules, Artifacts):
             if not unit.alive or key in self.moved_back:
                 continue
             # A blessing's sign, and module "artifacts": a banner's.
-            signs = set(unit.card.morale) | {e.sign for e in self.effects
-                                            if e.kind in SIGN_EFFECTS and e.unit == key
-                                            and e.sign}
+            signs = unit_signs(unit, self.effects)
             if self.start.scenario.modules.magic_dice:
                 signs |= ranks.standard_signs(unit)   # "standard bearer (one more morale sign)"
             drawn = SIGNS[self.dice.roll("1d3", purpose=_("Morale: %(unit)s"),

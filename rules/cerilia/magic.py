@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.cerilia import summons, wounds
-from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
+from rules.cerilia.artifact_orders import sign_to_add
+from rules.cerilia.cards import LEGION_OF_THE_DEAD
 from rules.cerilia.combat import Combat
 from rules.cerilia.deck import Result
 from rules.cerilia.orders import SpellOrder
@@ -220,8 +221,7 @@ def _bless(r: Combat, caster: Caster, order: SpellOrder, label: str) -> None:
         return
     # "Мораль данного Отряда увеличивается на 1 Знак, если у Отряда меньше трех Знаков Морали.
     # Игрок может выбрать любой Знак Морали помимо тех ... которые уже присутствуют".
-    missing = [s for s in SIGNS if s not in unit.card.morale]
-    sign = order.sign if order.sign in missing else (missing[0] if missing else None)
+    sign = sign_to_add(set(unit.card.morale), order.sign)
     _lasting(r, caster, label, Effect(EffectKind.BLESS, caster.side, 0, unit=unit.key,
                                       sign=sign))
     r.say("blessed", _("%(caster)s blesses %(unit)s."), unit, caster=caster.name)
