@@ -37,3 +37,4 @@ def test_the_change_page_shows_every_markers_truth_and_the_points(gm_client, kin
     assert "Pit" in html and "C3, D3, E3 ✓" in html
     assert "hold; advance_to C2" in html
     assert "Lady Jamandi" in html
+    assert "): 3, 2, 0" in html   # wounds 3 (the default), command points 2, will points 0
