@@ -1,6 +1,7 @@
 """Builders shared by the activity and turn tests: armies and kingdoms as the engine takes them."""
 from rules.kingmaker.activities import KingdomSheet, TurnArmy
 from rules.kingmaker.army import ArmyState
+from rules.kingmaker.campaign_map import CampaignMap, MapHex
 from rules.kingmaker.conditions import ConditionState
 from rules.kingmaker.templates import REGULAR_TEMPLATES, ArmyType
 
@@ -25,3 +26,11 @@ def kingdom(**changes):
               "factions_with_relations": frozenset({"Sootscale kobolds"})}
     values.update(changes)
     return KingdomSheet(**values)
+
+
+def grid(columns="ABCDEFGH", rows=range(1, 13), *painted, claimed_by=""):
+    """A campaign map: a rectangle of plains hexes (claimed by `claimed_by`), with the `painted`
+    MapHex values over it."""
+    hexes = {f"{c}{r}": MapHex(f"{c}{r}", claimed_by=claimed_by) for c in columns for r in rows}
+    hexes.update({h.coord: h for h in painted})
+    return CampaignMap.of(hexes.values())

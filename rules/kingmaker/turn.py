@@ -23,6 +23,7 @@ from rules.kingmaker.activities.outcome import (
     Recruited,
 )
 from rules.kingmaker.army import stat_block
+from rules.kingmaker.campaign_map import CampaignMap
 from rules.kingmaker.conditions import (
     VALUED,
     Condition,
@@ -77,6 +78,7 @@ class KingdomTurnInput:
     # Armies that fought in a battle scene since the kingdom's last turn: they do not rest.
     fought: frozenset[int] = frozenset()
     ruin_choice: str = ""
+    campaign_map: CampaignMap | None = None  # None: the orders declare their hexes' facts
 
 
 @dataclass(frozen=True)
@@ -271,7 +273,8 @@ class _Resolution:
     def situation(self) -> act.Situation:
         return act.Situation(turn=self.turn.number, kingdom=self.kingdom, armies=self.armies,
                              foreign_armies=self.foreign_armies,
-                             recruiting_blocked=self.recruiting_blocked)
+                             recruiting_blocked=self.recruiting_blocked,
+                             campaign_map=self.turn.campaign_map)
 
     def _skipped(self, order: Order, violation: Violation) -> ActivityResult:
         return ActivityResult(order.key, order.kind, order.army, "skipped",

@@ -13,9 +13,9 @@ from rules.kingmaker.activities.deploy import (
     DEPLOY_RANGE,
     DEPLOY_SKILLS,
     FORCED_MARCH_BONUS,
-    Border,
     DeployArmy,
     deploy_distance,
+    deploy_route,
 )
 from rules.kingmaker.activities.disband import DisbandArmy
 from rules.kingmaker.activities.gambit import Approach, OffensiveGambit
@@ -56,6 +56,7 @@ from rules.kingmaker.activities.situation import (
 from rules.kingmaker.activities.slots import OrderSlot, Slot, order_slot_violations
 from rules.kingmaker.activities.train import TRAIN_SKILLS, TrainArmy
 from rules.kingmaker.activities.warfare_exercises import WarfareExercises
+from rules.kingmaker.map_routes import Border
 
 # An order's parameters: each activity's dataclass subclasses it.
 Params = ActivityParams
@@ -68,7 +69,7 @@ __all__ = [
     "DeployArmy", "DisbandArmy", "FieldType", "ForeignArmy", "GarrisonArmy", "Garrisoned",
     "KingdomSheet", "OffensiveGambit", "Order", "OrderSlot", "OutfitArmy", "ParamField", "Params",
     "RecoverArmy", "RecruitArmy", "Site", "Situation", "Slot", "Territory", "TrainArmy",
-    "TurnArmy", "WarfareExercises", "afflictions", "army_may", "deploy_distance",
+    "TurnArmy", "WarfareExercises", "afflictions", "army_may", "deploy_distance", "deploy_route",
     "order_slot_violations", "order_violations", "outfit_quote", "recruiting_kingdom", "register",
     "unregister",
 ]

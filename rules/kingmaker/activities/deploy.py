@@ -1,8 +1,12 @@
-"""Deploy Army: march (or sail, or be carried by magic) to another hex."""
+"""Deploy Army: march (or sail, or be carried by magic) to another hex.
+
+On a campaign with a map the route is read from it (rules.kingmaker.map_routes): its counted
+distance, border and road replace the order's declared `border`, `road` and `difficult_hexes`,
+unless the order is `declared` (the GM's override: the site lets only the GM set it). Without a
+map the order's declarations are the facts, as they always were."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
 
 from rules.degrees import Degree
 from rules.errors import RuleViolation, Violation, _
@@ -21,14 +25,8 @@ from rules.kingmaker.activities.outcome import CheckDetail, Resolution
 from rules.kingmaker.activities.situation import Garrisoned, Situation, TurnArmy
 from rules.kingmaker.conditions import Condition, Target, gain, reduce
 from rules.kingmaker.hexes import hex_distance, normalize_hex, parse_hex
+from rules.kingmaker.map_routes import Border, Route, route
 from rules.modifiers import Modifier, ModifierKind
-
-
-class Border(StrEnum):
-    NONE = "none"
-    OWN = "own"
-    ENEMY = "enemy"
-
 
 DEPLOY_SKILLS = ("exploration", "boating", "magic")
 DEPLOY_RANGE = {"exploration": 20, "boating": 20, "magic": 30}
@@ -46,17 +44,44 @@ class DeployArmy(ActivityParams):
     road: bool = False
     forced_march: bool = False
     difficult_hexes: int = 0  # roadless swamp or mountain hexes and unbridged crossings
+    # On a map: the hexes stepped through, the army's own left out, the destination last (none:
+    # the cheapest path).
+    path: tuple[str, ...] = ()
+    declared: bool = False  # on a map, go by border, road and difficult_hexes as given (GM only)
 
 
 def deploy_distance(army: TurnArmy, params: DeployArmy) -> int:
     return hex_distance(army.state.hex, params.destination, "destination") + params.difficult_hexes
 
 
+def deploy_route(situation: Situation, army: TurnArmy, params: DeployArmy) -> Route | None:
+    """The order's route on the campaign map, or None when it goes by its declarations (no map,
+    or the GM's `declared` override). Raises RuleViolation on "destination" or "path"."""
+    if situation.campaign_map is None or params.declared:
+        return None
+    return route(situation.campaign_map, situation.kingdom.name, army.state.hex,
+                 params.destination, params.skill, params.path)
+
+
+def _facts(situation: Situation, army: TurnArmy | None, params: DeployArmy) -> tuple[Border, bool]:
+    """The border the march crosses and whether it keeps to a road: the map's, or as declared."""
+    if army is not None and params.skill in DEPLOY_SKILLS:
+        try:
+            found = deploy_route(situation, army, params)
+        except RuleViolation:
+            found = None  # an order the map refuses is rejected before it is resolved
+        else:
+            if found is not None:
+                return found.border, found.road
+    return params.border, params.road
+
+
 def _validate(situation: Situation, army: TurnArmy, params: DeployArmy) -> list[Violation]:
     violations = skill_violation(params.skill, DEPLOY_SKILLS)
     try:
         parse_hex(params.destination, "destination")
-        distance = deploy_distance(army, params)
+        found = deploy_route(situation, army, params) if not violations else None
+        distance = found.distance if found is not None else deploy_distance(army, params)
     except RuleViolation as error:
         return violations + list(error.violations)
     if params.difficult_hexes < 0:
@@ -73,7 +98,7 @@ def _validate(situation: Situation, army: TurnArmy, params: DeployArmy) -> list[
             "too_far", _("%(skill)s reaches %(range)s hexes; %(hex)s is %(distance)s away."),
             "destination", {"skill": params.skill, "range": DEPLOY_RANGE[params.skill],
                             "hex": params.destination, "distance": distance}))
-    if params.road and params.skill != "exploration":
+    if params.road and params.skill != "exploration" and found is None:
         violations.append(Violation("road_needs_exploration",
                                     _("Only an Exploration check gains from a road."), "road"))
     return violations
@@ -84,17 +109,19 @@ def _check(situation: Situation, params: DeployArmy, army: TurnArmy | None) -> C
     if params.forced_march:
         extra = (Modifier(ModifierKind.CIRCUMSTANCE, FORCED_MARCH_BONUS, _("forced march")),)
     dc = control(situation)
-    if BORDER_DC[params.border]:
-        dc += ((BORDER_DC_LABELS[params.border], BORDER_DC[params.border]),)
+    border, _road = _facts(situation, army, params)
+    if BORDER_DC[border]:
+        dc += ((BORDER_DC_LABELS[border], BORDER_DC[border]),)
     return CheckSpec(params.skill, dc, army, Target.DEPLOY, extra)
 
 
 def _resolve(turn: Resolution, order: Order) -> CheckDetail:
     params = order.params_as(DeployArmy)
     army = turn.army_of(order)
+    _border, road = _facts(turn.situation(), army, params)
     detail = turn.check(order)
     degree = detail.degree
-    if params.road:
+    if road:
         # "road between start and end improves the result one degree".
         degree = degree.shifted(+1)
         detail = replace(detail, degree=degree)

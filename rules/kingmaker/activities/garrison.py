@@ -1,17 +1,23 @@
-"""Garrison Army: the army fortifies a refuge, a settlement or a work site where it stands."""
+"""Garrison Army: the army fortifies a refuge, a settlement or a work site where it stands.
+
+On a campaign with a map (our ruling, README "The campaign map") the site must be in the army's
+hex — a settlement is a hex with a settlement's name or one of the kingdom's settlement hexes — and
+the territory is read from who claims the hex: the kingdom (own), nobody (outside) or another
+kingdom (enemy). An order the GM marks `declared` goes by its declared territory instead."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.degrees import Degree
-from rules.errors import Violation, _
+from rules.errors import RuleViolation, Violation, _
 from rules.kingmaker.activities.base import ActivityDefinition, CheckSpec, FieldType, ParamField, control
 from rules.kingmaker.activities.kinds import ActivityKind, ActivityParams, Order
 from rules.kingmaker.activities.outcome import CheckDetail, Resolution
 from rules.kingmaker.activities.situation import Garrisoned, Situation, TurnArmy
+from rules.kingmaker.campaign_map import MapHex
 from rules.kingmaker.conditions import Condition, gain
-from rules.kingmaker.hexes import same_hex
+from rules.kingmaker.hexes import canonical_hex, same_hex
 
 
 class Territory(StrEnum):
@@ -42,11 +48,57 @@ TERRITORY_DC_LABELS = {Territory.OUTSIDE: _("outside territory"),
 class GarrisonArmy(ActivityParams):
     site: Site
     territory: Territory = Territory.OWN
+    declared: bool = False  # on a map, go by the declared territory (GM only)
+
+
+# Why the map refuses a garrison: one whole sentence per site, so that each translates whole.
+NO_SITE_HERE = {Site.REFUGE: _("There is no refuge in %(hex)s."),
+                Site.SETTLEMENT: _("There is no settlement in %(hex)s."),
+                Site.WORK_SITE: _("There is no work site in %(hex)s.")}
+
+
+def territory_of(map_hex: MapHex, kingdom: str) -> Territory:
+    """Whose land the hex is for the kingdom named `kingdom`, from who claims it."""
+    if map_hex.claimed_by == kingdom:
+        return Territory.OWN
+    return Territory.ENEMY if map_hex.claimed_by else Territory.OUTSIDE
+
+
+def has_site(map_hex: MapHex, site: Site, settlement_hexes: frozenset[str] = frozenset()) -> bool:
+    if site is Site.SETTLEMENT:
+        return bool(map_hex.settlement) or any(same_hex(map_hex.coord, h) for h in settlement_hexes)
+    return map_hex.work_site if site is Site.WORK_SITE else map_hex.refuge
+
+
+def _map_hex(situation: Situation, army: TurnArmy, params: GarrisonArmy) -> MapHex | None:
+    """The army's hex on the map, or None when the order goes by its declarations (no map, or the
+    GM's override). Raises RuleViolation on "site" when the map does not hold the hex."""
+    if situation.campaign_map is None or params.declared:
+        return None
+    return situation.campaign_map.at(canonical_hex(army.state.hex), "site")
+
+
+def _territory(situation: Situation, army: TurnArmy | None, params: GarrisonArmy) -> Territory:
+    if army is not None:
+        try:
+            found = _map_hex(situation, army, params)
+        except RuleViolation:
+            found = None  # an order the map refuses is rejected before it is resolved
+        if found is not None:
+            return territory_of(found, situation.kingdom.name)
+    return params.territory
 
 
 def _validate(situation: Situation, army: TurnArmy, params: GarrisonArmy) -> list[Violation]:
     hex_ = army.state.hex
-    if params.site is Site.SETTLEMENT and params.territory is Territory.OWN and \
+    try:
+        found = _map_hex(situation, army, params)
+    except RuleViolation as error:
+        return list(error.violations)
+    if found is not None:
+        if not has_site(found, params.site, situation.kingdom.settlement_hexes):
+            return [Violation("no_site_here", NO_SITE_HERE[params.site], "site", {"hex": hex_})]
+    elif params.site is Site.SETTLEMENT and params.territory is Territory.OWN and \
             hex_ not in situation.kingdom.settlement_hexes:
         return [Violation("no_settlement_here",
                           _("There is no settlement of the kingdom in %(hex)s."), "site",
@@ -61,8 +113,9 @@ def _validate(situation: Situation, army: TurnArmy, params: GarrisonArmy) -> lis
 
 def _check(situation: Situation, params: GarrisonArmy, army: TurnArmy | None) -> CheckSpec:
     dc = control(situation)
-    if TERRITORY_DC[params.territory]:
-        dc += ((TERRITORY_DC_LABELS[params.territory], TERRITORY_DC[params.territory]),)
+    territory = _territory(situation, army, params)
+    if TERRITORY_DC[territory]:
+        dc += ((TERRITORY_DC_LABELS[territory], TERRITORY_DC[territory]),)
     return CheckSpec(GARRISON_SKILL[params.site], dc, army)
 
 

@@ -9,6 +9,7 @@ from enum import StrEnum
 from rules.errors import Violation, _
 from rules.kingmaker.activities.kinds import ActivityKind
 from rules.kingmaker.army import ArmyState
+from rules.kingmaker.campaign_map import CampaignMap
 from rules.kingmaker.conditions import Condition, as_mapping
 from rules.kingmaker.levels import control_dc
 from rules.kingmaker.recruitment import KingdomState
@@ -80,13 +81,15 @@ class ForeignArmy:
 
 @dataclass(frozen=True)
 class Situation:
-    """What an order is checked against: the kingdom, its armies, the turn."""
+    """What an order is checked against: the kingdom, its armies, the turn and the campaign's map
+    (None: a campaign without a map, whose orders declare their hexes' facts)."""
 
     turn: int
     kingdom: KingdomSheet
     armies: Mapping[int, TurnArmy]
     foreign_armies: Mapping[int, ForeignArmy] = field(default_factory=dict)
     recruiting_blocked: bool = False
+    campaign_map: CampaignMap | None = None
 
 
 def recruiting_kingdom(kingdom: KingdomSheet, armies: Iterable[TurnArmy]) -> KingdomState:

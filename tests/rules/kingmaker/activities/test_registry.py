@@ -44,8 +44,11 @@ def test_each_parameter_is_described_once_with_a_label_and_legal_default():
 
 def test_the_params_classes_keep_their_fields():
     # The stored orders convert to these (armies.orders.rules_params): the split keeps them.
+    # The map's path and the GM's `declared` override come last, with defaults, so that orders
+    # stored before the campaign map convert unchanged.
     assert [f.name for f in fields(act.DeployArmy)] == [
-        "destination", "skill", "border", "road", "forced_march", "difficult_hexes"]
+        "destination", "skill", "border", "road", "forced_march", "difficult_hexes", "path",
+        "declared"]
     assert [f.name for f in fields(act.RecruitArmy)] == [
         "template", "name", "hex", "tactics", "faction"]
 

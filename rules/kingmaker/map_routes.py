@@ -1,0 +1,224 @@
+"""A Deploy Army route on the campaign map: the hexes it steps through, what it counts, whether it
+keeps to a road and which border it crosses (reference army_activities, Deploy Army: "Exploration
+(destination within 20 hexes), Boating (within 20 hexes along connected water) or Magic ...";
+"Control DC; +5 if crossing your own border, +10 if crossing an enemy kingdom's border";
+"Exploration: road between start and end improves the result one degree; roadless swamp/mountain
+hexes and unbridged river/lake crossings count as 2 hexes").
+
+Our rulings (README, "The campaign map"):
+- A path is the hexes stepped through, the army's hex left out and the destination last; each
+  step is to a neighbouring hex on the map. With no path, the cheapest one is chosen: the least
+  counted distance, and among equals the first by its hexes in column-then-row order.
+- Exploration marches over land: it never steps into a water hex. A step into a swamp or mountain
+  hex along no road counts 2; a step across a river side with no bridge counts one more.
+- Boating keeps to water hexes: every hex of the path but the last is water; the army may embark
+  from a land hex next to the water and land on a land hex next to it. A river drawn on hex sides
+  is not a waterway (paint a navigable river as water hexes); each step counts 1.
+- Magic ignores terrain and path: its distance is the hexes between start and destination; any
+  path given is not followed (only its last hex must be the destination).
+- The route keeps to a road when every step runs along a road side (Exploration only).
+- Border: a step crosses the kingdom's own border when one of its two hexes is claimed by the
+  kingdom and the other is not (leaving or entering); it crosses an enemy's border when it enters
+  a hex claimed by another kingdom from a hex that kingdom does not claim. Every other kingdom is
+  an enemy here: the map knows claims, not alliances. The route's border is the highest it
+  crosses (enemy over own). Magic's single step is from its start to its destination.
+"""
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rules.errors import RuleViolation, _
+from rules.kingmaker.campaign_map import CampaignMap, MapHex, Terrain, neighbours
+from rules.kingmaker.hexes import canonical_hex, hex_distance, hex_violations, parse_hex
+
+
+class Border(StrEnum):
+    NONE = "none"
+    OWN = "own"
+    ENEMY = "enemy"
+
+
+_BORDER_RANK = {Border.NONE: 0, Border.OWN: 1, Border.ENEMY: 2}
+
+
+class Extra(StrEnum):
+    """Why a step counts more than one hex."""
+
+    SWAMP = "swamp"
+    MOUNTAINS = "mountains"
+    RIVER = "river"
+
+
+EXTRA_LABELS = {Extra.SWAMP: _("roadless swamp"), Extra.MOUNTAINS: _("roadless mountains"),
+                Extra.RIVER: _("unbridged river crossing")}
+_ROADLESS_EXTRA = {Terrain.SWAMP: Extra.SWAMP, Terrain.MOUNTAINS: Extra.MOUNTAINS}
+
+EXPLORATION, BOATING, MAGIC = "exploration", "boating", "magic"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One hex stepped into: how many hexes it counts, why more than one, and whether it runs
+    along a road."""
+
+    coord: str
+    counts: int = 1
+    extras: tuple[Extra, ...] = ()
+    road: bool = False
+
+
+@dataclass(frozen=True)
+class Route:
+    start: str
+    destination: str
+    skill: str
+    steps: tuple[Step, ...]  # empty for Magic, which follows no path
+    distance: int  # as counted: a roadless swamp or mountain hex, an unbridged crossing count 2
+    border: Border
+    road: bool
+    chosen: bool  # the player named the path (False: the cheapest was chosen for them)
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        return tuple(step.coord for step in self.steps)
+
+    @property
+    def doubled(self) -> tuple[Step, ...]:
+        return tuple(step for step in self.steps if step.extras)
+
+
+def _claim(campaign_map: CampaignMap, coord: str) -> str:
+    found = campaign_map.hexes.get(canonical_hex(coord))
+    return found.claimed_by if found is not None else ""
+
+
+def step_border(campaign_map: CampaignMap, kingdom: str, a: str, b: str) -> Border:
+    """The border a step from `a` into `b` crosses, for the kingdom named `kingdom`."""
+    here, there = _claim(campaign_map, a), _claim(campaign_map, b)
+    if there and there != kingdom and here != there:
+        return Border.ENEMY
+    if (here == kingdom) != (there == kingdom):
+        return Border.OWN
+    return Border.NONE
+
+
+def _highest(borders: Sequence[Border]) -> Border:
+    return max(borders, key=_BORDER_RANK.__getitem__, default=Border.NONE)
+
+
+def _step(campaign_map: CampaignMap, skill: str, a: str, b: MapHex) -> Step:
+    road = campaign_map.road_between(a, b.coord)
+    if skill != EXPLORATION:
+        return Step(b.coord, 1, (), road)
+    extras: list[Extra] = []
+    if b.terrain in _ROADLESS_EXTRA and not road:
+        extras.append(_ROADLESS_EXTRA[b.terrain])
+    if campaign_map.river_between(a, b.coord) and not campaign_map.bridge_between(a, b.coord):
+        extras.append(Extra.RIVER)
+    return Step(b.coord, 1 + len(extras), tuple(extras), road)
+
+
+def _is_water(campaign_map: CampaignMap, coord: str) -> bool:
+    found = campaign_map.hexes.get(canonical_hex(coord))
+    return found is not None and found.terrain is Terrain.WATER
+
+
+def _may_enter(campaign_map: CampaignMap, skill: str, a: str, b: MapHex, destination: str) -> bool:
+    if skill == EXPLORATION:
+        return b.terrain is not Terrain.WATER
+    # Boating: into water, or out of it onto the destination.
+    return b.terrain is Terrain.WATER or (b.coord == destination and _is_water(campaign_map, a))
+
+
+def _build(campaign_map: CampaignMap, kingdom: str, skill: str, start: str, destination: str,
+           steps: Sequence[Step], chosen: bool) -> Route:
+    hexes = (start, *(s.coord for s in steps))
+    border = _highest([step_border(campaign_map, kingdom, a, b)
+                       for a, b in zip(hexes, hexes[1:], strict=False)])
+    road = skill == EXPLORATION and bool(steps) and all(s.road for s in steps)
+    return Route(start, destination, skill, tuple(steps), sum(s.counts for s in steps), border,
+                 road, chosen)
+
+
+def _given_path(campaign_map: CampaignMap, kingdom: str, skill: str, start: str,
+                destination: str, path: Sequence[str]) -> Route:
+    steps: list[Step] = []
+    here = start
+    for written in path:
+        bad = hex_violations(written, "path")
+        if bad:
+            raise RuleViolation(bad)
+        coord = canonical_hex(written)
+        found = campaign_map.hexes.get(coord)
+        if found is None:
+            raise RuleViolation.single("off_the_map", _("%(hex)s is not on the campaign map."),
+                                       "path", hex=coord)
+        if coord not in neighbours(here).values():
+            raise RuleViolation.single("path_not_adjacent",
+                                       _("%(hex)s is not next to %(previous)s: step one hex at a "
+                                         "time."), "path", hex=coord, previous=here)
+        if not _may_enter(campaign_map, skill, here, found, destination):
+            if skill == EXPLORATION:
+                raise RuleViolation.single("path_into_water",
+                                           _("An army marching overland cannot enter the water "
+                                             "of %(hex)s; deploy by Boating."), "path", hex=coord)
+            raise RuleViolation.single("path_not_water",
+                                       _("Boating keeps to connected water; %(hex)s is land."),
+                                       "path", hex=coord)
+        steps.append(_step(campaign_map, skill, here, found))
+        here = coord
+    return _build(campaign_map, kingdom, skill, start, destination, steps, chosen=True)
+
+
+def _cheapest(campaign_map: CampaignMap, kingdom: str, skill: str, start: str,
+              destination: str) -> Route:
+    """Dijkstra over the map, its queue ordered by (counted distance, the hexes stepped through
+    as (column, row)): both grow as a path does, so the first time the destination comes off the
+    queue is the least distance and, among equals, the first such path in that order."""
+    Key = tuple[tuple[int, int], ...]
+    queue: list[tuple[int, Key, str, tuple[Step, ...]]] = [(0, (), start, ())]
+    done: set[str] = set()
+    while queue:
+        cost, key, here, steps = heapq.heappop(queue)
+        if here in done:
+            continue
+        done.add(here)
+        if here == destination and steps:
+            return _build(campaign_map, kingdom, skill, start, destination, steps, chosen=False)
+        for coord in sorted(neighbours(here).values(), key=parse_hex):
+            found = campaign_map.hexes.get(coord)
+            if found is None or coord in done or not _may_enter(campaign_map, skill, here, found,
+                                                                destination):
+                continue
+            step = _step(campaign_map, skill, here, found)
+            heapq.heappush(queue, (cost + step.counts, (*key, parse_hex(coord)), coord,
+                                   (*steps, step)))
+    raise RuleViolation.single("no_route",
+                               _("No way by %(skill)s leads from %(start)s to %(hex)s on the "
+                                 "map."), "destination", skill=skill, start=start, hex=destination)
+
+
+def route(campaign_map: CampaignMap, kingdom: str, start: str, destination: str, skill: str,
+          path: Sequence[str] = ()) -> Route:
+    """The route from the army's hex `start` to `destination` by `skill` for the kingdom named
+    `kingdom`, along `path` or (no path) the cheapest; raises RuleViolation on "destination" or
+    "path". The destination being the start, or too far, is the activity's to judge."""
+    start = canonical_hex(start)
+    parse_hex(destination, "destination")
+    destination = canonical_hex(destination)
+    campaign_map.at(destination, "destination")
+    if path and canonical_hex(path[-1]) != destination:
+        raise RuleViolation.single("path_not_to_destination",
+                                   _("The path must end at the destination, %(hex)s."), "path",
+                                   hex=destination)
+    if skill == MAGIC:
+        return Route(start, destination, skill, (), hex_distance(start, destination),
+                     step_border(campaign_map, kingdom, start, destination), False, bool(path))
+    if destination == start:
+        return Route(start, destination, skill, (), 0, Border.NONE, False, bool(path))
+    if path:
+        return _given_path(campaign_map, kingdom, skill, start, destination, path)
+    return _cheapest(campaign_map, kingdom, skill, start, destination)

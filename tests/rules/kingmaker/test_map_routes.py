@@ -1,0 +1,261 @@
+"""A Deploy Army route on the campaign map (rules/kingmaker/map_routes.py).
+
+The reference (../shared/reference/kingmaker-warfare-data.yaml, Deploy Army) is what seed
+003_750bd81a16f66abf.txt's Deploy Army rests on:
+  check: "Exploration (destination within 20 hexes), Boating (within 20 hexes along connected
+         water) or Magic (master only; within 30 hexes)"
+  dc_rule: "Control DC; +5 if crossing your own border, +10 if crossing an enemy kingdom's border"
+  modifiers: "Exploration: road between start and end improves the result one degree; roadless
+             swamp/mountain hexes and unbridged river/lake crossings count as 2 hexes"
+How a path, water and a border are read off the map is our ruling (docs/rules-notes.md, "The
+campaign map").
+"""
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from turn_support import grid
+
+from rules.errors import RuleViolation
+from rules.kingmaker.campaign_map import Edge, MapHex, Terrain, neighbour, neighbours
+from rules.kingmaker.hexes import hex_distance
+from rules.kingmaker.map_routes import Border, Extra, route
+
+KINGDOM = "Brevoy"
+
+
+def codes(error):
+    return [(v.code, v.field) for v in error.value.violations]
+
+
+def test_an_open_plain_counts_each_hex_once():
+    # "Exploration (destination within 20 hexes)": over open land the route counts its hexes.
+    found = route(grid(), KINGDOM, "C4", "C8", "exploration")
+    assert found.path == ("C5", "C6", "C7", "C8")
+    assert (found.distance, found.border, found.road, found.chosen) == (4, Border.NONE, False, False)
+    assert found.doubled == ()
+
+
+@pytest.mark.parametrize(("terrain", "extra"), [(Terrain.SWAMP, Extra.SWAMP),
+                                                 (Terrain.MOUNTAINS, Extra.MOUNTAINS)])
+def test_a_roadless_swamp_or_mountain_hex_counts_two(terrain, extra):
+    # "roadless swamp/mountain hexes ... count as 2 hexes"
+    found = route(grid("C", range(1, 10), MapHex("C6", terrain)), KINGDOM, "C4", "C7",
+                  "exploration", ("C5", "C6", "C7"))
+    assert found.distance == 4
+    assert [(s.coord, s.counts, s.extras) for s in found.doubled] == [("C6", 2, (extra,))]
+
+
+def test_a_road_into_the_swamp_counts_it_once():
+    # "roadless swamp/mountain hexes ... count as 2 hexes": a road into the hex takes that away.
+    found = route(grid("C", range(1, 10), MapHex("C5", roads=frozenset({Edge.S})),
+                       MapHex("C6", Terrain.SWAMP)), KINGDOM, "C4", "C7", "exploration")
+    assert found.distance == 3
+    assert found.doubled == ()
+
+
+@pytest.mark.parametrize("painted", [
+    (MapHex("C5", rivers=frozenset({Edge.S})),),
+    (MapHex("C6", rivers=frozenset({Edge.N})),),  # the same side, named from the other hex
+])
+def test_an_unbridged_river_crossing_counts_one_more(painted):
+    # "unbridged river/lake crossings count as 2 hexes"
+    found = route(grid("C", range(1, 10), *painted), KINGDOM, "C4", "C7", "exploration")
+    assert found.distance == 4
+    assert [(s.coord, s.extras) for s in found.doubled] == [("C6", (Extra.RIVER,))]
+
+
+def test_a_bridge_takes_the_crossing_away():
+    # "unbridged river/lake crossings count as 2 hexes": a bridged one counts as any other hex.
+    bridged = MapHex("C5", rivers=frozenset({Edge.S}), bridges=frozenset({Edge.S}))
+    assert route(grid("C", range(1, 10), bridged), KINGDOM, "C4", "C7", "exploration").distance == 3
+
+
+def test_a_roadless_swamp_across_an_unbridged_river_counts_three():
+    # Both rules at once: the swamp hex counts 2 and the crossing into it one more.
+    painted = (MapHex("C5", rivers=frozenset({Edge.S})), MapHex("C6", Terrain.SWAMP))
+    found = route(grid("C", range(1, 10), *painted), KINGDOM, "C4", "C6", "exploration")
+    assert found.distance == 4
+    assert found.doubled[0].extras == (Extra.SWAMP, Extra.RIVER)
+
+
+def test_the_cheapest_path_goes_round_a_swamp_when_that_is_shorter():
+    # "roadless swamp ... count as 2": of C4 -> D5's two paths (through C5 or D4), the one
+    # missing the swamp is cheaper.
+    plain = route(grid(), KINGDOM, "C4", "D5", "exploration")
+    swampy = route(grid("ABCDEFGH", range(1, 13), MapHex("C5", Terrain.SWAMP)), KINGDOM, "C4",
+                   "D5", "exploration")
+    # Equal paths: the first by its hexes in column-then-row order (C5 before D4).
+    assert plain.path == ("C5", "D5")
+    assert swampy.path == ("D4", "D5")
+    assert swampy.distance == plain.distance == 2
+
+
+def test_exploration_cannot_step_into_water():
+    # "Boating (within 20 hexes along connected water)": water is the boats'; our ruling keeps an
+    # overland march out of it.
+    lake = grid("ABCDEFGH", range(1, 13), MapHex("C6", Terrain.WATER))
+    with pytest.raises(RuleViolation) as error:
+        route(lake, KINGDOM, "C4", "C8", "exploration", ("C5", "C6", "C7", "C8"))
+    assert codes(error) == [("path_into_water", "path")]
+    around = route(lake, KINGDOM, "C4", "C8", "exploration")
+    assert "C6" not in around.path
+    assert around.distance == 5
+
+
+LAKE = (MapHex("C6", Terrain.WATER), MapHex("C7", Terrain.WATER), MapHex("C8", Terrain.WATER))
+
+
+def test_boating_embarks_next_to_the_water_and_lands_across_it():
+    # "Boating (within 20 hexes along connected water)": our ruling lets the army board from the
+    # shore and land on the far one; a river side between two hexes is no waterway.
+    lake = grid("C", range(1, 12), *LAKE, MapHex("C8", Terrain.WATER, rivers=frozenset({Edge.S})))
+    chosen = route(lake, KINGDOM, "C5", "C9", "boating", ("C6", "C7", "C8", "C9"))
+    cheapest = route(lake, KINGDOM, "C5", "C9", "boating")
+    assert chosen.path == cheapest.path == ("C6", "C7", "C8", "C9")
+    assert chosen.distance == cheapest.distance == 4
+
+
+@pytest.mark.parametrize(("start", "path", "bad_hex"), [
+    ("C4", ("C5", "C6"), "C5"),  # overland to the shore first
+    ("C9", ("C10",), "C10"),     # shore to shore with no water between
+    ("C5", ("C6", "D6", "D7"), "D6"),  # out of the lake and on over land
+])
+def test_boating_keeps_to_connected_water(start, path, bad_hex):
+    # "Boating (within 20 hexes along connected water)"
+    lake = grid("CD", range(1, 12), *LAKE)
+    with pytest.raises(RuleViolation) as error:
+        route(lake, KINGDOM, start, path[-1], "boating", path)
+    assert codes(error) == [("path_not_water", "path")]
+    assert error.value.violations[0].params == {"hex": bad_hex}
+
+
+def test_boating_with_no_water_between_finds_no_route():
+    # "along connected water": a land hex two hexes inland is out of a boat's reach.
+    with pytest.raises(RuleViolation) as error:
+        route(grid("CD", range(1, 12), *LAKE), KINGDOM, "C5", "D10", "boating")
+    assert codes(error) == [("no_route", "destination")]
+
+
+def test_a_road_all_the_way_is_a_road_between_start_and_end():
+    # "Exploration: road between start and end improves the result one degree"
+    roads = grid("CD", range(1, 10), MapHex("C4", roads=frozenset({Edge.S})),
+                 MapHex("C5", roads=frozenset({Edge.S})))
+    assert route(roads, KINGDOM, "C4", "C6", "exploration").road is True
+    assert route(roads, KINGDOM, "C4", "C7", "exploration").road is False  # off it at the end
+    assert route(roads, KINGDOM, "C4", "C6", "exploration", ("D4", "D5", "C6")).road is False
+    assert route(roads, KINGDOM, "C4", "C6", "magic").road is False
+
+
+@pytest.mark.parametrize(("start_claim", "end_claim", "border"), [
+    (KINGDOM, KINGDOM, Border.NONE),
+    (KINGDOM, "", Border.OWN),        # leaving our land
+    ("", KINGDOM, Border.OWN),        # coming home
+    ("", "Pitax", Border.ENEMY),
+    (KINGDOM, "Pitax", Border.ENEMY),
+    ("Pitax", "Pitax", Border.NONE),  # already inside theirs
+    ("Pitax", "Mivon", Border.ENEMY),
+    ("Pitax", KINGDOM, Border.OWN),
+    ("Pitax", "", Border.NONE),       # out of theirs into nobody's: no border of ours or theirs
+])
+def test_the_border_a_step_crosses(start_claim, end_claim, border):
+    # "+5 if crossing your own border, +10 if crossing an enemy kingdom's border"; who claims each
+    # hex is the map's; every other kingdom counts as an enemy (our ruling).
+    painted = (MapHex("C4", claimed_by=start_claim), MapHex("C5", claimed_by=end_claim))
+    assert route(grid("C", range(1, 8), *painted), KINGDOM, "C4", "C5", "exploration").border \
+        is border
+
+
+def test_the_route_takes_the_highest_border_it_crosses():
+    # "+5 if crossing your own border, +10 if crossing an enemy kingdom's border": out of ours,
+    # through the wild, into theirs is +10, not +15.
+    painted = (MapHex("C4", claimed_by=KINGDOM), MapHex("C7", claimed_by="Pitax"))
+    assert route(grid("C", range(1, 9), *painted), KINGDOM, "C4", "C7", "exploration").border \
+        is Border.ENEMY
+
+
+def test_magic_ignores_terrain_and_path():
+    # "Magic (master only; within 30 hexes)": the army is carried, not marched.
+    painted = (*LAKE, MapHex("C4", claimed_by=KINGDOM), MapHex("C10", Terrain.SWAMP,
+                                                             claimed_by="Pitax"))
+    found = route(grid("C", range(1, 12), *painted), KINGDOM, "C4", "C10", "magic",
+                  ("C9", "C10"))
+    assert (found.path, found.distance, found.border) == ((), 6, Border.ENEMY)
+
+
+@pytest.mark.parametrize(("destination", "path", "expected"), [
+    ("C6", ("C6",), [("path_not_adjacent", "path")]),
+    ("C6", ("5x", "C6"), [("hex_format", "path")]),
+    ("C6", ("Z5", "C6"), [("off_the_map", "path")]),
+    ("C6", ("C5", "C7"), [("path_not_to_destination", "path")]),
+    ("C60", (), [("off_the_map", "destination")]),
+    ("the ford", (), [("hex_format", "destination")]),
+])
+def test_a_path_steps_hex_by_hex_over_the_map(destination, path, expected):
+    # Our ruling: each step is to a neighbouring hex the map holds, ending at the destination.
+    with pytest.raises(RuleViolation) as error:
+        route(grid(), KINGDOM, "C4", destination, "exploration", path)
+    assert codes(error) == expected
+
+
+def test_an_island_is_out_of_a_march():
+    # Exploration keeps out of the water, so a hex ringed by it is reached by Boating only.
+    ring = [MapHex(coord, Terrain.WATER) for coord in neighbours("E5").values()]
+    with pytest.raises(RuleViolation) as error:
+        route(grid("ABCDEFGH", range(1, 13), *ring), KINGDOM, "C4", "E5", "exploration")
+    assert codes(error) == [("no_route", "destination")]
+    assert route(grid("ABCDEFGH", range(1, 13), *ring), KINGDOM, "D5", "E5", "boating").path \
+        == ("E5",)
+
+
+# --- Properties -------------------------------------------------------------------------------
+
+COLUMNS, ROWS = "ABCDEF", range(1, 7)
+COORDS = [f"{c}{r}" for c in COLUMNS for r in ROWS]
+EDGE_SETS = st.frozensets(st.sampled_from(list(Edge)), max_size=3)
+
+
+def painted_hexes(terrains):
+    return st.tuples(*[st.builds(MapHex, st.just(coord), st.sampled_from(terrains),
+                                 EDGE_SETS, EDGE_SETS, EDGE_SETS) for coord in COORDS])
+
+
+def walk(start, edges):
+    here, path = start, []
+    for edge in edges:
+        here = neighbour(here, edge)
+        if here is None:
+            return None
+        path.append(here)
+    return tuple(path)
+
+
+# Water left out: a march never enters it, and walks into it would only be thrown away.
+@settings(max_examples=100, deadline=None)
+@given(painted_hexes([t for t in Terrain if t is not Terrain.WATER]), st.sampled_from(COORDS),
+       st.lists(st.sampled_from(list(Edge)), min_size=1, max_size=8))
+def test_the_cheapest_path_counts_no_more_than_any_path(hexes, start, edges):
+    # "roadless swamp/mountain hexes and unbridged river/lake crossings count as 2 hexes": no path
+    # a player names counts fewer hexes than the one chosen for them.
+    campaign_map = grid(COLUMNS, ROWS, *hexes)
+    path = walk(start, edges)
+    assume(path is not None and path[-1] != start)
+    try:
+        named = route(campaign_map, KINGDOM, start, path[-1], "exploration", path)
+    except RuleViolation:
+        assume(False)
+    cheapest = route(campaign_map, KINGDOM, start, path[-1], "exploration")
+    assert cheapest.distance <= named.distance
+    assert cheapest.distance == sum(step.counts for step in cheapest.steps)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.tuples(*[st.builds(MapHex, st.just(coord),
+                             st.sampled_from([Terrain.PLAINS, Terrain.FOREST, Terrain.HILLS]),
+                             EDGE_SETS) for coord in COORDS]),
+       st.sampled_from(COORDS), st.sampled_from(COORDS))
+def test_with_no_difficult_hex_and_no_river_the_distance_is_the_hex_distance(hexes, start, end):
+    # "Exploration (destination within 20 hexes)": with nothing counting twice, the map's route
+    # is as long as the hexes between.
+    assume(start != end)
+    found = route(grid(COLUMNS, ROWS, *hexes), KINGDOM, start, end, "exploration")
+    assert found.distance == len(found.path) == hex_distance(start, end)
