@@ -4,13 +4,15 @@
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.degrees import Degree, degree_of_success
+from rules.errors import RuleViolation, Violation
 from rules.kingmaker import activities as act
 from rules.kingmaker.activities import ACTIVITIES, CheckSpec, Order, Situation
 from rules.kingmaker.army import stat_block
+from rules.kingmaker.map_routes import EXTRA_LABELS, Route
 from rules.modifiers import Modifier, ModifierKind, Statistic
 
 
@@ -67,3 +69,49 @@ def check_preview(situation: Situation, order: Order) -> Preview | None:
     statistic = check_statistic(situation, order, spec)
     return Preview(spec.skill, statistic.total, statistic.applied, spec.dc, spec.dc_parts,
                    degree_chances(statistic.total, spec.dc))
+
+
+@dataclass(frozen=True)
+class CountedTwice:
+    """A hex of the route that counts more than one: how many, and why (msgids)."""
+
+    hex: str
+    counts: int
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DeployPreview:
+    """What the orders page shows of a Deploy Army before it is sent: the route on the map (None
+    without a map, or when the map refuses it), the hexes it counts twice and why, the distance
+    as counted against the skill's reach, what is wrong with the order, and the check it would
+    roll (None while the order is wrong)."""
+
+    route: Route | None
+    counted_twice: tuple[CountedTwice, ...]
+    distance: int | None
+    reach: int | None
+    violations: tuple[Violation, ...]
+    check: Preview | None
+
+
+def deploy_preview(situation: Situation, army: int, destination: str, path: Sequence[str] = (),
+                   skill: str = "exploration", forced_march: bool = False) -> DeployPreview:
+    """Deploy Army from the army keyed `army` to `destination` along `path` (none: the cheapest),
+    as the turn would take it now."""
+    params = act.DeployArmy(destination, skill, path=tuple(path), forced_march=forced_march)
+    order = Order(0, act.ActivityKind.DEPLOY_ARMY, params, army=army)
+    violations = tuple(act.order_violations(situation, order))
+    acting = situation.armies.get(army)
+    found = None
+    if acting is not None and skill in act.DEPLOY_SKILLS:
+        try:
+            found = act.deploy_route(situation, acting, params)
+        except RuleViolation:
+            found = None  # the violations say why
+    twice = tuple(CountedTwice(step.coord, step.counts,
+                               tuple(EXTRA_LABELS[extra] for extra in step.extras))
+                  for step in (found.doubled if found is not None else ()))
+    return DeployPreview(found, twice, found.distance if found is not None else None,
+                         act.DEPLOY_RANGE.get(skill), violations,
+                         None if violations else check_preview(situation, order))
