@@ -5,7 +5,7 @@ keeps to a road and which border it crosses (reference army_activities, Deploy A
 "Exploration: road between start and end improves the result one degree; roadless swamp/mountain
 hexes and unbridged river/lake crossings count as 2 hexes").
 
-Our rulings (README, "The campaign map"):
+Our rulings (docs/rules-notes.md, "The campaign map"):
 - A path is the hexes stepped through, the army's hex left out and the destination last; each
   step is to a neighbouring hex on the map. With no path, the cheapest one is chosen: the least
   counted distance, and among equals the first by its hexes in column-then-row order.

@@ -1,9 +1,10 @@
 """Garrison Army: the army fortifies a refuge, a settlement or a work site where it stands.
 
-On a campaign with a map (our ruling, README "The campaign map") the site must be in the army's
-hex — a settlement is a hex with a settlement's name or one of the kingdom's settlement hexes — and
-the territory is read from who claims the hex: the kingdom (own), nobody (outside) or another
-kingdom (enemy). An order the GM marks `declared` goes by its declared territory instead."""
+On a campaign with a map (our ruling, docs/rules-notes.md, "The campaign map") the site must be
+in the army's hex — a settlement is a hex with a settlement's name or one of the kingdom's
+settlement hexes — and the territory is read from who claims the hex: the kingdom (own), nobody
+(outside) or another kingdom (enemy). An order the GM marks `declared` goes by its declared
+territory instead."""
 from __future__ import annotations
 
 from dataclasses import dataclass
