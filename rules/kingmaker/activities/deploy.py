@@ -78,9 +78,12 @@ def _facts(situation: Situation, army: TurnArmy | None, params: DeployArmy) -> t
 
 def _validate(situation: Situation, army: TurnArmy, params: DeployArmy) -> list[Violation]:
     violations = skill_violation(params.skill, DEPLOY_SKILLS)
+    on_map = situation.campaign_map is not None and not params.declared
     try:
         parse_hex(params.destination, "destination")
-        found = deploy_route(situation, army, params) if not violations else None
+        if on_map and violations:
+            return violations  # the map's way depends on the skill
+        found = deploy_route(situation, army, params)
         distance = found.distance if found is not None else deploy_distance(army, params)
     except RuleViolation as error:
         return violations + list(error.violations)
@@ -98,7 +101,7 @@ def _validate(situation: Situation, army: TurnArmy, params: DeployArmy) -> list[
             "too_far", _("%(skill)s reaches %(range)s hexes; %(hex)s is %(distance)s away."),
             "destination", {"skill": params.skill, "range": DEPLOY_RANGE[params.skill],
                             "hex": params.destination, "distance": distance}))
-    if params.road and params.skill != "exploration" and found is None:
+    if params.road and params.skill != "exploration" and not on_map:
         violations.append(Violation("road_needs_exploration",
                                     _("Only an Exploration check gains from a road."), "road"))
     return violations

@@ -50,9 +50,14 @@ def test_the_range_counts_the_roadless_swamp_twice():
     assert violation.params["distance"] == 21
 
 
-def test_the_map_ignores_the_declared_difficult_hexes():
-    # The map counts the swamps; a player's own count (once the only way) no longer moves it.
+def test_the_map_ignores_the_declared_difficult_hexes_and_road():
+    # The map counts the swamps and finds the roads; a player's own word (once the only way) no
+    # longer moves the count, nor is a road declared for a magical deployment refused: it is not
+    # read ("Exploration: road between start and end improves the result one degree").
     assert codes(situation(), DeployArmy("C24", difficult_hexes=5)) == []
+    assert codes(situation(), DeployArmy("C10", skill="magic", road=True)) == []
+    assert codes(situation(None), DeployArmy("C10", skill="magic", road=True)) == [
+        ("road_needs_exploration", "road")]
 
 
 def test_a_defeated_army_steps_one_hex_counted_on_the_map():
