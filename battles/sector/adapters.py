@@ -116,7 +116,8 @@ def _characters(battle: SectorBattle
             frozenset(c.spells), roles, c.wounds,
             _points(c.command, DEFAULT_COMMAND, Role.GENERAL, roles),
             _points(c.will, DEFAULT_WILL, Role.HERO, roles),
-            tuple(key for key, _card in carried), bound=engine_bound(c.bound)))
+            tuple(key for key, _card in carried), bound=engine_bound(c.bound),
+            start_wounds=c.wounds))
     return characters, artifacts
 
 

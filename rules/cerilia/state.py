@@ -206,8 +206,11 @@ class Caster:
     carries: tuple[str, ...] = ()          # artifact ids
     killed: bool = False    # "A killed character casts, commands and carries nothing more"
     bound: tuple[BoundSpell, ...] = ()     # module "magic dice": its bound spells (XI.6.A)
+    # Seed 002: healing «не может поднять значение ран выше его стартового показателя»; the
+    # wounds it started the battle with (the reference's default 3 when a scenario gives none).
+    start_wounds: int = DEFAULT_WOUNDS
     data_omit_default: ClassVar[tuple[str, ...]] = ("roles", "wounds", "command", "will",
-                                                    "carries", "killed", "bound")
+                                                    "carries", "killed", "bound", "start_wounds")
 
     @property
     def kinds(self) -> frozenset[Role]:

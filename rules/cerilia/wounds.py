@@ -11,7 +11,6 @@ from dataclasses import replace
 
 from rules.cerilia import ranks
 from rules.cerilia.combat import Combat
-from rules.cerilia.modules import DEFAULT_WOUNDS
 from rules.cerilia.orders import SpellOrder
 from rules.cerilia.spells import SPELL_LABELS, WOUND_SPELL_WOUNDS, Spell
 from rules.cerilia.state import Caster, Unit
@@ -56,9 +55,9 @@ def _heal_unit(r: Combat, caster: Caster, unit: Unit, spell: Spell, wounds: int,
 
 def _heal_character(r: Combat, caster: Caster, character: Caster, wounds: int,
                     label: str) -> None:
-    """The character as the sole target: back toward its starting wounds (reference: "with
-    wounds (default 3)"), the rest lost; raising adds nothing more for one model."""
-    healed = max(0, min(wounds, DEFAULT_WOUNDS - character.wounds))
+    """The character as the sole target: back toward its starting wounds, the rest lost;
+    raising adds nothing more for one model."""
+    healed = max(0, min(wounds, character.start_wounds - character.wounds))
     r.casters[character.key] = replace(character, wounds=character.wounds + healed)
     r.say("character_healed", _("%(caster)s casts %(spell)s on %(character)s: %(healed)s "
           "wounds recovered."), caster=caster.name, spell=label, character=character.name,
