@@ -8,7 +8,7 @@ does is its own module's (rules.kingmaker.activities); this is the turn around t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.degrees import Degree, check, flat_check
 from rules.dice import Dice, Roll
@@ -77,6 +77,10 @@ class KingdomTurnInput:
     # Armies that fought in a battle scene since the kingdom's last turn: they do not rest.
     fought: frozenset[int] = frozenset()
     ruin_choice: str = ""
+    seen_armies: frozenset[int] | None = None  # fog of war (Situation.seen_armies)
+
+    # Stored inputs from before the campaign map keep their shape.
+    data_omit_default: ClassVar[tuple[str, ...]] = ("seen_armies",)
 
 
 @dataclass(frozen=True)
@@ -271,7 +275,8 @@ class _Resolution:
     def situation(self) -> act.Situation:
         return act.Situation(turn=self.turn.number, kingdom=self.kingdom, armies=self.armies,
                              foreign_armies=self.foreign_armies,
-                             recruiting_blocked=self.recruiting_blocked)
+                             recruiting_blocked=self.recruiting_blocked,
+                             seen_armies=self.turn.seen_armies)
 
     def _skipped(self, order: Order, violation: Violation) -> ActivityResult:
         return ActivityResult(order.key, order.kind, order.army, "skipped",
