@@ -164,7 +164,8 @@ def _search(hidden: MapArmy, scouts: Sequence[MapArmy], *, light: Light, seed: i
     """The checks of `scouts` (by key, until one finds it) for an army in ambush."""
     checks: list[ScoutingCheck] = []
     for scout in sorted(scouts, key=lambda a: a.key):
-        place = campaign_map.hexes.get(canonical_hex(scout.hex)) if campaign_map else None
+        place = (campaign_map.hexes.get(canonical_hex(scout.hex)) if campaign_map is not None
+                 else None)
         check = scouting_check(scout, hidden, light=light, seed=seed, purpose=purpose,
                                terrain=place.terrain if place else None)
         checks.append(check)
@@ -248,7 +249,7 @@ def exploration_encounter(escort: MapArmy, armies: Iterable[MapArmy], *,
                           campaign_map: CampaignMap | None = None) -> Encounter:
     """PCs explore the hex of `escort`, an army of their kingdom travelling with them (seed 003,
     line 205): they meet other kingdoms' armies there; one in ambush only if the escort's Scouting
-    check finds it."""
+    check finds it. `seed` is the exploration's own (the GM's record of it), not the turn's."""
     coord = canonical_hex(escort.hex)
     met: list[int] = []
     checks: list[ScoutingCheck] = []
