@@ -16,6 +16,7 @@ from rules.cerilia.concealment import (
     Marker,
     MarkerMove,
     TrapPlan,
+    find_marker,
 )
 from rules.cerilia.field import coordinates, distance, is_sector
 from rules.cerilia.state import AMBUSH_TERRAIN, BattleState, Unit
@@ -163,15 +164,6 @@ def live_ambush(state: BattleState, side: Side, key: str) -> Ambush | None:
     return ambush if unit is not None and unit.ambush == key else None
 
 
-def find_marker(state: BattleState, key: str) -> tuple[Ambush, Marker] | None:
-    """The ambush or trap whose marker on the field has this key."""
-    for ambush in state.ambushes:
-        for marker in ambush.markers:
-            if marker.key == key and not ambush.over:
-                return ambush, marker
-    return None
-
-
 def _path(start: str, path: tuple[str, ...], points: int, where: str) -> list[Violation]:
     if len(path) > points:
         return [Violation("marker_too_far", _("Markers move at half speed: %(points)s "
@@ -223,7 +215,7 @@ def _ambush_attack(state: BattleState, side: Side, unit: Unit, target_key: str
     """An attack from ambush: melee on an enemy in its (true marker's) sector, else missiles
     within range. Whether the target is an enemy it sees, orders.py checks."""
     where = f"targets.{unit.key}"
-    if find_marker(state, target_key) is not None:
+    if find_marker(state.ambushes, target_key) is not None:
         # Ruling: an ambush strikes battalions; only units on the table turn markers over.
         return [Violation("ambush_attacks_units", _("An ambush attacks enemy units, not "
                           "markers."), where)]
@@ -245,7 +237,7 @@ def marker_target_violations(state: BattleState, side: Side, unit: Unit, marker_
     """An attack on an enemy marker (seed: "Противник имеет право атаковать один из
     выставленных маркеров"): melee in its sector, or missiles within range."""
     where = f"targets.{unit.key}"
-    found = find_marker(state, marker_key)
+    found = find_marker(state.ambushes, marker_key)
     if found is None or found[0].side is side:
         return [Violation("target_unknown", _("Choose an enemy unit you can see."), where)]
     if unit.ambush is not None:
@@ -276,6 +268,7 @@ def round_violations(state: BattleState, side: Side, moves: Mapping[str, tuple[s
                                    "markers."), f"moves.{key}"))
     for key, target in targets.items():
         unit = state.own_unit(side, key)
-        if unit is not None and unit.ambush is not None and find_marker(state, target) is None:
+        if unit is not None and unit.ambush is not None \
+                and find_marker(state.ambushes, target) is None:
             found += _ambush_attack(state, side, unit, target)
     return found

@@ -19,6 +19,7 @@ from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
 from rules.cerilia.concealment import AmbushPlan as AmbushPlan
 from rules.cerilia.concealment import MarkerMove as MarkerMove
 from rules.cerilia.concealment import TrapPlan as TrapPlan
+from rules.cerilia.concealment import find_marker
 from rules.cerilia.field import (
     RESERVE,
     SECTORS,
@@ -325,7 +326,7 @@ def _target_violations(state: BattleState, side: Side, key: str, target_key: str
     unit = state.own_unit(side, key)
     if unit is None:
         return [Violation("unit_unknown", _("Not one of your units."), where)]
-    if ambush_orders.find_marker(state, target_key) is not None:
+    if find_marker(state.ambushes, target_key) is not None:
         return ambush_orders.marker_target_violations(state, side, unit, target_key)
     if target_key == FORTIFICATION and may_aim_at_fortification(
             side, (t.kind for t in state.terrain)):
