@@ -36,9 +36,8 @@ class AmbushRules(TrapRules):
         for key, order in self.orders[side].markers.items():
             ambush = self.ambushes.get(key)
             unit = self.ambush_unit(ambush) if ambush is not None else None
-            if ambush is None or unit is None or ambush.side is not side or ambush.over \
-                    or ambush.kind is not Concealment.AMBUSH or not unit.alive \
-                    or unit.ambush != key:
+            if ambush is None or unit is None or ambush.side is not side \
+                    or not unit.hides_in(ambush):
                 continue
             if not ambush.markers:
                 true = order.true if 0 <= order.true < MARKERS else 0

@@ -157,11 +157,10 @@ def hide(state: BattleState, plans: Mapping[Side, Plans]) -> BattleState:
 def live_ambush(state: BattleState, side: Side, key: str) -> Ambush | None:
     """The side's ambush `key` whose battalion still hides."""
     ambush = next((a for a in state.ambushes if a.key == key), None)
-    if ambush is None or ambush.side is not side or ambush.over \
-            or ambush.kind is not Concealment.AMBUSH:
+    if ambush is None or ambush.side is not side:
         return None
     unit = state.own_unit(side, ambush.unit or "")
-    return ambush if unit is not None and unit.ambush == key else None
+    return ambush if unit is not None and unit.hides_in(ambush) else None
 
 
 def _path(start: str, path: tuple[str, ...], points: int, where: str) -> list[Violation]:
