@@ -221,7 +221,7 @@ class Artifacts(Combat):
             if any(m.true for m in there) and ambush.kind is Concealment.AMBUSH:
                 self.reveal_ambush(ambush, _("%(unit)s is revealed in %(sector)s."))
             elif any(m.true for m in there):
-                self.reveal_ambush(ambush, "")   # a trap has no battalion: no event there
+                self.close(ambush)
                 self.say("trap_disarmed", _("The trap %(trap)s in %(sector)s is found and "
                          "disarmed."), to=frozenset(Side), trap=ambush.name, sector=here)
             else:

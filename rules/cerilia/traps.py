@@ -4,8 +4,6 @@
 4-6 – ловушка не срабатывает."). Mixed into engine.Round through ambush.AmbushRules."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.cerilia.combat import Combat
 from rules.cerilia.concealment import Ambush, Concealment, Marker
 from rules.cerilia.deck import column, draw, result
@@ -53,8 +51,7 @@ class TrapRules(Movement, Combat):
         """The trap goes off against `unit` and is spent, its markers off the field. Reference,
         ruling: "a trap is a card with an attack value, drawn on the battle deck against the
         trapped unit's defense like any attack"."""
-        where = trap.true_marker.sector if trap.true_marker else trap.sector
-        self.ambushes[trap.key] = replace(trap, markers=(), over=True)
+        where = self.close(trap)
         self.say("trap_springs", _("Trap %(trap)s goes off in %(sector)s."), to=EVERYONE,
                  trap=trap.name, sector=where)
         target = self.units[unit.key]
