@@ -355,6 +355,12 @@ def bound_spell_order(use: ArtifactUse, spell: Spell) -> SpellOrder:
                       sign=use.sign)
 
 
+def bound_use_order(use: BoundUse, spell: Spell) -> SpellOrder:
+    """Module "magic dice": a unit's or character's bound spell as a spell order, aimed where
+    the use says."""
+    return SpellOrder(spell, use.sector, use.toward, use.unit, use.terrain, use.sign)
+
+
 def _bound_spell_checks(state: BattleState, side: Side, bearer: Caster, use: ArtifactUse,
                         spell: Spell, where: str) -> list[Violation]:
     """A bound spell's aim, checked as the bearer's own order of that spell would be (whatever
@@ -369,7 +375,7 @@ def _bound_use_checks(state: BattleState, side: Side, holder: Caster, spell: str
                       use: BoundUse, where: str) -> list[Violation]:
     """Module "magic dice": a bound spell's aim, checked as the holder's own order of that
     spell would be (whatever it knows: the spell is bound to it)."""
-    order = SpellOrder(Spell(spell), use.sector, use.toward, use.unit, use.terrain, use.sign)
+    order = bound_use_order(use, Spell(spell))
     return [v for check in _SPELL_CHECKS for v in check(state, side, holder, order, where)]
 
 
