@@ -4,6 +4,7 @@ its own; what the results do is in results.py."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rules.cerilia import ranks
 from rules.cerilia.attack_kinds import ATTACK_LABELS as ATTACK_LABELS
@@ -118,9 +119,9 @@ class Combat(Results):
             difference = self.attack_value(attacker, attack.kind, target) \
                 - (self.defense_value(target, attacker) if target.key != FORTIFICATION
                    else FORTIFICATION_DEFENDERS.defense)
-            card, self.deck = draw(self.dice, self.deck, purpose=_("Battle card: %(unit)s "
-                                   "attacks %(target)s"), unit=attacker.name, target=target.name)
-            outcome = result(card, difference)
+            card, outcome = self.battle_card(difference, _("Battle card: %(unit)s attacks "
+                                             "%(target)s"), unit=attacker.name,
+                                             target=target.name)
             self.say("attack", _("%(unit)s attacks %(target)s (%(attack)s, column %(column)+d): "
                      "card %(card_no)s, %(result)s."), attacker, target, card=card,
                      outcome=outcome, attack=ATTACK_LABELS[attack.kind], column=column(difference),
@@ -134,6 +135,12 @@ class Combat(Results):
                 self.blow = attack.kind
                 self.apply(self.units[attack.target], outcome)
                 self.blow = None
+
+    def battle_card(self, difference: int, purpose: str, **names: Any) -> tuple[int, Result]:
+        """A card off the battle deck for an attack `difference` columns from even (an attack
+        of a unit, of a trap, a redraw), and the result it reads there."""
+        card, self.deck = draw(self.dice, self.deck, purpose=purpose, **names)
+        return card, result(card, difference)
 
     def second_card(self, attacker: Unit | None, target: Unit, difference: int, outcome: Result,
                     source: str = "") -> Result:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.cerilia.combat import Combat
 from rules.cerilia.concealment import Ambush, Concealment, Marker
-from rules.cerilia.deck import column, draw, result
+from rules.cerilia.deck import column
 from rules.cerilia.movement import Movement
 from rules.cerilia.state import Unit
 from rules.errors import _
@@ -56,9 +56,8 @@ class TrapRules(Movement, Combat):
                  trap=trap.name, sector=where)
         target = self.units[unit.key]
         difference = trap.attack - self.defense_value(target, None)
-        card, self.deck = draw(self.dice, self.deck, purpose=_("Battle card: trap %(trap)s "
-                               "against %(unit)s"), trap=trap.name, unit=target.name)
-        outcome = result(card, difference)
+        card, outcome = self.battle_card(difference, _("Battle card: trap %(trap)s against "
+                                         "%(unit)s"), trap=trap.name, unit=target.name)
         self.say("trap_strikes", _("Trap %(trap)s strikes %(unit)s (column %(column)+d): card "
                  "%(card_no)s, %(result)s."), target, card=card, outcome=outcome,
                  trap=trap.name, column=column(difference), card_no=card, result=outcome.value)
