@@ -20,7 +20,7 @@ from rules.cerilia.concealment import (
 )
 from rules.cerilia.field import coordinates, distance, is_sector
 from rules.cerilia.state import AMBUSH_TERRAIN, BattleState, Unit
-from rules.cerilia.visibility import visible
+from rules.cerilia.visibility import line_of_fire, visible
 from rules.errors import Violation, _
 from rules.sides import Side
 
@@ -209,10 +209,17 @@ def _marker_move(state: BattleState, side: Side, key: str, move: MarkerMove,
     return found
 
 
+def _shoots_at(state: BattleState, unit: Unit, sector: str) -> bool:
+    """Whether the unit's missiles reach `sector` by the rule the round fires by
+    (Combat.clear_shot)."""
+    return unit.card.missile is not None and line_of_fire(
+        state.terrain, state.effects, unit.position, sector, unit.card.missile_range)
+
+
 def _ambush_attack(state: BattleState, side: Side, unit: Unit, target_key: str
                    ) -> list[Violation]:
     """An attack from ambush: melee on an enemy in its (true marker's) sector, else missiles
-    within range. Whether the target is an enemy it sees, orders.py checks."""
+    with a clear shot. Whether the target is an enemy it sees, orders.py checks."""
     where = f"targets.{unit.key}"
     if find_marker(state.ambushes, target_key) is not None:
         # Ruling: an ambush strikes battalions; only units on the table turn markers over.
@@ -223,10 +230,10 @@ def _ambush_attack(state: BattleState, side: Side, unit: Unit, target_key: str
         return []
     if target.position == unit.position:
         return []
-    if unit.card.missile is None or distance(unit.position, target.position) \
-            > unit.card.missile_range:
+    if not _shoots_at(state, unit, target.position):
         return [Violation("ambush_out_of_reach", _("From its hiding place %(unit)s reaches "
-                          "only an enemy in its sector, or within missile range."), where,
+                          "only an enemy in its sector, or one its missiles reach (in range, "
+                          "with no cliffs, fog or wall in the way)."), where,
                           {"unit": unit.name})]
     return []
 
@@ -234,7 +241,7 @@ def _ambush_attack(state: BattleState, side: Side, unit: Unit, target_key: str
 def marker_target_violations(state: BattleState, side: Side, unit: Unit, marker_key: str
                              ) -> list[Violation]:
     """An attack on an enemy marker (seed: "Противник имеет право атаковать один из
-    выставленных маркеров"): melee in its sector, or missiles within range."""
+    выставленных маркеров"): melee in its sector, or missiles with a clear shot."""
     where = f"targets.{unit.key}"
     found = find_marker(state.ambushes, marker_key)
     if found is None or found[0].side is side:
@@ -242,11 +249,10 @@ def marker_target_violations(state: BattleState, side: Side, unit: Unit, marker_
     if unit.ambush is not None:
         return _ambush_attack(state, side, unit, marker_key)
     sector = found[1].sector
-    if not unit.on_field or (sector != unit.position and (
-            unit.card.missile is None
-            or distance(unit.position, sector) > unit.card.missile_range)):
+    if not unit.on_field or (sector != unit.position and not _shoots_at(state, unit, sector)):
         return [Violation("marker_out_of_reach", _("%(unit)s reaches a marker only in its own "
-                          "sector, or within missile range."), where, {"unit": unit.name})]
+                          "sector, or one its missiles reach (in range, with no cliffs, fog or "
+                          "wall in the way)."), where, {"unit": unit.name})]
     return []
 
 

@@ -13,7 +13,7 @@ from rules.cerilia.attack_kinds import MELEE as MELEE
 from rules.cerilia.attack_kinds import MISSILE as MISSILE
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, Tag
 from rules.cerilia.deck import Result, column, draw, result
-from rules.cerilia.field import RESERVE, SECTORS, distance, edge, straight_edges
+from rules.cerilia.field import RESERVE, SECTORS, distance
 from rules.cerilia.results import Results
 from rules.cerilia.state import (
     FORTIFICATION,
@@ -23,7 +23,7 @@ from rules.cerilia.state import (
     Unit,
     UnitStatus,
 )
-from rules.cerilia.visibility import fogged
+from rules.cerilia.visibility import fogged, line_of_fire
 from rules.errors import _
 from rules.sides import Side
 
@@ -175,17 +175,8 @@ class Combat(Results):
 
     def clear_shot(self, shooter: Unit, b: str) -> bool:
         """Whether the shooter's missiles reach sector `b`: range, cliffs, fog and walls."""
-        a = shooter.position
-        if distance(a, b) > shooter.card.missile_range:
-            return False
-        if self.has_terrain(b, TerrainKind.CLIFFS):
-            return False   # Cliffs: "не могут быть ... обстреляны с помощью Дистанционной Атаки"
-        if a != b and (fogged(self.state(), a) or fogged(self.state(), b)):
-            return False   # Fog: "в него и из него нельзя направлять Дальнобойные Атаки"
-        # Walls: "Перемещения, а также Дальнобойные Атаки запрещены между сектором ... и сектором"
-        walls = {edge(e.sector, e.toward) for e in self.effects
-                 if e.kind is EffectKind.WALL and e.sector and e.toward}
-        return not any(crossing in walls for crossing in straight_edges(a, b))
+        return line_of_fire(self.terrain, self.effects, shooter.position, b,
+                            shooter.card.missile_range)
 
     def shoot(self) -> None:
         self.phase = "missile"
