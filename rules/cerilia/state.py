@@ -177,6 +177,12 @@ class Unit:
         """Out of the enemy's sight: invisible (seed 000) or in ambush (seed 001)."""
         return self.hidden or self.ambush is not None
 
+    def hides_in(self, ambush: Ambush) -> bool:
+        """Module "ambush": whether it is `ambush`'s battalion still hiding there (alive, the
+        ambush neither revealed nor a trap)."""
+        return ambush.kind is Concealment.AMBUSH and not ambush.over and self.alive \
+            and self.ambush == ambush.key
+
 
 class School(StrEnum):
     WIZARD = "wizard"

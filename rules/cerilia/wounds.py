@@ -25,9 +25,7 @@ def cast_wound_spell(r: Combat, caster: Caster, order: SpellOrder) -> None:
     target = wound_target(state, caster.side, order.unit) \
         if state.scenario.modules.magic_dice else None
     if target is None or not in_reach(state, caster, target_position(state, target)):
-        r.say("fizzles", _("%(caster)s casts %(spell)s in vain: %(reason)s."),
-              caster=caster.name, spell=label, reason=_("the target is out of reach"),
-              to=frozenset({caster.side}))
+        r.fizzle(caster, label, _("the target is out of reach"))
         return
     wounds = WOUND_SPELL_WOUNDS[order.spell]
     if isinstance(target, Unit):
