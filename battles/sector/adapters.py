@@ -116,7 +116,8 @@ def _characters(battle: SectorBattle
             frozenset(c.spells), roles, c.wounds,
             _points(c.command, DEFAULT_COMMAND, Role.GENERAL, roles),
             _points(c.will, DEFAULT_WILL, Role.HERO, roles),
-            tuple(key for key, _card in carried), bound=engine_bound(c.bound)))
+            tuple(key for key, _card in carried), bound=engine_bound(c.bound),
+            start_wounds=c.wounds))
     return characters, artifacts
 
 
@@ -267,16 +268,12 @@ def orders_bill(current: state.BattleState, number: int, side: Side,
         given = round_orders_from_data(data)
     except RuleViolation:
         return None
-    # Priced as the rules price them when they check the orders (command_violations): marker
-    # moves and scouts cost as moves do.
-    owed = command.prices(current, side, given.moves, given.targets, given.standing,
-                          given.scouts, markers=given.markers)
+    # The bill the rules reckon when they check the orders (command_violations) and when the
+    # engine spends the points: marker moves and scouts cost as moves do.
     paid = command.bill(current, side, given.moves, given.targets, given.standing,
                         given.scouts, markers=given.markers)
-    heroes = [c for c in current.casters if c.side is side and c.is_a(Role.HERO)]
-    return BillData(prices=dict(owed.values()), total=sum(p for _w, p in owed.values()),
-                    command=paid.command, command_left=paid.left, will=dict(paid.will),
-                    will_left={h.key: h.will - paid.will.get(h.key, 0) for h in heroes},
+    return BillData(prices=dict(paid.owed.values()), total=paid.total, command=paid.command,
+                    command_left=paid.left, will=dict(paid.will), will_left=dict(paid.will_left),
                     unpaid=list(paid.unpaid))
 
 

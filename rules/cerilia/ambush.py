@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from rules.cerilia.ambush_orders import half_speed, marker_keys
 from rules.cerilia.combat import ATTACK_LABELS, MELEE, MISSILE, _Attack
-from rules.cerilia.concealment import MARKERS, Ambush, Concealment, Marker
+from rules.cerilia.concealment import MARKERS, Ambush, Concealment, Marker, find_marker
 from rules.cerilia.field import distance, is_sector
 from rules.cerilia.orders import RoundOrders
 from rules.cerilia.state import BattleState, Unit
@@ -36,9 +36,8 @@ class AmbushRules(TrapRules):
         for key, order in self.orders[side].markers.items():
             ambush = self.ambushes.get(key)
             unit = self.ambush_unit(ambush) if ambush is not None else None
-            if ambush is None or unit is None or ambush.side is not side or ambush.over \
-                    or ambush.kind is not Concealment.AMBUSH or not unit.alive \
-                    or unit.ambush != key:
+            if ambush is None or unit is None or ambush.side is not side \
+                    or not unit.hides_in(ambush):
                 continue
             if not ambush.markers:
                 true = order.true if 0 <= order.true < MARKERS else 0
@@ -157,13 +156,6 @@ class AmbushRules(TrapRules):
                          "stays hidden."), to=EVERYONE, side=target.side.value, roll=roll,
                          ambush=ambush.name)
 
-    def find_marker(self, key: str) -> tuple[Ambush, Marker] | None:
-        for ambush in self.ambushes.values():
-            for marker in ambush.markers:
-                if marker.key == key and not ambush.over:
-                    return ambush, marker
-        return None
-
     def at_marker(self, unit: Unit, aim: str, kind: str) -> _Attack | None:
         """Seed: "Противник имеет право атаковать один из выставленных маркеров засадного
         батальона. При этом маркер вскрывается: если вскрыт ложный маркер, то он убирается с
@@ -171,7 +163,7 @@ class AmbushRules(TrapRules):
         маркеры засадного батальона и он сам выставляется на поле." Missiles within range
         (in the missile phase), else melee in the marker's sector. Ruling: the revealed
         battalion takes the attack wherever it is placed."""
-        found = self.find_marker(aim)
+        found = find_marker(self.ambushes.values(), aim)
         if found is None or found[0].side is unit.side or unit.ambush is not None:
             return None
         ambush, marker = found

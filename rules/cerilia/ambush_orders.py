@@ -16,10 +16,11 @@ from rules.cerilia.concealment import (
     Marker,
     MarkerMove,
     TrapPlan,
+    find_marker,
 )
 from rules.cerilia.field import coordinates, distance, is_sector
 from rules.cerilia.state import AMBUSH_TERRAIN, BattleState, Unit
-from rules.cerilia.visibility import visible
+from rules.cerilia.visibility import line_of_fire, visible
 from rules.errors import Violation, _
 from rules.sides import Side
 
@@ -156,20 +157,10 @@ def hide(state: BattleState, plans: Mapping[Side, Plans]) -> BattleState:
 def live_ambush(state: BattleState, side: Side, key: str) -> Ambush | None:
     """The side's ambush `key` whose battalion still hides."""
     ambush = next((a for a in state.ambushes if a.key == key), None)
-    if ambush is None or ambush.side is not side or ambush.over \
-            or ambush.kind is not Concealment.AMBUSH:
+    if ambush is None or ambush.side is not side:
         return None
     unit = state.own_unit(side, ambush.unit or "")
-    return ambush if unit is not None and unit.ambush == key else None
-
-
-def find_marker(state: BattleState, key: str) -> tuple[Ambush, Marker] | None:
-    """The ambush or trap whose marker on the field has this key."""
-    for ambush in state.ambushes:
-        for marker in ambush.markers:
-            if marker.key == key and not ambush.over:
-                return ambush, marker
-    return None
+    return ambush if unit is not None and unit.hides_in(ambush) else None
 
 
 def _path(start: str, path: tuple[str, ...], points: int, where: str) -> list[Violation]:
@@ -218,12 +209,19 @@ def _marker_move(state: BattleState, side: Side, key: str, move: MarkerMove,
     return found
 
 
+def _shoots_at(state: BattleState, unit: Unit, sector: str) -> bool:
+    """Whether the unit's missiles reach `sector` by the rule the round fires by
+    (Combat.clear_shot)."""
+    return unit.card.missile is not None and line_of_fire(
+        state.terrain, state.effects, unit.position, sector, unit.card.missile_range)
+
+
 def _ambush_attack(state: BattleState, side: Side, unit: Unit, target_key: str
                    ) -> list[Violation]:
     """An attack from ambush: melee on an enemy in its (true marker's) sector, else missiles
-    within range. Whether the target is an enemy it sees, orders.py checks."""
+    with a clear shot. Whether the target is an enemy it sees, orders.py checks."""
     where = f"targets.{unit.key}"
-    if find_marker(state, target_key) is not None:
+    if find_marker(state.ambushes, target_key) is not None:
         # Ruling: an ambush strikes battalions; only units on the table turn markers over.
         return [Violation("ambush_attacks_units", _("An ambush attacks enemy units, not "
                           "markers."), where)]
@@ -232,10 +230,10 @@ def _ambush_attack(state: BattleState, side: Side, unit: Unit, target_key: str
         return []
     if target.position == unit.position:
         return []
-    if unit.card.missile is None or distance(unit.position, target.position) \
-            > unit.card.missile_range:
+    if not _shoots_at(state, unit, target.position):
         return [Violation("ambush_out_of_reach", _("From its hiding place %(unit)s reaches "
-                          "only an enemy in its sector, or within missile range."), where,
+                          "only an enemy in its sector, or one its missiles reach (in range, "
+                          "with no cliffs, fog or wall in the way)."), where,
                           {"unit": unit.name})]
     return []
 
@@ -243,19 +241,18 @@ def _ambush_attack(state: BattleState, side: Side, unit: Unit, target_key: str
 def marker_target_violations(state: BattleState, side: Side, unit: Unit, marker_key: str
                              ) -> list[Violation]:
     """An attack on an enemy marker (seed: "Противник имеет право атаковать один из
-    выставленных маркеров"): melee in its sector, or missiles within range."""
+    выставленных маркеров"): melee in its sector, or missiles with a clear shot."""
     where = f"targets.{unit.key}"
-    found = find_marker(state, marker_key)
+    found = find_marker(state.ambushes, marker_key)
     if found is None or found[0].side is side:
         return [Violation("target_unknown", _("Choose an enemy unit you can see."), where)]
     if unit.ambush is not None:
         return _ambush_attack(state, side, unit, marker_key)
     sector = found[1].sector
-    if not unit.on_field or (sector != unit.position and (
-            unit.card.missile is None
-            or distance(unit.position, sector) > unit.card.missile_range)):
+    if not unit.on_field or (sector != unit.position and not _shoots_at(state, unit, sector)):
         return [Violation("marker_out_of_reach", _("%(unit)s reaches a marker only in its own "
-                          "sector, or within missile range."), where, {"unit": unit.name})]
+                          "sector, or one its missiles reach (in range, with no cliffs, fog or "
+                          "wall in the way)."), where, {"unit": unit.name})]
     return []
 
 
@@ -276,6 +273,7 @@ def round_violations(state: BattleState, side: Side, moves: Mapping[str, tuple[s
                                    "markers."), f"moves.{key}"))
     for key, target in targets.items():
         unit = state.own_unit(side, key)
-        if unit is not None and unit.ambush is not None and find_marker(state, target) is None:
+        if unit is not None and unit.ambush is not None \
+                and find_marker(state.ambushes, target) is None:
             found += _ambush_attack(state, side, unit, target)
     return found

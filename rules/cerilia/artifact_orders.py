@@ -13,7 +13,6 @@ from typing import ClassVar
 from rules.cerilia.artifact_cards import Artifact, ArtifactEffect
 from rules.cerilia.cards import SIGNS
 from rules.cerilia.field import RESERVE
-from rules.cerilia.modules import DEFAULT_WOUNDS
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import SIGN_EFFECTS, BattleState, Caster, Effect, TerrainKind, Unit
 from rules.errors import Violation, _
@@ -85,11 +84,11 @@ def sign_to_add(has: set[str], wanted: str | None) -> str | None:
 
 def recovers(unit: Unit | None, character: Caster) -> str | None:
     """Reference: "recover 1 wound of the bearer's unit or the bearer". Ruling: the unit, if it
-    has lost hits (up to its card's); else the bearer, up to DEFAULT_WOUNDS (a character
-    carries no starting wounds of its own); None if neither is hurt."""
+    has lost hits (up to its card's); else the bearer, up to the wounds it started the battle
+    with; None if neither is hurt."""
     if unit is not None and unit.hits < unit.card.hits:
         return "unit"
-    if character.wounds < DEFAULT_WOUNDS:
+    if character.wounds < character.start_wounds:
         return "bearer"
     return None
 

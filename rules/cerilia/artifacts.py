@@ -36,7 +36,7 @@ from rules.cerilia.artifact_orders import (
 from rules.cerilia.bound_spell_cards import DEFAULT_POWER
 from rules.cerilia.combat import Combat
 from rules.cerilia.concealment import Concealment
-from rules.cerilia.deck import Result, draw, result
+from rules.cerilia.deck import Result
 from rules.cerilia.field import is_sector
 from rules.cerilia.magic_dice import MagicPhase
 from rules.cerilia.orders import RoundOrders, bound_spell_order
@@ -185,11 +185,10 @@ class Artifacts(Combat):
             if character.killed or character.unit != unit.key or artifact.uses <= 0:
                 continue
             self.spend(artifact)
-            card, self.deck = draw(self.dice, self.deck, purpose=_("Redrawn battle card: "
-                                   "%(unit)s attacks %(target)s"),
-                                   unit=attacker.name if attacker is not None else source,
-                                   target=target.name)
-            outcome = result(card, difference)
+            card, outcome = self.battle_card(difference, _("Redrawn battle card: %(unit)s "
+                                             "attacks %(target)s"),
+                                             unit=attacker.name if attacker is not None
+                                             else source, target=target.name)
             self.say("artifact_redraw", _("%(character)s's %(artifact)s redraws the card of "
                      "%(unit)s against %(target)s: card %(card_no)s, %(result)s."), attacker,
                      target, card=card, outcome=outcome, character=character.name,
@@ -221,7 +220,7 @@ class Artifacts(Combat):
             if any(m.true for m in there) and ambush.kind is Concealment.AMBUSH:
                 self.reveal_ambush(ambush, _("%(unit)s is revealed in %(sector)s."))
             elif any(m.true for m in there):
-                self.reveal_ambush(ambush, "")   # a trap has no battalion: no event there
+                self.close(ambush)
                 self.say("trap_disarmed", _("The trap %(trap)s in %(sector)s is found and "
                          "disarmed."), to=frozenset(Side), trap=ambush.name, sector=here)
             else:

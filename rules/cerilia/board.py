@@ -164,6 +164,12 @@ class Board:
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
                                  outcome.value if outcome else None))
 
+    def fizzle(self, caster: Caster, label: str, reason: str) -> None:
+        """A spell whose aim no longer holds when its turn comes; only the caster's side learns
+        why (the reason may name what the enemy cannot see)."""
+        self.say("fizzles", _("%(caster)s casts %(spell)s in vain: %(reason)s."),
+                 caster=caster.name, spell=label, reason=reason, to=frozenset({caster.side}))
+
     def characters_lose(self, unit: Unit) -> None:
         """Reference, ruling: "when a character's unit is destroyed, the character rolls d6:
         1–2 it is killed, 3–6 it escapes to its side's reserve". Seed 000's casters, in a

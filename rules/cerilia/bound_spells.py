@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from rules.cerilia.combat import Combat
 from rules.cerilia.magic_dice_orders import BoundUse, fleeing, holder_of
-from rules.cerilia.orders import SpellOrder
+from rules.cerilia.orders import SpellOrder, bound_use_order
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import Caster
 from rules.errors import _
@@ -33,8 +33,7 @@ def use_bound(r: Combat, side: Side, use: BoundUse, cast: CastBound) -> None:
               caster=caster.name, to=frozenset({side}))
         return
     card = spells[use.index]
-    order = SpellOrder(Spell(card.spell), use.sector, use.toward, use.unit, use.terrain,
-                       use.sign)
+    order = bound_use_order(use, Spell(card.spell))
     # Keyed by the holder and the spell's place, so what it creates (a summoned Legion's key)
     # cannot clash with a spell the same character casts itself this phase.
     caster = replace(caster, key=f"{caster.key}-b{use.index}")

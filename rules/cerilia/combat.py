@@ -4,6 +4,7 @@ its own; what the results do is in results.py."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rules.cerilia import ranks
 from rules.cerilia.attack_kinds import ATTACK_LABELS as ATTACK_LABELS
@@ -12,7 +13,7 @@ from rules.cerilia.attack_kinds import MELEE as MELEE
 from rules.cerilia.attack_kinds import MISSILE as MISSILE
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, Tag
 from rules.cerilia.deck import Result, column, draw, result
-from rules.cerilia.field import RESERVE, SECTORS, distance, edge, straight_edges
+from rules.cerilia.field import RESERVE, SECTORS, distance
 from rules.cerilia.results import Results
 from rules.cerilia.state import (
     FORTIFICATION,
@@ -22,7 +23,7 @@ from rules.cerilia.state import (
     Unit,
     UnitStatus,
 )
-from rules.cerilia.visibility import fogged
+from rules.cerilia.visibility import fogged, line_of_fire
 from rules.errors import _
 from rules.sides import Side
 
@@ -118,9 +119,9 @@ class Combat(Results):
             difference = self.attack_value(attacker, attack.kind, target) \
                 - (self.defense_value(target, attacker) if target.key != FORTIFICATION
                    else FORTIFICATION_DEFENDERS.defense)
-            card, self.deck = draw(self.dice, self.deck, purpose=_("Battle card: %(unit)s "
-                                   "attacks %(target)s"), unit=attacker.name, target=target.name)
-            outcome = result(card, difference)
+            card, outcome = self.battle_card(difference, _("Battle card: %(unit)s attacks "
+                                             "%(target)s"), unit=attacker.name,
+                                             target=target.name)
             self.say("attack", _("%(unit)s attacks %(target)s (%(attack)s, column %(column)+d): "
                      "card %(card_no)s, %(result)s."), attacker, target, card=card,
                      outcome=outcome, attack=ATTACK_LABELS[attack.kind], column=column(difference),
@@ -134,6 +135,12 @@ class Combat(Results):
                 self.blow = attack.kind
                 self.apply(self.units[attack.target], outcome)
                 self.blow = None
+
+    def battle_card(self, difference: int, purpose: str, **names: Any) -> tuple[int, Result]:
+        """A card off the battle deck for an attack `difference` columns from even (an attack
+        of a unit, of a trap, a redraw), and the result it reads there."""
+        card, self.deck = draw(self.dice, self.deck, purpose=purpose, **names)
+        return card, result(card, difference)
 
     def second_card(self, attacker: Unit | None, target: Unit, difference: int, outcome: Result,
                     source: str = "") -> Result:
@@ -168,17 +175,8 @@ class Combat(Results):
 
     def clear_shot(self, shooter: Unit, b: str) -> bool:
         """Whether the shooter's missiles reach sector `b`: range, cliffs, fog and walls."""
-        a = shooter.position
-        if distance(a, b) > shooter.card.missile_range:
-            return False
-        if self.has_terrain(b, TerrainKind.CLIFFS):
-            return False   # Cliffs: "не могут быть ... обстреляны с помощью Дистанционной Атаки"
-        if a != b and (fogged(self.state(), a) or fogged(self.state(), b)):
-            return False   # Fog: "в него и из него нельзя направлять Дальнобойные Атаки"
-        # Walls: "Перемещения, а также Дальнобойные Атаки запрещены между сектором ... и сектором"
-        walls = {edge(e.sector, e.toward) for e in self.effects
-                 if e.kind is EffectKind.WALL and e.sector and e.toward}
-        return not any(crossing in walls for crossing in straight_edges(a, b))
+        return line_of_fire(self.terrain, self.effects, shooter.position, b,
+                            shooter.card.missile_range)
 
     def shoot(self) -> None:
         self.phase = "missile"

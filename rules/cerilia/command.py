@@ -28,13 +28,17 @@ Standing = Mapping[str, tuple[StandingOrder, ...]]
 
 @dataclass(frozen=True)
 class Bill:
-    """Who pays for a side's orders this round: the general's КН (a pool per round, shared by
-    the side's generals) and each hero's ЗС; `unpaid` the fields no one could pay for."""
+    """What a side's orders cost this round and who pays: the general's КН (a pool per round,
+    shared by the side's generals) and each hero's ЗС; `unpaid` the fields no one could pay
+    for. The engine, the orders' check and the side's view all read this one reckoning."""
 
     command: int = 0
     will: Mapping[str, int] = field(default_factory=dict)    # hero → ЗС spent
     unpaid: tuple[str, ...] = ()
     left: int = 0     # КН the side has left this round
+    owed: Mapping[str, tuple[str, int]] = field(default_factory=dict)   # `prices`
+    total: int = 0    # what all its priced orders cost
+    will_left: Mapping[str, int] = field(default_factory=dict)   # hero → ЗС left for the battle
 
 
 def independent(unit: Unit) -> bool:
@@ -125,7 +129,8 @@ def bill(state: BattleState, side: Side, moves: Mapping[str, tuple[str, ...]],
             continue
         will[hero.key] -= price
         spent[hero.key] = spent.get(hero.key, 0) + price
-    return Bill(command_pool(state, side) - pool, spent, tuple(sorted(unpaid)), pool)
+    return Bill(command_pool(state, side) - pool, spent, tuple(sorted(unpaid)), pool, owed,
+                sum(price for _where, price in owed.values()), will)
 
 
 def _standing_violations(state: BattleState, side: Side, key: str,
@@ -184,9 +189,8 @@ def command_violations(state: BattleState, side: Side, moves: Mapping[str, tuple
                              "standing orders; replace one to change them."), f"{kind}.{key}",
                              {"unit": unit.name}))
     paid = bill(state, side, moves, targets, standing, scouts, markers=markers)
-    owed = prices(state, side, moves, targets, standing, scouts, markers=markers)
     for where in paid.unpaid:
-        price = next(p for w, p in owed.values() if w == where)
+        price = next(p for w, p in paid.owed.values() if w == where)
         found.append(Violation("points_short", _("This order costs %(price)s points; your "
                                "general has %(left)s command points left and no hero "
                                "beside it has enough will points."), where,

@@ -5,6 +5,7 @@ the records a battle stores; the module's rules live beside them (ambush.py, tra
 scouting.py)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
@@ -56,6 +57,15 @@ class Ambush:
     @property
     def true_marker(self) -> Marker | None:
         return next((m for m in self.markers if m.true), None)
+
+
+def find_marker(ambushes: Iterable[Ambush], key: str) -> tuple[Ambush, Marker] | None:
+    """The ambush or trap whose marker on the field has this key."""
+    for ambush in ambushes:
+        for marker in ambush.markers:
+            if marker.key == key and not ambush.over:
+                return ambush, marker
+    return None
 
 
 @dataclass(frozen=True)

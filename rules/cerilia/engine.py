@@ -174,13 +174,11 @@ def _pay(state: BattleState, side: Side, given: RoundOrders
     and its independent units' standing orders among its moves, targets and scouts."""
     paid = command.bill(state, side, given.moves, given.targets, given.standing, given.scouts,
                         markers=given.markers)
-    owed = command.prices(state, side, given.moves, given.targets, given.standing,
-                          given.scouts, markers=given.markers)
-    unpaid = {key for key, (where, _price) in owed.items() if where in paid.unpaid}
+    unpaid = {key for key, (where, _price) in paid.owed.items() if where in paid.unpaid}
     following = {key for key in state.standing if key not in unpaid}
     standing = {**state.standing, **{k: tuple(v) for k, v in given.standing.items()
-                                     if k not in unpaid and k in owed}}
-    casters = tuple(replace(c, will=c.will - paid.will.get(c.key, 0)) for c in state.casters)
+                                     if k not in unpaid and k in paid.owed}}
+    casters = tuple(replace(c, will=paid.will_left.get(c.key, c.will)) for c in state.casters)
     state = replace(state, standing=standing, casters=casters)
     moves, targets = command.standing_moves(state, side)
     scouts = command.standing_scouts(state, side)

@@ -49,7 +49,7 @@ def cast(r: Combat, caster: Caster, order: SpellOrder) -> None:
     spell = order.spell
     label = SPELL_LABELS[spell]
     if gives_away_ambush(r.state(), caster, spell, order.unit):
-        _fizzle(r, caster, label, _("it would give the ambush away"))
+        r.fizzle(caster, label, _("it would give the ambush away"))
     elif spell in REMOVES:
         _transmute(r, caster, order, label)
     elif spell is Spell.FOG:
@@ -76,11 +76,6 @@ def cast(r: Combat, caster: Caster, order: SpellOrder) -> None:
         _battle_prayer(r, caster, order, label)
     elif spell in WOUND_SPELLS:
         wounds.cast_wound_spell(r, caster, order)   # module "magic dice"
-
-
-def _fizzle(r: Combat, caster: Caster, label: str, reason: str) -> None:
-    r.say("fizzles", _("%(caster)s casts %(spell)s in vain: %(reason)s."), caster=caster.name,
-          spell=label, reason=reason, to=frozenset({caster.side}))
 
 
 def _lasting(r: Combat, caster: Caster, label: str, effect: Effect) -> Effect:
@@ -136,13 +131,13 @@ def _transmute(r: Combat, caster: Caster, order: SpellOrder, label: str) -> None
         r.say("swamp_appears", _("%(caster)s casts %(spell)s on %(sector)s: a swamp appears."),
               caster=caster.name, spell=label, sector=sector, to=audience)
         return
-    _fizzle(r, caster, label, _("nothing there it changes"))
+    r.fizzle(caster, label, _("nothing there it changes"))
 
 
 def _invisibility(r: Combat, caster: Caster, order: SpellOrder) -> None:
     unit = r.units.get(order.unit or "")
     if unit is None or not unit.alive or unit.side is not caster.side:
-        _fizzle(r, caster, SPELL_LABELS[Spell.MASS_INVISIBILITY], _("no such unit"))
+        r.fizzle(caster, SPELL_LABELS[Spell.MASS_INVISIBILITY], _("no such unit"))
         return
     # "Игрок может выбрать один Отряд, который будет спрятан в секторе."
     r.units[unit.key] = replace(unit, hidden=True)
@@ -173,7 +168,7 @@ def _illusion(r: Combat, caster: Caster, order: SpellOrder) -> None:
     # "Заклинание не подействует на Сектора, в которых уже имеется установленная не магическим
     # способом Карточка Местности ... повторное наложение Заклинания позволит Магу изменить".
     if any(t.sector == sector and not t.magical for t in r.terrain):
-        _fizzle(r, caster, label, _("real terrain lies there"))
+        r.fizzle(caster, label, _("real terrain lies there"))
         return
     r.illusions = [i for i in r.illusions if i.sector != sector]
     toward = order.toward if order.terrain in DIRECTED_TERRAIN else None
@@ -200,10 +195,10 @@ def _summon(r: Combat, caster: Caster, order: SpellOrder) -> None:
     # "в сектор, в котором находится Заклинатель, или в соседний сектор. Для Призыва, в Секторе
     # должна быть 1 свободная ячейка в дружественной линии фронта."
     if not in_reach(r.state(), caster, sector):
-        _fizzle(r, caster, label, _("too far from the caster"))
+        r.fizzle(caster, label, _("too far from the caster"))
         return
     if r.free_cell(sector, caster.side) is None:
-        _fizzle(r, caster, label, _("no free cell in the friendly front line"))
+        r.fizzle(caster, label, _("no free cell in the friendly front line"))
         return
     unit = Unit(key, caster.side, LEGION_OF_THE_DEAD, str(LEGION_OF_THE_DEAD.name),
                 LEGION_OF_THE_DEAD.hits, summoned=True)
@@ -217,7 +212,7 @@ def _bless(r: Combat, caster: Caster, order: SpellOrder, label: str) -> None:
     unit = r.units.get(order.unit or "")
     here = caster_position(r.state(), caster)
     if unit is None or not unit.alive or unit.side is not caster.side or unit.position != here:
-        _fizzle(r, caster, label, _("the unit is not in the priest's sector"))
+        r.fizzle(caster, label, _("the unit is not in the priest's sector"))
         return
     # "Мораль данного Отряда увеличивается на 1 Знак, если у Отряда меньше трех Знаков Морали.
     # Игрок может выбрать любой Знак Морали помимо тех ... которые уже присутствуют".
@@ -232,11 +227,11 @@ def _battle_prayer(r: Combat, caster: Caster, order: SpellOrder, label: str) -> 
     if target is None or not target.on_field or target.side is caster.side \
             or not r.sees(caster.side, target) or not in_reach(r.state(), caster,
                                                                  target.position):
-        _fizzle(r, caster, label, _("the target is out of reach"))
+        r.fizzle(caster, label, _("the target is out of reach"))
         return
     if order.spell is Spell.TURN_UNDEAD and target.card.code != LEGION_OF_THE_DEAD.code:
         # "Прогнать Нежить - действует только против Легиона Мертвых."
-        _fizzle(r, caster, label, _("it works only against the Legion of the Dead"))
+        r.fizzle(caster, label, _("it works only against the Legion of the Dead"))
         return
     outcome = PRIEST_RESULTS[order.spell]
     r.say("prayer", _("%(caster)s casts %(spell)s on %(unit)s: %(result)s."), target,

@@ -16,6 +16,7 @@ from rules.cerilia.magic_dice_orders import (
     MAX_POOL,
     MAX_POWER_DICE,
     MIN_POWER_DICE,
+    fleeing,
 )
 from rules.cerilia.orders import SpellOrder
 from rules.cerilia.spells import (
@@ -136,9 +137,16 @@ class MagicPhase:
               own_name: str | None = None) -> bool:
         """A bound spell on 2 or 3 dice, removed without a roll; always cast, in its basic
         version, no casting bonus; dispelled against its power level for those dice. False if
-        the pool lacks the dice or it would give an ambush away (nothing spent)."""
+        its holder flees, the pool lacks the dice or it would give an ambush away (nothing
+        spent)."""
         label = SPELL_LABELS[order.spell]
         if dice not in BOUND_DICE:   # orders.order_violations refused it at submission
+            return False
+        if fleeing(self.r.units.values(), caster, self.r.number):
+            # «Модель активного игрока, которая не отступает»: an artifact's bearer too
+            # (bound_spells.use_bound has told a unit's or character's own).
+            self.r.say("bound_fleeing", _("%(caster)s flees and cannot use a bound spell."),
+                       caster=caster.name, to=frozenset({self.side}))
             return False
         if gives_away_ambush(self.r.state(), caster, order.spell, order.unit):
             magic.cast(self.r, caster, order)   # fizzles to its own side, no dice removed

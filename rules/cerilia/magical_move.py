@@ -24,18 +24,18 @@ def cast(r: Movement, caster: Caster, order: SpellOrder, moved: set[str]) -> Non
     label = SPELL_LABELS[order.spell]
     unit = r.units.get(order.unit or "")
     if unit is None or not unit.alive or unit.side is not caster.side:
-        _fizzle(r, caster, label, _("no such unit"))
+        r.fizzle(caster, label, _("no such unit"))
         return
     state = r.state()
     if not reaches(state, caster, unit):
-        _fizzle(r, caster, label, _("the unit is out of reach"))
+        r.fizzle(caster, label, _("the unit is out of reach"))
         return
     if unit.key in moved:
-        _fizzle(r, caster, label, _("the unit has moved by magic this phase"))
+        r.fizzle(caster, label, _("the unit has moved by magic this phase"))
         return
     reason = unfit(state, unit)
     if reason:
-        _fizzle(r, caster, label, reason % {"unit": unit.name})
+        r.fizzle(caster, label, reason % {"unit": unit.name})
         return
     moved.add(unit.key)
     r.say("magical_move", _("%(caster)s casts %(spell)s on %(unit)s."), unit,
@@ -52,11 +52,6 @@ def cast(r: Movement, caster: Caster, order: SpellOrder, moved: set[str]) -> Non
         _change_cell(r, unit, order.cell)
     if order.joins is not None:
         _join(r, r.units[unit.key], order.joins)
-
-
-def _fizzle(r: Movement, caster: Caster, label: str, reason: str) -> None:
-    r.say("fizzles", _("%(caster)s casts %(spell)s in vain: %(reason)s."), caster=caster.name,
-          spell=label, reason=reason, to=frozenset({caster.side}))
 
 
 def _change_cell(r: Movement, unit: Unit, cell: int) -> None:

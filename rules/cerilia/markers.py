@@ -31,12 +31,18 @@ class Markers(Board):
         self.ambushes[ambush.key] = ambush
         return ambush
 
+    def close(self, ambush: Ambush) -> str:
+        """An ambush revealed, a trap gone off or disarmed: all its markers off the field and
+        it is over. Where its true marker lay, else where it was laid."""
+        self.ambushes[ambush.key] = replace(ambush, markers=(), over=True)
+        return ambush.true_marker.sector if ambush.true_marker else ambush.sector
+
     def reveal_ambush(self, ambush: Ambush, message: str, sector: str | None = None) -> Unit | None:
         """All its markers off the field and its battalion placed, seen by both sides: where
         `sector` says, else where its true marker lay, else where it hid. The ambush is over;
         nothing of it is secret any more."""
-        where = sector or (ambush.true_marker.sector if ambush.true_marker else ambush.sector)
-        self.ambushes[ambush.key] = replace(ambush, markers=(), over=True)
+        marked = self.close(ambush)
+        where = sector or marked
         unit = self.ambush_unit(ambush)
         if unit is None or not unit.alive:
             return None

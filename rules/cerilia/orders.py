@@ -19,6 +19,7 @@ from rules.cerilia.cards import LEGION_OF_THE_DEAD, SIGNS
 from rules.cerilia.concealment import AmbushPlan as AmbushPlan
 from rules.cerilia.concealment import MarkerMove as MarkerMove
 from rules.cerilia.concealment import TrapPlan as TrapPlan
+from rules.cerilia.concealment import find_marker
 from rules.cerilia.field import (
     RESERVE,
     SECTORS,
@@ -325,7 +326,7 @@ def _target_violations(state: BattleState, side: Side, key: str, target_key: str
     unit = state.own_unit(side, key)
     if unit is None:
         return [Violation("unit_unknown", _("Not one of your units."), where)]
-    if ambush_orders.find_marker(state, target_key) is not None:
+    if find_marker(state.ambushes, target_key) is not None:
         return ambush_orders.marker_target_violations(state, side, unit, target_key)
     if target_key == FORTIFICATION and may_aim_at_fortification(
             side, (t.kind for t in state.terrain)):
@@ -354,6 +355,12 @@ def bound_spell_order(use: ArtifactUse, spell: Spell) -> SpellOrder:
                       sign=use.sign)
 
 
+def bound_use_order(use: BoundUse, spell: Spell) -> SpellOrder:
+    """Module "magic dice": a unit's or character's bound spell as a spell order, aimed where
+    the use says."""
+    return SpellOrder(spell, use.sector, use.toward, use.unit, use.terrain, use.sign)
+
+
 def _bound_spell_checks(state: BattleState, side: Side, bearer: Caster, use: ArtifactUse,
                         spell: Spell, where: str) -> list[Violation]:
     """A bound spell's aim, checked as the bearer's own order of that spell would be (whatever
@@ -368,7 +375,7 @@ def _bound_use_checks(state: BattleState, side: Side, holder: Caster, spell: str
                       use: BoundUse, where: str) -> list[Violation]:
     """Module "magic dice": a bound spell's aim, checked as the holder's own order of that
     spell would be (whatever it knows: the spell is bound to it)."""
-    order = SpellOrder(Spell(spell), use.sector, use.toward, use.unit, use.terrain, use.sign)
+    order = bound_use_order(use, Spell(spell))
     return [v for check in _SPELL_CHECKS for v in check(state, side, holder, order, where)]
 
 

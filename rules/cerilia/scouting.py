@@ -68,8 +68,7 @@ def scout(board: Combat, unit: Unit) -> None:
     enemy = unit.side.other
     for ambush in board.live_ambushes(Concealment.AMBUSH):
         hiding = board.ambush_unit(ambush)
-        if ambush.side is not enemy or hiding is None or not hiding.alive \
-                or hiding.ambush != ambush.key:
+        if ambush.side is not enemy or hiding is None or not hiding.hides_in(ambush):
             continue
         true = ambush.true_marker
         if not ambush.markers and hiding.position == sector:

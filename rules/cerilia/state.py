@@ -177,6 +177,12 @@ class Unit:
         """Out of the enemy's sight: invisible (seed 000) or in ambush (seed 001)."""
         return self.hidden or self.ambush is not None
 
+    def hides_in(self, ambush: Ambush) -> bool:
+        """Module "ambush": whether it is `ambush`'s battalion still hiding there (alive, the
+        ambush neither revealed nor a trap)."""
+        return ambush.kind is Concealment.AMBUSH and not ambush.over and self.alive \
+            and self.ambush == ambush.key
+
 
 class School(StrEnum):
     WIZARD = "wizard"
@@ -206,8 +212,11 @@ class Caster:
     carries: tuple[str, ...] = ()          # artifact ids
     killed: bool = False    # "A killed character casts, commands and carries nothing more"
     bound: tuple[BoundSpell, ...] = ()     # module "magic dice": its bound spells (XI.6.A)
+    # Seed 002: healing «не может поднять значение ран выше его стартового показателя»; the
+    # wounds it started the battle with (the reference's default 3 when a scenario gives none).
+    start_wounds: int = DEFAULT_WOUNDS
     data_omit_default: ClassVar[tuple[str, ...]] = ("roles", "wounds", "command", "will",
-                                                    "carries", "killed", "bound")
+                                                    "carries", "killed", "bound", "start_wounds")
 
     @property
     def kinds(self) -> frozenset[Role]:

@@ -47,8 +47,7 @@ def summon(r: Board, caster: Caster, card: UnitCard, key: str, sector: str, labe
     it ("Призванные подразделения не приносят победных очков при уничтожении")."""
     reason = refusal(r, caster, card, sector)
     if reason is not None:
-        r.say("fizzles", _("%(caster)s casts %(spell)s in vain: %(reason)s."),
-              caster=caster.name, spell=label, reason=reason, to=frozenset({caster.side}))
+        r.fizzle(caster, label, reason)
         return None
     base, n = key, 1
     while key in r.units:   # ruling: two summons of one caster in a round (a bound spell too)

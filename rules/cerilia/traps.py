@@ -4,11 +4,9 @@
 4-6 – ловушка не срабатывает."). Mixed into engine.Round through ambush.AmbushRules."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.cerilia.combat import Combat
 from rules.cerilia.concealment import Ambush, Concealment, Marker
-from rules.cerilia.deck import column, draw, result
+from rules.cerilia.deck import column
 from rules.cerilia.movement import Movement
 from rules.cerilia.state import Unit
 from rules.errors import _
@@ -53,15 +51,13 @@ class TrapRules(Movement, Combat):
         """The trap goes off against `unit` and is spent, its markers off the field. Reference,
         ruling: "a trap is a card with an attack value, drawn on the battle deck against the
         trapped unit's defense like any attack"."""
-        where = trap.true_marker.sector if trap.true_marker else trap.sector
-        self.ambushes[trap.key] = replace(trap, markers=(), over=True)
+        where = self.close(trap)
         self.say("trap_springs", _("Trap %(trap)s goes off in %(sector)s."), to=EVERYONE,
                  trap=trap.name, sector=where)
         target = self.units[unit.key]
         difference = trap.attack - self.defense_value(target, None)
-        card, self.deck = draw(self.dice, self.deck, purpose=_("Battle card: trap %(trap)s "
-                               "against %(unit)s"), trap=trap.name, unit=target.name)
-        outcome = result(card, difference)
+        card, outcome = self.battle_card(difference, _("Battle card: trap %(trap)s against "
+                                         "%(unit)s"), trap=trap.name, unit=target.name)
         self.say("trap_strikes", _("Trap %(trap)s strikes %(unit)s (column %(column)+d): card "
                  "%(card_no)s, %(result)s."), target, card=card, outcome=outcome,
                  trap=trap.name, column=column(difference), card_no=card, result=outcome.value)

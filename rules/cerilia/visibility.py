@@ -3,13 +3,47 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.cerilia.field import RESERVE, distance, home_row, is_sector, reserve_distance
-from rules.cerilia.state import BattleState, Caster, EffectKind, Terrain, TerrainKind, Unit
+from rules.cerilia.field import (
+    RESERVE,
+    distance,
+    edge,
+    home_row,
+    is_sector,
+    reserve_distance,
+    straight_edges,
+)
+from rules.cerilia.state import (
+    BattleState,
+    Caster,
+    Effect,
+    EffectKind,
+    Terrain,
+    TerrainKind,
+    Unit,
+)
 from rules.sides import Side
 
 
 def fogged(state: BattleState, sector: str) -> bool:
     return any(e.kind is EffectKind.FOG and e.sector == sector for e in state.effects)
+
+
+def line_of_fire(terrain: Iterable[Terrain], effects: Iterable[Effect], a: str, b: str,
+                 reach: int) -> bool:
+    """Whether missiles from sector `a` reach sector `b`: within `reach` sectors, and no cliffs,
+    fog or wall in the way. The round's shots (Combat.clear_shot) and the orders' checks of
+    attacks from ambush and on markers read this one rule."""
+    if distance(a, b) > reach:
+        return False
+    if any(t.kind is TerrainKind.CLIFFS and t.sector == b for t in terrain):
+        return False   # Cliffs: "не могут быть ... обстреляны с помощью Дистанционной Атаки"
+    effects = tuple(effects)
+    if a != b and any(e.kind is EffectKind.FOG and e.sector in (a, b) for e in effects):
+        return False   # Fog: "в него и из него нельзя направлять Дальнобойные Атаки"
+    # Walls: "Перемещения, а также Дальнобойные Атаки запрещены между сектором ... и сектором"
+    walls = {edge(e.sector, e.toward) for e in effects
+             if e.kind is EffectKind.WALL and e.sector and e.toward}
+    return not any(crossing in walls for crossing in straight_edges(a, b))
 
 
 def visible(state: BattleState, side: Side, unit: Unit) -> bool:

@@ -11,7 +11,6 @@ from dataclasses import replace
 
 from rules.cerilia import ranks
 from rules.cerilia.combat import Combat
-from rules.cerilia.modules import DEFAULT_WOUNDS
 from rules.cerilia.orders import SpellOrder
 from rules.cerilia.spells import SPELL_LABELS, WOUND_SPELL_WOUNDS, Spell
 from rules.cerilia.state import Caster, Unit
@@ -26,9 +25,7 @@ def cast_wound_spell(r: Combat, caster: Caster, order: SpellOrder) -> None:
     target = wound_target(state, caster.side, order.unit) \
         if state.scenario.modules.magic_dice else None
     if target is None or not in_reach(state, caster, target_position(state, target)):
-        r.say("fizzles", _("%(caster)s casts %(spell)s in vain: %(reason)s."),
-              caster=caster.name, spell=label, reason=_("the target is out of reach"),
-              to=frozenset({caster.side}))
+        r.fizzle(caster, label, _("the target is out of reach"))
         return
     wounds = WOUND_SPELL_WOUNDS[order.spell]
     if isinstance(target, Unit):
@@ -56,9 +53,9 @@ def _heal_unit(r: Combat, caster: Caster, unit: Unit, spell: Spell, wounds: int,
 
 def _heal_character(r: Combat, caster: Caster, character: Caster, wounds: int,
                     label: str) -> None:
-    """The character as the sole target: back toward its starting wounds (reference: "with
-    wounds (default 3)"), the rest lost; raising adds nothing more for one model."""
-    healed = max(0, min(wounds, DEFAULT_WOUNDS - character.wounds))
+    """The character as the sole target: back toward its starting wounds, the rest lost;
+    raising adds nothing more for one model."""
+    healed = max(0, min(wounds, character.start_wounds - character.wounds))
     r.casters[character.key] = replace(character, wounds=character.wounds + healed)
     r.say("character_healed", _("%(caster)s casts %(spell)s on %(character)s: %(healed)s "
           "wounds recovered."), caster=caster.name, spell=label, character=character.name,

@@ -8,7 +8,7 @@ does is its own module's (rules.kingmaker.activities); this is the turn around t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.degrees import Degree, check, flat_check
 from rules.dice import Dice, Roll
@@ -79,6 +79,10 @@ class KingdomTurnInput:
     fought: frozenset[int] = frozenset()
     ruin_choice: str = ""
     campaign_map: CampaignMap | None = None  # None: the orders declare their hexes' facts
+    seen_armies: frozenset[int] | None = None  # fog of war (Situation.seen_armies)
+
+    # Stored inputs from before the campaign map keep their shape.
+    data_omit_default: ClassVar[tuple[str, ...]] = ("campaign_map", "seen_armies")
 
 
 @dataclass(frozen=True)
@@ -274,7 +278,8 @@ class _Resolution:
         return act.Situation(turn=self.turn.number, kingdom=self.kingdom, armies=self.armies,
                              foreign_armies=self.foreign_armies,
                              recruiting_blocked=self.recruiting_blocked,
-                             campaign_map=self.turn.campaign_map)
+                             campaign_map=self.turn.campaign_map,
+                             seen_armies=self.turn.seen_armies)
 
     def _skipped(self, order: Order, violation: Violation) -> ActivityResult:
         return ActivityResult(order.key, order.kind, order.army, "skipped",

@@ -1,6 +1,7 @@
 """The demo's "Ambush at the Narlmarch" (issue 13, point 6): a sector battle with every module
-of seed 001 (001_5d751c33a121b07e.txt) in use, played through phase 0 and round 1 by the
-services and the players' own orders, and taking both sides' orders for round 2."""
+of seed 001 (001_5d751c33a121b07e.txt) and seed 002's magic dice (002_eb4cf75b750af884.txt) in
+use, played through phase 0 and round 1 by the services and the players' own orders, and taking
+both sides' orders for round 2."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -15,7 +16,21 @@ from battles.sector.resolution import round_resolve
 from battles.sector.selectors import access_sector_battle
 from core.permissions import NotPermitted
 from demo.campaign import DEMO_CAMPAIGN, demo_load
-from demo.narlmarch import AMBUSH_NAME, NAME, TRAP_NAME, ambush_key
+from demo.narlmarch import (
+    AMBUSH_NAME,
+    ATTACKER_DISPEL,
+    BOUND_DICE,
+    DEFENDER_DISPEL,
+    DISPEL_DICE,
+    NAME,
+    POWER_DICE,
+    PRIEST,
+    PRIEST_DICE,
+    TRAP_NAME,
+    WIZARD,
+    WIZARD_BOUND,
+    ambush_key,
+)
 from rules.cerilia.cards import Tag
 from rules.cerilia.concealment import Concealment
 from rules.cerilia.modules import ALL_MODULES, Role, StandingKind, StandingOrder
@@ -26,6 +41,7 @@ from rules.sides import Side
 pytestmark = pytest.mark.django_db
 
 SEED_FILE = "001_5d751c33a121b07e.txt"
+MAGIC_SEED_FILE = "002_eb4cf75b750af884.txt"
 
 
 @pytest.fixture
@@ -148,21 +164,97 @@ def _true_marker(state, index: int):
                     else u for u in state.units))
 
 
+def _events(battle: SectorBattle, number: int, code: str) -> list[dict]:
+    return [e["params"] for e in battle.rounds.get(number=number).events if e["code"] == code]
+
+
+def test_round_1_resolved_a_magic_phase_with_pools_a_cast_a_bound_spell_and_dispels(battle):
+    # Reference, "The pool": "the acting side rolls 2d6 ... The GM may set a fixed number
+    # instead per scenario"; both sides had their phase, and what they left was discarded.
+    state = _state(battle)
+    assert state.scenario.modules.magic_dice
+    assert (state.scenario.power_dice, state.scenario.dispel_dice) == (POWER_DICE, DISPEL_DICE)
+    pools = _events(battle, 1, "magic_pool")
+    assert sorted((p["side"], p["power"], p["dispel"]) for p in pools) == [
+        ("attacker", POWER_DICE, DISPEL_DICE), ("defender", POWER_DICE, DISPEL_DICE)]
+    assert sorted(p["side"] for p in _events(battle, 1, "pool_discarded")) == [
+        "attacker", "defender"]
+    # Reference: "the order names the spell and 1–5 power dice; the total must reach the
+    # spell's casting value": the priest's roll, cast or failed.
+    (rolled,) = _events(battle, 1, "spell_cast") + _events(battle, 1, "spell_failed")
+    assert (rolled["caster"], rolled["dice"], rolled["value"]) == (PRIEST, PRIEST_DICE, 5)
+    # Seed: «на каком количестве кубиков активируется заклинание - на 2 или на 3»; «Если
+    # Заклинание с силой 5/9 сотворено на 3 кубиках, то для его разрушения надо бросить 9».
+    (bound,) = _events(battle, 1, "bound_cast")
+    assert (bound["caster"], bound["power"], bound["dice"], bound["level"]) == (
+        WIZARD, WIZARD_BOUND[0]["power"], BOUND_DICE, 7)
+    # «Связанные Заклинания срабатывают автоматически ... и разрушаются, как и все другие»:
+    # Restov's plan always meets the bound spell; Greenbelt's meets the priest's if it was cast.
+    dispels = _events(battle, 1, "dispelled") + _events(battle, 1, "dispel_failed")
+    against_bound = [d for d in dispels if d["side"] == "attacker"]
+    assert [(d["dice"], d["target"]) for d in against_bound] == [
+        (ATTACKER_DISPEL[0]["dice"], 7)]
+    against_priest = [d for d in dispels if d["side"] == "defender"]
+    cast = bool(_events(battle, 1, "spell_cast"))
+    assert [d["target"] for d in against_priest] == ([rolled["total"]] if cast else [])
+
+
+def test_round_1_magic_came_from_the_players_orders(battle):
+    played = battle.rounds.get(number=1).orders
+    priest = caster_key(battle.casters.get(name=PRIEST))
+    wizard = caster_key(battle.casters.get(name=WIZARD))
+    assert played["attacker"]["spells"][priest]["dice"] == PRIEST_DICE
+    assert played["attacker"]["dispel"] == ATTACKER_DISPEL
+    assert played["defender"]["dispel"] == DEFENDER_DISPEL
+    assert [(b["holder"], b["dice"]) for b in played["defender"]["bound"]] == [
+        (wizard, BOUND_DICE)]
+
+
+def test_round_2_offers_the_wizard_her_bound_spell_and_the_staffs(battle):
+    # Seed: «Модель активного игрока ... может использовать каждое из своих связанных
+    # заклинаний один раз в фазу магии»: the spell used in round 1 is hers again in round 2;
+    # the Staff of fog (an artifact's bound spell) is still unused.
+    wizard = battle.casters.prefetch_related("carries").get(name=WIZARD)
+    (staff,) = wizard.carries.all()
+    assert (staff.code, staff.effect, staff.spell, staff.power) == (
+        "staff_of_fog", "bound_spell", "fog", "3/6")
+    state = _state(battle)
+    supply = side_supply(state, Side.DEFENDER)
+    assert supply["bound"] == [{"holder": caster_key(wizard), "index": 0,
+                                **WIZARD_BOUND[0]}]
+    assert [(a["key"], a["spell"], a["power"], a["uses"]) for a in supply["artifacts"]] == [
+        (artifact_key(wizard, staff), "fog", "3/6", 1)]
+    assert side_supply(state, Side.ATTACKER)["bound"] == []
+
+
 def test_both_players_give_their_round_2_orders_through_the_service(battle):
     amiri, valeros = _user("amiri"), _user("valeros")
     units = {u.name: unit_key(u) for u in battle.units.all()}
     hero = battle.casters.get(name="Kesten Garess")
     eye = hero.carries.get()
+    wizard = battle.casters.get(name=WIZARD)
+    staff = wizard.carries.get()
     with pytest.raises(NotPermitted):
         services.orders_submit(battle=battle, side="attacker", user=valeros, data={})
     services.orders_submit(battle=battle, side="attacker", user=amiri, data={
         "moves": {units["Restov Pikes"]: ["B2"]},
-        "artifacts": {caster_key(hero): {"artifact": artifact_key(hero, eye)}}})
+        "artifacts": {caster_key(hero): {"artifact": artifact_key(hero, eye)}},
+        "dispel": [{"spell": "fog", "dice": 3}]})
     services.orders_submit(battle=battle, side="defender", user=valeros, data={
         "markers": {ambush_key(): {"paths": [["A3"], [], []]}},
-        "moves": {units["Varnhold Riders"]: ["E2"]}})
+        "moves": {units["Varnhold Riders"]: ["E2"]},
+        "bound": [{"holder": caster_key(wizard), "dice": 2, "unit": units["Varnhold Spears"]}],
+        "artifacts": {caster_key(wizard): {"artifact": artifact_key(wizard, staff),
+                                           "target": "B3", "dice": 2}},
+        "dispel": [{"spell": "any", "dice": 2}]})
     battle.refresh_from_db()
     assert not battle.takes_orders   # both sides in: the round went to the workers
     assert round_resolve(battle.pk) == "resolved"
     battle.refresh_from_db()
     assert (battle.status, battle.round) == (BattleStatus.OPEN, 3)
+    # The staff's bound Fog on 2 dice, its level 3 ("3/6"), and Restov's plan against it.
+    assert (WIZARD, "3/6", 2, 3) in [(b["caster"], b["power"], b["dice"], b["level"])
+                                     for b in _events(battle, 2, "bound_cast")]
+    assert ("attacker", 3) in [(d["side"], d["target"]) for d in
+                               _events(battle, 2, "dispelled") + _events(battle, 2,
+                                                                         "dispel_failed")]

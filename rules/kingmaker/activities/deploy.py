@@ -7,6 +7,7 @@ map the order's declarations are the facts, as they always were."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from rules.degrees import Degree
 from rules.errors import RuleViolation, Violation, _
@@ -48,6 +49,9 @@ class DeployArmy(ActivityParams):
     # the cheapest path).
     path: tuple[str, ...] = ()
     declared: bool = False  # on a map, go by border, road and difficult_hexes as given (GM only)
+
+    # Stored turn inputs from before the campaign map keep their shape (rules.data).
+    data_omit_default: ClassVar[tuple[str, ...]] = ("path", "declared")
 
 
 def deploy_distance(army: TurnArmy, params: DeployArmy) -> int:

@@ -31,9 +31,10 @@ class OffensiveGambit(ActivityParams):
 
 def _validate(situation: Situation, army: TurnArmy, params: OffensiveGambit) -> list[Violation]:
     # "Requires at least one of your armies in the same hex as an enemy army". One message whether
-    # the id is unknown or elsewhere, so an order cannot probe where other kingdoms' armies are.
+    # the id is unknown, elsewhere or unseen (an ambush not found), so an order cannot probe where
+    # other kingdoms' armies are.
     target = situation.foreign_armies.get(params.target)
-    if target is None or not same_hex(target.hex, army.state.hex):
+    if target is None or not situation.sees(target) or not same_hex(target.hex, army.state.hex):
         return [Violation("target_not_here",
                           _("Choose an enemy army in %(hex)s, where %(army)s is."), "target",
                           {"hex": army.state.hex, "army": army.state.name})]
@@ -85,7 +86,7 @@ def _resolve(turn: Resolution, order: Order) -> CheckDetail | None:
 
 def _enemies_here(situation: Situation, army: TurnArmy) -> list[tuple[str, str]]:
     return [(str(f.key), f"{f.name} ({f.kingdom})") for f in situation.foreign_armies.values()
-            if same_hex(f.hex, army.state.hex)]
+            if same_hex(f.hex, army.state.hex) and situation.sees(f)]
 
 
 DEFINITION = ActivityDefinition(

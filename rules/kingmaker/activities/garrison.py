@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from rules.degrees import Degree
 from rules.errors import RuleViolation, Violation, _
@@ -50,6 +51,9 @@ class GarrisonArmy(ActivityParams):
     site: Site
     territory: Territory = Territory.OWN
     declared: bool = False  # on a map, go by the declared territory (GM only)
+
+    # Stored turn inputs from before the campaign map keep their shape (rules.data).
+    data_omit_default: ClassVar[tuple[str, ...]] = ("declared",)
 
 
 # Why the map refuses a garrison: one whole sentence per site, so that each translates whole.

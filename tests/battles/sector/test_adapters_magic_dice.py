@@ -32,8 +32,8 @@ def test_a_cards_models_command_group_and_bound_spells_reach_the_engine():
     # Seed 002, XI.6.A: «Заклинание с силой 5/9»; ranks.py: the hits are models with wounds.
     battle = SectorBattleFactory(modules=True)
     unit = SectorUnitFactory(battle=battle, card=ogres())
-    magus = SectorCasterFactory(battle=battle, bound=[{"spell": "wall_of_fire",
-                                                       "power": "4/8"}])
+    magus = SectorCasterFactory(battle=battle, wounds=5, bound=[{"spell": "wall_of_fire",
+                                                                 "power": "4/8"}])
     begun = initial_state(battle)
     card = next(u for u in begun.units if u.key == unit_key(unit)).card
     assert (card.hits, card.wounds, card.champion, card.standard, card.musician) == (
@@ -41,6 +41,8 @@ def test_a_cards_models_command_group_and_bound_spells_reach_the_engine():
     assert card.bound == (BoundSpell("fog", "5/9"),)
     character = next(c for c in begun.casters if c.key == caster_key(magus))
     assert character.bound == (BoundSpell("wall_of_fire", "4/8"),)
+    # «…выше его стартового показателя»: the wounds the GM gave it are its start.
+    assert (character.wounds, character.start_wounds) == (5, 5)
     assert state_from_data(state_data(begun)) == begun   # the stored state round-trips
 
 

@@ -33,7 +33,8 @@ from rules.cerilia.concealment import TRAP, AmbushPlan, Concealment, MarkerMove,
 from rules.cerilia.engine import deploy, resolve_round
 from rules.cerilia.modules import Modules, Role
 from rules.cerilia.orders import Deployment, deployment_violations, order_violations
-from rules.cerilia.state import Caster
+from rules.cerilia.spells import Wall
+from rules.cerilia.state import Caster, Effect, EffectKind
 from rules.cerilia.visibility import visible
 
 FOREST = (terrain(T.FOREST, "B2"), terrain(T.RAVINE, "D3"), terrain(T.FOREST, "C1"))
@@ -235,6 +236,36 @@ def test_the_enemy_attacks_a_marker_in_its_sector_or_within_missile_range():
     # Its own markers are not its targets.
     assert _codes(order_violations(s, D, orders(targets={"x": f"{key}-3"}))) == [
         ("target_unknown", "targets.x")]
+
+
+def test_missiles_from_ambush_and_at_markers_need_the_rounds_line_of_fire():
+    # 000_9b71fb8594a033d1.txt: «Если сектор был околдован Туманом, то в него и из него нельзя
+    # направлять Дальнобойные Атаки»; «Все Отряды, находящиеся в секторе со Скалами не могут
+    # быть ... обстреляны с помощью Дистанционной Атаки»; walls: «Перемещения, а также
+    # Дальнобойные Атаки запрещены между сектором, в котором использовано Заклинание Стены и
+    # сектором, в сторону которого направлена Стена». In range is not enough: the orders
+    # refuse the shots the round would not fire (Combat.clear_shot), not only the far ones.
+    fog = Effect(EffectKind.FOG, A, 2, sector="E3")
+    wall = Effect(EffectKind.WALL, A, 2, sector="E2", toward="E3", wall=Wall.STONE)
+    s = _hidden(markers=("E3", "C2", "D2"), true=0, code="archers")   # E3 to E1: range 2
+    assert order_violations(s, D, orders(targets={"w": "f"})) == []
+    for blocked in (replace(s, effects=(fog,)), replace(s, effects=(wall,)),
+                    replace(s, terrain=(*s.terrain, terrain(T.CLIFFS, "E1", "D1")))):
+        assert _codes(order_violations(blocked, D, orders(targets={"w": "f"}))) == [
+            ("ambush_out_of_reach", "targets.w")]
+    # The round agrees: the ambush fires in the clear, and from the fog it fires nothing.
+    for effects, fires in (((), True), ((fog,), False)):
+        out = resolve_round(replace(s, effects=effects), {D: orders(targets={"w": "f"})}, seed=1)
+        assert ("ambush_attacks" in {e.code for e in out.events}) is fires
+    s = _hidden(markers=("B2", "C2", "B3"), true=0)
+    s = replace(s, units=(*s.units, unit("r", A, "archers", at="B1")))
+    marker = f"{ambush_key(D)}-3"   # B3, two sectors from the archers
+    assert order_violations(s, A, orders(targets={"r": marker})) == []
+    for blocked in (replace(s, effects=(replace(fog, sector="B1"),)),
+                    replace(s, effects=(replace(wall, sector="B1", toward="B2"),)),
+                    replace(s, terrain=(*s.terrain, terrain(T.CLIFFS, "B3", "C3")))):
+        assert _codes(order_violations(blocked, A, orders(targets={"r": marker}))) == [
+            ("marker_out_of_reach", "targets.r")]
 
 
 def test_trap_markers_are_targets_too():

@@ -16,6 +16,7 @@ raise 2)".
 """
 from dataclasses import replace
 
+import pytest
 from cerilia_support import A, D, caster, codes, only, orders, round_of, spell, state, unit
 from test_ranks import ON, C, M, R, S, troop
 
@@ -150,6 +151,17 @@ def test_a_character_heals_only_as_the_sole_target():
     assert r.casters["h"].wounds == DEFAULT_WOUNDS   # 1 + 2, never above its start
     assert only(r.events, "character_healed").visible_to == {A}
     assert _refusals(s, spell(Spell.RAISE_THE_FALLEN, dice=2, unit="h")) == []
+
+
+@pytest.mark.parametrize(("start", "now", "after"), [(1, 1, 1), (5, 2, 4), (5, 4, 5)])
+def test_a_character_heals_up_to_the_wounds_it_started_with(start, now, after):
+    # 002_eb4cf75b750af884.txt: «Восстановление ран никогда не может вернуть удаленную модель
+    # или поднять значение ран выше его стартового показателя»: a GM's one-wound hero stays at
+    # one, a five-wound general heals past the reference's default 3 up to its five.
+    hero = replace(caster("h", A, None, unit_key="a"), wounds=now, start_wounds=start)
+    r = round_of(_battle(hurt(3, 1, wounds=2), casters=[hero]))
+    magic.cast(r, r.casters["p"], spell(Spell.HEAL, dice=2, unit="h"))
+    assert r.casters["h"].wounds == after
 
 
 def test_cast_without_the_module_it_fizzles():

@@ -10,10 +10,13 @@ Reference (../shared/reference/kingmaker-warfare-data.yaml, Deploy Army, behind 
   modifiers: "Exploration: road between start and end improves the result one degree; roadless
              swamp/mountain hexes and unbridged river/lake crossings count as 2 hexes"
 """
+from dataclasses import replace
+
 import pytest
 from battle_support import d20, seed_where
 from turn_support import army, cs, grid, kingdom
 
+from rules.data import to_data
 from rules.degrees import Degree
 from rules.kingmaker.activities import ActivityKind as K
 from rules.kingmaker.activities import Border, DeployArmy, Order, Situation, order_violations
@@ -154,3 +157,17 @@ def test_the_turn_reads_the_map_as_the_order_was_checked():
     assert outcome.activities[0].status == "rejected"
     assert [(v.code, v.field) for v in outcome.activities[0].violations] == [
         ("off_the_map", "destination")]
+
+
+def test_stored_turn_inputs_without_a_map_keep_their_shape():
+    # Turn reports store their input (rules.data.to_data): an order or a turn that uses nothing of
+    # the map is stored as it was before the map, and one that does keeps its path.
+    plain = KingdomTurnInput(1, kingdom(), (army(),), (Order(1, K.DEPLOY_ARMY, DeployArmy("C6"), 1),))
+    data = to_data(plain)
+    assert "campaign_map" not in data
+    assert set(data["orders"][0]["params"]) == {"destination", "skill", "border", "road",
+                                                "forced_march", "difficult_hexes"}
+    mapped = to_data(DeployArmy("C6", path=("C5", "C6")))
+    assert mapped["path"] == ["C5", "C6"]
+    assert to_data(replace(plain, campaign_map=STRIP))["campaign_map"]["hexes"]["C4"]["terrain"] \
+        == "plains"
