@@ -135,7 +135,8 @@ def map_paint(*, actor, campaign: Campaign, coords: str | Iterable[str],
                     far.setdefault(other, set()).add((feature, edge.opposite))
     rows = {row.coord: row for row in MapHex.objects.filter(
         campaign=campaign, coord__in=[*names, *far])}
-    created, changed = [], []
+    created: list[MapHex] = []
+    changed: list[MapHex] = []
     for name in names:
         row = rows.get(name)
         if row is None:
@@ -155,13 +156,14 @@ def map_paint(*, actor, campaign: Campaign, coords: str | Iterable[str],
             edges = parse_edges(getattr(row, feature), feature)
             edges = (edges | added.get(feature, frozenset())) - removed.get(feature, frozenset())
             setattr(row, feature, edges_text(edges))
+    painted = set(names)
     for other, sides in far.items():
         row = rows.get(other)
         if row is None:
             continue
         for feature, edge in sides:
             setattr(row, feature, edges_text(parse_edges(getattr(row, feature), feature) - {edge}))
-        if row not in changed:
+        if other not in painted:
             changed.append(row)
     if created:
         bulk_create_with_history(created, MapHex, default_user=_user(actor))

@@ -65,6 +65,10 @@ def read_rows(content: bytes | str, format_name: str, field: str = "file") -> li
     if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
         raise RuleViolation.single("file_unreadable", _("This file is not a map in %(format)s."),
                                    field, format=format_name.upper())
+    if rows and "coord" not in rows[0]:
+        raise RuleViolation.single("file_no_coord",
+                                   _("The file has no coord column: name it in the first line."),
+                                   field)
     return [dict(row) for row in rows]
 
 

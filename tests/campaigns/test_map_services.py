@@ -164,3 +164,9 @@ def test_export_lists_the_hexes_by_column_then_row(campaign, kingdom):
     exported = map_export(actor=SYSTEM, campaign=campaign)
     assert [row["coord"] for row in exported.dict] == ["C4", "C10", "D1"]
     assert exported.dict[0]["claimed_by"] == "Brevoy Marches"
+
+
+def test_a_write_without_an_acting_user_is_refused(campaign):
+    with pytest.raises(TypeError):
+        map_paint(actor=None, campaign=campaign, coords="C4")
+    assert not MapHex.objects.exists()

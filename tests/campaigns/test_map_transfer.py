@@ -68,6 +68,12 @@ def test_a_file_that_is_not_a_map_is_refused_on_the_file(content, format_name):
     assert [(v.field, v.code) for v in refused.value.violations] == [("file", "file_unreadable")]
 
 
+def test_a_file_without_a_coord_column_is_refused():
+    with pytest.raises(RuleViolation) as refused:
+        read_rows(b"hex,terrain\nC4,forest\n", "csv")
+    assert refused.value.codes() == {"file_no_coord"}
+
+
 def test_an_unknown_format_is_refused_on_the_format():
     with pytest.raises(RuleViolation) as refused:
         read_rows(b"", "xlsx")
