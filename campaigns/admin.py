@@ -3,10 +3,15 @@ lists them, so it sits with them: armies.admin_kingdoms."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.admin_users import MemberUserField
+from campaigns.map_admin import map_export_view, map_view
 from campaigns.models import (
     Campaign,
     DiplomaticRelation,
@@ -35,10 +40,32 @@ class MembershipInline(MemberUserField, CampaignScopedInline, admin.TabularInlin
 @admin.register(Campaign)
 class CampaignAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     campaign_path = "pk"
-    list_display = ["name", "ruleset", "timezone", "nightly_resolution_time"]
+    list_display = ["name", "ruleset", "timezone", "nightly_resolution_time", "map_link"]
     list_filter = ["ruleset"]
     search_fields = ["name"]
+    readonly_fields = ["map_link"]
     inlines = [KingdomInline, MembershipInline]
+
+    @admin.display(description=gettext_lazy("map"))
+    def map_link(self, campaign: Campaign):
+        if not campaign.pk:
+            return _("Save the campaign first.")
+        return format_html('<a class="button" href="{}">{}</a>',
+                           reverse("admin:campaigns_campaign_map", args=[campaign.pk]),
+                           _("Paint the map"))
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        return [
+            path("<path:object_id>/map/",
+                 view(lambda request, object_id: map_view(self, request, object_id)),
+                 name="campaigns_campaign_map"),
+            path("<path:object_id>/map/export/<str:format_name>/",
+                 view(lambda request, object_id, format_name:
+                      map_export_view(self, request, object_id, format_name)),
+                 name="campaigns_campaign_map_export"),
+            *super().get_urls(),
+        ]
 
     # The operator opens campaigns and names their GMs; closing one erases it for good.
     def has_add_permission(self, request):

@@ -9,11 +9,16 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from campaigns.map_codes import map_coord, parse_edges
 from campaigns.model_meta import own_field
+from core.choices import enum_choices
 from core.models import ClaimedModel
+from rules.errors import RuleViolation
+from rules.kingmaker.campaign_map import TERRAIN_LABELS, Terrain
 from rules.kingmaker.levels import MAX_LEVEL, MIN_LEVEL, control_dc
 
 if TYPE_CHECKING:
@@ -185,6 +190,66 @@ class Settlement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.hex})"
+
+
+TERRAIN_CHOICES = enum_choices(Terrain, {terrain: _(label)
+                                         for terrain, label in TERRAIN_LABELS.items()})
+
+
+def validate_edges(value: str) -> None:
+    try:
+        parse_edges(value, "edges")
+    except RuleViolation as error:
+        raise ValidationError([v.render(gettext) for v in error.violations]) from None
+
+
+def _edges(label: StrOrPromise) -> models.CharField:
+    return models.CharField(label, max_length=24, blank=True, validators=[validate_edges],
+                            help_text=_("Hex sides, clockwise from the top: n, ne, se, s, sw, nw; "
+                                        "for example \"n,se\"."))
+
+
+class MapHex(models.Model):
+    """One hex of a campaign's map (rules.kingmaker.campaign_map.MapHex). Its settlements are the
+    Settlements in it (their `hex`); campaigns.adapters.campaign_map joins them."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="map_hexes",
+                                 verbose_name=_("campaign"))
+    coord = models.CharField(_("hex"), max_length=8, help_text=_("Map coordinate, e.g. C4."))
+    terrain = models.CharField(_("terrain"), max_length=12, choices=TERRAIN_CHOICES,
+                               default=Terrain.PLAINS)
+    roads = _edges(_("roads"))
+    rivers = _edges(_("rivers"))
+    bridges = _edges(_("bridges"))
+    work_site = models.BooleanField(_("work site"), default=False)
+    refuge = models.BooleanField(_("refuge"), default=False)
+    claimed_by = models.ForeignKey(Kingdom, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="claimed_hexes", verbose_name=_("claimed by"))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("map hex")
+        verbose_name_plural = _("map hexes")
+        ordering = ["campaign", "coord"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "coord"], name="map_hex_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.coord
+
+    def clean(self) -> None:
+        errors: dict[str, list[StrOrPromise]] = {}
+        try:
+            if self.coord != map_coord(self.coord, "coord"):
+                errors["coord"] = [_("Write the hex as %(hex)s.") % {"hex": map_coord(self.coord)}]
+        except RuleViolation as error:
+            errors["coord"] = [v.render(gettext) for v in error.violations]
+        if self.claimed_by is not None and self.campaign_id \
+                and self.claimed_by.campaign_id != self.campaign_id:
+            errors["claimed_by"] = [_("This kingdom belongs to another campaign.")]
+        if errors:
+            raise ValidationError(errors)
 
 
 class Faction(models.Model):

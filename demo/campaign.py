@@ -25,6 +25,7 @@ from battles.services import participant_add
 from campaigns.models import Campaign, DiplomaticRelation, Faction, Kingdom, Membership, Role
 from campaigns.services import turn_open
 from core.permissions import SYSTEM
+from demo.map import demo_map
 from demo.narlmarch import ambush_at_the_narlmarch
 from rules.kingmaker.battle.setup import Light, Terrain
 from rules.kingmaker.gear import parse_gear
@@ -83,6 +84,7 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     restov.settlements.create(name="Tatzlford", hex="C4")
     restov.settlements.create(name="Oleg's Post", hex="D6")
     greenbelt.settlements.create(name="Varnhold", hex="H7")
+    demo_map(campaign, [restov, greenbelt])
     kobolds = Faction.objects.create(campaign=campaign, name="Sootscale kobolds")
     kobolds.special_armies.add(ArmyTemplate.objects.get(name="Sootscale Warriors"))
     DiplomaticRelation.objects.create(kingdom=greenbelt, faction=kobolds)

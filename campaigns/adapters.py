@@ -1,0 +1,35 @@
+"""Campaign models as the engine reads them: the campaign map."""
+from __future__ import annotations
+
+from campaigns.map_codes import parse_edges
+from campaigns.models import Campaign, MapHex, Settlement
+from rules.kingmaker.campaign_map import CampaignMap, Terrain
+from rules.kingmaker.campaign_map import MapHex as HexState
+from rules.kingmaker.hexes import canonical_hex
+
+
+def hex_state(row: MapHex, settlement: str = "") -> HexState:
+    """A stored hex as the engine's MapHex (`claimed_by` read through the row's cached kingdom)."""
+    return HexState(coord=row.coord, terrain=Terrain(row.terrain),
+                    roads=parse_edges(row.roads, "roads"), rivers=parse_edges(row.rivers, "rivers"),
+                    bridges=parse_edges(row.bridges, "bridges"), settlement=settlement,
+                    work_site=row.work_site, refuge=row.refuge,
+                    claimed_by=row.claimed_by.name if row.claimed_by is not None else "")
+
+
+def settlement_names(campaign: Campaign | int) -> dict[str, str]:
+    """Each hex with a settlement, canonical, to its settlements' names ("A, B" when several)."""
+    found: dict[str, list[str]] = {}
+    for name, where in (Settlement.objects.filter(kingdom__campaign=campaign)
+                        .order_by("name").values_list("name", "hex")):
+        found.setdefault(canonical_hex(where), []).append(name)
+    return {where: ", ".join(names) for where, names in found.items()}
+
+
+def campaign_map(campaign: Campaign | int) -> CampaignMap:
+    """The campaign's map for the rules, in two queries (hexes with their claimant, settlements).
+    A settlement names the hex it is in when the map holds that hex; the map gains no hex from a
+    settlement, so that a campaign without a map keeps an empty one."""
+    settlements = settlement_names(campaign)
+    rows = MapHex.objects.filter(campaign=campaign).select_related("claimed_by")
+    return CampaignMap.of(hex_state(row, settlements.get(row.coord, "")) for row in rows)
