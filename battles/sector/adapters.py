@@ -176,15 +176,10 @@ def deployment_from_data(data: Mapping[str, Any]) -> orders.Deployment:
 def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
     problems: list[Violation] = []
     moves = {}
-    for key, path in read_mapping(data, "moves", problems).items():
-        if isinstance(path, str):
-            path = path.split()
-        if not isinstance(path, list | tuple) or not all(isinstance(p, str) for p in path):
-            problems.append(Violation("not_a_path", _("A list of sectors, e.g. [\"C2\", "
-                                      "\"C3\"]."), f"moves.{key}"))
-            continue
-        moves[str(key)] = tuple(p.strip().upper() if p.strip().lower() != "reserve"
-                                else "reserve" for p in path)
+    for key, given in read_mapping(data, "moves", problems).items():
+        path = order_data.read_sectors(given, f"moves.{key}", problems)
+        if path is not None:
+            moves[str(key)] = path
     targets = read_names(data, "targets", problems)
     spells = {}
     for key, where, spell in order_data.read_objects(data, "spells", problems, skip_empty=True):
