@@ -10,13 +10,19 @@ from django.db.models import Prefetch
 from django.utils.crypto import salted_hmac
 
 from battles.sector import order_data
-from battles.sector.models import SectorBattle, SectorCaster, SectorUnit, UnitCard
+from battles.sector.models import BattleStatus, SectorBattle, SectorCaster, SectorUnit, UnitCard
 from battles.sector.module_models import ArtifactCard, SectorTrap, SpellCard
 from battles.sector.order_data import read_choice, read_mapping, read_names, read_text
 from rules.cerilia import artifact_cards, cards, command, concealment, orders, state
 from rules.cerilia.bound_spell_cards import DEFAULT_POWER, BoundSpell
 from rules.cerilia.magic_dice import casting_value
-from rules.cerilia.modules import DEFAULT_COMMAND, DEFAULT_WILL, Modules, Role
+from rules.cerilia.modules import (
+    DEFAULT_COMMAND,
+    DEFAULT_WILL,
+    Modules,
+    Role,
+    modules_from_data,
+)
 from rules.cerilia.spells import Spell
 from rules.errors import RuleViolation, Violation, _
 from rules.sides import Side
@@ -121,6 +127,11 @@ def _characters(battle: SectorBattle
 
 
 def modules_of(battle: SectorBattle) -> Modules:
+    """The modules the battle plays: while it is being set up, its row's switches (the GM's
+    choice); once begun, its engine state's, which took them as it began and which the engine
+    plays by (a battle stored before a module reads it as off)."""
+    if battle.status != BattleStatus.SETUP and battle.state:
+        return modules_from_data((battle.state.get("scenario") or {}).get("modules"))
     return Modules(command=battle.module_command, ambush=battle.module_ambush,
                    scouting=battle.module_scouting, artifacts=battle.module_artifacts,
                    magic_dice=battle.module_magic_dice)
@@ -134,6 +145,7 @@ def casting_values() -> dict[str, int]:
 
 
 def initial_state(battle: SectorBattle) -> state.BattleState:
+    modules = modules_of(battle)
     scenario = state.Scenario(
         cells_per_sector=battle.cells_per_sector,
         fortification_level=battle.fortification_level,
@@ -142,12 +154,12 @@ def initial_state(battle: SectorBattle) -> state.BattleState:
         max_rounds=battle.max_rounds,
         retreat_into_reserve=battle.retreat_into_reserve,
         night=battle.night,
-        modules=modules_of(battle),
+        modules=modules,
         traps=tuple(concealment.TrapSupply(trap_key(t), Side(t.side), concealment.TrapCard(
             t.card.code, t.card.name, t.card.attack))
             for t in battle.traps.select_related("card").order_by("pk")),
     )
-    if battle.module_magic_dice:
+    if modules.magic_dice:
         # Fixed as the battle starts, so a later edit of the catalog never changes a battle
         # under way (or its replay).
         scenario = replace(scenario, power_dice=battle.power_dice,

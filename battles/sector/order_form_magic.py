@@ -20,7 +20,6 @@ from battles.sector.order_form_modules import ModuleOrdersForm, blank
 from rules.cerilia.bound_spell_cards import BOUND_DICE
 from rules.cerilia.field import SECTORS
 from rules.cerilia.magic_dice_orders import ANY, MAX_POOL, MAX_POWER_DICE, MIN_POWER_DICE
-from rules.cerilia.modules import Modules, modules_from_data
 from rules.cerilia.spells import (
     DIRECTED_SPELLS,
     MAGICAL_MOVES,
@@ -36,12 +35,6 @@ from rules.cerilia.spells import (
 DISPEL_ROWS = 3
 # A bound spell's aim, by its spell (as orders.py checks a spell order's).
 AIM_PARTS = ("sector", "toward", "unit", "terrain", "sign")
-
-
-def battle_modules(battle_state: Mapping[str, Any] | None) -> Modules:
-    """The modules the battle's engine state plays (the scenario the engine reads)."""
-    scenario = (battle_state or {}).get("scenario") or {}
-    return modules_from_data(scenario.get("modules"))
 
 
 def spell_label(spell: str) -> str:
@@ -70,11 +63,10 @@ def _number(value: Any) -> int | None:
 
 class MagicOrdersForm(ModuleOrdersForm):
     """The fields and JSON of module "magic dice": the base of SectorOrdersForm (after
-    `_module_setup`, `_magic_setup` reads the battle's engine state)."""
+    `_module_setup`, which reads the battle's modules)."""
 
     def _magic_setup(self) -> None:
-        self.magic_modules = battle_modules(self.battle.state)
-        self.magic = self.magic_modules.magic_dice
+        self.magic = self.modules.magic_dice
         # Each bound spell the side may use: (holder key, its index on the holder, spell, power).
         self.bound_slots: list[tuple[str, int, str, str]] = []
         self.dispel_rows: list[dict[str, Any]] = []

@@ -14,13 +14,14 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from battles.sector.adapters import modules_of
 from battles.sector.labels import marker_label
 from battles.sector.models import MORALE_SIGN_CHOICES, TERRAIN_KIND_CHOICES
 from rules.cerilia.ambush_orders import in_own_half
 from rules.cerilia.artifact_cards import ArtifactEffect
 from rules.cerilia.concealment import MARKERS, Concealment
 from rules.cerilia.field import RESERVE, SECTORS
-from rules.cerilia.modules import STANDING_ORDERS, Modules, Role, StandingKind
+from rules.cerilia.modules import STANDING_ORDERS, Role, StandingKind
 from rules.cerilia.state import AMBUSH_TERRAIN
 from rules.sides import Side
 
@@ -79,10 +80,7 @@ class ModuleOrdersForm(forms.Form):
     units: list[Mapping[str, Any]]
 
     def _module_setup(self, standing: Mapping[str, Any] | None) -> None:
-        self.modules = Modules(command=self.battle.module_command,
-                               ambush=self.battle.module_ambush,
-                               scouting=self.battle.module_scouting,
-                               artifacts=self.battle.module_artifacts)
+        self.modules = modules_of(self.battle)
         self.standing = {k: list(v) for k, v in (standing or {}).items()}
         self.trap_rows: list[dict[str, Any]] = []
         self.character_keys: list[str] = []

@@ -86,7 +86,7 @@ def _commander_violations(battle: SectorBattle) -> list[Violation]:
     """Ruling: under module "command" a side whose units take orders (any but independent
     warriors) needs a general or hero to pay for them, or none of its units would ever move
     ("Units without a paid order hold")."""
-    if not battle.module_command:
+    if not adapters.modules_of(battle).command:
         return []
     leaders = {Role.GENERAL.value, Role.HERO.value}
     found = []
