@@ -4,7 +4,7 @@ traps each side may lay. Both save through battles.sector.services, which checks
 user (the campaign's GM) and that the battle is still being set up; the rows read-only after."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import admin
@@ -13,11 +13,19 @@ from django.utils.translation import gettext_lazy
 
 from armies.adapters import render_violation
 from battles.sector import services
+from battles.sector.adapters import modules_of
 from battles.sector.admin_cards import _in_order
 from battles.sector.admin_setup import SetupOnlyInline, forms_kept
-from battles.sector.models import ROLE_CHOICES, SCHOOL_LABELS, SectorCaster, SectorUnit
+from battles.sector.models import (
+    ROLE_CHOICES,
+    SCHOOL_LABELS,
+    SectorBattle,
+    SectorCaster,
+    SectorUnit,
+)
 from battles.sector.module_models import SectorTrap
-from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
+from rules.cerilia.modules import ALL_MODULES, Modules
+from rules.cerilia.spells import SPELL_LABELS, Spell, school_spells
 from rules.cerilia.state import School
 from rules.errors import RuleViolation
 
@@ -25,10 +33,11 @@ CHARACTER_FIELDS: list[str] = ["side", "name", "school", "roles", "unit", "spell
                                 "command", "will", "carries", "bound"]
 
 
-def _spell_choices():
+def _spell_choices(modules: Modules) -> list[tuple[Any, list[tuple[str, Any]]]]:
+    """Each school's spells in a battle playing `modules` (seed 002's with "magic dice")."""
     return [(SCHOOL_LABELS[school], [(spell.value, gettext_lazy(SPELL_LABELS[spell]))
-                                    for spell in Spell if spell in SCHOOL_SPELLS[school]])
-            for school in SCHOOL_SPELLS]
+                                    for spell in Spell if spell in school_spells(school, modules)])
+            for school in School]
 
 
 def _report(form: forms.Form, error: RuleViolation) -> None:
@@ -45,7 +54,7 @@ class CharacterForm(forms.ModelForm):
         help_text=gettext_lazy("A general gives orders with command points, a hero with will "
                                "points; a school makes it a wizard or priest."))
     spells = forms.MultipleChoiceField(
-        label=gettext_lazy("spells"), choices=_spell_choices, required=False,
+        label=gettext_lazy("spells"), choices=_spell_choices(ALL_MODULES), required=False,
         widget=forms.CheckboxSelectMultiple,
         help_text=gettext_lazy("Spells of the caster's school only. None chosen: every spell "
                                "of the school."))
@@ -55,12 +64,22 @@ class CharacterForm(forms.ModelForm):
         fields = CHARACTER_FIELDS
         widgets = {"carries": forms.CheckboxSelectMultiple}
 
+    def __init__(self, *args, battle: SectorBattle | None = None, **kwargs):
+        """`battle`: the battle the character is for; its modules decide the spells offered
+        (without one, every school's spells under any module)."""
+        super().__init__(*args, **kwargs)
+        self.battle = battle
+        if battle is not None:
+            spells = cast(forms.MultipleChoiceField, self.fields["spells"])
+            spells.choices = _spell_choices(modules_of(battle))
+
     def clean(self):
         data = super().clean()
         school, side, unit = data.get("school"), data.get("side"), data.get("unit")
         spells = data.get("spells") or []
         if school:
-            known = {spell.value for spell in SCHOOL_SPELLS[School(school)]}
+            modules = modules_of(self.battle) if self.battle is not None else ALL_MODULES
+            known = {spell.value for spell in school_spells(School(school), modules)}
             wrong = [_(SPELL_LABELS[Spell(s)]) for s in spells if s not in known]
             if wrong:
                 self.add_error("spells", _("Not spells of the %(school)s's school: %(spells)s.")
@@ -90,6 +109,9 @@ class CharacterFormSet(forms.BaseInlineFormSet):
     the inline) and saved by services.character_save, which checks it again."""
 
     actor: Any = None
+
+    def get_form_kwargs(self, index):
+        return {**super().get_form_kwargs(index), "battle": self.instance}
 
     def clean(self):
         super().clean()

@@ -36,7 +36,7 @@ from campaigns.permissions import check_runs_campaign
 from core.permissions import SYSTEM, NotPermitted
 from rules.cerilia.cards import Tag, card_violations
 from rules.cerilia.modules import DEFAULT_WOUNDS, Role
-from rules.cerilia.spells import SCHOOL_SPELLS
+from rules.cerilia.spells import school_spells
 from rules.cerilia.state import School, state_data, state_from_data
 from rules.errors import RuleViolation, Violation, _
 from rules.sides import Side
@@ -197,7 +197,9 @@ def character_violations(*, battle: SectorBattle, side: str, school: str, roles,
         found.append(Violation("spells_without_school", _("A character without a school casts "
                                "no spells."), "spells"))
     elif spells:
-        known = {spell.value for spell in SCHOOL_SPELLS[School(school)]}
+        # Seed 002's spells (Haste, Heal, Raise the fallen) only in a battle with "magic dice".
+        known = {spell.value
+                 for spell in school_spells(School(school), adapters.modules_of(battle))}
         if any(spell not in known for spell in spells):
             found.append(Violation("spell_not_of_school", _("Spells of the character's school "
                                    "only."), "spells"))
