@@ -36,7 +36,7 @@ from campaigns.permissions import check_runs_campaign
 from core.permissions import SYSTEM, NotPermitted
 from rules.cerilia.cards import Tag, card_violations
 from rules.cerilia.modules import DEFAULT_WOUNDS, Role
-from rules.cerilia.spells import school_spells
+from rules.cerilia.spells import Spell, school_spells
 from rules.cerilia.state import School, state_data, state_from_data
 from rules.errors import RuleViolation, Violation, _
 from rules.sides import Side
@@ -200,9 +200,12 @@ def character_violations(*, battle: SectorBattle, side: str, school: str, roles,
         # Seed 002's spells (Haste, Heal, Raise the fallen) only in a battle with "magic dice".
         known = {spell.value
                  for spell in school_spells(School(school), adapters.modules_of(battle))}
-        if any(spell not in known for spell in spells):
-            found.append(Violation("spell_not_of_school", _("Spells of the character's school "
-                                   "only."), "spells"))
+        order = {spell.value: i for i, spell in enumerate(Spell)}
+        wrong = sorted((s for s in spells if s not in known), key=lambda s: order.get(s, -1))
+        if wrong:
+            found.append(Violation("spell_not_of_school", _("Not spells of the %(school)s's "
+                                   "school: %(spells)s."), "spells",
+                                   {"school": school, "spells": ",".join(wrong)}))
     if unit is not None and unit.battle_id != battle.pk:
         found.append(Violation("unit_of_other_battle", _("Choose a unit of this battle."),
                                "unit"))
