@@ -20,7 +20,8 @@ class BattlesConfig(AppConfig):
         sides = {"attacker": _("the attacker"), "defender": _("the defender")}
         register_labels("other", sides)
         register_labels("caster", sides)
-        # A character's school and the spells of another school it was given.
+        # A character's school and the spells it was given that its school does not know
+        # (rules.cerilia.characters).
         register_labels("school", SCHOOL_LABELS)
         register_labels("spells", {spell.value: _(label) for spell, label in SPELL_LABELS.items()},
                         listing=True)

@@ -106,8 +106,8 @@ def _points(given: int | None, default: int, role: Role, roles: frozenset[Role])
     return default if given is None else given
 
 
-def _characters(battle: SectorBattle
-                ) -> tuple[list[state.Caster], list[artifact_cards.Artifact]]:
+def engine_characters(battle: SectorBattle
+                      ) -> tuple[list[state.Caster], list[artifact_cards.Artifact]]:
     """The battle's characters, and one artifact per card each carries (keyed by the pair)."""
     characters, artifacts = [], []
     carries = Prefetch("carries", queryset=ArtifactCard.objects.order_by("pk"))
@@ -124,6 +124,13 @@ def _characters(battle: SectorBattle
             _points(c.will, DEFAULT_WILL, Role.HERO, roles),
             tuple(key for key, _card in carried), bound=engine_bound(c.bound)))
     return characters, artifacts
+
+
+def engine_units(battle: SectorBattle) -> list[state.Unit]:
+    """The battle's units in their reserves at full hits, as a battle begins."""
+    return [state.Unit(unit_key(u), Side(u.side), engine_card(u.card), u.name, u.card.hits,
+                       army=u.army_id)
+            for u in battle.units.select_related("card").order_by("pk")]
 
 
 def modules_of(battle: SectorBattle) -> Modules:
@@ -164,10 +171,8 @@ def initial_state(battle: SectorBattle) -> state.BattleState:
         # under way (or its replay).
         scenario = replace(scenario, power_dice=battle.power_dice,
                            dispel_dice=battle.dispel_dice, casting_values=casting_values())
-    units = [state.Unit(unit_key(u), Side(u.side), engine_card(u.card), u.name, u.card.hits,
-                        army=u.army_id)
-             for u in battle.units.select_related("card").order_by("pk")]
-    characters, artifacts = _characters(battle)
+    units = engine_units(battle)
+    characters, artifacts = engine_characters(battle)
     begun = state.new_battle(scenario, units, characters)
     return replace(begun, artifacts=tuple(artifacts)) if artifacts else begun
 

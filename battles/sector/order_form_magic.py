@@ -21,40 +21,18 @@ from rules.cerilia.bound_spell_cards import BOUND_DICE
 from rules.cerilia.field import SECTORS
 from rules.cerilia.magic_dice_orders import ANY, MAX_POOL, MAX_POWER_DICE, MIN_POWER_DICE
 from rules.cerilia.spells import (
-    DIRECTED_SPELLS,
     MAGICAL_MOVES,
-    SECTOR_SPELLS,
+    SPELL_AIMS,
     SPELL_LABELS,
-    UNIT_SPELLS,
-    WOUND_SPELLS,
     Spell,
+    spell_aims,
 )
 
 # Ruling (the page's): a dispel plan of three rules covers "this spell first, then any"; the
 # REST API takes as many as the side likes.
 DISPEL_ROWS = 3
-# A bound spell's aim, by its spell (as orders.py checks a spell order's).
-AIM_PARTS = ("sector", "toward", "unit", "terrain", "sign")
-
-
 def spell_label(spell: str) -> str:
     return gettext(SPELL_LABELS[Spell(spell)]) if spell in set(Spell) else spell
-
-
-def bound_aims(spell: str) -> tuple[str, ...]:
-    """What the order of a bound spell of `spell` names besides its dice."""
-    aims = []
-    if spell in SECTOR_SPELLS | DIRECTED_SPELLS:
-        aims.append("sector")
-    if spell in DIRECTED_SPELLS or spell == Spell.ILLUSORY_TERRAIN:
-        aims.append("toward")
-    if spell in UNIT_SPELLS | WOUND_SPELLS:
-        aims.append("unit")
-    if spell == Spell.ILLUSORY_TERRAIN:
-        aims.append("terrain")
-    if spell == Spell.BLESS:
-        aims.append("sign")
-    return tuple(aims)
 
 
 def _number(value: Any) -> int | None:
@@ -123,7 +101,7 @@ class MagicOrdersForm(ModuleOrdersForm):
                               for d in BOUND_DICE),
                 help_text=gettext("Always cast; the enemy dispels it on its power level."))
             names.append(name)
-            for aim in bound_aims(spell["spell"]):
+            for aim in spell_aims(spell["spell"]):
                 self.fields[f"bound-{slot}-{aim}"] = forms.ChoiceField(
                     label=labels[aim], required=False, choices=choices[aim])
                 names.append(f"bound-{slot}-{aim}")
@@ -193,7 +171,7 @@ class MagicOrdersForm(ModuleOrdersForm):
             if data.get(f"bound-{slot}-dice"):
                 use: dict[str, Any] = {"holder": holder, "index": index,
                                        "dice": int(data[f"bound-{slot}-dice"])}
-                use.update({aim: data[f"bound-{slot}-{aim}"] for aim in AIM_PARTS
+                use.update({aim: data[f"bound-{slot}-{aim}"] for aim in SPELL_AIMS
                             if data.get(f"bound-{slot}-{aim}")})
                 bound.append(use)
                 self.bound_sent.append(slot)
@@ -235,7 +213,7 @@ class MagicOrdersForm(ModuleOrdersForm):
             slot = slots.get((str(use.get("holder")), _number(use.get("index", 0)) or 0))
             if slot is not None:
                 self.initial[f"bound-{slot}-dice"] = str(use.get("dice", ""))
-                for aim in AIM_PARTS:
+                for aim in SPELL_AIMS:
                     if use.get(aim):
                         self.initial[f"bound-{slot}-{aim}"] = use[aim]
         for i, rule in enumerate((orders.get("dispel") or [])[:DISPEL_ROWS]):
@@ -266,7 +244,7 @@ def magic_field(head: str, rest: str) -> str | None:
     index, _dot, part = rest.partition(".")
     part = part.partition(".")[0]
     if head == "bound" and index.isdigit():
-        return f"bound-{index}-{part if part in AIM_PARTS else 'dice'}"
+        return f"bound-{index}-{part if part in SPELL_AIMS else 'dice'}"
     if head == "dispel" and index.isdigit():
         return f"dispel-{index}-{part if part in ('spell', 'at_least') else 'dice'}"
     return None
