@@ -44,12 +44,16 @@ _LISTS = frozenset({"skills", "tactics"})
 # The words for codes that apps above armies define (sector battles' morale signs and card
 # results): they register them when Django starts, so armies imports nothing of theirs.
 _REGISTERED: dict[str, Mapping[str, Any]] = {}
+_REGISTERED_LISTS: set[str] = set()
 
 
-def register_labels(name: str, table: Mapping[str, Any]) -> None:
+def register_labels(name: str, table: Mapping[str, Any], *, listing: bool = False) -> None:
     """Render the parameter `name` of the engine's messages with `table`'s words for its codes
-    (lazy labels: each reader gets their language)."""
+    (lazy labels: each reader gets their language); `listing`: its value is a comma-separated
+    list of codes."""
     _REGISTERED[name] = table
+    if listing:
+        _REGISTERED_LISTS.add(name)
 
 
 def _labels() -> dict[str, Mapping[str, Any]]:
@@ -85,8 +89,9 @@ def translated_params(params: Mapping[str, Any]) -> dict[str, Any]:
     for name, value in params.items():
         table = labels.get(name)
         if table is not None and isinstance(value, str):
+            listing = name in _LISTS or name in _REGISTERED_LISTS
             value = ", ".join(str(table.get(code.strip(), code.strip()))
-                              for code in value.split(",")) if name in _LISTS \
+                              for code in value.split(",")) if listing \
                 else str(table.get(value, value))
         rendered[name] = value
     return rendered

@@ -175,7 +175,7 @@ def _orders_context(access: SectorBattleAccess, form: SectorOrdersForm | None) -
             # The same bill the API gives (adapters.orders_bill): none in phase 0 or without
             # module command.
             bill = adapters.orders_bill(current, battle.round, side, stored.orders)
-    command = battle.module_command and side is not None and bool(access.view)
+    command = adapters.modules_of(battle).command and side is not None and bool(access.view)
     return {"form": form, "rows": form.rows() if form is not None else None, "stored": stored,
             "stored_lines": order_lines(battle.round, stored.orders, names) if stored else [],
             "points": _points(access.view, side) if command and side is not None else None,

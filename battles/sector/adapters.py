@@ -10,13 +10,19 @@ from django.db.models import Prefetch
 from django.utils.crypto import salted_hmac
 
 from battles.sector import order_data
-from battles.sector.models import SectorBattle, SectorCaster, SectorUnit, UnitCard
+from battles.sector.models import BattleStatus, SectorBattle, SectorCaster, SectorUnit, UnitCard
 from battles.sector.module_models import ArtifactCard, SectorTrap, SpellCard
 from battles.sector.order_data import read_choice, read_mapping, read_names, read_text
 from rules.cerilia import artifact_cards, cards, command, concealment, orders, state
 from rules.cerilia.bound_spell_cards import DEFAULT_POWER, BoundSpell
 from rules.cerilia.magic_dice import casting_value
-from rules.cerilia.modules import DEFAULT_COMMAND, DEFAULT_WILL, Modules, Role
+from rules.cerilia.modules import (
+    DEFAULT_COMMAND,
+    DEFAULT_WILL,
+    Modules,
+    Role,
+    modules_from_data,
+)
 from rules.cerilia.spells import Spell
 from rules.errors import RuleViolation, Violation, _
 from rules.sides import Side
@@ -100,8 +106,8 @@ def _points(given: int | None, default: int, role: Role, roles: frozenset[Role])
     return default if given is None else given
 
 
-def _characters(battle: SectorBattle
-                ) -> tuple[list[state.Caster], list[artifact_cards.Artifact]]:
+def engine_characters(battle: SectorBattle
+                      ) -> tuple[list[state.Caster], list[artifact_cards.Artifact]]:
     """The battle's characters, and one artifact per card each carries (keyed by the pair)."""
     characters, artifacts = [], []
     carries = Prefetch("carries", queryset=ArtifactCard.objects.order_by("pk"))
@@ -121,7 +127,19 @@ def _characters(battle: SectorBattle
     return characters, artifacts
 
 
+def engine_units(battle: SectorBattle) -> list[state.Unit]:
+    """The battle's units in their reserves at full hits, as a battle begins."""
+    return [state.Unit(unit_key(u), Side(u.side), engine_card(u.card), u.name, u.card.hits,
+                       army=u.army_id)
+            for u in battle.units.select_related("card").order_by("pk")]
+
+
 def modules_of(battle: SectorBattle) -> Modules:
+    """The modules the battle plays: while it is being set up, its row's switches (the GM's
+    choice); once begun, its engine state's, which took them as it began and which the engine
+    plays by (a battle stored before a module reads it as off)."""
+    if battle.status != BattleStatus.SETUP and battle.state:
+        return modules_from_data((battle.state.get("scenario") or {}).get("modules"))
     return Modules(command=battle.module_command, ambush=battle.module_ambush,
                    scouting=battle.module_scouting, artifacts=battle.module_artifacts,
                    magic_dice=battle.module_magic_dice)
@@ -135,6 +153,7 @@ def casting_values() -> dict[str, int]:
 
 
 def initial_state(battle: SectorBattle) -> state.BattleState:
+    modules = modules_of(battle)
     scenario = state.Scenario(
         cells_per_sector=battle.cells_per_sector,
         fortification_level=battle.fortification_level,
@@ -143,20 +162,18 @@ def initial_state(battle: SectorBattle) -> state.BattleState:
         max_rounds=battle.max_rounds,
         retreat_into_reserve=battle.retreat_into_reserve,
         night=battle.night,
-        modules=modules_of(battle),
+        modules=modules,
         traps=tuple(concealment.TrapSupply(trap_key(t), Side(t.side), concealment.TrapCard(
             t.card.code, t.card.name, t.card.attack))
             for t in battle.traps.select_related("card").order_by("pk")),
     )
-    if battle.module_magic_dice:
+    if modules.magic_dice:
         # Fixed as the battle starts, so a later edit of the catalog never changes a battle
         # under way (or its replay).
         scenario = replace(scenario, power_dice=battle.power_dice,
                            dispel_dice=battle.dispel_dice, casting_values=casting_values())
-    units = [state.Unit(unit_key(u), Side(u.side), engine_card(u.card), u.name, u.card.hits,
-                        army=u.army_id)
-             for u in battle.units.select_related("card").order_by("pk")]
-    characters, artifacts = _characters(battle)
+    units = engine_units(battle)
+    characters, artifacts = engine_characters(battle)
     begun = state.new_battle(scenario, units, characters)
     return replace(begun, artifacts=tuple(artifacts)) if artifacts else begun
 
@@ -177,15 +194,10 @@ def deployment_from_data(data: Mapping[str, Any]) -> orders.Deployment:
 def round_orders_from_data(data: Mapping[str, Any]) -> orders.RoundOrders:
     problems: list[Violation] = []
     moves = {}
-    for key, path in read_mapping(data, "moves", problems).items():
-        if isinstance(path, str):
-            path = path.split()
-        if not isinstance(path, list | tuple) or not all(isinstance(p, str) for p in path):
-            problems.append(Violation("not_a_path", _("A list of sectors, e.g. [\"C2\", "
-                                      "\"C3\"]."), f"moves.{key}"))
-            continue
-        moves[str(key)] = tuple(p.strip().upper() if p.strip().lower() != "reserve"
-                                else "reserve" for p in path)
+    for key, given in read_mapping(data, "moves", problems).items():
+        path = order_data.read_sectors(given, f"moves.{key}", problems)
+        if path is not None:
+            moves[str(key)] = path
     targets = read_names(data, "targets", problems)
     spells = {}
     for key, where, spell in order_data.read_objects(data, "spells", problems, skip_empty=True):

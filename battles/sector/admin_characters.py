@@ -4,7 +4,7 @@ traps each side may lay. Both save through battles.sector.services, which checks
 user (the campaign's GM) and that the battle is still being set up; the rows read-only after."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import admin
@@ -13,11 +13,19 @@ from django.utils.translation import gettext_lazy
 
 from armies.adapters import render_violation
 from battles.sector import services
+from battles.sector.adapters import modules_of
 from battles.sector.admin_cards import _in_order
-from battles.sector.admin_setup import SetupOnlyInline, forms_kept
-from battles.sector.models import ROLE_CHOICES, SCHOOL_LABELS, SectorCaster, SectorUnit
+from battles.sector.admin_setup import SetupOnlyInline
+from battles.sector.models import (
+    ROLE_CHOICES,
+    SCHOOL_LABELS,
+    SectorBattle,
+    SectorCaster,
+    SectorUnit,
+)
 from battles.sector.module_models import SectorTrap
-from rules.cerilia.spells import SCHOOL_SPELLS, SPELL_LABELS, Spell
+from rules.cerilia.modules import ALL_MODULES, Modules
+from rules.cerilia.spells import SPELL_LABELS, Spell, school_spells
 from rules.cerilia.state import School
 from rules.errors import RuleViolation
 
@@ -25,13 +33,14 @@ CHARACTER_FIELDS: list[str] = ["side", "name", "school", "roles", "unit", "spell
                                 "command", "will", "carries", "bound"]
 
 
-def _spell_choices():
+def _spell_choices(modules: Modules) -> list[tuple[Any, list[tuple[str, Any]]]]:
+    """Each school's spells in a battle playing `modules` (seed 002's with "magic dice")."""
     return [(SCHOOL_LABELS[school], [(spell.value, gettext_lazy(SPELL_LABELS[spell]))
-                                    for spell in Spell if spell in SCHOOL_SPELLS[school]])
-            for school in SCHOOL_SPELLS]
+                                    for spell in Spell if spell in school_spells(school, modules)])
+            for school in School]
 
 
-def _report(form: forms.Form, error: RuleViolation) -> None:
+def _report(form: forms.BaseForm, error: RuleViolation) -> None:
     """The service's refusal at the row's fields (the row's own errors for the rest)."""
     for violation in error.violations:
         field = violation.field if violation.field in form.fields else None
@@ -45,7 +54,7 @@ class CharacterForm(forms.ModelForm):
         help_text=gettext_lazy("A general gives orders with command points, a hero with will "
                                "points; a school makes it a wizard or priest."))
     spells = forms.MultipleChoiceField(
-        label=gettext_lazy("spells"), choices=_spell_choices, required=False,
+        label=gettext_lazy("spells"), choices=_spell_choices(ALL_MODULES), required=False,
         widget=forms.CheckboxSelectMultiple,
         help_text=gettext_lazy("Spells of the caster's school only. None chosen: every spell "
                                "of the school."))
@@ -55,25 +64,41 @@ class CharacterForm(forms.ModelForm):
         fields = CHARACTER_FIELDS
         widgets = {"carries": forms.CheckboxSelectMultiple}
 
+    def __init__(self, *args, battle: SectorBattle | None = None, actor: Any = None,
+                 **kwargs):
+        """`battle`: the battle the character is for; its modules decide the spells offered
+        (without one, every school's spells under any module). `actor`: the GM at the page,
+        for whom services.character_check checks the row."""
+        super().__init__(*args, **kwargs)
+        self.battle, self.actor = battle, actor
+        if battle is not None:
+            spells = cast(forms.MultipleChoiceField, self.fields["spells"])
+            spells.choices = _spell_choices(modules_of(battle))
+
     def clean(self):
         data = super().clean()
-        school, side, unit = data.get("school"), data.get("side"), data.get("unit")
-        spells = data.get("spells") or []
-        if school:
-            known = {spell.value for spell in SCHOOL_SPELLS[School(school)]}
-            wrong = [_(SPELL_LABELS[Spell(s)]) for s in spells if s not in known]
-            if wrong:
-                self.add_error("spells", _("Not spells of the %(school)s's school: %(spells)s.")
-                               % {"school": SCHOOL_LABELS[School(school)],
-                                  "spells": ", ".join(wrong)})
-            data["spells"] = _in_order(spells, [spell.value for spell in Spell])
-        if unit is not None:
-            battle_id = self.instance.battle_id
-            if battle_id and unit.battle_id != battle_id:
-                self.add_error("unit", _("Choose a unit of this battle."))
-            elif side and unit.side != side:
-                self.add_error("unit", _("A caster stands with a unit of its own side."))
+        if data.get("spells"):
+            data["spells"] = _in_order(data["spells"], [spell.value for spell in Spell])
         return data
+
+    def _post_clean(self):
+        # After the model's own validators (its fields' bounds), as the service would see the
+        # row: its refusals come only for a row those accept.
+        super()._post_clean()
+        self.check_with_service()
+
+    def check_with_service(self) -> None:
+        """The row as services.character_check refuses it, its violations at their fields
+        (not checked: a row with errors already, an unchanged row, one to delete, one without
+        its battle)."""
+        data = self.cleaned_data
+        if self.errors or self.battle is None or data.get("DELETE") or not self.has_changed():
+            return
+        try:
+            services.character_check(actor=self.actor, battle=self.battle,
+                                     **_character_fields(data))
+        except RuleViolation as error:
+            _report(self, error)
 
 
 def _character_fields(data: dict[str, Any]) -> dict[str, Any]:
@@ -86,10 +111,13 @@ def _character_fields(data: dict[str, Any]) -> dict[str, Any]:
 
 
 class CharacterFormSet(forms.BaseInlineFormSet):
-    """Each row checked by services.character_check for the GM at the page (`actor`, set by
-    the inline) and saved by services.character_save, which checks it again."""
+    """Each row checked by its form for the GM at the page (`actor`, set by the inline) and
+    saved by services.character_save, which checks it again."""
 
     actor: Any = None
+
+    def get_form_kwargs(self, index):
+        return {**super().get_form_kwargs(index), "battle": self.instance, "actor": self.actor}
 
     def clean(self):
         super().clean()
@@ -99,14 +127,6 @@ class CharacterFormSet(forms.BaseInlineFormSet):
             except RuleViolation as error:
                 raise forms.ValidationError([render_violation(v) for v in error.violations]) \
                     from None
-        for form in forms_kept(self):
-            if form.errors or not form.has_changed():
-                continue
-            try:
-                services.character_check(actor=self.actor, battle=self.instance,
-                                         **_character_fields(form.cleaned_data))
-            except RuleViolation as error:
-                _report(form, error)
 
     def _save(self, form, character):
         data = form.cleaned_data

@@ -38,6 +38,18 @@ BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
     "Bad input: a list of messages per field; the orders' fields under `orders`, named like "
     "`moves.<unit id>`, `placements.<unit id>` or `spells.<caster id>.sector`."))
 
+
+def stored_orders_bill(battle: SectorBattle, side: Side, row: SideOrders | None
+                       ) -> adapters.BillData | None:
+    """What the side's stored orders (`row`; none given: {}) cost and the points left, as the
+    battle's answers show it: priced against the state they were given in, so none before the
+    battle begins or once the round they were for has been resolved."""
+    if not battle.state or (row is not None and row.round != battle.round):
+        return None
+    return adapters.orders_bill(state_from_data(battle.state), battle.round, side,
+                                row.orders if row is not None else {})
+
+
 @extend_schema_field(SectorOrdersSerializer)
 class OrdersField(serializers.Field):
     """The orders as JSON, in the shape of the battle's round (context `round`)."""
@@ -187,11 +199,9 @@ class SectorBattleSerializer(SectorBattleSummarySerializer):
         """Module command, rounds 1 and on: what the side's orders given so far cost and the
         points it has left (null for the GM's truth, in phase 0 or without the module)."""
         side = self.context["access"].side
-        if side is None or not battle.state:
+        if side is None:
             return None
-        row = selectors.side_orders(battle, side)
-        bill = adapters.orders_bill(state_from_data(battle.state), battle.round, side,
-                                    row.orders if row is not None else {})
+        bill = stored_orders_bill(battle, side, selectors.side_orders(battle, side))
         return BillSerializer(bill).data if bill is not None else None
 
     @extend_schema_field(OpenApiTypes.OBJECT)
@@ -284,12 +294,6 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
         return side
 
     def _orders_answer(self, battle: SectorBattle, side: Side, row: SideOrders | None):
-        given = row.orders if row is not None else {}
-        # The bill prices the orders against the state they were given in: none once the round
-        # they were for has been resolved.
-        current = battle.state and (row is None or row.round == battle.round)
-        bill = adapters.orders_bill(state_from_data(battle.state), battle.round, side, given) \
-            if current else None
         return Response(SideOrdersSerializer({
             "side": side.value,
             "round": row.round if row is not None else battle.round,
@@ -297,7 +301,7 @@ class SectorBattleViewSet(viewsets.ReadOnlyModelViewSet):
             "submitted_at": row.submitted_at if row is not None else None,
             "takes_orders": battle.takes_orders,
             "deadline": battle.deadline,
-            "bill": bill,
+            "bill": stored_orders_bill(battle, side, row),
         }).data)
 
     @extend_schema(methods=["GET"], parameters=[OrdersQuerySerializer],

@@ -167,7 +167,7 @@ class SectorOrdersForm(MagicOrdersForm):
                                          "roles": character_roles(character)})
                 continue
             caster = character
-            school = school_spells(School(caster["school"]), self.magic_modules)
+            school = school_spells(School(caster["school"]), self.modules)
             known = caster.get("spells") or school
             spells = sorted(((s, gettext(SPELL_LABELS[Spell(s)])) for s in known if s in school),
                             key=lambda pair: pair[1])

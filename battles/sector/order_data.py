@@ -128,18 +128,18 @@ def _list(value: Any, field: str, problems: list[Violation]) -> list[Any] | None
     return None
 
 
-def _sectors(value: Any, field: str, problems: list[Violation]) -> tuple[str, ...] | None:
-    """A list of sectors (a path, a trap's marker sectors), each named."""
+def read_sectors(value: Any, field: str, problems: list[Violation]
+                 ) -> tuple[str, ...] | None:
+    """A list of sectors (a move's or a magical move's path, a trap's marker sectors), each
+    named; a string is split at its spaces ("C2 C3")."""
     if isinstance(value, str):
         value = value.split()
-    given = _list(value, field, problems)
-    if given is None:
-        return None
-    if not all(isinstance(p, str) and p.strip() for p in given):
+    if not isinstance(value, list | tuple) \
+            or not all(isinstance(p, str) and p.strip() for p in value):
         problems.append(Violation("not_a_path", _("A list of sectors, e.g. [\"C2\", \"C3\"]."),
                                   field))
         return None
-    return tuple(_sector(p) for p in given)
+    return tuple(_sector(p) for p in value)
 
 
 def _standing_order(given: Any, where: str, problems: list[Violation]
@@ -192,7 +192,7 @@ def traps_from(data: Mapping, problems: list[Violation]) -> dict[str, TrapPlan]:
     found: dict[str, TrapPlan] = {}
     for key, where, given in read_objects(data, "traps", problems):
         name = _required(given.get("name"), f"{where}.name", problems)
-        sectors = _sectors(given.get("sectors"), f"{where}.sectors", problems)
+        sectors = read_sectors(given.get("sectors"), f"{where}.sectors", problems)
         real = _index(given.get("real"), f"{where}.real", problems)
         if name is not None and sectors is not None:
             found[key] = TrapPlan(name.strip(), sectors, real)
@@ -205,7 +205,7 @@ def markers_from(data: Mapping, problems: list[Violation]) -> dict[str, MarkerMo
     found: dict[str, MarkerMove] = {}
     for key, where, given in read_objects(data, "markers", problems):
         paths = _list(given.get("paths", []), f"{where}.paths", problems)
-        read = [_sectors(path, f"{where}.paths.{i}", problems)
+        read = [read_sectors(path, f"{where}.paths.{i}", problems)
                 for i, path in enumerate(paths or [])]
         true = _index(given.get("true"), f"{where}.true", problems)
         if paths is not None and all(path is not None for path in read):
@@ -266,7 +266,7 @@ def magical_move_from(given: Mapping, where: str, problems: list[Violation]
     of the side that joins it there)."""
     path: tuple[str, ...] = ()
     if given.get("path") not in (None, "", []):
-        path = _sectors(given.get("path"), f"{where}.path", problems) or ()
+        path = read_sectors(given.get("path"), f"{where}.path", problems) or ()
     cell = given.get("cell")
     if cell is not None:
         cell = read_number(cell, f"{where}.cell", problems)

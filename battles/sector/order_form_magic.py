@@ -20,48 +20,19 @@ from battles.sector.order_form_modules import ModuleOrdersForm, blank
 from rules.cerilia.bound_spell_cards import BOUND_DICE
 from rules.cerilia.field import SECTORS
 from rules.cerilia.magic_dice_orders import ANY, MAX_POOL, MAX_POWER_DICE, MIN_POWER_DICE
-from rules.cerilia.modules import Modules, modules_from_data
 from rules.cerilia.spells import (
-    DIRECTED_SPELLS,
     MAGICAL_MOVES,
-    SECTOR_SPELLS,
+    SPELL_AIMS,
     SPELL_LABELS,
-    UNIT_SPELLS,
-    WOUND_SPELLS,
     Spell,
+    spell_aims,
 )
 
 # Ruling (the page's): a dispel plan of three rules covers "this spell first, then any"; the
 # REST API takes as many as the side likes.
 DISPEL_ROWS = 3
-# A bound spell's aim, by its spell (as orders.py checks a spell order's).
-AIM_PARTS = ("sector", "toward", "unit", "terrain", "sign")
-
-
-def battle_modules(battle_state: Mapping[str, Any] | None) -> Modules:
-    """The modules the battle's engine state plays (the scenario the engine reads)."""
-    scenario = (battle_state or {}).get("scenario") or {}
-    return modules_from_data(scenario.get("modules"))
-
-
 def spell_label(spell: str) -> str:
     return gettext(SPELL_LABELS[Spell(spell)]) if spell in set(Spell) else spell
-
-
-def bound_aims(spell: str) -> tuple[str, ...]:
-    """What the order of a bound spell of `spell` names besides its dice."""
-    aims = []
-    if spell in SECTOR_SPELLS | DIRECTED_SPELLS:
-        aims.append("sector")
-    if spell in DIRECTED_SPELLS or spell == Spell.ILLUSORY_TERRAIN:
-        aims.append("toward")
-    if spell in UNIT_SPELLS | WOUND_SPELLS:
-        aims.append("unit")
-    if spell == Spell.ILLUSORY_TERRAIN:
-        aims.append("terrain")
-    if spell == Spell.BLESS:
-        aims.append("sign")
-    return tuple(aims)
 
 
 def _number(value: Any) -> int | None:
@@ -70,11 +41,10 @@ def _number(value: Any) -> int | None:
 
 class MagicOrdersForm(ModuleOrdersForm):
     """The fields and JSON of module "magic dice": the base of SectorOrdersForm (after
-    `_module_setup`, `_magic_setup` reads the battle's engine state)."""
+    `_module_setup`, which reads the battle's modules)."""
 
     def _magic_setup(self) -> None:
-        self.magic_modules = battle_modules(self.battle.state)
-        self.magic = self.magic_modules.magic_dice
+        self.magic = self.modules.magic_dice
         # Each bound spell the side may use: (holder key, its index on the holder, spell, power).
         self.bound_slots: list[tuple[str, int, str, str]] = []
         self.dispel_rows: list[dict[str, Any]] = []
@@ -131,7 +101,7 @@ class MagicOrdersForm(ModuleOrdersForm):
                               for d in BOUND_DICE),
                 help_text=gettext("Always cast; the enemy dispels it on its power level."))
             names.append(name)
-            for aim in bound_aims(spell["spell"]):
+            for aim in spell_aims(spell["spell"]):
                 self.fields[f"bound-{slot}-{aim}"] = forms.ChoiceField(
                     label=labels[aim], required=False, choices=choices[aim])
                 names.append(f"bound-{slot}-{aim}")
@@ -201,7 +171,7 @@ class MagicOrdersForm(ModuleOrdersForm):
             if data.get(f"bound-{slot}-dice"):
                 use: dict[str, Any] = {"holder": holder, "index": index,
                                        "dice": int(data[f"bound-{slot}-dice"])}
-                use.update({aim: data[f"bound-{slot}-{aim}"] for aim in AIM_PARTS
+                use.update({aim: data[f"bound-{slot}-{aim}"] for aim in SPELL_AIMS
                             if data.get(f"bound-{slot}-{aim}")})
                 bound.append(use)
                 self.bound_sent.append(slot)
@@ -243,7 +213,7 @@ class MagicOrdersForm(ModuleOrdersForm):
             slot = slots.get((str(use.get("holder")), _number(use.get("index", 0)) or 0))
             if slot is not None:
                 self.initial[f"bound-{slot}-dice"] = str(use.get("dice", ""))
-                for aim in AIM_PARTS:
+                for aim in SPELL_AIMS:
                     if use.get(aim):
                         self.initial[f"bound-{slot}-{aim}"] = use[aim]
         for i, rule in enumerate((orders.get("dispel") or [])[:DISPEL_ROWS]):
@@ -274,7 +244,7 @@ def magic_field(head: str, rest: str) -> str | None:
     index, _dot, part = rest.partition(".")
     part = part.partition(".")[0]
     if head == "bound" and index.isdigit():
-        return f"bound-{index}-{part if part in AIM_PARTS else 'dice'}"
+        return f"bound-{index}-{part if part in SPELL_AIMS else 'dice'}"
     if head == "dispel" and index.isdigit():
         return f"dispel-{index}-{part if part in ('spell', 'at_least') else 'dice'}"
     return None

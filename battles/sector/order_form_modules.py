@@ -14,13 +14,15 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from battles.sector.adapters import modules_of
 from battles.sector.labels import marker_label
 from battles.sector.models import MORALE_SIGN_CHOICES, TERRAIN_KIND_CHOICES
 from rules.cerilia.ambush_orders import in_own_half
 from rules.cerilia.artifact_cards import ArtifactEffect
+from rules.cerilia.artifact_orders import USE_AIMS, use_aims
 from rules.cerilia.concealment import MARKERS, Concealment
 from rules.cerilia.field import RESERVE, SECTORS
-from rules.cerilia.modules import STANDING_ORDERS, Modules, Role, StandingKind
+from rules.cerilia.modules import STANDING_ORDERS, Role, StandingKind
 from rules.cerilia.state import AMBUSH_TERRAIN
 from rules.sides import Side
 
@@ -39,11 +41,6 @@ assert set(STANDING_LABELS) == set(StandingKind), "every standing order needs a 
 # The standing orders that name a target (reference: "`advance_to <sector>`, `shoot <unit>`").
 AIMED_STANDING = (StandingKind.ADVANCE_TO, StandingKind.SHOOT)
 MARKER_LABELS = (_("first marker"), _("second marker"), _("third marker"))
-# What an artifact's use may name, by its effect (rules.cerilia.artifact_orders._TAKES).
-ARTIFACT_AIMS = {ArtifactEffect.BOUND_SPELL: ("target", "toward", "terrain", "sign"),
-                 ArtifactEffect.MORALE_SIGN: ("sign",)}
-
-
 def blank(pairs) -> list[tuple[str, Any]]:
     return [("", "—"), *pairs]
 
@@ -79,10 +76,7 @@ class ModuleOrdersForm(forms.Form):
     units: list[Mapping[str, Any]]
 
     def _module_setup(self, standing: Mapping[str, Any] | None) -> None:
-        self.modules = Modules(command=self.battle.module_command,
-                               ambush=self.battle.module_ambush,
-                               scouting=self.battle.module_scouting,
-                               artifacts=self.battle.module_artifacts)
+        self.modules = modules_of(self.battle)
         self.standing = {k: list(v) for k, v in (standing or {}).items()}
         self.trap_rows: list[dict[str, Any]] = []
         self.character_keys: list[str] = []
@@ -229,7 +223,7 @@ class ModuleOrdersForm(forms.Form):
                 label=_("artifact to use"), required=False, choices=blank(
                     (a["key"], gettext("%(name)s (%(uses)s uses left)") % a) for a in carried))
             names = [f"artifact-{key}"]
-            aims = {aim for a in carried for aim in ARTIFACT_AIMS.get(a["effect"], ())}
+            aims = {aim for a in carried for aim in use_aims(ArtifactEffect(a["effect"]))}
             sectors = [(s, s) for s in SECTORS]
             choices = {
                 "target": [("", "—"), (gettext("sectors"), sectors),
@@ -238,7 +232,7 @@ class ModuleOrdersForm(forms.Form):
                 "sign": blank(MORALE_SIGN_CHOICES)}
             labels = {"target": _("its bound spell's sector or unit"),
                       "toward": _("toward"), "terrain": _("terrain"), "sign": _("morale sign")}
-            for aim in ("target", "toward", "terrain", "sign"):
+            for aim in USE_AIMS:
                 if aim in aims:
                     self.fields[f"artifact-{key}-{aim}"] = forms.ChoiceField(
                         label=labels[aim], required=False, choices=choices[aim])
@@ -311,7 +305,7 @@ class ModuleOrdersForm(forms.Form):
             if data.get(f"artifact-{key}"):
                 use = {"artifact": data[f"artifact-{key}"]}
                 use.update({aim: data[f"artifact-{key}-{aim}"]
-                            for aim in ("target", "toward", "terrain", "sign")
+                            for aim in USE_AIMS
                             if data.get(f"artifact-{key}-{aim}")})
                 parts["artifacts"][key] = use
         first = _path(data.get("reveal_first"))
@@ -353,7 +347,7 @@ class ModuleOrdersForm(forms.Form):
         for key, use in (orders.get("artifacts") or {}).items():
             if isinstance(use, Mapping):
                 initial[f"artifact-{key}"] = use.get("artifact", "")
-                for aim in ("target", "toward", "terrain", "sign"):
+                for aim in USE_AIMS:
                     if use.get(aim):
                         initial[f"artifact-{key}-{aim}"] = use[aim]
         if orders.get("reveal_first"):

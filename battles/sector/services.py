@@ -20,7 +20,6 @@ from battles.enlistment import (
 )
 from battles.sector import adapters
 from battles.sector.models import (
-    ROLE_CHOICES,
     SECTOR_SIDE_LABELS,
     BattleStatus,
     SectorBattle,
@@ -34,9 +33,9 @@ from battles.sector.selectors import sides_commanded_in
 from battles.sector.validators import bound_problem
 from campaigns.permissions import check_runs_campaign
 from core.permissions import SYSTEM, NotPermitted
-from rules.cerilia.cards import Tag, card_violations
-from rules.cerilia.modules import DEFAULT_WOUNDS, Role
-from rules.cerilia.spells import SCHOOL_SPELLS
+from rules.cerilia import characters
+from rules.cerilia.cards import card_violations
+from rules.cerilia.modules import DEFAULT_WOUNDS
 from rules.cerilia.state import School, state_data, state_from_data
 from rules.errors import RuleViolation, Violation, _
 from rules.sides import Side
@@ -71,7 +70,9 @@ def battle_start(*, actor, battle: SectorBattle) -> SectorBattle:
         if found:
             problems += [Violation(v.code, v.message, "units", dict(v.params))
                          for v in found.violations]
-    problems += _commander_violations(battle)
+    problems += characters.commander_violations(adapters.modules_of(battle),
+                                                adapters.engine_units(battle),
+                                                adapters.engine_characters(battle)[0])
     if problems:
         raise RuleViolation(problems)
     battle.state = state_data(adapters.initial_state(battle))
@@ -80,25 +81,6 @@ def battle_start(*, actor, battle: SectorBattle) -> SectorBattle:
     battle.save(update_fields=["state", "status", "round", "deadline"])
     signals.sector_round_ready.send(sender=SectorBattle, battle=battle)
     return battle
-
-
-def _commander_violations(battle: SectorBattle) -> list[Violation]:
-    """Ruling: under module "command" a side whose units take orders (any but independent
-    warriors) needs a general or hero to pay for them, or none of its units would ever move
-    ("Units without a paid order hold")."""
-    if not battle.module_command:
-        return []
-    leaders = {Role.GENERAL.value, Role.HERO.value}
-    found = []
-    for side in Side:
-        ordered = [u for u in battle.units.filter(side=side.value).select_related("card")
-                   if Tag.INDEPENDENT.value not in u.card.tags]
-        led = any(leaders & set(c.roles) for c in battle.casters.filter(side=side.value))
-        if ordered and not led:
-            found.append(Violation("side_without_commander", _(
-                "Under module command %(side)s has no general or hero to pay for its orders: "
-                "add one, or turn the module off."), "casters", {"side": side.value}))
-    return found
 
 
 def _units_for(battle: SectorBattle, side: str, armies) -> list:
@@ -168,39 +150,14 @@ def setup_check(*, actor, battle: SectorBattle) -> None:
         raise RuleViolation.single("already_started", _("The battle has already begun."))
 
 
-# A character's own roles (a wizard or priest is one by its school).
-CHARACTER_ROLES = frozenset(Role(value) for value, _label in ROLE_CHOICES)
-
-
 def character_violations(*, battle: SectorBattle, side: str, school: str, roles, spells,
                          unit: SectorUnit | None, command: int | None, will: int | None,
                          wounds: int, bound=()) -> list[Violation]:
-    """What the rules refuse of a character (reference/sector-modules.md, "Characters": "a
-    named figure of one side with one or more roles — general (command points, КН), hero
-    (will points, ЗС), wizard, priest")."""
-    found: list[Violation] = []
-    known_roles = {role.value for role in CHARACTER_ROLES}
-    if any(role not in known_roles for role in roles):
-        found.append(Violation("role_unknown", _("A character's roles are general and hero."),
-                               "roles"))
-    if not school and not roles:
-        found.append(Violation("character_without_role", _("A character is a general, a hero, "
-                               "a wizard or a priest: give it a school or a role."), "roles"))
-    if command is not None and Role.GENERAL.value not in roles:
-        found.append(Violation("command_not_general", _("Only a general has command points."),
-                               "command"))
-    if will is not None and Role.HERO.value not in roles:
-        found.append(Violation("will_not_hero", _("Only a hero has will points."), "will"))
-    if wounds < 1:
-        found.append(Violation("wounds_none", _("A character has at least 1 wound."), "wounds"))
-    if spells and not school:
-        found.append(Violation("spells_without_school", _("A character without a school casts "
-                               "no spells."), "spells"))
-    elif spells:
-        known = {spell.value for spell in SCHOOL_SPELLS[School(school)]}
-        if any(spell not in known for spell in spells):
-            found.append(Violation("spell_not_of_school", _("Spells of the character's school "
-                                   "only."), "spells"))
+    """What the rules refuse of a character for `battle` (rules.cerilia.characters), where it
+    stands (a unit of the battle and of its side) and its bound spells (module "magic dice")."""
+    found = characters.character_violations(
+        school=School(school) if school else None, roles=roles, spells=spells,
+        command=command, will=will, wounds=wounds, modules=adapters.modules_of(battle))
     if unit is not None and unit.battle_id != battle.pk:
         found.append(Violation("unit_of_other_battle", _("Choose a unit of this battle."),
                                "unit"))

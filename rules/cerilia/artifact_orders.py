@@ -45,9 +45,17 @@ BEARER_UNIT_EFFECTS = frozenset({ArtifactEffect.ATTACK_BONUS, ArtifactEffect.MOR
 # stand ready to redraw in one round.
 ONCE_PER_UNIT = frozenset({ArtifactEffect.ATTACK_BONUS, ArtifactEffect.REDRAW})
 # The fields of a use each effect reads; any other given is refused.
-_AIMS = ("target", "toward", "terrain", "sign")
-_TAKES = {ArtifactEffect.BOUND_SPELL: frozenset(_AIMS),
+USE_AIMS = ("target", "toward", "terrain", "sign")
+_TAKES = {ArtifactEffect.BOUND_SPELL: frozenset(USE_AIMS),
           ArtifactEffect.MORALE_SIGN: frozenset({"sign"})}
+
+
+def use_aims(effect: ArtifactEffect) -> tuple[str, ...]:
+    """What a use of an artifact of `effect` names besides the artifact and its dice (in
+    USE_AIMS's order): a bound spell its spell's aim, a banner the morale sign; the rest
+    nothing."""
+    taken = _TAKES.get(effect, frozenset())
+    return tuple(aim for aim in USE_AIMS if aim in taken)
 
 # orders.py checks a bound spell's aim as the spell's own order: (state, side, bearer, use,
 # spell, field) → violations.
@@ -115,7 +123,7 @@ def _use_violations(state: BattleState, side: Side, key: str, use: ArtifactUse,
     taken = _TAKES.get(artifact.effect, frozenset())
     found = [Violation("artifact_takes_no_aim", _("%(artifact)s takes no %(aim)s."),
                        f"{where}.{name}", {**names, "aim": name})
-             for name in _AIMS if getattr(use, name) is not None and name not in taken]
+             for name in USE_AIMS if getattr(use, name) is not None and name not in taken]
     unit = bearer_unit(state.units, character)
     if artifact.effect in BEARER_UNIT_EFFECTS and unit is None:
         found.append(Violation("artifact_needs_unit", _("%(artifact)s works on the bearer's "

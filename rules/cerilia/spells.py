@@ -130,6 +130,31 @@ def school_spells(school: School, modules: Modules) -> frozenset[Spell]:
     "magic dice" on."""
     return SCHOOL_SPELLS[school] | (MODULE_SPELLS[school] if modules.magic_dice
                                     else frozenset())
+
+
+# What a spell's order names besides the spell, by the spell (as orders.py checks a spell order;
+# a bound spell's use names the same).
+SPELL_AIMS = ("sector", "toward", "unit", "terrain", "sign")
+
+
+def spell_aims(spell: str) -> tuple[str, ...]:
+    """The parts of SPELL_AIMS an order of `spell` names: a sector (walls with a direction, an
+    illusion with one if its terrain shows one), a unit or a character, an illusion's terrain,
+    a blessing's morale sign."""
+    aims = []
+    if spell in SECTOR_SPELLS | DIRECTED_SPELLS:
+        aims.append("sector")
+    if spell in DIRECTED_SPELLS or spell == Spell.ILLUSORY_TERRAIN:
+        aims.append("toward")
+    if spell in UNIT_SPELLS | WOUND_SPELLS:
+        aims.append("unit")
+    if spell == Spell.ILLUSORY_TERRAIN:
+        aims.append("terrain")
+    if spell == Spell.BLESS:
+        aims.append("sign")
+    return tuple(aims)
+
+
 # "Длительность: 1d3 Раунда".
 DURATION = "1d3"
 

@@ -16,15 +16,19 @@ from factories import (
     shipped_trap,
 )
 
+from battles.sector import services
 from battles.sector.adapters import (
     artifact_key,
     caster_key,
     deployment_from_data,
     initial_state,
+    modules_of,
     round_orders_from_data,
     trap_key,
     unit_key,
 )
+from battles.sector.models import SectorBattle
+from core.permissions import SYSTEM
 from rules.cerilia.artifact_cards import Artifact, ArtifactEffect
 from rules.cerilia.concealment import TrapCard, TrapSupply
 from rules.cerilia.modules import (
@@ -69,6 +73,19 @@ def test_the_switches_become_the_scenarios_modules():
     assert initial_state(SectorBattleFactory()).scenario.modules == NO_MODULES
     some = SectorBattleFactory(module_ambush=True, module_artifacts=True)
     assert initial_state(some).scenario.modules == Modules(ambush=True, artifacts=True)
+
+
+def test_a_begun_battle_plays_the_modules_it_began_with(battle):
+    # Reference: "Each module is a scenario switch (the GM's choice per battle)": the GM's
+    # while it is set up; once begun, the engine plays the scenario it began with, so a row
+    # edited afterwards changes nothing the forms, the bill or the rules read.
+    assert modules_of(battle) == ALL_MODULES
+    SectorCasterFactory(battle=battle, side="defender", school="", roles=["general"])
+    services.battle_start(actor=SYSTEM, battle=battle)
+    SectorBattle.objects.filter(pk=battle.pk).update(module_command=False,
+                                                     module_magic_dice=False)
+    battle.refresh_from_db()
+    assert modules_of(battle) == ALL_MODULES == state_from_data(battle.state).scenario.modules
 
 
 def test_characters_come_with_roles_points_wounds_and_what_they_carry(battle):

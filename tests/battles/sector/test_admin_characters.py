@@ -5,6 +5,8 @@ acting user); the rows are read-only once the battle has begun, and another camp
 nothing."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from factories import (
     SectorBattleFactory,
@@ -19,6 +21,7 @@ from sector_admin_support import battle_form, errors_of, url
 
 from battles.sector import services
 from battles.sector.adapters import initial_state
+from battles.sector.models import SectorBattle
 from campaigns.models import Role
 from core.permissions import SYSTEM
 
@@ -151,3 +154,23 @@ def test_the_gm_removes_a_character_and_a_trap(gm_client, battle):
     response = gm_client.post(url("change", battle.pk), data)
     assert response.status_code == 302, errors_of(response)
     assert not battle.casters.exists() and not battle.traps.exists()
+
+
+def offered_spells(page: str) -> set[str]:
+    return set(re.findall(r'name="casters-__prefix__-spells" value="([a-z_]+)"', page))
+
+
+def test_the_spells_offered_are_those_the_battles_modules_know(gm_client, battle):
+    # Seed 002_eb4cf75b750af884.txt: «Некоторые заклинания позволяют восстанавливать раны»:
+    # Heal and Raise the fallen (and Haste, the magical move) come with module "magic dice".
+    page = gm_client.get(url("change", battle.pk)).content.decode()
+    assert "fog" in offered_spells(page)
+    assert not offered_spells(page) & {"haste", "heal", "raise_the_fallen"}
+    SectorBattle.objects.filter(pk=battle.pk).update(module_magic_dice=True)
+    battle.refresh_from_db()
+    page = gm_client.get(url("change", battle.pk)).content.decode()
+    assert {"haste", "heal", "raise_the_fallen"} <= offered_spells(page)
+    response = gm_client.post(url("change", battle.pk), battle_form(battle, casters=[
+        character(name="Brother Tam", school="priest", spells=["raise_the_fallen", "heal"])]))
+    assert response.status_code == 302, errors_of(response)
+    assert battle.casters.get().spells == ["heal", "raise_the_fallen"]

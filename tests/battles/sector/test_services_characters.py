@@ -139,3 +139,21 @@ def test_under_the_command_module_each_side_needs_someone_to_pay_for_its_orders(
                                            "module off.")
     save(SYSTEM, battle, side="defender", name="Castellan", roles=["hero"])
     assert services.battle_start(battle=battle, actor=SYSTEM).round == 0
+
+
+@pytest.mark.parametrize(("school", "spells"), [("priest", ["heal", "raise_the_fallen"]),
+                                                ("wizard", ["haste"])])
+def test_seed_002s_spells_are_a_characters_only_with_module_magic_dice(battle, campaign_gm,
+                                                                       school, spells):
+    # Seed 002_eb4cf75b750af884.txt: «Некоторые заклинания позволяют восстанавливать раны»;
+    # «Все перемещения, которые производятся в Фазу Магии, считаются магическими
+    # перемещениями»: its spells come with its module (reference: 'The catalog ships "Haste"',
+    # "Heal", "Raise the fallen"), so a battle without it knows none of them.
+    SectorBattle.objects.filter(pk=battle.pk).update(module_magic_dice=True)
+    caster = save(campaign_gm, battle, roles=[], school=school, spells=spells)
+    assert caster.spells == spells
+    SectorBattle.objects.filter(pk=battle.pk).update(module_magic_dice=False)
+    with pytest.raises(RuleViolation) as refused:
+        save(campaign_gm, battle, character=caster, roles=[], school=school, spells=spells)
+    assert {(v.code, v.field) for v in refused.value.violations} == {
+        ("spell_not_of_school", "spells")}
