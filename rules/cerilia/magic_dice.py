@@ -155,27 +155,33 @@ class MagicPhase:
             return False
         self.power_spent += dice
         level = power_level(power, dice)
-        self._tell_bound(caster, own_name or caster.name, label,
+        self._tell_bound(caster.name, own_name, label,
                          {"power": power, "dice": dice, "level": level})
         if not self._dispelled(str(order.spell), label, level):
             self._take_effect(caster, order)
         return True
 
-    def _tell_bound(self, caster: Caster, name: str, label: str, params: dict[str, Any]
-                    ) -> None:
+    def _tell_bound(self, name: str, own_name: str | None, label: str,
+                    params: dict[str, Any]) -> None:
         """Public ("spells as cast"), but a unit the enemy cannot see (invisible, in ambush, in
-        fog) is not named to it (ruling): the spell and its dice are, as the pool shows them."""
-        unit = self.r.units.get(caster.unit or "")
-        named = frozenset(s for s in Side if s is self.side or unit is None
-                          or self.r.sees(s, unit))
-        self.r.say("bound_cast", _("%(caster)s uses the bound spell %(spell)s (power %(power)s) "
-                   "on %(dice)s dice: dispelled only on %(level)s or more."),
-                   to=named, **{"caster": name, "spell": label, **params})
-        if named != frozenset(Side):
-            self.r.say("bound_cast", _("%(side)s uses the bound spell %(spell)s (power "
-                       "%(power)s) on %(dice)s dice: dispelled only on %(level)s or more."),
-                       to=frozenset(Side) - named,
-                       **{"side": self.side.value, "spell": label, **params})
+        fog) is not named to it (ruling): bound_spells.use_bound casts it under its side's name
+        and gives its own (`own_name`) for its side only; the spell and its dice are told, as
+        the pool shows them. A character is named wherever it stands, as its ordinary spells
+        and the spell's effects name it: unnamed only beside an unseen unit, it would tell the
+        enemy it stands beside one, and so of an ambush not yet marked (seed 001: "The enemy
+        sees nothing of an ambush that has not moved")."""
+        message = _("%(caster)s uses the bound spell %(spell)s (power %(power)s) on "
+                    "%(dice)s dice: dispelled only on %(level)s or more.")
+        if own_name is None:
+            self.r.say("bound_cast", message, to=frozenset(Side),
+                       **{"caster": name, "spell": label, **params})
+            return
+        self.r.say("bound_cast", message, to=frozenset({self.side}),
+                   **{"caster": own_name, "spell": label, **params})
+        self.r.say("bound_cast", _("%(side)s uses the bound spell %(spell)s (power "
+                   "%(power)s) on %(dice)s dice: dispelled only on %(level)s or more."),
+                   to=frozenset({self.side.other}),
+                   **{"side": self.side.value, "spell": label, **params})
 
     def _take_effect(self, caster: Caster, order: SpellOrder) -> None:
         self.effect(caster, order)

@@ -9,7 +9,7 @@ from dataclasses import replace
 from functools import partial
 
 from ambush_support import ON, hiding, trap_laid
-from hypothesis import event, given
+from hypothesis import assume, event, given
 from hypothesis import strategies as st
 from test_engine_sector_properties import SETTINGS, battles, random_orders
 from test_engine_sector_properties import play as engine_play
@@ -34,17 +34,17 @@ def _half(side):
 
 
 @st.composite
-def ambush_battles(draw):
+def ambush_battles(draw, always_hiding=False):
     """A random battle (test_engine_sector_properties.battles) with module "ambush" on: each
-    side may have a reserve unit hiding in a forest of its half, its markers laid or not, and a
-    trap laid in its half."""
+    side may have (`always_hiding`: has, if it keeps one waiting) a reserve unit hiding in a
+    forest of its half, its markers laid or not, and a trap laid in its half."""
     state, seed = draw(battles())
     state = replace(state, scenario=replace(state.scenario, modules=ON))
     carried = {c.unit for c in state.casters}
     for side in Side:
         waiting = [u.key for u in state.side_units(side)
                    if u.position == RESERVE and u.key not in carried]
-        if waiting and draw(st.booleans()):
+        if waiting and (always_hiding or draw(st.booleans())):
             sector = draw(st.sampled_from(_half(side)))
             if not state.terrain_in(sector):
                 state = replace(state, terrain=(*state.terrain,
@@ -147,16 +147,27 @@ def _view(out, side):
     return json.dumps(view, sort_keys=True)
 
 
+@st.composite
+def hiders(draw, battles, other_world):
+    """A battle of `battles` and a side of it, the hider, whose `other_world(battle, hider)`
+    differs from it: a side with nothing of that kind to hide would compare a battle with
+    itself, which shows nothing."""
+    state, seed = draw(battles)
+    sides = [side for side in Side if other_world(state, side) != state]
+    assume(sides)
+    return (state, seed), draw(st.sampled_from(sides))
+
+
 @SETTINGS
-@given(ambush_battles(), st.sampled_from(list(Side)))
-def test_a_sides_view_does_not_tell_which_enemy_marker_is_true(battle, hider):
+@given(hiders(ambush_battles(), _other_truth))
+def test_a_sides_view_does_not_tell_which_enemy_marker_is_true(case):
     # 001_5d751c33a121b07e.txt: «На верхней стороне – пометка игрока, что это за батальон, а на
     # нижней - истинный это маркер или ложный»; reference: a side never sees "trap truth or
     # marker truth". Two worlds that differ only in which of the hider's markers is true (and
     # which trap marker is real), with the same orders and seeds, look the same to the other
     # side in every round until the table tells it (an attack from ambush, a marker turned
     # over, a trap going off). Its attacks on markers are left out so that this lasts.
-    one, seed = battle
+    (one, seed), hider = case
     two = _other_truth(one, hider)
     watcher = hider.other
     rng = random.Random(seed)
@@ -168,12 +179,15 @@ def test_a_sides_view_does_not_tell_which_enemy_marker_is_true(battle, hider):
         told = {e.code for out in (first, second) for e in out.events
                 if watcher in e.visible_to}
         if told & DISCLOSING:
+            event(f"disclosed by: {sorted(told & DISCLOSING)[0]}")
             break
         assert _view(first, watcher) == _view(second, watcher)
         compared += 1
-        event(f"rounds compared: {compared}")
         one, two = first.state, second.state
-    assert compared or one.round == 0
+    event(f"rounds compared: {compared}")
+    # A trap going off in the first round tells it at once (legitimately): such a battle
+    # compares nothing and does not count as one that showed the truth kept.
+    assume(compared > 0)
 
 
 def _never_hid(state, side):
@@ -181,30 +195,50 @@ def _never_hid(state, side):
     unlaid = [a for a in state.ambushes if a.side is side and a.kind is Concealment.AMBUSH
               and not a.markers]
     gone = {a.unit for a in unlaid}
+    # A character that stood with such a unit waits in its side's reserve instead (where the
+    # rules put a character whose unit is no more, visibility.caster_position), not beside a
+    # unit that never was.
+    casters = tuple(replace(c, unit=None) if c.unit in gone else c for c in state.casters)
     return replace(state, units=tuple(u for u in state.units if u.key not in gone),
+                   casters=casters,
                    ambushes=tuple(a for a in state.ambushes if a not in unlaid))
 
 
 @SETTINGS
-@given(ambush_battles(), st.sampled_from(list(Side)))
-def test_an_ambush_without_markers_is_as_if_it_were_not_there(battle, hider):
+@given(hiders(ambush_battles(always_hiding=True), _never_hid))
+def test_an_ambush_without_markers_is_as_if_it_were_not_there(case):
     # Reference: "The enemy sees nothing of an ambush that has not moved"; a side's view never
     # lets it infer "an enemy ambush not yet marked" (001_5d751c33a121b07e.txt, «Перед началом
     # игры игроки указывают, какие батальоны будут находиться в засаде»). Until the ambush lays
     # its markers or strikes, or the battle's end counts it, the other side's view is the same
     # as in a battle where that unit never was.
-    one, seed = battle
+    (one, seed), hider = case
     two = _never_hid(one, hider)
     watcher = hider.other
+    hidden = {a.name for a in one.ambushes if a.side is hider}
+    unmarked = {a.key for a in one.ambushes if a not in two.ambushes}
     rng = random.Random(seed)
+    compared = 0
     while not one.finished and not two.finished:
         given = {side: ambush_orders(one, side, rng, attacks=False) for side in Side}
+        if rng.random() < 0.5:
+            # The hider waits for its moment half the rounds: laid in the first round (as
+            # ambush_orders mostly has it), most ambushes would end the comparison at once.
+            given[hider] = replace(given[hider], markers={
+                k: m for k, m in given[hider].markers.items() if k not in unmarked})
         dice = rng.randrange(2**32)
         first, second = resolve_round(one, given, dice), resolve_round(two, given, dice)
+        # The watcher's own ambush laying its markers tells it nothing of the hider's.
         told = {e.code for out in (first, second) for e in out.events
-                if watcher in e.visible_to}
-        if told & (DISCLOSING | {"markers_laid"}) or first.state.finished \
-                or second.state.finished:
+                if watcher in e.visible_to and (e.code in DISCLOSING or (
+                    e.code == "markers_laid" and e.params["ambush"] in hidden))}
+        if told or first.state.finished or second.state.finished:
+            event(f"ended by: {sorted(told) or 'the end'}")
             break
         assert _view(first, watcher) == _view(second, watcher)
+        compared += 1
         one, two = first.state, second.state
+    event(f"rounds compared: {compared}")
+    # Markers laid in the first round, or a battle over in it, end the comparison before it
+    # starts (legitimately); such a battle does not count as one that showed the ambush kept.
+    assume(compared > 0)

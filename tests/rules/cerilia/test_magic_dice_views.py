@@ -1,10 +1,15 @@
 """Module "magic dice", what each side may see (reference/sector-modules.md, "What each side may
 see": "its own pool and the enemy's pool size (dice pools are public on the table), the enemy's
 spells as cast, never the enemy's unplayed orders, dispel plan"; seed 002_eb4cf75b750af884.txt)."""
+from dataclasses import replace
+
+from ambush_support import hiding
 from cerilia_support import A, D, caster, orders, round_of, spell, state, unit
 
+from rules.cerilia.artifact_cards import Artifact, ArtifactEffect
+from rules.cerilia.bound_spell_cards import BoundSpell
 from rules.cerilia.modules import Modules
-from rules.cerilia.orders import BoundUse, DispelRule
+from rules.cerilia.orders import ArtifactUse, BoundUse, DispelRule
 from rules.cerilia.side_views import side_view
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import School
@@ -63,3 +68,32 @@ def test_a_bound_spell_of_a_unit_the_enemy_cannot_see_does_not_name_it():
     # What the spell does names the side, not the unit.
     fog = [e for e in side_view(r.state(), D, r.events)["events"] if e["code"] == "fog"]
     assert fog[0]["params"]["caster"] == "attacker"
+
+
+def _bound_told_to_the_enemy(beside_ambush, given):
+    """What the defender reads of the attacker's character "gen" using a bound spell, the
+    character standing with a unit in an ambush not yet marked, or in its reserve."""
+    staff = Artifact("staff", "Staff of fog", ArtifactEffect.BOUND_SPELL, spell="fog",
+                     power="3/6")
+    gen = replace(caster("gen", A, unit_key="a" if beside_ambush else None, name="Gen"),
+                  carries=("staff",), bound=(BoundSpell("fog", "5/9"),))
+    s = state(unit("a", A, at="B1"), unit("d", D, at="C3"), casters=[gen],
+              modules=Modules(ambush=True, artifacts=True, magic_dice=True))
+    s = replace(hiding(s, "a", sector="B1"), artifacts=(staff,))
+    r = round_of(s, faces=[3, 3, 2, 1, 1], orders_={A: given})
+    r.cast()
+    return [e for e in side_view(r.state(), D, r.events)["events"]
+            if e["code"] in ("bound_cast", "fog")]
+
+
+def test_a_character_beside_an_unmarked_ambush_is_named_as_anywhere_else():
+    # 001_5d751c33a121b07e.txt: «Перед началом игры игроки указывают, какие батальоны будут
+    # находиться в засаде»; reference: "The enemy sees nothing of an ambush that has not moved",
+    # and of magic dice "the enemy's spells as cast". A character's bound spell, its own or its
+    # artifact's, names it as its other spells and the fog itself do; left unnamed only beside
+    # a unit the enemy cannot see, it told the enemy that such a unit stood there.
+    for given in (orders(bound=(BoundUse("gen", 0, 2, sector="C2"),)),
+                  orders(artifacts={"gen": ArtifactUse("staff", target="C2", dice=2)})):
+        told = _bound_told_to_the_enemy(True, given)
+        assert told == _bound_told_to_the_enemy(False, given)
+        assert [e["params"]["caster"] for e in told] == ["Gen", "Gen"]

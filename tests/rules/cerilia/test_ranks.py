@@ -59,10 +59,15 @@ def test_a_card_s_hits_are_its_models_each_with_its_wounds():
 
 def test_a_command_group_is_among_the_card_s_models():
     # Reference: "an optional command group on the card" (ruling: among its models).
-    assert card_violations(replace(CATALOG["infantry"], champion=True, standard=True,
-                                   musician=True)) is not None   # 2 hits, 3 in the group
-    assert card_violations(replace(CATALOG["infantry"], wounds=0)) is not None
-    assert card_violations(replace(CATALOG["infantry"], champion=True, wounds=2)) is None
+    def refused(card):
+        found = card_violations(card)
+        return found and [(v.code, v.field) for v in found.violations]
+
+    # 2 hits, 3 in the group: one model for each of them is wanted.
+    assert refused(replace(CATALOG["infantry"], champion=True, standard=True,
+                           musician=True)) == [("card_invalid", "hits")]
+    assert refused(replace(CATALOG["infantry"], wounds=0)) == [("card_invalid", "wounds")]
+    assert refused(replace(CATALOG["infantry"], champion=True, wounds=2)) is None
 
 
 def test_stored_cards_and_units_keep_their_shape_and_read_back():

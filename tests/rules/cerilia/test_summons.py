@@ -81,7 +81,8 @@ def test_no_terrain_the_unit_could_not_enter():
               casters=[caster("w", A, School.WIZARD, "g")], modules=ON)
     r = round_of(s)
     wizard = s.casters[0]
-    assert summons.refusal(r, wizard, CATALOG["knights"], "C2") is not None
+    assert summons.refusal(r, wizard, CATALOG["knights"], "C2") == \
+        "mounted units cannot enter the fortification"
     assert summons.refusal(r, wizard, CATALOG["legion_of_the_dead"], "C2") is None
 
 
