@@ -159,7 +159,9 @@ class SpellCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
     list_editable = ["casting_value"]
     search_fields = ["spell"]
     fields = ["spell", "casting_value", "attribute"]
-    readonly_fields = ["spell"]
+    # The engine reads no attribute (rules.cerilia.magic_dice.ATTRIBUTES is empty): a note a
+    # GM could edit would promise an effect no battle plays.
+    readonly_fields = ["spell", "attribute"]
 
     @admin.display(description=gettext_lazy("spell"), ordering="spell")
     def spell_name(self, card: SpellCard) -> str:

@@ -31,11 +31,14 @@ def test_the_gm_edits_a_casting_value_and_a_new_battle_reads_it(gm_client, campa
     card = SpellCard.objects.get(spell="fire_storm")
     page = gm_client.get(reverse("admin:battles_spellcard_changelist")).content.decode()
     assert "Fire storm" in page
+    page = gm_client.get(reverse("admin:battles_spellcard_change", args=[card.pk])).content.decode()
+    assert 'name="attribute"' not in page and "none of the shipped spells has one" in page
     response = gm_client.post(reverse("admin:battles_spellcard_change", args=[card.pk]),
                               {"casting_value": 12, "attribute": "Scorches the ground."})
     assert response.status_code == 302, errors_of(response)
     card.refresh_from_db()
-    assert (card.casting_value, card.attribute) == (12, "Scorches the ground.")
+    # The engine reads no attribute (magic_dice.ATTRIBUTES): the admin shows it, never takes it.
+    assert (card.casting_value, card.attribute) == (12, "")
     assert card.history.first().history_user.username == "gm-persona"
     battle = SectorBattleFactory(campaign=campaign, modules=True)
     assert casting_value(initial_state(battle).scenario, "fire_storm") == 12
