@@ -185,6 +185,12 @@ class SectorBattle(ClaimedModel):
         _("dispel dice"), null=True, blank=True, validators=[MaxValueValidator(12)],
         help_text=_("Module magic dice: a fixed pool of dispel dice each magic phase. Blank: "
                     "rolled (the higher die of the 2d6)."))
+    # Module "magic dice": this battle's own casting values (spell → value), over the spell
+    # catalog's; set through services.battle_casting_values_set, read as the battle starts.
+    casting_values = models.JSONField(
+        _("casting values"), default=dict, blank=True,
+        help_text=_("Module magic dice: this battle's own casting values. Blank: the spell "
+                    "catalog's."))
     round_hours = models.PositiveSmallIntegerField(
         _("hours per round"), default=24, validators=[MinValueValidator(1)],
         help_text=_("Each round's deadline for orders, from when it opens."))

@@ -28,7 +28,12 @@ from battles.sector.models import (
     SectorUnit,
     SideOrders,
 )
-from battles.sector.module_models import SectorTrap, TrapCard
+from battles.sector.module_models import (
+    MAX_CASTING_VALUE,
+    MIN_CASTING_VALUE,
+    SectorTrap,
+    TrapCard,
+)
 from battles.sector.resolution import ROUNDS
 from battles.sector.selectors import sides_commanded_in
 from battles.sector.validators import bound_problem
@@ -36,7 +41,7 @@ from campaigns.permissions import check_runs_campaign
 from core.permissions import SYSTEM, NotPermitted
 from rules.cerilia.cards import Tag, card_violations
 from rules.cerilia.modules import DEFAULT_WOUNDS, Role
-from rules.cerilia.spells import SCHOOL_SPELLS
+from rules.cerilia.spells import SCHOOL_SPELLS, Spell
 from rules.cerilia.state import School, state_data, state_from_data
 from rules.errors import RuleViolation, Violation, _
 from rules.sides import Side
@@ -166,6 +171,46 @@ def setup_check(*, actor, battle: SectorBattle) -> None:
                         _("Only the game master sets up the campaign's battles."))
     if battle.status != BattleStatus.SETUP:
         raise RuleViolation.single("already_started", _("The battle has already begun."))
+
+
+def casting_values_violations(values: object) -> list[Violation]:
+    """What the rules refuse of a battle's own casting values (issue 14: "the GM edits casting
+    values"; per battle, so a campaign's GM changes no other campaign's): a value for a spell
+    of the engine, from MIN_CASTING_VALUE to MAX_CASTING_VALUE, by field
+    ("casting_values.<spell>")."""
+    if not isinstance(values, dict):
+        return [Violation("casting_values_not_a_mapping", _("Casting values by spell."),
+                          "casting_values")]
+    known = {spell.value for spell in Spell}
+    found = []
+    for spell, value in values.items():
+        where = f"casting_values.{spell}"
+        if spell not in known:
+            found.append(Violation("spell_unknown", _("%(spell)s is not a spell."), where,
+                                   {"spell": str(spell)}))
+        elif (not isinstance(value, int) or isinstance(value, bool)
+              or not MIN_CASTING_VALUE <= value <= MAX_CASTING_VALUE):
+            found.append(Violation("casting_value_range", _(
+                "A casting value is %(least)s to %(most)s."), where,
+                {"least": MIN_CASTING_VALUE, "most": MAX_CASTING_VALUE}))
+    return found
+
+
+@transaction.atomic
+def battle_casting_values_set(*, actor, battle: SectorBattle, values: dict[str, int]
+                              ) -> SectorBattle:
+    """The battle's own casting values (spell → value; the spells left out take the
+    catalog's), while it is being set up. Raises NotPermitted unless `actor` runs its
+    campaign, RuleViolation once it has begun or for values casting_values_violations
+    refuses."""
+    battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    setup_check(actor=actor, battle=battle)
+    found = casting_values_violations(values)
+    if found:
+        raise RuleViolation(found)
+    battle.casting_values = dict(sorted(values.items()))
+    battle.save(update_fields=["casting_values"])
+    return battle
 
 
 # A character's own roles (a wizard or priest is one by its school).
