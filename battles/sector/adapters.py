@@ -117,7 +117,7 @@ def _characters(battle: SectorBattle
             _points(c.command, DEFAULT_COMMAND, Role.GENERAL, roles),
             _points(c.will, DEFAULT_WILL, Role.HERO, roles),
             tuple(key for key, _card in carried), bound=engine_bound(c.bound),
-            start_wounds=c.wounds))
+            start_wounds=c.full_wounds or c.wounds))
     return characters, artifacts
 
 

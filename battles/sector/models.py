@@ -303,6 +303,12 @@ class SectorCaster(models.Model):
                              help_text=_("General, hero, or both."))
     wounds = models.PositiveSmallIntegerField(_("wounds"), default=DEFAULT_WOUNDS,
                                               validators=[MinValueValidator(1)])
+    # Seed 002: healing «не может поднять значение ран выше его стартового показателя»; a
+    # character may come into the battle already wounded (wounds 1 of 3).
+    full_wounds = models.PositiveSmallIntegerField(
+        _("full wounds"), null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text=_("Its wounds unhurt, which healing never exceeds; its wounds above are what "
+                    "it has left as the battle starts. Blank: the same (it starts unhurt)."))
     command = models.PositiveSmallIntegerField(
         _("command points"), null=True, blank=True,
         help_text=_("A general's command points per round. Blank: the default (3)."))

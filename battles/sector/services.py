@@ -260,11 +260,17 @@ def character_violations(*, battle: SectorBattle, side: str, school: str, roles,
     return found
 
 
-def character_check(*, actor, battle: SectorBattle, **fields) -> None:
+def character_check(*, actor, battle: SectorBattle, full_wounds: int | None = None,
+                    **fields) -> None:
     """Refuse a character for `actor`: NotPermitted unless they run the battle's campaign,
-    RuleViolation when the battle has begun or the rules refuse it (character_violations)."""
+    RuleViolation when the battle has begun or the rules refuse it (character_violations), or
+    its wounds exceed its full wounds (blank: its wounds)."""
     setup_check(actor=actor, battle=battle)
     found = character_violations(battle=battle, **fields)
+    if full_wounds is not None and fields.get("wounds", DEFAULT_WOUNDS) > full_wounds:
+        # Seed 002: wounds are never «выше его стартового показателя».
+        found.append(Violation("wounds_above_full", _("At most its full wounds (%(full)s)."),
+                               "wounds", {"full": full_wounds}))
     if found:
         raise RuleViolation(found)
 
@@ -274,7 +280,7 @@ def character_save(*, actor, battle: SectorBattle, character: SectorCaster | Non
                    name: str, side: str, school: str = "", roles=(), spells=(),
                    unit: SectorUnit | None = None, command: int | None = None,
                    will: int | None = None, wounds: int = DEFAULT_WOUNDS, carries=(),
-                   bound=()) -> SectorCaster:
+                   bound=(), full_wounds: int | None = None) -> SectorCaster:
     """Add a character to a battle being set up, or change one (`character`), with the
     artifacts it carries; raises NotPermitted or RuleViolation as character_check does."""
     battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
@@ -282,13 +288,13 @@ def character_save(*, actor, battle: SectorBattle, character: SectorCaster | Non
               "spells": sorted(set(spells)),
               "unit": unit, "command": command, "will": will, "wounds": wounds,
               "bound": list(bound)}
-    character_check(actor=actor, battle=battle, **fields)
+    character_check(actor=actor, battle=battle, full_wounds=full_wounds, **fields)
     if character is None:
         character = SectorCaster(battle=battle)
     elif character.battle_id != battle.pk:
         raise RuleViolation.single("character_of_other_battle",
                                    _("Not a character of this battle."))
-    character.name = name
+    character.name, character.full_wounds = name, full_wounds
     for attribute, value in fields.items():
         setattr(character, attribute, value)
     character.save()
