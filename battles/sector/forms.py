@@ -72,7 +72,7 @@ class SectorOrdersForm(MagicOrdersForm):
         self.caster_rows: list[dict[str, Any]] = []
         self.terrain_rows: list[dict[str, Any]] = []
         self._module_setup(standing)
-        self._magic_setup()
+        self._magic_setup(given)
         if self.deployment:
             self._deployment_fields()
             self._trap_fields(supply or {})

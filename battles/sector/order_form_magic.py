@@ -8,6 +8,7 @@ field names: rules.cerilia.orders.SpellOrder, magic_dice_orders.BoundUse and Dis
 artifact_orders.ArtifactUse); the rules judge it."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from battles.sector.models import MORALE_SIGN_CHOICES, TERRAIN_KIND_CHOICES
 from battles.sector.order_form_modules import ModuleOrdersForm, blank
+from battles.sector.order_schema import MAX_DISPEL
 from rules.cerilia.bound_spell_cards import BOUND_DICE
 from rules.cerilia.field import SECTORS
 from rules.cerilia.magic_dice_orders import ANY, MAX_POOL, MAX_POWER_DICE, MIN_POWER_DICE
@@ -31,8 +33,8 @@ from rules.cerilia.spells import (
     Spell,
 )
 
-# Ruling (the page's): a dispel plan of three rules covers "this spell first, then any"; the
-# REST API takes as many as the side likes.
+# Ruling (the page's): a dispel plan of three rules covers "this spell first, then any"; a
+# longer plan (the REST API takes up to MAX_DISPEL rules) gets its rows and one empty one more.
 DISPEL_ROWS = 3
 # A bound spell's aim, by its spell (as orders.py checks a spell order's).
 AIM_PARTS = ("sector", "toward", "unit", "terrain", "sign")
@@ -72,9 +74,12 @@ class MagicOrdersForm(ModuleOrdersForm):
     """The fields and JSON of module "magic dice": the base of SectorOrdersForm (after
     `_module_setup`, `_magic_setup` reads the battle's engine state)."""
 
-    def _magic_setup(self) -> None:
+    def _magic_setup(self, given: Mapping[str, Any] | None = None) -> None:
+        """`given`: the side's stored orders, whose dispel plan may need more rows."""
         self.magic_modules = battle_modules(self.battle.state)
         self.magic = self.magic_modules.magic_dice
+        stored = (given or {}).get("dispel")
+        self.dispel_stored = len(stored) if isinstance(stored, list | tuple) else 0
         # Each bound spell the side may use: (holder key, its index on the holder, spell, power).
         self.bound_slots: list[tuple[str, int, str, str]] = []
         self.dispel_rows: list[dict[str, Any]] = []
@@ -97,8 +102,12 @@ class MagicOrdersForm(ModuleOrdersForm):
                 label=_("magical move: the sectors it enters"), required=False, max_length=30,
                 help_text=gettext("Haste: e.g. “C2 C3”, at most %(points)s sectors.")
                 % {"points": max(MAGICAL_MOVES.values())})
+            # Counted from 1, as the events name cells (the engine counts from 0).
+            cells = self.battle.cells_per_sector
             self.fields[f"spell-{key}-cell"] = forms.IntegerField(
-                label=_("magical move: the cell it takes"), required=False, min_value=0)
+                label=_("magical move: the cell it takes"), required=False, min_value=1,
+                max_value=cells, help_text=gettext("1 to %(cells)s, in its last sector.")
+                % {"cells": cells})
             self.fields[f"spell-{key}-joins"] = forms.ChoiceField(
                 label=_("magical move: the character who joins it"), required=False,
                 choices=blank(characters))
@@ -117,6 +126,10 @@ class MagicOrdersForm(ModuleOrdersForm):
                    "unit": [("", "—"), (gettext("your units"), own),
                             (gettext("enemy units"), enemies)],
                    "terrain": blank(TERRAIN_KIND_CHOICES), "sign": blank(MORALE_SIGN_CHOICES)}
+        # Seed 002: recover or raise wounds of "a character only as the sole target".
+        characters = [(c["key"], c["name"]) for c in self.view.get("casters", [])
+                      if c["side"] == self.side.value and not c.get("killed")]
+        wounded = [*choices["unit"], (gettext("your characters"), characters)]
         labels = {"sector": _("its sector"), "toward": _("toward"), "unit": _("its unit"),
                   "terrain": _("terrain"), "sign": _("morale sign")}
         for index, spell in enumerate(bound):
@@ -132,8 +145,10 @@ class MagicOrdersForm(ModuleOrdersForm):
                 help_text=gettext("Always cast; the enemy dispels it on its power level."))
             names.append(name)
             for aim in bound_aims(spell["spell"]):
+                given = (wounded if aim == "unit" and spell["spell"] in WOUND_SPELLS
+                         else choices[aim])
                 self.fields[f"bound-{slot}-{aim}"] = forms.ChoiceField(
-                    label=labels[aim], required=False, choices=choices[aim])
+                    label=labels[aim], required=False, choices=given)
                 names.append(f"bound-{slot}-{aim}")
         return names
 
@@ -153,7 +168,7 @@ class MagicOrdersForm(ModuleOrdersForm):
             return
         spells = sorted(((s.value, gettext(SPELL_LABELS[s])) for s in Spell),
                         key=lambda pair: pair[1])
-        for i in range(DISPEL_ROWS):
+        for i in range(self._dispel_row_count()):
             names = [f"dispel-{i}-spell", f"dispel-{i}-dice", f"dispel-{i}-at_least"]
             self.fields[names[0]] = forms.ChoiceField(
                 label=gettext("rule %(number)s: dispel") % {"number": i + 1}, required=False,
@@ -163,6 +178,13 @@ class MagicOrdersForm(ModuleOrdersForm):
             self.fields[names[2]] = forms.IntegerField(
                 label=_("when it must beat at least"), required=False, min_value=0)
             self.dispel_rows.append({"number": i + 1, "names": names})
+
+    def _dispel_row_count(self) -> int:
+        """DISPEL_ROWS, or as many as the stored plan has and one more, or as the posted form
+        has: a longer plan sent by the REST API is shown whole, so saving the page keeps it."""
+        posted = [int(found.group(1)) + 1 for name in self.data
+                  if (found := re.fullmatch(r"dispel-(\d+)-spell", name))]
+        return min(max(DISPEL_ROWS, self.dispel_stored + 1, *posted), MAX_DISPEL)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -193,7 +215,7 @@ class MagicOrdersForm(ModuleOrdersForm):
                 spell["path"] = [p.lower() if p.lower() == "reserve" else p.upper()
                                  for p in path]
             if data.get(f"spell-{key}-cell") is not None:
-                spell["cell"] = data[f"spell-{key}-cell"]
+                spell["cell"] = data[f"spell-{key}-cell"] - 1   # the engine counts from 0
             if data.get(f"spell-{key}-joins"):
                 spell["joins"] = data[f"spell-{key}-joins"]
         bound, self.bound_sent, self.dispel_sent = [], [], []
@@ -246,7 +268,7 @@ class MagicOrdersForm(ModuleOrdersForm):
                 for aim in AIM_PARTS:
                     if use.get(aim):
                         self.initial[f"bound-{slot}-{aim}"] = use[aim]
-        for i, rule in enumerate((orders.get("dispel") or [])[:DISPEL_ROWS]):
+        for i, rule in enumerate((orders.get("dispel") or [])[:len(self.dispel_rows)]):
             if isinstance(rule, Mapping):
                 self.initial[f"dispel-{i}-spell"] = rule.get("spell", "")
                 self.initial[f"dispel-{i}-dice"] = _number(rule.get("dice"))
@@ -261,7 +283,7 @@ def spell_initial(key: str, spell: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(spell.get("path"), list | tuple):
         initial[f"spell-{key}-path"] = " ".join(spell["path"])
     if _number(spell.get("cell")) is not None:
-        initial[f"spell-{key}-cell"] = spell["cell"]
+        initial[f"spell-{key}-cell"] = spell["cell"] + 1   # the form counts from 1
     if spell.get("joins"):
         initial[f"spell-{key}-joins"] = spell["joins"]
     return initial
