@@ -21,7 +21,14 @@ from battles.sector.order_form_modules import ModuleOrdersForm, blank
 from battles.sector.order_schema import MAX_DISPEL
 from rules.cerilia.bound_spell_cards import BOUND_DICE
 from rules.cerilia.field import SECTORS
-from rules.cerilia.magic_dice_orders import ANY, MAX_POOL, MAX_POWER_DICE, MIN_POWER_DICE
+from rules.cerilia.magic_dice_orders import (
+    ANY,
+    MAX_POOL,
+    MAX_POWER_DICE,
+    MIN_POWER_DICE,
+    fleeing,
+    holder_of,
+)
 from rules.cerilia.modules import Modules, modules_from_data
 from rules.cerilia.spells import (
     DIRECTED_SPELLS,
@@ -32,6 +39,7 @@ from rules.cerilia.spells import (
     WOUND_SPELLS,
     Spell,
 )
+from rules.cerilia.state import state_from_data
 
 # Ruling (the page's): a dispel plan of three rules covers "this spell first, then any"; a
 # longer plan (the REST API takes up to MAX_DISPEL rules) gets its rows and one empty one more.
@@ -78,11 +86,23 @@ class MagicOrdersForm(ModuleOrdersForm):
         """`given`: the side's stored orders, whose dispel plan may need more rows."""
         self.magic_modules = battle_modules(self.battle.state)
         self.magic = self.magic_modules.magic_dice
+        # The engine's own state, for the rules' answers the form needs (who flees).
+        self.magic_state = state_from_data(self.battle.state) if self.magic else None
         stored = (given or {}).get("dispel")
         self.dispel_stored = len(stored) if isinstance(stored, list | tuple) else 0
         # Each bound spell the side may use: (holder key, its index on the holder, spell, power).
         self.bound_slots: list[tuple[str, int, str, str]] = []
         self.dispel_rows: list[dict[str, Any]] = []
+
+    def holder_flees(self, key: str) -> bool:
+        """XI.6.A: «Модель активного игрока, которая не отступает»: whether the side's unit or
+        character `key` flees this round by the rules (magic_dice_orders.fleeing), so its
+        bound spells are not offered."""
+        current = self.magic_state
+        if current is None:
+            return False
+        found = holder_of(current.units, current.characters, self.side, key)
+        return found is not None and fleeing(current.units, found[0], self.battle.round)
 
     # -- fields ---------------------------------------------------------------------------
 
@@ -187,12 +207,11 @@ class MagicOrdersForm(ModuleOrdersForm):
         return min(max(DISPEL_ROWS, self.dispel_stored + 1, *posted), MAX_DISPEL)
 
     def clean(self) -> dict[str, Any]:
+        # A spell's power dice are the rules' to require (magic_dice_orders: "spell_dice", at
+        # its field through field_for); a dispel row's parts are the page's own.
         data = super().clean() or {}
         if not getattr(self, "magic", False):
             return data
-        for name in [n for n in self.fields if n.startswith("spell-") and n.endswith("-dice")]:
-            if data.get(name.removesuffix("-dice")) and data.get(name) is None:
-                self.add_error(name, gettext("Choose the power dice."))
         for row in self.dispel_rows:
             spell, dice, least = row["names"]
             if data.get(spell) and data.get(dice) is None:

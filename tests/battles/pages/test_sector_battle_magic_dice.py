@@ -204,8 +204,37 @@ def test_a_longer_dispel_plan_sent_by_the_api_is_shown_and_kept_whole(client, ba
 def test_a_spell_without_power_dice_is_refused_at_its_field(client, battle, player):
     response = post(client, player, battle, {"spell-wiz": "fog", "spell-wiz-sector": "C2"})
     assert response.status_code == 200
-    assert "Choose the power dice." in errors(response.content.decode(), "spell-wiz-dice")
+    # The rules require them (magic_dice_orders, "spell_dice"); the page shows it at the field.
+    assert "A spell is cast with 1 to 5 power dice." in errors(response.content.decode(),
+                                                                "spell-wiz-dice")
     assert not SideOrders.objects.filter(battle=battle).exists()
+
+
+@pytest.mark.parametrize(("status", "routed_in", "round_number", "offered"), [
+    ("ready", 0, 2, True),
+    ("routed", 2, 2, False),
+    # Routed last round and rallied since: still fleeing by the rules' ruling.
+    ("ready", 1, 2, False),
+    ("ready", 1, 3, True),
+])
+def test_a_fleeing_holders_bound_spells_are_not_offered(client, kingdom, rival_kingdom, player,
+                                                       status, routed_in, round_number,
+                                                       offered):
+    # XI.6.A: «Модель активного игрока, которая не отступает»; the rules' fleeing
+    # (magic_dice_orders) answers for the Guard and for Sir Kesten standing with it.
+    from dataclasses import replace
+
+    from rules.cerilia.state import UnitStatus
+
+    s = engine_state()
+    guard = replace(s.units[0], status=UnitStatus(status), routed_in=routed_in)
+    s = replace(s, units=(guard, *s.units[1:]))
+    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_kingdom, status=BattleStatus.OPEN,
+                                 round=round_number, state=state_data(s))
+    html = page(client, player, battle)
+    assert ("bound spell Fog (5/9): use on" in html) is offered
+    assert ("bound spell Bless (3/6): use on" in html) is offered
 
 
 def test_the_rules_objections_stand_at_their_fields(battle, player):
