@@ -123,7 +123,7 @@ def engine_characters(battle: SectorBattle
             _points(c.command, DEFAULT_COMMAND, Role.GENERAL, roles),
             _points(c.will, DEFAULT_WILL, Role.HERO, roles),
             tuple(key for key, _card in carried), bound=engine_bound(c.bound),
-            start_wounds=c.wounds))
+            start_wounds=c.full_wounds or c.wounds))
     return characters, artifacts
 
 
@@ -145,11 +145,14 @@ def modules_of(battle: SectorBattle) -> Modules:
                    magic_dice=battle.module_magic_dice)
 
 
-def casting_values() -> dict[str, int]:
-    """The spell catalog's casting values where the GM's differ from the engine's defaults
-    (the engine falls back to its own for the rest)."""
-    return {card.spell: card.casting_value for card in SpellCard.objects.order_by("spell")
-            if card.casting_value != casting_value(state.Scenario(), card.spell)}
+def casting_values(battle: SectorBattle) -> dict[str, int]:
+    """The casting values where they differ from the engine's defaults (the engine falls back
+    to its own for the rest): the battle's own over the spell catalog's."""
+    given = dict(SpellCard.objects.values_list("spell", "casting_value"))
+    given.update(battle.casting_values or {})
+    default = state.Scenario()
+    return {spell: value for spell, value in sorted(given.items())
+            if value != casting_value(default, spell)}
 
 
 def initial_state(battle: SectorBattle) -> state.BattleState:
@@ -168,10 +171,10 @@ def initial_state(battle: SectorBattle) -> state.BattleState:
             for t in battle.traps.select_related("card").order_by("pk")),
     )
     if modules.magic_dice:
-        # Fixed as the battle starts, so a later edit of the catalog never changes a battle
-        # under way (or its replay).
+        # Fixed as the battle starts, so a later edit of the catalog (or of the battle's own
+        # values, refused once it has begun) never changes a battle under way or its replay.
         scenario = replace(scenario, power_dice=battle.power_dice,
-                           dispel_dice=battle.dispel_dice, casting_values=casting_values())
+                           dispel_dice=battle.dispel_dice, casting_values=casting_values(battle))
     units = engine_units(battle)
     characters, artifacts = engine_characters(battle)
     begun = state.new_battle(scenario, units, characters)

@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.utils import flatten_fieldsets
 from django.shortcuts import redirect
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
@@ -31,9 +32,12 @@ from battles.sector.models import (
     SectorUnit,
     TerrainCard,
 )
+from battles.sector.module_models import MAX_CASTING_VALUE, MIN_CASTING_VALUE, SpellCard
+from battles.sector.order_form_magic import spell_label
 from campaigns.admin_scope import CampaignScopedAdmin
 from campaigns.times import local_time
 from rules.cerilia.field import distance
+from rules.cerilia.spells import Spell
 from rules.cerilia.state import DIRECTED_TERRAIN
 from rules.errors import RuleViolation
 
@@ -134,10 +138,39 @@ class UnitInline(SetupOnlyInline, admin.TabularInline):
         return formset
 
 
+def casting_field(spell: str) -> str:
+    return f"casting_value_{spell}"
+
+
+# Module "magic dice": one number per spell of the engine, the battle's own casting value.
+CASTING_FIELDS = [casting_field(spell.value) for spell in Spell]
+
+
 class SectorBattleForm(forms.ModelForm):
     class Meta:
         model = SectorBattle
         fields = SCENARIO_FIELDS
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None and self.instance.status != BattleStatus.SETUP:
+            return   # the scenario is read-only (casting_value_list shows the values)
+        catalog = dict(SpellCard.objects.values_list("spell", "casting_value"))
+        own = self.instance.casting_values or {}
+        for spell in Spell:
+            self.fields[casting_field(spell.value)] = forms.IntegerField(
+                label=spell_label(spell.value), required=False,
+                min_value=MIN_CASTING_VALUE, max_value=MAX_CASTING_VALUE,
+                initial=own.get(spell.value),
+                widget=forms.NumberInput(attrs={"placeholder": catalog.get(spell.value, ""),
+                                                "style": "width: 5em"}))
+
+    def casting_values(self) -> dict[str, int] | None:
+        """The battle's own casting values as the page gives them; None without the fields."""
+        if CASTING_FIELDS[0] not in self.fields:
+            return None
+        return {spell.value: value for spell in Spell
+                if (value := self.cleaned_data.get(casting_field(spell.value))) is not None}
 
     def clean(self):
         data = super().clean()
@@ -145,6 +178,11 @@ class SectorBattleForm(forms.ModelForm):
         attacker, defender = data.get("attacker_kingdom"), data.get("defender_kingdom")
         if attacker is not None and attacker == defender:
             self.add_error("defender_kingdom", _("A kingdom does not fight itself."))
+        values = self.casting_values()
+        for violation in services.casting_values_violations(values) if values else ():
+            spell = violation.field.removeprefix("casting_values.")
+            field = casting_field(spell)
+            self.add_error(field if field in self.fields else None, render_violation(violation))
         return data
 
 
@@ -170,13 +208,43 @@ class SectorBattleAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
                                        "description": gettext_lazy(
                 "Seed 001's and 002's rules this battle plays; a battle with every module off "
                 "plays as seed 000 alone.")}),
+            (gettext_lazy("Casting values"), {"fields": self._casting_rows(obj),
+                                              "classes": ["collapse"],
+                                              "description": gettext_lazy(
+                "Module magic dice: this battle's own casting values, fixed as it starts. "
+                "Blank: the spell catalog's (shown greyed).")}),
             (gettext_lazy("The battle"), {"fields": STATE_FIELDS}),
         ]
 
+    def _casting_rows(self, obj) -> list:
+        if obj is not None and obj.status != BattleStatus.SETUP:
+            return ["casting_value_list"]
+        return [tuple(CASTING_FIELDS[i:i + 4]) for i in range(0, len(CASTING_FIELDS), 4)]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        # The casting values' fields are the form's own (one per spell), not the model's.
+        fields = kwargs.get("fields") or flatten_fieldsets(self.get_fieldsets(request, obj))
+        kwargs["fields"] = [name for name in fields if name not in CASTING_FIELDS]
+        return super().get_form(request, obj, change, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        values = form.casting_values()
+        if values is not None and values != (obj.casting_values or {}):
+            # Through the service, which checks the GM and that the battle is being set up.
+            obj.casting_values = services.battle_casting_values_set(
+                actor=request.user, battle=obj, values=values).casting_values
+
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.status != BattleStatus.SETUP:
-            return [*SCENARIO_FIELDS, *STATE_FIELDS]
+            return [*SCENARIO_FIELDS, *STATE_FIELDS, "casting_value_list"]
         return STATE_FIELDS
+
+    @admin.display(description=gettext_lazy("casting values"))
+    def casting_value_list(self, battle: SectorBattle) -> str:
+        own = battle.casting_values or {}
+        return ", ".join(f"{spell_label(spell)} {value}" for spell, value in own.items()) \
+            or _("the spell catalog's")
 
     # -- read-only displays ---------------------------------------------------------------
 

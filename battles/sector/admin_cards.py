@@ -19,7 +19,7 @@ from battles.sector.models import (
 )
 from battles.sector.module_models import EFFECT_CHOICES, ArtifactCard, SpellCard, TrapCard
 from battles.sector.validators import bound_problem
-from campaigns.admin_scope import CatalogAdmin, runs_a_campaign
+from campaigns.admin_scope import CatalogAdmin
 from rules.cerilia.cards import SIGNS, Tag, card_violations
 
 CARD_FIELDS = ["code", "name", "melee", "charge", "missile", "missile_range", "defense",
@@ -150,16 +150,20 @@ class TrapCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
 @admin.register(SpellCard)
 class SpellCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
     """The spell catalog (issue 14: "the GM edits casting values in the spell catalog"): one row
-    per spell of the engine, shipped by migration 0012. Unlike the other catalogs a GM changes
-    the rows (that is the point of it); none are added or deleted, since the engine names the
-    spells. A battle takes the values when it starts (battles.sector.adapters.initial_state), so
-    an edit never changes a battle under way or its replay."""
+    per spell of the engine, shipped by migration 0012. Like the other catalogs every campaign
+    shares, changing a row is the operator's: a campaign's GM sets a battle's own casting
+    values on the battle (SectorBattle.casting_values, over these). None are added or deleted,
+    since the engine names the spells. A battle takes the values when it starts
+    (battles.sector.adapters.initial_state), so an edit never changes a battle under way or its
+    replay."""
 
     list_display = ["spell_name", "casting_value", "attribute"]
     list_editable = ["casting_value"]
     search_fields = ["spell"]
     fields = ["spell", "casting_value", "attribute"]
-    readonly_fields = ["spell"]
+    # The engine reads no attribute (rules.cerilia.magic_dice.ATTRIBUTES is empty): a note a
+    # GM could edit would promise an effect no battle plays.
+    readonly_fields = ["spell", "attribute"]
 
     @admin.display(description=gettext_lazy("spell"), ordering="spell")
     def spell_name(self, card: SpellCard) -> str:
@@ -170,6 +174,3 @@ class SpellCardAdmin(CatalogAdmin, SimpleHistoryAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
-
-    def has_change_permission(self, request, obj=None):
-        return runs_a_campaign(request) or super().has_change_permission(request, obj)

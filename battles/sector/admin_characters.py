@@ -30,7 +30,7 @@ from rules.cerilia.state import School
 from rules.errors import RuleViolation
 
 CHARACTER_FIELDS: list[str] = ["side", "name", "school", "roles", "unit", "spells", "wounds",
-                                "command", "will", "carries", "bound"]
+                                "full_wounds", "command", "will", "carries", "bound"]
 
 
 def _spell_choices(modules: Modules) -> list[tuple[Any, list[tuple[str, Any]]]]:
@@ -107,7 +107,7 @@ def _character_fields(data: dict[str, Any]) -> dict[str, Any]:
             "roles": list(data.get("roles") or []), "spells": list(data.get("spells") or []),
             "unit": data.get("unit"), "command": data.get("command"),
             "will": data.get("will"), "wounds": data.get("wounds") or 0,
-            "bound": data.get("bound") or []}
+            "bound": data.get("bound") or [], "full_wounds": data.get("full_wounds")}
 
 
 class CharacterFormSet(forms.BaseInlineFormSet):
@@ -158,7 +158,7 @@ class CharacterInline(SetupOnlyInline, admin.StackedInline):
         if self._open(obj):
             return self.fields
         return ["side", "name", "school", "role_names", "unit", "spell_names", "wounds",
-                "command", "will", "carries", "bound"]
+                "full_wounds", "command", "will", "carries", "bound"]
 
     def get_readonly_fields(self, request, obj=None):
         return [] if self._open(obj) else self.get_fields(request, obj)

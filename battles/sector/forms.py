@@ -72,7 +72,7 @@ class SectorOrdersForm(MagicOrdersForm):
         self.caster_rows: list[dict[str, Any]] = []
         self.terrain_rows: list[dict[str, Any]] = []
         self._module_setup(standing)
-        self._magic_setup()
+        self._magic_setup(given)
         if self.deployment:
             self._deployment_fields()
             self._trap_fields(supply or {})
@@ -139,7 +139,7 @@ class SectorOrdersForm(MagicOrdersForm):
                     choices=_choices(aims))
                 row["names"].append(target)
             self._round_module_fields(row, unit, units_only)
-            if unit["status"] != "routed":   # XI.6.A: «Модель ..., которая не отступает»
+            if not self.holder_flees(unit["key"]):
                 row["names"] += self.bound_fields(unit["key"],
                                                   unit.get("card", {}).get("bound", []),
                                                   own, units_only)
@@ -151,9 +151,10 @@ class SectorOrdersForm(MagicOrdersForm):
                 carried = [a for a in self.view.get("artifacts", [])
                            if a.get("carried_by") == key and a.get("uses", 0) > 0]
                 names += self.artifact_dice_field(key, carried)
-            names += self.bound_fields(key, next(
-                (c.get("bound", []) for c in self.view.get("casters", []) if c["key"] == key),
-                []), own, units_only)
+            if not self.holder_flees(key):
+                names += self.bound_fields(key, next(
+                    (c.get("bound", []) for c in self.view.get("casters", [])
+                     if c["key"] == key), []), own, units_only)
         sectors = [(s, s) for s in SECTORS]
         spelled = {c["key"] for c in self.casters}
         characters = [(c["key"], c["name"]) for c in self.view.get("casters", [])

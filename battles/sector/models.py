@@ -185,6 +185,12 @@ class SectorBattle(ClaimedModel):
         _("dispel dice"), null=True, blank=True, validators=[MaxValueValidator(12)],
         help_text=_("Module magic dice: a fixed pool of dispel dice each magic phase. Blank: "
                     "rolled (the higher die of the 2d6)."))
+    # Module "magic dice": this battle's own casting values (spell → value), over the spell
+    # catalog's; set through services.battle_casting_values_set, read as the battle starts.
+    casting_values = models.JSONField(
+        _("casting values"), default=dict, blank=True,
+        help_text=_("Module magic dice: this battle's own casting values. Blank: the spell "
+                    "catalog's."))
     round_hours = models.PositiveSmallIntegerField(
         _("hours per round"), default=24, validators=[MinValueValidator(1)],
         help_text=_("Each round's deadline for orders, from when it opens."))
@@ -297,6 +303,12 @@ class SectorCaster(models.Model):
                              help_text=_("General, hero, or both."))
     wounds = models.PositiveSmallIntegerField(_("wounds"), default=DEFAULT_WOUNDS,
                                               validators=[MinValueValidator(1)])
+    # Seed 002: healing «не может поднять значение ран выше его стартового показателя»; a
+    # character may come into the battle already wounded (wounds 1 of 3).
+    full_wounds = models.PositiveSmallIntegerField(
+        _("full wounds"), null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text=_("Its wounds unhurt, which healing never exceeds; its wounds above are what "
+                    "it has left as the battle starts. Blank: the same (it starts unhurt)."))
     command = models.PositiveSmallIntegerField(
         _("command points"), null=True, blank=True,
         help_text=_("A general's command points per round. Blank: the default (3)."))

@@ -22,6 +22,11 @@ EFFECT_CHOICES = enum_choices(ArtifactEffect, EFFECT_LABELS)
 SPELL_CHOICES = enum_choices(Spell, {spell: gettext_lazy(label)
                                      for spell, label in SPELL_LABELS.items()})
 
+# A casting value, the catalog's or a battle's own (a total of 1–5 power dice, with room for
+# the GM's harder spells).
+MIN_CASTING_VALUE, MAX_CASTING_VALUE = 1, 30
+
+
 class SpellCard(models.Model):
     """The spell catalog (seed 002, module "magic dice"; issue 14: "the GM edits casting values
     in the spell catalog"): one row per spell of the engine, seeded from
@@ -31,7 +36,8 @@ class SpellCard(models.Model):
 
     spell = models.CharField(_("spell"), max_length=40, choices=SPELL_CHOICES, unique=True)
     casting_value = models.PositiveSmallIntegerField(
-        _("casting value"), validators=[MinValueValidator(1), MaxValueValidator(30)],
+        _("casting value"), validators=[MinValueValidator(MIN_CASTING_VALUE),
+                                         MaxValueValidator(MAX_CASTING_VALUE)],
         help_text=_("Module magic dice: the total of the power dice that casts it."))
     attribute = models.CharField(
         _("attribute"), max_length=200, blank=True, default="",

@@ -8,6 +8,7 @@ field names: rules.cerilia.orders.SpellOrder, magic_dice_orders.BoundUse and Dis
 artifact_orders.ArtifactUse); the rules judge it."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,19 +18,29 @@ from django.utils.translation import gettext_lazy as _
 
 from battles.sector.models import MORALE_SIGN_CHOICES, TERRAIN_KIND_CHOICES
 from battles.sector.order_form_modules import ModuleOrdersForm, blank
+from battles.sector.order_schema import MAX_DISPEL
 from rules.cerilia.bound_spell_cards import BOUND_DICE
 from rules.cerilia.field import SECTORS
-from rules.cerilia.magic_dice_orders import ANY, MAX_POOL, MAX_POWER_DICE, MIN_POWER_DICE
+from rules.cerilia.magic_dice_orders import (
+    ANY,
+    MAX_POOL,
+    MAX_POWER_DICE,
+    MIN_POWER_DICE,
+    fleeing,
+    holder_of,
+)
 from rules.cerilia.spells import (
     MAGICAL_MOVES,
     SPELL_AIMS,
     SPELL_LABELS,
+    WOUND_SPELLS,
     Spell,
     spell_aims,
 )
+from rules.cerilia.state import state_from_data
 
-# Ruling (the page's): a dispel plan of three rules covers "this spell first, then any"; the
-# REST API takes as many as the side likes.
+# Ruling (the page's): a dispel plan of three rules covers "this spell first, then any"; a
+# longer plan (the REST API takes up to MAX_DISPEL rules) gets its rows and one empty one more.
 DISPEL_ROWS = 3
 def spell_label(spell: str) -> str:
     return gettext(SPELL_LABELS[Spell(spell)]) if spell in set(Spell) else spell
@@ -43,11 +54,26 @@ class MagicOrdersForm(ModuleOrdersForm):
     """The fields and JSON of module "magic dice": the base of SectorOrdersForm (after
     `_module_setup`, which reads the battle's modules)."""
 
-    def _magic_setup(self) -> None:
+    def _magic_setup(self, given: Mapping[str, Any] | None = None) -> None:
+        """`given`: the side's stored orders, whose dispel plan may need more rows."""
         self.magic = self.modules.magic_dice
+        # The engine's own state, for the rules' answers the form needs (who flees).
+        self.magic_state = state_from_data(self.battle.state) if self.magic else None
+        stored = (given or {}).get("dispel")
+        self.dispel_stored = len(stored) if isinstance(stored, list | tuple) else 0
         # Each bound spell the side may use: (holder key, its index on the holder, spell, power).
         self.bound_slots: list[tuple[str, int, str, str]] = []
         self.dispel_rows: list[dict[str, Any]] = []
+
+    def holder_flees(self, key: str) -> bool:
+        """XI.6.A: «Модель активного игрока, которая не отступает»: whether the side's unit or
+        character `key` flees this round by the rules (magic_dice_orders.fleeing), so its
+        bound spells are not offered."""
+        current = self.magic_state
+        if current is None:
+            return False
+        found = holder_of(current.units, current.characters, self.side, key)
+        return found is not None and fleeing(current.units, found[0], self.battle.round)
 
     # -- fields ---------------------------------------------------------------------------
 
@@ -67,8 +93,12 @@ class MagicOrdersForm(ModuleOrdersForm):
                 label=_("magical move: the sectors it enters"), required=False, max_length=30,
                 help_text=gettext("Haste: e.g. “C2 C3”, at most %(points)s sectors.")
                 % {"points": max(MAGICAL_MOVES.values())})
+            # Counted from 1, as the events name cells (the engine counts from 0).
+            cells = self.battle.cells_per_sector
             self.fields[f"spell-{key}-cell"] = forms.IntegerField(
-                label=_("magical move: the cell it takes"), required=False, min_value=0)
+                label=_("magical move: the cell it takes"), required=False, min_value=1,
+                max_value=cells, help_text=gettext("1 to %(cells)s, in its last sector.")
+                % {"cells": cells})
             self.fields[f"spell-{key}-joins"] = forms.ChoiceField(
                 label=_("magical move: the character who joins it"), required=False,
                 choices=blank(characters))
@@ -87,6 +117,10 @@ class MagicOrdersForm(ModuleOrdersForm):
                    "unit": [("", "—"), (gettext("your units"), own),
                             (gettext("enemy units"), enemies)],
                    "terrain": blank(TERRAIN_KIND_CHOICES), "sign": blank(MORALE_SIGN_CHOICES)}
+        # Seed 002: recover or raise wounds of "a character only as the sole target".
+        characters = [(c["key"], c["name"]) for c in self.view.get("casters", [])
+                      if c["side"] == self.side.value and not c.get("killed")]
+        wounded = [*choices["unit"], (gettext("your characters"), characters)]
         labels = {"sector": _("its sector"), "toward": _("toward"), "unit": _("its unit"),
                   "terrain": _("terrain"), "sign": _("morale sign")}
         for index, spell in enumerate(bound):
@@ -102,8 +136,10 @@ class MagicOrdersForm(ModuleOrdersForm):
                 help_text=gettext("Always cast; the enemy dispels it on its power level."))
             names.append(name)
             for aim in spell_aims(spell["spell"]):
+                given = (wounded if aim == "unit" and spell["spell"] in WOUND_SPELLS
+                         else choices[aim])
                 self.fields[f"bound-{slot}-{aim}"] = forms.ChoiceField(
-                    label=labels[aim], required=False, choices=choices[aim])
+                    label=labels[aim], required=False, choices=given)
                 names.append(f"bound-{slot}-{aim}")
         return names
 
@@ -123,7 +159,7 @@ class MagicOrdersForm(ModuleOrdersForm):
             return
         spells = sorted(((s.value, gettext(SPELL_LABELS[s])) for s in Spell),
                         key=lambda pair: pair[1])
-        for i in range(DISPEL_ROWS):
+        for i in range(self._dispel_row_count()):
             names = [f"dispel-{i}-spell", f"dispel-{i}-dice", f"dispel-{i}-at_least"]
             self.fields[names[0]] = forms.ChoiceField(
                 label=gettext("rule %(number)s: dispel") % {"number": i + 1}, required=False,
@@ -134,13 +170,19 @@ class MagicOrdersForm(ModuleOrdersForm):
                 label=_("when it must beat at least"), required=False, min_value=0)
             self.dispel_rows.append({"number": i + 1, "names": names})
 
+    def _dispel_row_count(self) -> int:
+        """DISPEL_ROWS, or as many as the stored plan has and one more, or as the posted form
+        has: a longer plan sent by the REST API is shown whole, so saving the page keeps it."""
+        posted = [int(found.group(1)) + 1 for name in self.data
+                  if (found := re.fullmatch(r"dispel-(\d+)-spell", name))]
+        return min(max(DISPEL_ROWS, self.dispel_stored + 1, *posted), MAX_DISPEL)
+
     def clean(self) -> dict[str, Any]:
+        # A spell's power dice are the rules' to require (magic_dice_orders: "spell_dice", at
+        # its field through field_for); a dispel row's parts are the page's own.
         data = super().clean() or {}
         if not getattr(self, "magic", False):
             return data
-        for name in [n for n in self.fields if n.startswith("spell-") and n.endswith("-dice")]:
-            if data.get(name.removesuffix("-dice")) and data.get(name) is None:
-                self.add_error(name, gettext("Choose the power dice."))
         for row in self.dispel_rows:
             spell, dice, least = row["names"]
             if data.get(spell) and data.get(dice) is None:
@@ -163,7 +205,7 @@ class MagicOrdersForm(ModuleOrdersForm):
                 spell["path"] = [p.lower() if p.lower() == "reserve" else p.upper()
                                  for p in path]
             if data.get(f"spell-{key}-cell") is not None:
-                spell["cell"] = data[f"spell-{key}-cell"]
+                spell["cell"] = data[f"spell-{key}-cell"] - 1   # the engine counts from 0
             if data.get(f"spell-{key}-joins"):
                 spell["joins"] = data[f"spell-{key}-joins"]
         bound, self.bound_sent, self.dispel_sent = [], [], []
@@ -216,7 +258,7 @@ class MagicOrdersForm(ModuleOrdersForm):
                 for aim in SPELL_AIMS:
                     if use.get(aim):
                         self.initial[f"bound-{slot}-{aim}"] = use[aim]
-        for i, rule in enumerate((orders.get("dispel") or [])[:DISPEL_ROWS]):
+        for i, rule in enumerate((orders.get("dispel") or [])[:len(self.dispel_rows)]):
             if isinstance(rule, Mapping):
                 self.initial[f"dispel-{i}-spell"] = rule.get("spell", "")
                 self.initial[f"dispel-{i}-dice"] = _number(rule.get("dice"))
@@ -231,7 +273,7 @@ def spell_initial(key: str, spell: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(spell.get("path"), list | tuple):
         initial[f"spell-{key}-path"] = " ".join(spell["path"])
     if _number(spell.get("cell")) is not None:
-        initial[f"spell-{key}-cell"] = spell["cell"]
+        initial[f"spell-{key}-cell"] = spell["cell"] + 1   # the form counts from 1
     if spell.get("joins"):
         initial[f"spell-{key}-joins"] = spell["joins"]
     return initial

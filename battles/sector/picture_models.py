@@ -55,10 +55,9 @@ def model_notes(unit: Mapping[str, Any]) -> dict[str, Any]:
         notes.append(_("its wounded model has %(left)s of %(wounds)s wounds left")
                      % {"left": wounds - lost, "wounds": wounds})
     standing = group_standing(unit)
-    labels = {"champion": _("champion"), "standard": _("standard bearer"),
-              "musician": _("musician")}
     marks = [GROUP_MARKS[m] for m in ("champion", "standard", "musician") if m in standing]
-    notes += [str(labels[m]) for m in ("champion", "standard", "musician") if m in standing]
+    notes += [_(ranks.MODEL_LABELS[ranks.Model(m)])
+              for m in ("champion", "standard", "musician") if m in standing]
     if unit.get("standard_taken"):
         # «захваченные знамена возвращены быть не могут».
         marks.append(TAKEN_MARK)

@@ -27,7 +27,12 @@ from battles.sector.models import (
     SectorUnit,
     SideOrders,
 )
-from battles.sector.module_models import SectorTrap, TrapCard
+from battles.sector.module_models import (
+    MAX_CASTING_VALUE,
+    MIN_CASTING_VALUE,
+    SectorTrap,
+    TrapCard,
+)
 from battles.sector.resolution import ROUNDS
 from battles.sector.selectors import sides_commanded_in
 from battles.sector.validators import bound_problem
@@ -36,6 +41,7 @@ from core.permissions import SYSTEM, NotPermitted
 from rules.cerilia import characters
 from rules.cerilia.cards import card_violations
 from rules.cerilia.modules import DEFAULT_WOUNDS
+from rules.cerilia.spells import Spell
 from rules.cerilia.state import School, state_data, state_from_data
 from rules.errors import RuleViolation, Violation, _
 from rules.sides import Side
@@ -150,6 +156,46 @@ def setup_check(*, actor, battle: SectorBattle) -> None:
         raise RuleViolation.single("already_started", _("The battle has already begun."))
 
 
+def casting_values_violations(values: object) -> list[Violation]:
+    """What the rules refuse of a battle's own casting values (issue 14: "the GM edits casting
+    values"; per battle, so a campaign's GM changes no other campaign's): a value for a spell
+    of the engine, from MIN_CASTING_VALUE to MAX_CASTING_VALUE, by field
+    ("casting_values.<spell>")."""
+    if not isinstance(values, dict):
+        return [Violation("casting_values_not_a_mapping", _("Casting values by spell."),
+                          "casting_values")]
+    known = {spell.value for spell in Spell}
+    found = []
+    for spell, value in values.items():
+        where = f"casting_values.{spell}"
+        if spell not in known:
+            found.append(Violation("spell_unknown", _("%(spell)s is not a spell."), where,
+                                   {"spell": str(spell)}))
+        elif (not isinstance(value, int) or isinstance(value, bool)
+              or not MIN_CASTING_VALUE <= value <= MAX_CASTING_VALUE):
+            found.append(Violation("casting_value_range", _(
+                "A casting value is %(least)s to %(most)s."), where,
+                {"least": MIN_CASTING_VALUE, "most": MAX_CASTING_VALUE}))
+    return found
+
+
+@transaction.atomic
+def battle_casting_values_set(*, actor, battle: SectorBattle, values: dict[str, int]
+                              ) -> SectorBattle:
+    """The battle's own casting values (spell → value; the spells left out take the
+    catalog's), while it is being set up. Raises NotPermitted unless `actor` runs its
+    campaign, RuleViolation once it has begun or for values casting_values_violations
+    refuses."""
+    battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
+    setup_check(actor=actor, battle=battle)
+    found = casting_values_violations(values)
+    if found:
+        raise RuleViolation(found)
+    battle.casting_values = dict(sorted(values.items()))
+    battle.save(update_fields=["casting_values"])
+    return battle
+
+
 def character_violations(*, battle: SectorBattle, side: str, school: str, roles, spells,
                          unit: SectorUnit | None, command: int | None, will: int | None,
                          wounds: int, bound=()) -> list[Violation]:
@@ -172,11 +218,17 @@ def character_violations(*, battle: SectorBattle, side: str, school: str, roles,
     return found
 
 
-def character_check(*, actor, battle: SectorBattle, **fields) -> None:
+def character_check(*, actor, battle: SectorBattle, full_wounds: int | None = None,
+                    **fields) -> None:
     """Refuse a character for `actor`: NotPermitted unless they run the battle's campaign,
-    RuleViolation when the battle has begun or the rules refuse it (character_violations)."""
+    RuleViolation when the battle has begun or the rules refuse it (character_violations), or
+    its wounds exceed its full wounds (blank: its wounds)."""
     setup_check(actor=actor, battle=battle)
     found = character_violations(battle=battle, **fields)
+    if full_wounds is not None and fields.get("wounds", DEFAULT_WOUNDS) > full_wounds:
+        # Seed 002: wounds are never «выше его стартового показателя».
+        found.append(Violation("wounds_above_full", _("At most its full wounds (%(full)s)."),
+                               "wounds", {"full": full_wounds}))
     if found:
         raise RuleViolation(found)
 
@@ -186,7 +238,7 @@ def character_save(*, actor, battle: SectorBattle, character: SectorCaster | Non
                    name: str, side: str, school: str = "", roles=(), spells=(),
                    unit: SectorUnit | None = None, command: int | None = None,
                    will: int | None = None, wounds: int = DEFAULT_WOUNDS, carries=(),
-                   bound=()) -> SectorCaster:
+                   bound=(), full_wounds: int | None = None) -> SectorCaster:
     """Add a character to a battle being set up, or change one (`character`), with the
     artifacts it carries; raises NotPermitted or RuleViolation as character_check does."""
     battle = SectorBattle.objects.select_for_update().get(pk=battle.pk)
@@ -194,13 +246,13 @@ def character_save(*, actor, battle: SectorBattle, character: SectorCaster | Non
               "spells": sorted(set(spells)),
               "unit": unit, "command": command, "will": will, "wounds": wounds,
               "bound": list(bound)}
-    character_check(actor=actor, battle=battle, **fields)
+    character_check(actor=actor, battle=battle, full_wounds=full_wounds, **fields)
     if character is None:
         character = SectorCaster(battle=battle)
     elif character.battle_id != battle.pk:
         raise RuleViolation.single("character_of_other_battle",
                                    _("Not a character of this battle."))
-    character.name = name
+    character.name, character.full_wounds = name, full_wounds
     for attribute, value in fields.items():
         setattr(character, attribute, value)
     character.save()

@@ -146,21 +146,95 @@ def test_bound_spells_and_the_dispel_plan_are_submitted_as_the_engines_json(clie
 
 
 def test_a_spell_gets_its_dice_and_hastes_magical_move(battle, player):
+    # Cells count from 1 on the page, as the events name them ("moves to cell 2"); the
+    # engine's orders from 0.
+    battle.cells_per_sector = 2
+    battle.save()
     form = form_for(battle, player, {"spell-wiz": "haste", "spell-wiz-unit": "a",
                                      "spell-wiz-dice": "3", "spell-wiz-path": "c2, c3",
-                                     "spell-wiz-cell": "0", "spell-wiz-joins": "h"})
+                                     "spell-wiz-cell": "2", "spell-wiz-joins": "h"})
     assert form.is_valid(), form.errors
     assert form.orders()["spells"] == {"wiz": {"spell": "haste", "unit": "a", "dice": 3,
-                                               "path": ["C2", "C3"], "cell": 0, "joins": "h"}}
-    assert SectorOrdersForm.initial_from({"spells": form.orders()["spells"]})[
-        "spell-wiz-path"] == "C2 C3"
+                                               "path": ["C2", "C3"], "cell": 1, "joins": "h"}}
+    initial = SectorOrdersForm.initial_from({"spells": form.orders()["spells"]})
+    assert (initial["spell-wiz-path"], initial["spell-wiz-cell"]) == ("C2 C3", 2)
+    for cell in ("0", "3"):   # the battle's sectors have 2 cells
+        form = form_for(battle, player, {"spell-wiz": "haste", "spell-wiz-unit": "a",
+                                         "spell-wiz-dice": "3", "spell-wiz-cell": cell})
+        assert not form.is_valid() and "spell-wiz-cell" in form.errors
+    assert form.fields["spell-wiz-cell"].help_text == "1 to 2, in its last sector."
+
+
+def test_a_bound_heal_offers_the_sides_characters_as_its_sole_target(client, kingdom,
+                                                                     rival_kingdom, player):
+    # Seed 002: recover wounds of "a character only as the sole target"; a bound spell is
+    # aimed as the spell is («если применимо, он выбирает цель заклинания»).
+    from dataclasses import replace
+
+    s = engine_state()
+    s = replace(s, casters=tuple(replace(c, bound=(BoundSpell("heal", "3/6"),))
+                                 if c.key == "h" else c for c in s.casters))
+    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_kingdom, status=BattleStatus.OPEN,
+                                 round=1, state=state_data(s))
+    html = page(client, player, battle)
+    assert options(html, "bound-1-unit") == ["", "a", "d", "wiz", "h"]
+    assert options(html, "bound-0-sector")[:2] == ["", "A1"]   # Fog still aims at a sector
+    response = post(client, player, battle, {"bound-1-dice": "2", "bound-1-unit": "h"})
+    assert response.status_code == 302, response.content.decode()
+    assert stored(battle)["bound"] == [{"holder": "h", "index": 0, "dice": 2, "unit": "h"}]
+
+
+def test_a_longer_dispel_plan_sent_by_the_api_is_shown_and_kept_whole(client, battle, player):
+    # Reference: a dispel plan of rules "in priority order"; the API takes up to 40.
+    plan = [{"spell": spell, "dice": 2} for spell in
+            ("fire_storm", "wall_of_fire", "fog", "haste", "any")]
+    SideOrders.objects.create(battle=battle, round=1, side="attacker", orders={"dispel": plan})
+    html = page(client, player, battle)
+    assert re.search(r'<select name="dispel-4-spell".*?<option value="any" selected>', html,
+                     re.S)
+    assert 'name="dispel-5-spell"' in html and 'name="dispel-6-spell"' not in html
+    posted = {f"dispel-{i}-{part}": value for i, rule in enumerate(plan)
+              for part, value in rule.items()}
+    response = post(client, player, battle, posted)
+    assert response.status_code == 302, response.content.decode()
+    assert stored(battle)["dispel"] == plan
 
 
 def test_a_spell_without_power_dice_is_refused_at_its_field(client, battle, player):
     response = post(client, player, battle, {"spell-wiz": "fog", "spell-wiz-sector": "C2"})
     assert response.status_code == 200
-    assert "Choose the power dice." in errors(response.content.decode(), "spell-wiz-dice")
+    # The rules require them (magic_dice_orders, "spell_dice"); the page shows it at the field.
+    assert "A spell is cast with 1 to 5 power dice." in errors(response.content.decode(),
+                                                                "spell-wiz-dice")
     assert not SideOrders.objects.filter(battle=battle).exists()
+
+
+@pytest.mark.parametrize(("status", "routed_in", "round_number", "offered"), [
+    ("ready", 0, 2, True),
+    ("routed", 2, 2, False),
+    # Routed last round and rallied since: still fleeing by the rules' ruling.
+    ("ready", 1, 2, False),
+    ("ready", 1, 3, True),
+])
+def test_a_fleeing_holders_bound_spells_are_not_offered(client, kingdom, rival_kingdom, player,
+                                                       status, routed_in, round_number,
+                                                       offered):
+    # XI.6.A: «Модель активного игрока, которая не отступает»; the rules' fleeing
+    # (magic_dice_orders) answers for the Guard and for Sir Kesten standing with it.
+    from dataclasses import replace
+
+    from rules.cerilia.state import UnitStatus
+
+    s = engine_state()
+    guard = replace(s.units[0], status=UnitStatus(status), routed_in=routed_in)
+    s = replace(s, units=(guard, *s.units[1:]))
+    battle = SectorBattleFactory(campaign=kingdom.campaign, attacker_kingdom=kingdom,
+                                 defender_kingdom=rival_kingdom, status=BattleStatus.OPEN,
+                                 round=round_number, state=state_data(s))
+    html = page(client, player, battle)
+    assert ("bound spell Fog (5/9): use on" in html) is offered
+    assert ("bound spell Bless (3/6): use on" in html) is offered
 
 
 def test_the_rules_objections_stand_at_their_fields(battle, player):

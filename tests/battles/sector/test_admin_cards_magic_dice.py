@@ -26,32 +26,46 @@ from rules.cerilia.magic_dice import CASTING_VALUES, casting_value
 pytestmark = pytest.mark.django_db
 
 
-def test_the_gm_edits_a_casting_value_and_a_new_battle_reads_it(gm_client, campaign):
-    # Issue 14: "the GM edits casting values in the spell catalog".
+def test_the_operator_edits_a_casting_value_and_a_new_battle_reads_it(gm_client, campaign):
+    # Issue 14: "the GM edits casting values in the spell catalog"; the shared catalog is the
+    # operator's (the `gm` persona is a superuser), a battle's own values each campaign GM's.
     card = SpellCard.objects.get(spell="fire_storm")
     page = gm_client.get(reverse("admin:battles_spellcard_changelist")).content.decode()
     assert "Fire storm" in page
+    page = gm_client.get(reverse("admin:battles_spellcard_change", args=[card.pk])).content.decode()
+    assert 'name="attribute"' not in page and "none of the shipped spells has one" in page
     response = gm_client.post(reverse("admin:battles_spellcard_change", args=[card.pk]),
                               {"casting_value": 12, "attribute": "Scorches the ground."})
     assert response.status_code == 302, errors_of(response)
     card.refresh_from_db()
-    assert (card.casting_value, card.attribute) == (12, "Scorches the ground.")
+    # The engine reads no attribute (magic_dice.ATTRIBUTES): the admin shows it, never takes it.
+    assert (card.casting_value, card.attribute) == (12, "")
     assert card.history.first().history_user.username == "gm-persona"
     battle = SectorBattleFactory(campaign=campaign, modules=True)
     assert casting_value(initial_state(battle).scenario, "fire_storm") == 12
 
 
-def test_a_campaigns_gm_edits_a_casting_value_too(client, campaign):
-    # Not a superuser: the catalog is the GMs' (issue 14), like adding to the other catalogs.
+def test_a_campaigns_gm_changes_no_catalog_entry(client, campaign):
+    # The catalog is every campaign's (campaigns.admin_scope.CatalogAdmin): a GM who is not the
+    # operator reads it and sets a battle's own values (test_admin_casting_values.py) instead.
     gm = UserFactory(is_staff=True)
     MembershipFactory(user=gm, campaign=campaign, role=Role.GM, kingdom=None)
     client.force_login(gm)
     card = SpellCard.objects.get(spell="haste")
+    listing = client.get(reverse("admin:battles_spellcard_changelist"))
+    assert listing.status_code == 200 and "Haste" in listing.content.decode()
+    assert 'name="form-0-casting_value"' not in listing.content.decode()
+    page = client.get(reverse("admin:battles_spellcard_change", args=[card.pk]))
+    assert page.status_code == 200 and 'name="casting_value"' not in page.content.decode()
     response = client.post(reverse("admin:battles_spellcard_change", args=[card.pk]),
                            {"casting_value": 4, "attribute": ""})
-    assert response.status_code == 302, errors_of(response)
+    assert response.status_code == 403
+    response = client.post(reverse("admin:battles_spellcard_changelist"), {
+        "form-TOTAL_FORMS": 1, "form-INITIAL_FORMS": 1, "form-0-id": card.pk,
+        "form-0-casting_value": 4, "_save": "Save"})
+    assert response.status_code == 403
     card.refresh_from_db()
-    assert card.casting_value == 4
+    assert card.casting_value == CASTING_VALUES["haste"]
 
 
 def test_the_catalog_names_the_engines_spells_only(gm_client):

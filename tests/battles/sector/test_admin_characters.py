@@ -174,3 +174,20 @@ def test_the_spells_offered_are_those_the_battles_modules_know(gm_client, battle
         character(name="Brother Tam", school="priest", spells=["raise_the_fallen", "heal"])]))
     assert response.status_code == 302, errors_of(response)
     assert battle.casters.get().spells == ["heal", "raise_the_fallen"]
+
+
+def test_the_gm_brings_a_character_in_already_wounded(gm_client, battle):
+    # Seed 002: healing «не может поднять значение ран выше его стартового показателя»: a
+    # character at 1 of 3 wounds starts at 1 and heals up to 3.
+    response = gm_client.post(url("change", battle.pk), battle_form(battle, casters=[
+        character(roles=["general"], wounds=1, full_wounds=3)]))
+    assert response.status_code == 302, errors_of(response)
+    general = battle.casters.get()
+    assert (general.wounds, general.full_wounds) == (1, 3)
+    engine = initial_state(battle).casters[0]
+    assert (engine.wounds, engine.start_wounds) == (1, 3)
+    response = gm_client.post(url("change", battle.pk), battle_form(battle, casters=[
+        character(name="Brother Tam", roles=["hero"], wounds=4, full_wounds=3)]))
+    assert response.status_code == 200
+    assert "At most its full wounds (3)." in errors_of(response)
+    assert battle.casters.count() == 1
