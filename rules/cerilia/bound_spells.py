@@ -11,7 +11,7 @@ from dataclasses import replace
 from rules.cerilia.combat import Combat
 from rules.cerilia.magic_dice_orders import BoundUse, fleeing, holder_of
 from rules.cerilia.orders import SpellOrder, bound_use_order
-from rules.cerilia.spells import Spell
+from rules.cerilia.spells import Spell, unbindable
 from rules.cerilia.state import Caster
 from rules.errors import _
 from rules.sides import Side
@@ -25,7 +25,8 @@ def use_bound(r: Combat, side: Side, use: BoundUse, cast: CastBound) -> None:
     """A unit's or character's bound spell, if its holder still stands and does not flee
     (orders.order_violations refused the rest at submission; a holder may have fallen since)."""
     found = holder_of(r.units.values(), r.casters.values(), side, use.holder)
-    if found is None or not 0 <= use.index < len(found[1]):
+    if found is None or not 0 <= use.index < len(found[1]) \
+            or unbindable(found[1][use.index].spell) is not None:
         return
     caster, spells = found
     if fleeing(r.units.values(), caster, r.number):
