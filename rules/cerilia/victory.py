@@ -10,19 +10,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rules.cerilia import ranks
 from rules.cerilia.board import Board
 from rules.cerilia.state import Unit
 from rules.errors import _
 from rules.sides import Side
 
 
+def worth(unit: Unit) -> int:
+    """What destroying `unit` gives the enemy: its starting hits — reference: "a card's hits are
+    its models; a card may set wounds per model, default 1, so hits = models × wounds" (a blow
+    takes one wound, ranks.take_wound) — and nothing for a summoned unit."""
+    return 0 if unit.summoned else ranks.starting_models(unit) * unit.card.wounds
+
+
 def tally(units: Iterable[Unit]) -> dict[Side, int]:
-    """Each side's points: the starting hits of the enemy units destroyed, summoned ones
-    giving none."""
+    """Each side's points: the worth of the enemy units destroyed."""
     points = dict.fromkeys(Side, 0)
     for unit in units:
-        if not unit.alive and not unit.summoned:
-            points[unit.side.other] += unit.card.hits
+        if not unit.alive:
+            points[unit.side.other] += worth(unit)
     return points
 
 

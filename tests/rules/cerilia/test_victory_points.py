@@ -9,7 +9,7 @@ from rules.cerilia.engine import resolve_round
 from rules.cerilia.modules import Modules
 from rules.cerilia.side_views import side_view
 from rules.cerilia.state import UnitStatus, state_data, state_from_data
-from rules.cerilia.victory import holder, tally
+from rules.cerilia.victory import holder, tally, worth
 
 SEED_FILE = "002_eb4cf75b750af884.txt"
 ON = Modules(magic_dice=True)
@@ -25,6 +25,16 @@ def test_each_enemy_unit_destroyed_gives_its_starting_hits_summoned_none():
     units = [dead(unit("k", A, "knights")), dead(unit("i", D, "irregulars")),
              dead(unit("l", D, "legion_of_the_dead", summoned=True)), unit("p", D, "pikes")]
     assert tally(units) == {D: 2, A: 1}
+
+
+def test_a_unit_of_models_with_wounds_gives_its_models_times_wounds():
+    # Reference: victory points "equal to the unit's starting hits"; "a card's hits are its
+    # models; a card may set wounds per model, default 1, so hits = models × wounds". Three
+    # ogres of 2 wounds each took six blows to destroy, and give 6; a summoned one nothing.
+    ogres = dead(unit("o", D, card_hits=3, card_wounds=2))
+    summoned = dead(unit("l", D, card_hits=3, card_wounds=2, summoned=True))
+    assert worth(ogres) == 6 and worth(summoned) == 0
+    assert tally([ogres, summoned, unit("k", A)]) == {A: 6, D: 0}
 
 
 def test_more_points_hold_the_field_equal_points_the_defender():
