@@ -77,14 +77,20 @@ def test_the_tally_is_stored_and_read_back_and_shown_to_both_sides():
     assert "victory_points" not in side_view(_last_round(), A)
 
 
-def test_a_round_that_changes_the_tally_says_so_to_both_sides():
-    s = state(unit("a", A, at="C2", hits=1), unit("d", D, "knights", at="C2"), max_rounds=6,
-              modules=ON)
+def test_a_destruction_both_sides_saw_tells_both_its_points():
+    # Reference: "each enemy unit destroyed gives its side victory points equal to the unit's
+    # starting hits"; ruling: the points are told with the destruction, to those who saw it.
+    s = state(unit("a", A, at="C2", hits=1), unit("b", A), unit("d", D, "knights", at="C2"),
+              max_rounds=6, modules=ON)
     for seed in range(40):
         out = resolve_round(s, {}, seed=seed)
         if not out.state.unit("a").alive:
-            said = [e for e in out.events if e.code == "victory_points"]
+            said = [e for e in out.events if e.code == "victory_scored"]
             assert len(said) == 1 and said[0].visible_to == frozenset({A, D})
-            assert said[0].params == {"attacker": 0, "defender": 2}
+            assert (said[0].params["side"], said[0].params["points"]) == ("defender", 2)
+            assert not any(e.code == "victory_points" for e in out.events)   # not the end
+            for side in (A, D):
+                assert side_view(out.state, side)["victory_points"] == {"attacker": 0,
+                                                                       "defender": 2}
             return
     raise AssertionError("no seed destroyed the unit")
