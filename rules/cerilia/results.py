@@ -17,7 +17,10 @@ from rules.sides import Side
 
 
 class Results(Markers):
-    blow: str | None = None   # the kind of attack being applied (a taken standard is melee's)
+    # The kind of attack whose result is being applied (None: a spell, morale, a trap...; set
+    # by Combat): module "magic dice" takes a standard whose bearer falls to an enemy melee
+    # attack.
+    blow: str | None = None
 
     # -- results --------------------------------------------------------------------------
 

@@ -63,3 +63,35 @@ def test_a_bound_spell_of_a_unit_the_enemy_cannot_see_does_not_name_it():
     # What the spell does names the side, not the unit.
     fog = [e for e in side_view(r.state(), D, r.events)["events"] if e["code"] == "fog"]
     assert fog[0]["params"]["caster"] == "attacker"
+
+
+def test_a_characters_or_artifacts_bound_spell_from_a_hidden_unit_names_no_one_to_the_enemy():
+    # Seed XI.6.A: «Активный игрок объявляет, какая из его моделей использует связанное
+    # заклинание»; ruling: a holder standing with a unit the enemy cannot see is named neither
+    # when it uses the spell nor in what the spell does — a character or an artifact's bearer
+    # as a unit is (magic_dice.MagicPhase.bound decides it for all three).
+    from dataclasses import replace
+
+    from rules.cerilia.artifact_cards import Artifact, ArtifactEffect
+    from rules.cerilia.bound_spell_cards import BoundSpell
+    from rules.cerilia.modules import Role
+    from rules.cerilia.orders import ArtifactUse
+    from rules.cerilia.state import Caster
+    sage = Caster("sage", A, "Sage Ilsa", School.WIZARD, "a", bound=(BoundSpell("fog", "5/9"),))
+    hero = Caster("hero", A, "Lord Bran", None, "a", roles=frozenset({Role.HERO}),
+                  carries=("staff",))
+    staff = Artifact("staff", "Staff of fog", ArtifactEffect.BOUND_SPELL, spell="fog",
+                     power="3/6")
+    s = replace(state(unit("a", A, at="C1", hidden=True), unit("d", D, at="C3"),
+                      casters=[sage, hero], modules=Modules(magic_dice=True, artifacts=True)),
+                artifacts=(staff,))
+    r = round_of(s, faces=[6, 6, 2, 1, 2, 1, 1], orders_={A: orders(
+        bound=(BoundUse("sage", 0, 2, sector="C2"),),
+        artifacts={"hero": ArtifactUse("staff", target="B2", dice=2)})})
+    r.cast()
+    enemy = side_view(r.state(), D, r.events)
+    assert [e["code"] for e in enemy["events"]].count("bound_cast") == 2
+    assert [e["code"] for e in enemy["events"]].count("fog") == 2
+    assert "Sage Ilsa" not in str(enemy) and "Lord Bran" not in str(enemy)
+    own = str(side_view(r.state(), A, r.events))
+    assert "Sage Ilsa" in own and "Lord Bran" in own
