@@ -21,15 +21,7 @@ from rules.cerilia.bound_spell_cards import BOUND_DICE
 from rules.cerilia.field import SECTORS
 from rules.cerilia.magic_dice_orders import ANY, MAX_POOL, MAX_POWER_DICE, MIN_POWER_DICE
 from rules.cerilia.modules import Modules, modules_from_data
-from rules.cerilia.spells import (
-    DIRECTED_SPELLS,
-    MAGICAL_MOVES,
-    SECTOR_SPELLS,
-    SPELL_LABELS,
-    UNIT_SPELLS,
-    WOUND_SPELLS,
-    Spell,
-)
+from rules.cerilia.spells import MAGICAL_MOVES, SPELL_LABELS, Spell, spell_aims
 
 # Ruling (the page's): a dispel plan of three rules covers "this spell first, then any"; the
 # REST API takes as many as the side likes.
@@ -46,22 +38,6 @@ def battle_modules(battle_state: Mapping[str, Any] | None) -> Modules:
 
 def spell_label(spell: str) -> str:
     return gettext(SPELL_LABELS[Spell(spell)]) if spell in set(Spell) else spell
-
-
-def bound_aims(spell: str) -> tuple[str, ...]:
-    """What the order of a bound spell of `spell` names besides its dice."""
-    aims = []
-    if spell in SECTOR_SPELLS | DIRECTED_SPELLS:
-        aims.append("sector")
-    if spell in DIRECTED_SPELLS or spell == Spell.ILLUSORY_TERRAIN:
-        aims.append("toward")
-    if spell in UNIT_SPELLS | WOUND_SPELLS:
-        aims.append("unit")
-    if spell == Spell.ILLUSORY_TERRAIN:
-        aims.append("terrain")
-    if spell == Spell.BLESS:
-        aims.append("sign")
-    return tuple(aims)
 
 
 def _number(value: Any) -> int | None:
@@ -131,7 +107,7 @@ class MagicOrdersForm(ModuleOrdersForm):
                               for d in BOUND_DICE),
                 help_text=gettext("Always cast; the enemy dispels it on its power level."))
             names.append(name)
-            for aim in bound_aims(spell["spell"]):
+            for aim in spell_aims(spell["spell"]):
                 self.fields[f"bound-{slot}-{aim}"] = forms.ChoiceField(
                     label=labels[aim], required=False, choices=choices[aim])
                 names.append(f"bound-{slot}-{aim}")

@@ -134,6 +134,24 @@ def school_spells(school: School, modules: Modules) -> frozenset[Spell]:
 DURATION = "1d3"
 
 
+def spell_aims(spell: str) -> tuple[str, ...]:
+    """What an order of `spell` names besides its dice, by SpellOrder's field names: a sector
+    (and a direction for a wall, or illusory cliffs or a river), a unit, the terrain an
+    illusion shows, the sign a blessing adds (orders.py checks each)."""
+    aims = []
+    if spell in SECTOR_SPELLS | DIRECTED_SPELLS:
+        aims.append("sector")
+    if spell in DIRECTED_SPELLS or spell == Spell.ILLUSORY_TERRAIN:
+        aims.append("toward")
+    if spell in UNIT_SPELLS | WOUND_SPELLS:
+        aims.append("unit")
+    if spell == Spell.ILLUSORY_TERRAIN:
+        aims.append("terrain")
+    if spell == Spell.BLESS:
+        aims.append("sign")
+    return tuple(aims)
+
+
 # Ruling (module "magic dice"; seed 002, XI.6.A: a bound spell's order names only «на каком
 # количестве кубиков» and «если применимо, ... цель заклинания»): a spell that needs more than a
 # target — a path (a magical move, XI.7.A) — or that places a unit (a summons) cannot be bound.
