@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from battles.sector.models import SECTOR_SIDE_CHOICES
+from battles.sector.validators import unbindable_problem
 from battles.sector.validators import validate_power as validate_power  # migration 0008 names it here
 from core.choices import enum_choices
 from rules.cerilia.artifact_cards import ARTIFACT_EFFECT_LABELS, ArtifactEffect
@@ -87,6 +88,9 @@ class ArtifactCard(models.Model):
         super().clean()
         if self.effect == ArtifactEffect.BOUND_SPELL and not self.spell:
             raise ValidationError({"spell": _("A bound spell names the spell it casts.")})
+        refused = unbindable_problem(self.spell) if self.spell else None
+        if self.effect == ArtifactEffect.BOUND_SPELL and refused is not None:
+            raise ValidationError({"spell": refused})
         if self.effect and self.effect != ArtifactEffect.BOUND_SPELL:
             wrong = {name: _("Only a bound spell has one.")
                      for name in ("spell", "power") if getattr(self, name)}

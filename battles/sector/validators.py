@@ -7,7 +7,7 @@ import re
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from rules.cerilia.spells import Spell
+from rules.cerilia.spells import Spell, unbindable
 
 # A bound spell's power level (seed 002, XI.6.A: "Заклинание с силой 5/9"): its value on two
 # dice, then on three; ruling: each 1–99 and the second not below the first.
@@ -24,6 +24,13 @@ def validate_power(value: str) -> None:
                               code="power_order")
 
 
+def unbindable_problem(spell: str) -> str | None:
+    """Why `spell` cannot be a bound spell (the rules' ruling, spells.unbindable), in the
+    reader's language, or None."""
+    refused = unbindable(spell)
+    return _(refused) if refused is not None else None
+
+
 def bound_problem(value: object) -> str | None:
     """What is wrong with a list of bound spells as stored (module "magic dice": [{"spell":
     "fog", "power": "5/9"}, …]), or None."""
@@ -34,6 +41,9 @@ def bound_problem(value: object) -> str | None:
             return str(_("Entry %(n)s: an object with \"spell\" and \"power\".") % {"n": i + 1})
         if entry.get("spell") not in set(Spell):
             return str(_("Entry %(n)s: not a spell.") % {"n": i + 1})
+        refused = unbindable_problem(entry["spell"])
+        if refused is not None:
+            return str(_("Entry %(n)s: %(error)s") % {"n": i + 1, "error": refused})
         power = entry.get("power")
         try:
             validate_power(power if isinstance(power, str) else "")

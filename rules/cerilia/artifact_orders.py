@@ -13,7 +13,7 @@ from typing import ClassVar
 from rules.cerilia.artifact_cards import Artifact, ArtifactEffect
 from rules.cerilia.cards import SIGNS
 from rules.cerilia.field import RESERVE
-from rules.cerilia.spells import Spell
+from rules.cerilia.spells import Spell, unbindable
 from rules.cerilia.state import SIGN_EFFECTS, BattleState, Caster, Effect, TerrainKind, Unit
 from rules.errors import Violation, _
 from rules.sides import Side
@@ -149,9 +149,12 @@ def _use_violations(state: BattleState, side: Side, key: str, use: ArtifactUse,
                                "has a wound to recover."), where, names))
     elif artifact.effect is ArtifactEffect.BOUND_SPELL:
         spell = bound_spell(artifact)
+        refused = unbindable(spell) if spell is not None else None
         if spell is None:
             found.append(Violation("artifact_spell_unknown", _("%(artifact)s holds no spell "
                                    "the battle knows."), where, names))
+        elif refused is not None:
+            found.append(Violation("bound_unbindable", refused, where))
         else:
             found += aim(state, side, character, use, spell, where)
     return found

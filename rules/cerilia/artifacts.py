@@ -40,6 +40,7 @@ from rules.cerilia.deck import Result
 from rules.cerilia.field import is_sector
 from rules.cerilia.magic_dice import MagicPhase
 from rules.cerilia.orders import RoundOrders, bound_spell_order
+from rules.cerilia.spells import unbindable
 from rules.cerilia.state import BattleState, Caster, Effect, EffectKind, Unit
 from rules.errors import _
 from rules.sides import Side
@@ -95,7 +96,7 @@ class Artifacts(Combat):
             artifact = self.artifacts[artifact.key]   # as an earlier use this round left it
             spell = bound_spell(artifact)
             if artifact.effect is not ArtifactEffect.BOUND_SPELL or spell is None \
-                    or artifact.uses <= 0:
+                    or unbindable(spell) is not None or artifact.uses <= 0:
                 continue
             if phase is not None:
                 # Module "magic dice": a bound spell with the artifact's power level, on the

@@ -40,10 +40,6 @@ class _Attack:
 
 
 class Combat(Results):
-    # The kind of attack whose result is being applied (None: a spell, morale, a trap...):
-    # module "magic dice" takes a standard whose bearer falls to an enemy melee attack.
-    blow: str | None = None
-
     def attack_value(self, attacker: Unit, kind: str, target: Unit | None) -> int:
         value = {MELEE: attacker.card.melee, CHARGE: attacker.card.charge,
                  MISSILE: attacker.card.missile}[kind] or 0

@@ -142,7 +142,7 @@ class Round(AmbushRules, Artifacts):
             if not self.at(sector, side):
                 del self.held[sector]
         self.finished, self.winner = self.end_check()
-        self.recorded = victory.recorded(self)   # module "magic dice": the tally, else nothing
+        self.recorded = victory.recorded(self, self.finished)   # module "magic dice"
         if self.finished:
             self.say("battle_over", _("The battle is over; the field is held by %(side)s."),
                      side=self.winner.value if self.winner else "—")

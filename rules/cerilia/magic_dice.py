@@ -6,6 +6,7 @@ and the other side dispels by its plan. Unused dice are discarded at the end of 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules.cerilia import bound_spells, dispel, magic
@@ -26,7 +27,7 @@ from rules.cerilia.spells import (
     Spell,
     gives_away_ambush,
 )
-from rules.cerilia.state import Caster, Scenario
+from rules.cerilia.state import Caster, Scenario, Unit
 from rules.errors import _
 from rules.sides import Side
 
@@ -134,17 +135,16 @@ class MagicPhase:
             self._take_effect(caster, order)
 
     def bound(self, caster: Caster, order: SpellOrder, power: str, dice: int,
-              own_name: str | None = None) -> bool:
-        """A bound spell on 2 or 3 dice, removed without a roll; always cast, in its basic
-        version, no casting bonus; dispelled against its power level for those dice. False if
-        its holder flees, the pool lacks the dice or it would give an ambush away (nothing
-        spent)."""
+              unit: Unit | None = None) -> bool:
+        """A bound spell of a unit (`unit`, its holder), a character or an artifact's bearer on
+        2 or 3 dice, removed without a roll; always cast, in its basic version, no casting
+        bonus; dispelled against its power level for those dice. False if its holder flees, the
+        pool lacks the dice or it would give an ambush away (nothing spent)."""
         label = SPELL_LABELS[order.spell]
         if dice not in BOUND_DICE:   # orders.order_violations refused it at submission
             return False
         if fleeing(self.r.units.values(), caster, self.r.number):
-            # «Модель активного игрока, которая не отступает»: an artifact's bearer too
-            # (bound_spells.use_bound has told a unit's or character's own).
+            # «Модель активного игрока, которая не отступает».
             self.r.say("bound_fleeing", _("%(caster)s flees and cannot use a bound spell."),
                        caster=caster.name, to=frozenset({self.side}))
             return False
@@ -155,33 +155,36 @@ class MagicPhase:
             return False
         self.power_spent += dice
         level = power_level(power, dice)
-        self._tell_bound(caster.name, own_name, label,
-                         {"power": power, "dice": dice, "level": level})
+        seen_by = self._seen_by(unit)
+        self._tell_bound(caster, seen_by, label, {"power": power, "dice": dice, "level": level})
         if not self._dispelled(str(order.spell), label, level):
-            self._take_effect(caster, order)
+            # Ruling: a holder the enemy cannot see casts under its side's name, so what the
+            # spell does names nothing the enemy should not see.
+            self._take_effect(caster if seen_by == frozenset(Side)
+                              else replace(caster, name=self.side.value), order)
         return True
 
-    def _tell_bound(self, name: str, own_name: str | None, label: str,
+    def _seen_by(self, unit: Unit | None) -> frozenset[Side]:
+        """The sides that see who uses a bound spell: its own, and the enemy unless the holder
+        is a unit (`unit`) out of its sight (invisible, in ambush, in fog). A character is named
+        wherever it stands, as its ordinary spells name it: unnamed only beside an unseen unit,
+        it would tell the enemy it stands beside one, and so of an ambush not yet marked (seed
+        001: "The enemy sees nothing of an ambush that has not moved")."""
+        return frozenset(s for s in Side if s is self.side or unit is None
+                         or self.r.sees(s, unit))
+
+    def _tell_bound(self, caster: Caster, seen_by: frozenset[Side], label: str,
                     params: dict[str, Any]) -> None:
-        """Public ("spells as cast"), but a unit the enemy cannot see (invisible, in ambush, in
-        fog) is not named to it (ruling): bound_spells.use_bound casts it under its side's name
-        and gives its own (`own_name`) for its side only; the spell and its dice are told, as
-        the pool shows them. A character is named wherever it stands, as its ordinary spells
-        and the spell's effects name it: unnamed only beside an unseen unit, it would tell the
-        enemy it stands beside one, and so of an ambush not yet marked (seed 001: "The enemy
-        sees nothing of an ambush that has not moved")."""
-        message = _("%(caster)s uses the bound spell %(spell)s (power %(power)s) on "
-                    "%(dice)s dice: dispelled only on %(level)s or more.")
-        if own_name is None:
-            self.r.say("bound_cast", message, to=frozenset(Side),
-                       **{"caster": name, "spell": label, **params})
-            return
-        self.r.say("bound_cast", message, to=frozenset({self.side}),
-                   **{"caster": own_name, "spell": label, **params})
-        self.r.say("bound_cast", _("%(side)s uses the bound spell %(spell)s (power "
-                   "%(power)s) on %(dice)s dice: dispelled only on %(level)s or more."),
-                   to=frozenset({self.side.other}),
-                   **{"side": self.side.value, "spell": label, **params})
+        """Public ("spells as cast"): the spell and its dice, as the pool shows them, to both;
+        who uses it only to the sides that see it (ruling)."""
+        self.r.say("bound_cast", _("%(caster)s uses the bound spell %(spell)s (power %(power)s) "
+                   "on %(dice)s dice: dispelled only on %(level)s or more."),
+                   to=seen_by, **{"caster": caster.name, "spell": label, **params})
+        if seen_by != frozenset(Side):
+            self.r.say("bound_cast", _("%(side)s uses the bound spell %(spell)s (power "
+                       "%(power)s) on %(dice)s dice: dispelled only on %(level)s or more."),
+                       to=frozenset(Side) - seen_by,
+                       **{"side": self.side.value, "spell": label, **params})
 
     def _take_effect(self, caster: Caster, order: SpellOrder) -> None:
         self.effect(caster, order)

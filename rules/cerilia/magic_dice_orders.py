@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.cerilia.bound_spell_cards import BOUND_DICE, BoundSpell, parse_power
-from rules.cerilia.spells import Spell
+from rules.cerilia.spells import Spell, unbindable
 from rules.cerilia.state import BattleState, Caster, TerrainKind, Unit, UnitStatus
 from rules.errors import Violation, _
 from rules.sides import Side
@@ -87,6 +87,10 @@ def _use_violations(state: BattleState, side: Side, i: int, use: BoundUse,
     if not 0 <= use.index < len(spells) or spells[use.index].spell not in set(Spell):
         return [Violation("bound_unknown", _("%(holder)s carries no such bound spell."),
                           f"{where}.index", {"holder": caster.name})]
+    refused = unbindable(spells[use.index].spell)
+    if refused is not None:
+        # Ruling (rules-notes "Bound spells"): a bound spell names only its dice and its aim.
+        return [Violation("bound_unbindable", refused, f"{where}.index")]
     problems: list[Violation] = []
     if use.dice not in BOUND_DICE:
         # «на каком количестве кубиков активируется заклинание - на 2 или на 3».

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.cerilia import ranks
+from rules.cerilia import ranks, victory
 from rules.cerilia.attack_kinds import CHARGE, MELEE
 from rules.cerilia.deck import Result
 from rules.cerilia.field import RESERVE, SECTORS, fall_back_step
@@ -17,7 +17,10 @@ from rules.sides import Side
 
 
 class Results(Markers):
-    blow: str | None = None   # the kind of attack being applied (a taken standard is melee's)
+    # The kind of attack whose result is being applied (None: a spell, morale, a trap...; set
+    # by Combat): module "magic dice" takes a standard whose bearer falls to an enemy melee
+    # attack.
+    blow: str | None = None
 
     # -- results --------------------------------------------------------------------------
 
@@ -75,6 +78,7 @@ class Results(Markers):
         to = frozenset(s for s in Side if self.sees(s, unit))
         self.units[unit.key] = replace(unit, status=UnitStatus.DESTROYED, hits=0)
         self.say("destroyed", message, unit, to=to, **params)
+        victory.scored(self, unit, to)
         self.characters_lose(unit)
 
     def fall_back(self, unit: Unit) -> Unit:

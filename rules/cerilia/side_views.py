@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from rules.cerilia import victory
 from rules.cerilia.board import Event
 from rules.cerilia.field import SECTORS
 from rules.cerilia.state import HELD_TERRAIN, UNIT_EFFECTS, BattleState, Effect, Terrain, Unit
@@ -119,9 +120,9 @@ def side_view(state: BattleState, side: Side, events: Iterable[Event] = ()) -> d
         if state.scenario.modules.artifacts else {}
     concealment = _concealment(state, side) if state.scenario.modules.ambush else {}
     if state.scenario.modules.magic_dice:
-        # Module "magic dice", ruling: victory points are public (both sides see the units
-        # destroyed anyway).
-        extra["victory_points"] = {s.value: state.victory_points.get(s, 0) for s in Side}
+        # Module "magic dice", ruling: the tally as the side knows it, whole at the end.
+        extra["victory_points"] = {s.value: points
+                                   for s, points in victory.known(state, side).items()}
     return {
         **concealment,
         "side": side.value,

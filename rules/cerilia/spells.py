@@ -159,6 +159,22 @@ def spell_aims(spell: str) -> tuple[str, ...]:
 DURATION = "1d3"
 
 
+# Ruling (module "magic dice"; seed 002, XI.6.A: a bound spell's order names only «на каком
+# количестве кубиков» and «если применимо, ... цель заклинания»): a spell that needs more than a
+# target — a path (a magical move, XI.7.A) — or that places a unit (a summons) cannot be bound.
+UNBINDABLE_SPELLS = frozenset(MAGICAL_MOVES) | {Spell.SUMMON_LEGION}
+
+
+def unbindable(spell: str) -> str | None:
+    """Why `spell` cannot be a bound spell (of a unit card, a character or an artifact), or
+    None if it can."""
+    if spell in MAGICAL_MOVES:
+        return _("A magical move needs a path and cannot be a bound spell.")
+    if spell in UNBINDABLE_SPELLS:
+        return _("A spell that places a unit cannot be a bound spell.")
+    return None
+
+
 # Module "ambush", ruling: the spells that reach only from the caster's sector or next to it.
 REACHING_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.SUMMON_LEGION, Spell.BLESS} | WOUND_SPELLS
 

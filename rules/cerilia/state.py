@@ -270,10 +270,12 @@ class BattleState:
     standing: Mapping[str, tuple[StandingOrder, ...]] = field(default_factory=dict)
     ambushes: tuple[Ambush, ...] = ()       # module "ambush": ambushes and traps
     artifacts: tuple[Artifact, ...] = ()    # module "artifacts": those the characters carry
-    # Module "magic dice" (victory.py): each side's victory points, public.
+    # Module "magic dice" (victory.py): each side's victory points, told to both at the end;
+    # until then each side knows only the points it saw itself score (`victory_seen`).
     victory_points: Mapping[Side, int] = field(default_factory=dict)
+    victory_seen: Mapping[Side, int] = field(default_factory=dict)
     data_omit_default: ClassVar[tuple[str, ...]] = ("standing", "ambushes", "artifacts",
-                                                    "victory_points")
+                                                    "victory_points", "victory_seen")
 
     @property
     def characters(self) -> tuple[Caster, ...]:
@@ -366,6 +368,8 @@ def state_from_data(data: Mapping[str, Any]) -> BattleState:
                         for a in data.get("artifacts", ())),
         victory_points={Side(side): points
                         for side, points in data.get("victory_points", {}).items()},
+        victory_seen={Side(side): points
+                      for side, points in data.get("victory_seen", {}).items()},
     )
 
 

@@ -54,6 +54,11 @@ def test_the_gm_adds_an_artifact_and_a_trap(gm_client):
     ({"spell": "wish"}, "spell",
      "Select a valid choice. wish is not one of the available choices."),
     ({"uses": 0}, "uses", "Ensure this value is greater than or equal to 1."),
+    # Ruling (rules-notes "Bound spells"; seed 002_eb4cf75b750af884.txt, XI.6.A: a bound
+    # spell names «если применимо, ... цель заклинания», no path and no unit to place).
+    ({"spell": "summon_legion_of_the_dead"}, "spell",
+     "A spell that places a unit cannot be a bound spell."),
+    ({"spell": "haste"}, "spell", "A magical move needs a path and cannot be a bound spell."),
 ])
 def test_an_artifact_the_rules_refuse_shows_the_problem_at_its_field(gm_client, fields, field,
                                                                     message):

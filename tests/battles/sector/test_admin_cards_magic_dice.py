@@ -123,6 +123,9 @@ def test_the_gm_adds_a_card_of_models_with_a_command_group_and_a_bound_spell(gm_
      "Entry 1: A power level reads \"x/y\", e.g. \"5/9\"."),
     ({"bound": '[{"spell": "wish", "power": "5/9"}]'}, "bound", "Entry 1: not a spell."),
     ({"bound": '{"spell": "fog"}'}, "bound", "A list of bound spells."),
+    # Ruling (rules-notes "Bound spells"): a magical move's path is no bound spell's aim.
+    ({"bound": '[{"spell": "fog", "power": "5/9"}, {"spell": "haste", "power": "4/7"}]'},
+     "bound", "Entry 2: A magical move needs a path and cannot be a bound spell."),
     ({"bound": "[{"}, "bound", "Enter a valid JSON."),
 ])
 def test_a_card_the_rules_refuse_shows_the_problem_at_its_field(gm_client, fields, field,

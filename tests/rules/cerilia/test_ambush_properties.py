@@ -36,8 +36,9 @@ def _half(side):
 @st.composite
 def ambush_battles(draw, always_hiding=False):
     """A random battle (test_engine_sector_properties.battles) with module "ambush" on: each
-    side may have (`always_hiding`: has, if it keeps one waiting) a reserve unit hiding in a
-    forest of its half, its markers laid or not, and a trap laid in its half."""
+    side may have a reserve unit hiding in a forest of its half, its markers laid or not, and
+    a trap laid in its half. `always_hiding`: each side that keeps a unit waiting hides one,
+    its markers not yet laid (the unmarked ambushes the "as if not there" tests compare)."""
     state, seed = draw(battles())
     state = replace(state, scenario=replace(state.scenario, modules=ON))
     carried = {c.unit for c in state.casters}
@@ -49,8 +50,8 @@ def ambush_battles(draw, always_hiding=False):
             if not state.terrain_in(sector):
                 state = replace(state, terrain=(*state.terrain,
                                                 Terrain(TerrainKind.FOREST, sector)))
-            markers = draw(st.one_of(st.none(), st.lists(st.sampled_from(SECTORS), min_size=3,
-                                                          max_size=3)))
+            markers = None if always_hiding else draw(st.one_of(
+                st.none(), st.lists(st.sampled_from(SECTORS), min_size=3, max_size=3)))
             state = hiding(state, draw(st.sampled_from(waiting)), sector,
                            name=f"Amb{side.value[0]}z", markers=markers,
                            true=draw(st.integers(0, 2)))

@@ -220,9 +220,10 @@ def test_a_bound_spell_follows_its_side_s_casters_spells():
     assert [e.sector for e in r.effects] == ["A2", "C2"]
 
 
-def test_a_bound_summons_beside_the_bearer_s_own_summons_both_stand():
-    # Seed 002 (reference): a bound spell "does not stop the same spell from being cast
-    # normally": a wizard's own Legion and its artifact's are two units.
+def test_a_bound_summons_is_never_cast_the_bearer_s_own_summons_stands():
+    # Ruling (rules-notes "Bound spells"; seed 002_eb4cf75b750af884.txt, XI.6.A: a bound
+    # spell names «если применимо, ... цель заклинания», nothing more): a spell that places a
+    # unit cannot be bound, so an army book's horn of the dead stays unused and unspent.
     from rules.cerilia.artifact_cards import Artifact, ArtifactEffect
     from rules.cerilia.orders import SpellOrder
     from rules.cerilia.spells import Spell
@@ -236,8 +237,8 @@ def test_a_bound_summons_beside_the_bearer_s_own_summons_both_stand():
         spells={"w": SpellOrder(Spell.SUMMON_LEGION, sector="B2")},
         artifacts={"w": ArtifactUse("horn_of_dead", target="B2")})})
     r.cast()
-    legions = [u for u in r.units.values() if u.summoned]
-    assert len(legions) == 2 and len({u.key for u in legions}) == 2
+    assert [u.key for u in r.units.values() if u.summoned] == ["legion-2-w"]
+    assert uses_left(r, "horn_of_dead") == 1
 
 
 def test_an_artifact_two_characters_carry_is_spent_once():

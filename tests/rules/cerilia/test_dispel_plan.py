@@ -3,6 +3,7 @@
 priority order, used when an enemy spell is cast."""
 from cerilia_support import A, D, caster, codes, only, orders, round_of, spell, state, unit
 
+from rules.cerilia.engine import resolve_round
 from rules.cerilia.modules import Modules
 from rules.cerilia.orders import DispelRule, order_violations
 from rules.cerilia.side_views import side_view
@@ -48,12 +49,23 @@ def test_the_first_matching_rule_is_used_with_at_most_its_dice():
 
 
 def test_a_rule_spends_what_is_left_and_none_once_the_dice_are_gone():
-    # Pool 2+1: the other side has 2 dispel dice; the rule asks 4, spends 2.
-    # A second spell then finds no dispel dice left.
-    r = magic_round([2, 1, 1, 1, 1, 1, 1, 1], d_plan=[DispelRule("any", 4)],
-                    casting_values={"fog": 2})
+    # Reference: "the first matching rule with dice left is used". Pool 2+2: 4 power dice, 2
+    # dispel dice; the rule asks 4 and spends the 2 on the first fog (1+1 against 2). The
+    # second fog, cast on the other 2 power dice, finds no dispel dice left and stands (its
+    # 1d3 rounds: 1); the defender's own pool: 1+1.
+    s = state(unit("a", A, at="C1"), unit("d", D, at="C3"),
+              casters=[caster("wiz", A, School.WIZARD, "a"), caster("sage", A, School.WIZARD)],
+              modules=ON, casting_values={"fog": 2})
+    two = orders(spells={"wiz": spell(Spell.FOG, sector="C2", dice=2),
+                         "sage": spell(Spell.FOG, sector="B2", dice=2)})
+    r = round_of(s, faces=[2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+                 orders_={A: two, D: orders(dispel=(DispelRule("any", 4),))})
+    r.cast()
     assert only(r.events, "dispelled").params["dice"] == 2
+    assert codes(r.events).count("spell_cast") == 2 and "dispel_failed" not in codes(r.events)
+    assert [e.sector for e in r.effects] == ["B2"]
     assert [e.params["dispel"] for e in r.events if e.code == "pool_discarded"][0] == 0
+    assert r.dice.left == []
 
 
 def test_no_plan_no_dispel():
@@ -76,9 +88,18 @@ def test_a_plan_with_the_module_off_is_refused():
 
 def test_the_enemy_never_sees_a_dispel_plan():
     # Reference, "What each side may see": "never the enemy's unplayed orders, dispel plan".
-    r = magic_round([4, 4, 3, 4, 3, 4, 1, 1], d_plan=[DispelRule("fog", 2, at_least=5)])
-    s = r.state()
-    view = str(side_view(s, A, r.events))
-    assert "at_least" not in view and "dispel_plan" not in view
-    # What the attacker reads of the dispel is the roll, as rolled.
-    assert [e["code"] for e in side_view(s, A, r.events)["events"]].count("dispelled") == 1
+    # Two worlds alike but for the defender's plan, which no attacker spell triggers (night
+    # only; fog on 2 dice never reaches 13): the attacker's view, events included, is the same
+    # round after round.
+    untriggered = orders(dispel=(DispelRule("night", 3), DispelRule("any", 5, at_least=13)))
+    s = state(unit("a", A, at="C1"), unit("d", D, at="C3"),
+              casters=[caster("wiz", A, School.WIZARD, "a")], modules=ON, max_rounds=3,
+              casting_values={"fog": 2})
+    worlds = [s, s]
+    for number in range(2):
+        outs = [resolve_round(w, {A: FOG, D: plan}, seed=7 + number)
+                for w, plan in zip(worlds, (untriggered, orders()), strict=True)]
+        assert "spell_cast" in codes(outs[0].events)
+        assert side_view(outs[0].state, A, outs[0].events) == \
+            side_view(outs[1].state, A, outs[1].events)
+        worlds = [out.state for out in outs]

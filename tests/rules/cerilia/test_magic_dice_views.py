@@ -44,13 +44,29 @@ def test_an_order_not_played_stays_with_its_side():
     assert "pool_short" in codes[A] and "pool_short" not in codes[D]
 
 
-def test_a_dispel_plan_is_in_no_view():
-    # The plan lives in the side's orders only; a view holds the state and the events.
-    d = orders(dispel=(DispelRule("wall_of_fire", 7, 11),))
-    _codes, r = seen([2, 2, 1, 1], orders(), d)
-    for side in (A, D):
-        view = str(side_view(r.state(), side, r.events))
-        assert "wall_of_fire" not in view and "at_least" not in view
+def test_unspent_orders_and_a_dispel_plan_are_in_no_view():
+    # "never the enemy's unplayed orders, dispel plan": two worlds alike but for the
+    # defender's orders that never play — a second spell the GM's pool of 4 cannot pay after
+    # the first took 3 (the seed: «если в пуле есть нужное количество кубиков»), and a plan no
+    # attacker spell triggers. The attacker's view, events included, is the same each round.
+    from rules.cerilia.engine import resolve_round
+    s = state(unit("a", A, at="C1"), unit("d", D, at="C3"),
+              casters=[caster("wiz", A, School.WIZARD, "a"), caster("sage", D, School.WIZARD, "d"),
+                       caster("seer", D, School.WIZARD)],
+              modules=ON, max_rounds=3, power_dice=4, dispel_dice=2, casting_values={"fog": 2})
+    fog = {"sage": spell(Spell.FOG, sector="C3", dice=3)}
+    plain = orders(spells=fog)
+    hidden = orders(spells={**fog, "seer": spell(Spell.NIGHT, dice=3)},
+                    dispel=(DispelRule("wall_of_fire", 2), DispelRule("any", 2, at_least=13)))
+    attacker = orders(spells={"wiz": spell(Spell.FOG, sector="C1", dice=2)})
+    worlds = [s, s]
+    for number in range(2):
+        outs = [resolve_round(w, {A: attacker, D: d}, seed=3 + number)
+                for w, d in zip(worlds, (hidden, plain), strict=True)]
+        assert "pool_short" in [e.code for e in outs[0].events]
+        assert side_view(outs[0].state, A, outs[0].events) == \
+            side_view(outs[1].state, A, outs[1].events)
+        worlds = [out.state for out in outs]
 
 
 def test_a_bound_spell_of_a_unit_the_enemy_cannot_see_does_not_name_it():

@@ -239,7 +239,9 @@ def test_a_trap_that_destroys_a_bearers_unit_sends_its_character_to_the_fate_rol
     s = trap_laid(replace(s, artifacts=(EYE,)), D, ("B2", "C2", "D2"), real=0)
     r = round_of(s, faces=(1, 9, 2), orders_={A: orders(moves={"a": ("B2",)})})
     r.move()
-    assert codes(r.events) == ["trap_springs", "trap_strikes", "destroyed", "character_killed"]
+    # Module "magic dice" (victory.scored): the destruction's points are told with it.
+    assert codes(r.events) == ["trap_springs", "trap_strikes", "destroyed", "victory_scored",
+                               "character_killed"]
     assert r.casters["c"].killed and r.casters["c"].unit is None
     killed = only(r.events, "character_killed")
     assert killed.params["roll"] == 2 and A in killed.visible_to

@@ -534,3 +534,16 @@ def test_spells_are_cast_in_initiative_order():
     r = round_of(s, orders_=o, initiative=A)
     r.cast()
     assert not r.night
+
+
+def test_each_spell_names_its_aims():
+    # 000_9b71fb8594a033d1.txt: «Колдующий Игрок должен также назвать направление, в котором
+    # он хочет направить одно из доступных ему заклинаний Стен»; «Сектор ... приобретает форму
+    # любого из выбранного Магом Типом Местности»; «Жрец может Благословить один дружеский
+    # Отряд ... Игрок может выбрать любой Знак Морали». The orders form asks these (spell_aims).
+    from rules.cerilia.spells import spell_aims
+    assert spell_aims(Spell.WALL_OF_FIRE) == ("sector", "toward")
+    assert spell_aims(Spell.ILLUSORY_TERRAIN) == ("sector", "toward", "terrain")
+    assert spell_aims(Spell.BLESS) == ("unit", "sign")
+    assert spell_aims(Spell.FIRE_STORM) == spell_aims(Spell.HEAL) == ("unit",)
+    assert spell_aims(Spell.FOG) == ("sector",) and spell_aims(Spell.NIGHT) == ()

@@ -9,7 +9,7 @@ from rules.cerilia.engine import resolve_round
 from rules.cerilia.modules import Modules
 from rules.cerilia.side_views import side_view
 from rules.cerilia.state import UnitStatus, state_data, state_from_data
-from rules.cerilia.victory import holder, tally
+from rules.cerilia.victory import holder, tally, worth
 
 SEED_FILE = "002_eb4cf75b750af884.txt"
 ON = Modules(magic_dice=True)
@@ -25,6 +25,16 @@ def test_each_enemy_unit_destroyed_gives_its_starting_hits_summoned_none():
     units = [dead(unit("k", A, "knights")), dead(unit("i", D, "irregulars")),
              dead(unit("l", D, "legion_of_the_dead", summoned=True)), unit("p", D, "pikes")]
     assert tally(units) == {D: 2, A: 1}
+
+
+def test_a_unit_of_models_with_wounds_gives_its_models_times_wounds():
+    # Reference: victory points "equal to the unit's starting hits"; "a card's hits are its
+    # models; a card may set wounds per model, default 1, so hits = models × wounds". Three
+    # ogres of 2 wounds each took six blows to destroy, and give 6; a summoned one nothing.
+    ogres = dead(unit("o", D, card_hits=3, card_wounds=2))
+    summoned = dead(unit("l", D, card_hits=3, card_wounds=2, summoned=True))
+    assert worth(ogres) == 6 and worth(summoned) == 0
+    assert tally([ogres, summoned, unit("k", A)]) == {A: 6, D: 0}
 
 
 def test_more_points_hold_the_field_equal_points_the_defender():
@@ -67,14 +77,20 @@ def test_the_tally_is_stored_and_read_back_and_shown_to_both_sides():
     assert "victory_points" not in side_view(_last_round(), A)
 
 
-def test_a_round_that_changes_the_tally_says_so_to_both_sides():
-    s = state(unit("a", A, at="C2", hits=1), unit("d", D, "knights", at="C2"), max_rounds=6,
-              modules=ON)
+def test_a_destruction_both_sides_saw_tells_both_its_points():
+    # Reference: "each enemy unit destroyed gives its side victory points equal to the unit's
+    # starting hits"; ruling: the points are told with the destruction, to those who saw it.
+    s = state(unit("a", A, at="C2", hits=1), unit("b", A), unit("d", D, "knights", at="C2"),
+              max_rounds=6, modules=ON)
     for seed in range(40):
         out = resolve_round(s, {}, seed=seed)
         if not out.state.unit("a").alive:
-            said = [e for e in out.events if e.code == "victory_points"]
+            said = [e for e in out.events if e.code == "victory_scored"]
             assert len(said) == 1 and said[0].visible_to == frozenset({A, D})
-            assert said[0].params == {"attacker": 0, "defender": 2}
+            assert (said[0].params["side"], said[0].params["points"]) == ("defender", 2)
+            assert not any(e.code == "victory_points" for e in out.events)   # not the end
+            for side in (A, D):
+                assert side_view(out.state, side)["victory_points"] == {"attacker": 0,
+                                                                       "defender": 2}
             return
     raise AssertionError("no seed destroyed the unit")
