@@ -126,7 +126,10 @@ DECLARED_LABEL = _("as declared (the game master's override of the map)")
 def declared_field() -> ParamField:
     return ParamField("declared", FieldType.BOOLEAN, DECLARED_LABEL, required=False,
                       default=False, gm_only=True,
-                      help_text=_("On a campaign map: go by the declared facts, not the map's."))
+                      help_text=_("The game master's override on a campaign map: go by the "
+                                  "declared border, road, difficult hexes or territory instead "
+                                  "of the map's. Only the game master sets it: a player's order "
+                                  "with it is refused on this field."))
 
 
 def skill_violation(skill: str, allowed: tuple[str, ...]) -> list[Violation]:
