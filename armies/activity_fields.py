@@ -4,6 +4,7 @@ allow the chosen army now, worded like the orders list (armies.order_text). Only
 cannot say as data is written here: the gear as one priced choice, and the recruit form."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -22,6 +23,8 @@ from rules.kingmaker.tactics import learnable_tactics
 
 K = act.ActivityKind
 Fields = dict[str, forms.Field]
+# A path as typed on the orders page: its longest list of hexes, spaced.
+PATH_TEXT_LENGTH = 600
 
 
 def choice_field(label: Any, choices, required: bool = True) -> forms.ChoiceField:
@@ -130,6 +133,10 @@ def form_field(field: act.ParamField, current: act.Situation, army: act.TurnArmy
     if field.type is act.FieldType.INTEGER:
         return forms.IntegerField(label=label, min_value=field.min_value,
                                   max_value=field.max_value, initial=field.default)
+    if field.type is act.FieldType.HEX_PATH:
+        return forms.CharField(label=label, required=False, max_length=PATH_TEXT_LENGTH,
+                               help_text=_("The hexes to step through, e.g. C4 D5 E5 (the "
+                                           "destination last); blank: the cheapest way."))
     if field.type in (act.FieldType.TEXT, act.FieldType.HEX) and field.options is None:
         return forms.CharField(label=label, max_length=field.max_length)
     pairs = field.options(current, army) if field.options is not None \
@@ -169,4 +176,16 @@ def form_params(kind: act.ActivityKind, data: dict[str, Any]) -> dict[str, Any]:
             data[field.name] = int(value) if value else None
         elif field.type is act.FieldType.CHOICE and field.nullable:
             data[field.name] = value or None
+        elif field.type is act.FieldType.HEX_PATH:
+            data[field.name] = path_hexes(value)
     return data
+
+
+def path_hexes(text: str | None) -> list[str]:
+    """A path as typed ("C4 D5 E5", "C4, D5") as the API's list of hexes."""
+    return [part for part in re.split(r"[\s,;]+", text or "") if part]
+
+
+def path_text(hexes) -> str:
+    """A stored path as the orders page's text."""
+    return " ".join(hexes or ())

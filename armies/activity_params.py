@@ -21,6 +21,7 @@ from rules.kingmaker import activities as act
 
 MAX_ID = 2**63 - 1
 MAX_COUNT = act.MAX_COUNT
+HEX_LENGTH = 20
 
 
 def _no_surrogates(value: str) -> None:
@@ -93,6 +94,10 @@ def serializer_field(field: act.ParamField) -> serializers.Field:
         return serializers.IntegerField(**kwargs)
     if kind is act.FieldType.BOOLEAN:
         return serializers.BooleanField(**kwargs)
+    if kind is act.FieldType.HEX_PATH:
+        # A JSON list of hexes, not one string: each step is a hex the rules check on the map.
+        return serializers.ListField(child=text(HEX_LENGTH), max_length=field.max_length,
+                                     **{**kwargs, "default": list})
     if kind is act.FieldType.CHOICES:
         return serializers.ListField(child=serializers.ChoiceField(choices=_choices(field)),
                                      max_length=field.max_length, **{**kwargs, "default": list})

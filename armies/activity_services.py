@@ -3,6 +3,9 @@ key), change and withdraw them while the turn takes orders. Each checks the orde
 rules and the acting user's permission (captured gear is the GM's), whichever interface sends it."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import cast
+
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
@@ -44,17 +47,36 @@ def _lock_open_turn(turn):
     return turn
 
 
+# Why a player may not give a GM-only parameter (a definition's `gm_only`), by its name.
+GM_ONLY_REFUSALS = {
+    "captured": ("captured_gm_only", _("Only the game master hands out captured gear.")),
+    "declared": ("declared_gm_only", _("Only the game master sets an order to go by its "
+                                       "declarations instead of the campaign map.")),
+}
+
+
+def gm_only_params(kind: str) -> tuple[str, ...]:
+    """The parameters of `kind` that only the GM gives (captured gear, the map's override)."""
+    definition = cast(Mapping[str, act.ActivityDefinition], act.ACTIVITIES).get(kind)
+    return tuple(f.name for f in definition.fields if f.gm_only) if definition else ()
+
+
 def _permission_violations(turn, activity: ArmyActivity, user,
                            given: dict | None = None) -> list[Violation]:
     """What this user may not order, whichever interface the order came through. `given`: the
-    parameters the order had before this change (None: a new order). Captured gear is the GM's
-    to hand out: a player may move or keep the GM's order, never grant it or change its gear."""
-    captured = activity.params.get("captured") or (given or {}).get("captured")
-    if captured and activity.params != given and not is_campaign_gm(user,
-                                                                     turn.kingdom.campaign_id):
-        return [Violation("captured_gm_only", _("Only the game master hands out captured gear."),
-                          "captured")]
-    return []
+    parameters the order had before this change (None: a new order). Captured gear and the
+    override of the map are the GM's to give: a player may move or keep the GM's order, never
+    set them or change the order they are on."""
+    granted = [name for name in gm_only_params(activity.kind)
+               if activity.params.get(name) or (given or {}).get(name)]
+    if not granted or activity.params == given or is_campaign_gm(user, turn.kingdom.campaign_id):
+        return []
+    refusals = []
+    for name in granted:
+        code, message = GM_ONLY_REFUSALS.get(
+            name, ("gm_only", _("Only the game master gives this parameter.")))
+        refusals.append(Violation(code, message, name))
+    return refusals
 
 
 def _check_gives_orders(user, turn) -> None:

@@ -90,6 +90,8 @@ def _value(name: str, value: Any, names: Names) -> str:
         return ", ".join(tactic_label(code) for code in value)
     if name in ID_PARAMS:
         return names.get((ID_PARAMS[name].__name__, value), "—")
+    if name == "path":
+        return " ".join(value)
     return str(value)
 
 

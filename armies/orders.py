@@ -16,6 +16,7 @@ from armies.adapters import army_state, gear_item_from, template_state
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyTemplate
 from armies.selectors import armies_with_details
+from campaigns.adapters import campaign_map_or_none
 from campaigns.models import Faction
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
@@ -28,10 +29,13 @@ from rules.kingmaker.upkeep import kingdom_army_consumption
 log = logging.getLogger(__name__)
 
 
+_LISTS = (act.FieldType.CHOICES, act.FieldType.HEX_PATH)
+
+
 def param_defaults(kind: act.ActivityKind) -> dict[str, Any]:
     """A registered activity's parameters with their defaults (None: required), from its
     definition; a fresh dict on each call, so no caller shares a default list."""
-    return {f.name: None if f.required else list(f.default) if f.type is act.FieldType.CHOICES
+    return {f.name: None if f.required else list(f.default) if f.type in _LISTS
             else f.default for f in act.ACTIVITIES[kind].fields}
 
 
@@ -104,6 +108,8 @@ def kingdom_state(kingdom) -> KingdomState:
 
 
 def situation(turn, *, with_foreign: bool = True) -> act.Situation:
+    """What the turn's orders are checked against; the campaign's map when it has one (two
+    queries for the whole turn, however many armies)."""
     kingdom = turn.kingdom
     return act.Situation(
         turn=turn.number,
@@ -111,6 +117,7 @@ def situation(turn, *, with_foreign: bool = True) -> act.Situation:
                               warfare_exercises_unlocked=kingdom.campaign.warfare_exercises_unlocked),
         armies=kingdom_armies(kingdom),
         foreign_armies=foreign_armies(kingdom) if with_foreign else {},
+        campaign_map=campaign_map_or_none(kingdom.campaign_id),
     )
 
 
@@ -167,6 +174,9 @@ def _value(field: act.ParamField, p: Mapping[str, Any]) -> Any:
     kind = field.type
     if kind is act.FieldType.HEX:
         return canonical_hex(str(value))
+    if kind is act.FieldType.HEX_PATH:
+        # Written as given: the route names a malformed hex on "path" (canonical_hex keeps it).
+        return tuple(canonical_hex(str(h)) for h in value or ())
     if kind is act.FieldType.INTEGER:
         return int(value or 0)
     if kind is act.FieldType.BOOLEAN:
@@ -215,5 +225,6 @@ def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
         foreign_armies=tuple(current.foreign_armies.values()),
         fought=fought,
         ruin_choice=turn.ruin_choice,
+        campaign_map=current.campaign_map,
     )
 

@@ -21,6 +21,7 @@ from armies.selectors import armies_with_details
 from battles import admin_views
 from battles.api.serializers import PlanSerializer
 from battles.forms import check_campaign_kingdoms
+from battles.ground import hex_ground, set_ground
 from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import with_names
 from battles.services import (
@@ -39,6 +40,8 @@ SCENE_FIELDS = ["campaign", "hex", "attacker_kingdom", "defender_kingdom", "terr
                 "wind", "light", "fortification", "fortification_side", "fortification_hp",
                 "attacker_pcs_present", "defender_pcs_present", "attacker_pc_fight",
                 "defender_pc_fight", "attacker_initiative", "defender_initiative", "max_rounds"]
+# The battlefield a scene's hex gives by default (battles.ground).
+GROUND_FIELDS = ("terrain", "water", "fortification", "fortification_side", "fortification_hp")
 PARTICIPANT_FIELDS = ("army", "side", "garrisoned", "starts_shaken", "plan")
 
 
@@ -143,12 +146,30 @@ class BattleSceneForm(forms.ModelForm):
             data["hex"] = canonical_hex(hex_)
             for violation in hex_violations(hex_):
                 self.add_error("hex", render_violation(violation))
+        self._ground_from_map(data)
         if data.get("fortification") and not data.get("fortification_side"):
             self.add_error("fortification_side", _("Say which side holds the fortification."))
         if not data.get("fortification"):
             data["fortification_side"] = ""
             data["fortification_hp"] = None
         return data
+
+
+    def _ground_from_map(self, data) -> None:
+        """A new scene left with the default battlefield takes its hex's from the campaign map
+        (terrain, water, a settlement's wall); a battlefield field the GM set is kept whole."""
+        if self.instance.pk is not None or set(GROUND_FIELDS) & set(self.changed_data) \
+                or self.has_error("hex") or not data.get("campaign") or not data.get("hex"):
+            return
+        attacker, defender = data.get("attacker_kingdom"), data.get("defender_kingdom")
+        ground = hex_ground(data["campaign"], data["hex"],
+                            attacker=attacker.name if attacker else None,
+                            defender=defender.name if defender else None)
+        if ground is None:
+            return
+        scene = BattleScene()
+        set_ground(scene, ground)
+        data.update({name: getattr(scene, name) for name in GROUND_FIELDS})
 
 
 @admin.register(BattleScene)
@@ -287,4 +308,5 @@ class BattleReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     def report(self, report: BattleReport):
         return render_to_string("admin/battles/battle_report.html",
                                 {"report": with_names(with_text(report.outcome))})
+from battles import admin_exploration  # noqa: E402, F401
 from battles.sector import admin as sector_admin  # noqa: E402, F401

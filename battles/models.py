@@ -3,6 +3,7 @@ once, like kingdom turns) and the round-by-round report. An Offensive Gambit que
 its kingdom turn; the GM sets up the others in the admin."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -208,6 +209,41 @@ class BattleReport(models.Model):
 
     def __str__(self) -> str:
         return str(self.scene)
+
+
+class Exploration(models.Model):
+    """PCs exploring a hex with one of their kingdom's armies, as the GM records it (seed 003,
+    "Исследование гексов"; rules.kingmaker.fog.exploration_encounter): the enemy armies met there
+    and every Scouting check rolled (the failed ones too: this is the GM's record). A battle scene
+    started from it is `scene`."""
+
+    campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
+                                 related_name="explorations", verbose_name=_("campaign"))
+    army = models.ForeignKey("armies.Army", on_delete=models.SET_NULL, null=True,
+                             related_name="explorations", verbose_name=_("army"),
+                             help_text=_("The army the player characters travel with."))
+    hex = models.CharField(_("hex"), max_length=20)
+    light = models.CharField(_("light"), max_length=12, choices=LIGHT_CHOICES,
+                             default=engine.Light.BRIGHT.value)
+    seed = models.BigIntegerField(_("seed"), editable=False)
+    # Ids of the enemy armies met, and the checks (rules.kingmaker.fog.ScoutingCheck as data).
+    met = models.JSONField(_("armies met"), default=list, editable=False)
+    checks = models.JSONField(_("Scouting checks"), default=list, editable=False)
+    scene = models.ForeignKey(BattleScene, on_delete=models.SET_NULL, null=True, blank=True,
+                              editable=False, related_name="explorations",
+                              verbose_name=_("battle scene"))
+    explored_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, editable=False, related_name="+",
+                                    verbose_name=_("recorded by"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("exploration")
+        verbose_name_plural = _("explorations")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return str(_("Exploration of %(hex)s") % {"hex": self.hex})
 
 
 # Sector battles live in their own module; importing them here registers them with the app.

@@ -17,6 +17,7 @@ from armies.selectors import armies_with_details
 from battles import resolution
 from battles.adapters import enemy_keys, plan_from, starting_state
 from battles.enlistment import army_enlistment_violations, check_may_set_up, check_runs_battles
+from battles.ground import ground_from_map
 from battles.models import BattleParticipant, BattleScene, SceneStatus
 from battles.sector import services as sector_services
 from battles.sector.models import SectorBattle
@@ -59,6 +60,7 @@ def scene_queue_from_gambit(*, campaign, request: BattleRequest, gambit=None,
     # дескриптором «манёвр»").
     garrisons = {key for key, army in armies.items()
                  if any(c.condition == Condition.FORTIFIED for c in army.conditions.all())}
+    ground_from_map(scene, armies, attackers, defenders, garrisons)
     # Nobody is at the table when a gambit's battle is fought: each army keeps its standing plan.
     candidates = (
         [BattleParticipant(scene=scene, army_id=key, side=Side.ATTACKER,

@@ -1,8 +1,9 @@
 """Campaign models as the engine reads them: the campaign map."""
 from __future__ import annotations
 
-from campaigns.map_codes import parse_edges
+from campaigns.map_codes import map_coord, parse_edges
 from campaigns.models import Campaign, MapHex, Settlement
+from rules.errors import RuleViolation
 from rules.kingmaker.campaign_map import CampaignMap, Terrain
 from rules.kingmaker.campaign_map import MapHex as HexState
 from rules.kingmaker.hexes import canonical_hex
@@ -33,3 +34,25 @@ def campaign_map(campaign: Campaign | int) -> CampaignMap:
     settlements = settlement_names(campaign)
     rows = MapHex.objects.filter(campaign=campaign).select_related("claimed_by")
     return CampaignMap.of(hex_state(row, settlements.get(row.coord, "")) for row in rows)
+
+
+def campaign_map_or_none(campaign: Campaign | int) -> CampaignMap | None:
+    """The campaign's map for the rules, or None for a campaign without a hex (its orders declare
+    their hexes' facts, as before the map); one query without a map, two with one."""
+    rows = list(MapHex.objects.filter(campaign=campaign).select_related("claimed_by"))
+    if not rows:
+        return None
+    settlements = settlement_names(campaign)
+    return CampaignMap.of(hex_state(row, settlements.get(row.coord, "")) for row in rows)
+
+
+def map_hex_at(campaign: Campaign | int, coord: str) -> HexState | None:
+    """One hex of the campaign's map as the engine reads it, None when the map does not hold it."""
+    try:
+        coord = map_coord(coord)
+    except RuleViolation:
+        return None
+    row = MapHex.objects.filter(campaign=campaign, coord=coord).select_related("claimed_by").first()
+    if row is None:
+        return None
+    return hex_state(row, settlement_names(campaign).get(row.coord, ""))

@@ -44,7 +44,8 @@ from knox.models import AuthToken
 
 from armies.activity_services import activity_submit
 from armies.models import Army, ArmyActivity, ArmyTemplate
-from battles.models import BattleReport, BattleScene
+from battles.exploration import hex_explore
+from battles.models import BattleReport, BattleScene, Exploration
 from battles.sector import services as sector_services
 from battles.sector.models import SectorBattle, TemplateCard, UnitCard
 from battles.sector.module_models import ArtifactCard, SpellCard, TrapCard
@@ -100,6 +101,7 @@ MAKERS = {
                                                               attempt_time=timezone.now()),
     BattleScene: lambda: _scene(),
     BattleReport: lambda: _battle_report(),
+    Exploration: lambda: _exploration(),
     UnitCard: lambda: shipped_card("knights"),
     TemplateCard: lambda: TemplateCard.objects.first(),
     SectorBattle: lambda: _sector_battle(),
@@ -123,6 +125,11 @@ def _scene() -> BattleScene:
     army = ArmyFactory.create()
     return scene_queue_from_gambit(campaign=army.kingdom.campaign,
                                    request=BattleRequest(0, "C4", (army.pk,), ()))
+
+
+def _exploration() -> Exploration:
+    army = ArmyFactory.create()
+    return hex_explore(actor=SYSTEM, army=army, hex=army.hex)
 
 
 def _battle_report() -> BattleReport:

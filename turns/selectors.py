@@ -12,7 +12,7 @@ from campaigns.models import Campaign, Kingdom, KingdomTurn
 from campaigns.selectors import current_turn, kingdom_players, visible_to
 from rules.errors import Violation
 from rules.kingmaker import activities as act
-from rules.kingmaker.preview import Preview, check_preview
+from rules.kingmaker.preview import DeployPreview, Preview, check_preview, deploy_preview
 from turns.models import TurnReport
 
 
@@ -53,6 +53,7 @@ def campaign_overview(campaign: Campaign) -> list[dict]:
 class OrderPreview:
     violations: list[Violation]
     check: Preview | None
+    deploy: DeployPreview | None = None  # a Deploy Army read on the campaign map
 
 
 def order_preview(current: act.Situation, *, kind: act.ActivityKind, params: dict, army_id,
@@ -61,4 +62,12 @@ def order_preview(current: act.Situation, *, kind: act.ActivityKind, params: dic
     modifier, DC and odds (None for an order without a check)."""
     order = act.Order(0, kind, rules_params(kind, params, campaign_id=campaign_id), army_id,
                       second)
-    return OrderPreview(act.order_violations(current, order), check_preview(current, order))
+    deploy = None
+    if kind is act.ActivityKind.DEPLOY_ARMY and army_id is not None \
+            and current.campaign_map is not None:
+        p = order.params_as(act.DeployArmy)
+        if not p.declared:
+            deploy = deploy_preview(current, army_id, p.destination, p.path, skill=p.skill,
+                                    forced_march=p.forced_march)
+    return OrderPreview(act.order_violations(current, order), check_preview(current, order),
+                        deploy)

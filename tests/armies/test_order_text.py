@@ -24,3 +24,11 @@ def test_orders_name_the_armies_they_refer_to_in_one_query(django_assert_num_que
     with django_assert_num_queries(1):
         texts = params_texts(orders)
     assert [text[0] for text in texts] == [f"enemy army: Pitax Raiders {n}" for n in range(5)]
+
+
+def test_a_path_reads_as_its_hexes_and_the_override_as_its_label():
+    [text] = params_texts([{**DEPLOY, "road": False, "path": ["D4", "D5"], "declared": True}])
+    assert text == ["destination hex: D5", "skill: Exploration", "border: no border crossed",
+                    "path: D4 D5", "as declared (the game master's override of the map)"]
+    [text] = params_texts([{**DEPLOY, "road": False, "path": [], "declared": False}])
+    assert "path" not in " ".join(text)

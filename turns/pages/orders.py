@@ -15,9 +15,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError as DRFValidationError
 
-from armies.activity_fields import activity_form_fields, form_params, gear_value
+from armies.activity_fields import activity_form_fields, form_params, gear_value, path_text
 from armies.activity_params import validated_params
-from armies.activity_services import activity_change, activity_submit, activity_withdraw
+from armies.activity_services import (
+    activity_change,
+    activity_submit,
+    activity_withdraw,
+    gm_only_params,
+)
 from armies.adapters import gear_item_from, render_violation
 from armies.choices import ACTIVITY_KIND_CHOICES, ACTIVITY_KIND_LABELS, ActivityStatus
 from armies.models import ArmyActivity
@@ -29,6 +34,7 @@ from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
 from campaigns.services import TurnLocked
 from rules.errors import RuleViolation
 from rules.kingmaker import activities as act
+from rules.kingmaker.preview import DeployPreview
 from turns.selectors import order_preview
 
 K = act.ActivityKind
@@ -133,6 +139,27 @@ def _preview_rows(preview) -> dict[str, Any]:
     }
 
 
+def _deploy_rows(preview: DeployPreview) -> dict[str, Any]:
+    """A Deploy Army's route on the campaign map as the orders page words it: the hexes stepped
+    through, those counted more than once and why, the counted distance against the reach, and
+    what the border and the road do to the check."""
+    found = preview.route
+    return {
+        "start": found.start if found else "",
+        "path": " ".join(found.path) if found and found.path else (found.destination
+                                                                   if found else ""),
+        "chosen": found.chosen if found else False,
+        "counted_twice": [{"hex": step.hex, "counts": step.counts,
+                           "reasons": ", ".join(gettext(r) for r in step.reasons)}
+                          for step in preview.counted_twice],
+        "distance": preview.distance,
+        "reach": preview.reach,
+        "border": gettext(act.BORDER_DC_LABELS[found.border])
+        if found and found.border in act.BORDER_DC_LABELS else "",
+        "road": bool(found and found.road),
+    }
+
+
 def _order_rows(activities: list[ArmyActivity], names: dict[int, str]) -> list[dict[str, Any]]:
     labels = dict(ACTIVITY_KIND_CHOICES)
     return [{"activity": activity, "kind": labels.get(activity.kind, activity.kind),
@@ -189,6 +216,8 @@ def _order_form(request, turn, kingdom, current: act.Situation, *, gm: bool
 def _editing_initial(editing: ArmyActivity) -> dict[str, Any]:
     """The form's values for a queued order."""
     initial = {**editing.params, "second": editing.second}
+    if editing.params.get("path"):
+        initial["path"] = path_text(editing.params["path"])
     if editing.kind == K.RECRUIT_ARMY.value:
         initial.update(_recruit_initial(editing.params))
     if editing.kind == K.OUTFIT_ARMY.value:
@@ -228,11 +257,15 @@ def _post(request, form: OrderForm, context: dict[str, Any], current: act.Situat
                                     campaign_id=kingdom.campaign_id)
             form.add_violations(preview.violations)
             context["preview"] = _preview_rows(preview.check) if preview.check else {"none": True}
+            context["deploy"] = _deploy_rows(preview.deploy) if preview.deploy else None
             return None
         if editing is not None:
-            if not context["is_gm"] and editing.params.get("captured"):
-                # Players have no captured box: the GM's grant stays as given.
-                params = {**params, "captured": True}
+            if not context["is_gm"]:
+                # Players have no box for the GM's parameters (captured gear, the map's
+                # override): the GM's grant stays as given.
+                params = {**params, **{name: editing.params[name]
+                                       for name in gm_only_params(editing.kind)
+                                       if editing.params.get(name)}}
             activity_change(activity=editing, user=request.user, params=params, second=second)
             messages.success(request, gettext("The order is changed."))
         else:

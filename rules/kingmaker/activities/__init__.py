@@ -10,6 +10,7 @@ from __future__ import annotations
 from rules.kingmaker.activities.base import MAX_COUNT, ActivityDefinition, CheckSpec, FieldType, ParamField
 from rules.kingmaker.activities.deploy import (
     BORDER_DC,
+    BORDER_DC_LABELS,
     DEPLOY_RANGE,
     DEPLOY_SKILLS,
     FORCED_MARCH_BONUS,
@@ -62,7 +63,7 @@ from rules.kingmaker.map_routes import Border
 Params = ActivityParams
 
 __all__ = [
-    "ACTIVITIES", "BORDER_DC", "DEPLOY_RANGE", "DEPLOY_SKILLS", "FORCED_MARCH_BONUS",
+    "ACTIVITIES", "BORDER_DC", "BORDER_DC_LABELS", "DEPLOY_RANGE", "DEPLOY_SKILLS", "FORCED_MARCH_BONUS",
     "GARRISON_BAN_TURNS", "GARRISON_SKILL", "LEADERSHIP", "MAX_COUNT", "PARAMS_OF",
     "RECOVER_SKILLS", "SECOND_ACTIVITY_PENALTY", "TERRITORY_DC", "TRAIN_SKILLS",
     "ActivityDefinition", "ActivityKind", "ActivityParams", "Affliction", "Approach", "Border", "CheckSpec",

@@ -45,6 +45,7 @@ class FieldType(StrEnum):
 
     TEXT = "text"
     HEX = "hex"          # a map hex, stored as text ("C4")
+    HEX_PATH = "hex_path"  # hexes stepped through, stored as a list of hexes (["C4", "D5"])
     INTEGER = "integer"
     BOOLEAN = "boolean"
     CHOICE = "choice"
@@ -115,6 +116,20 @@ class ActivityDefinition:
     @property
     def reading_order(self) -> tuple[str, ...]:
         return self.text_order or tuple(f.name for f in self.fields)
+
+
+# The GM's override of the map (Deploy Army, Garrison Army): one label for both, as the orders
+# list reads every parameter by its name.
+DECLARED_LABEL = _("as declared (the game master's override of the map)")
+
+
+def declared_field() -> ParamField:
+    return ParamField("declared", FieldType.BOOLEAN, DECLARED_LABEL, required=False,
+                      default=False, gm_only=True,
+                      help_text=_("The game master's override on a campaign map: go by the "
+                                  "declared border, road, difficult hexes or territory instead "
+                                  "of the map's. Only the game master sets it: a player's order "
+                                  "with it is refused on this field."))
 
 
 def skill_violation(skill: str, allowed: tuple[str, ...]) -> list[Violation]:

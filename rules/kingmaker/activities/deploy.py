@@ -18,6 +18,7 @@ from rules.kingmaker.activities.base import (
     FieldType,
     ParamField,
     control,
+    declared_field,
     skill_field,
     skill_violation,
 )
@@ -33,6 +34,8 @@ DEPLOY_SKILLS = ("exploration", "boating", "magic")
 DEPLOY_RANGE = {"exploration": 20, "boating": 20, "magic": 30}
 BORDER_DC = {Border.NONE: 0, Border.OWN: 5, Border.ENEMY: 10}
 FORCED_MARCH_BONUS = 4
+# The longest path an order may name: Magic's reach, with room for detours the count refuses.
+MAX_PATH_HEXES = 60
 # What raises a DC, as msgids the reports and the orders page translate.
 BORDER_DC_LABELS = {Border.OWN: _("crossing own border"), Border.ENEMY: _("crossing enemy border")}
 
@@ -178,5 +181,12 @@ DEFINITION = ActivityDefinition(
                    default=False),
         ParamField("difficult_hexes", FieldType.INTEGER, _("difficult hexes"), required=False,
                    default=0, min_value=0, max_value=MAX_COUNT),
+        ParamField("path", FieldType.HEX_PATH, _("path"), required=False, default=(),
+                   max_length=MAX_PATH_HEXES,
+                   help_text=_("On a campaign map: the hexes to step through, the army's own "
+                               "left out and the destination last, as a list (e.g. [\"D5\", "
+                               "\"E5\"]; the orders page takes \"D5 E5\"). Empty: the cheapest "
+                               "way.")),
+        declared_field(),
     ),
 )

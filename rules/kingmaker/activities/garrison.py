@@ -13,7 +13,14 @@ from typing import ClassVar
 
 from rules.degrees import Degree
 from rules.errors import RuleViolation, Violation, _
-from rules.kingmaker.activities.base import ActivityDefinition, CheckSpec, FieldType, ParamField, control
+from rules.kingmaker.activities.base import (
+    ActivityDefinition,
+    CheckSpec,
+    FieldType,
+    ParamField,
+    control,
+    declared_field,
+)
 from rules.kingmaker.activities.kinds import ActivityKind, ActivityParams, Order
 from rules.kingmaker.activities.outcome import CheckDetail, Resolution
 from rules.kingmaker.activities.situation import Garrisoned, Situation, TurnArmy
@@ -161,5 +168,6 @@ DEFINITION = ActivityDefinition(
         ParamField("site", FieldType.CHOICE, _("site"), choices=tuple(Site)),
         ParamField("territory", FieldType.CHOICE, _("territory"), required=False, default="own",
                    choices=tuple(Territory)),
+        declared_field(),
     ),
 )

@@ -61,7 +61,8 @@ def test_player_submits_an_army_activity(player_api, player, open_turn, army):
         (open_turn, army, "deploy_army", player)
     # The defaults are stored with the order.
     assert stored.params == {"destination": "D5", "skill": "exploration", "border": "none",
-                             "road": False, "forced_march": False, "difficult_hexes": 0}
+                             "road": False, "forced_march": False, "difficult_hexes": 0,
+                             "path": [], "declared": False}
     assert body["params"] == stored.params
     assert {k: body[k] for k in ("turn", "kingdom", "army", "kind", "second", "status",
                                  "submitted_by")} == {

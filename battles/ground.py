@@ -1,0 +1,58 @@
+"""A battle scene's battlefield from its hex on the campaign map (rules.kingmaker.fog.battleground,
+docs/rules-notes.md "Fog of war"): its terrain, water and a settlement's wall for the side whose
+kingdom claims it. These are defaults: the GM changes any of them on the scene."""
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from campaigns.adapters import map_hex_at
+from rules.kingmaker.fog import Battleground, battleground
+from rules.sides import Side
+
+if TYPE_CHECKING:
+    from armies.models import Army
+
+
+def hex_ground(campaign, coord: str, *, attacker: str | None = None,
+               defender: str | None = None) -> Battleground | None:
+    """The battlefield the campaign map gives `coord` for the kingdoms named `attacker` and
+    `defender`; None when the map does not hold the hex (or the campaign has no map)."""
+    place = map_hex_at(campaign, coord)
+    if place is None:
+        return None
+    return battleground(place, attacker=attacker, defender=defender)
+
+
+def set_ground(scene, ground: Battleground) -> None:
+    """Put the ground's terrain, water and fortification on the (unsaved or changing) scene."""
+    scene.terrain = ground.terrain.value
+    scene.water = ground.water
+    if ground.fortification is not None:
+        scene.fortification = ground.fortification.kind.value
+        scene.fortification_side = ground.fortification.side.value
+        scene.fortification_hp = None
+    else:
+        scene.fortification = scene.fortification_side = ""
+        scene.fortification_hp = None
+
+
+def ground_from_map(scene, armies: Mapping[int, Army], attackers: Sequence[int],
+                    defenders: Sequence[int], garrisons: Collection[int]) -> None:
+    """Give the (unsaved) scene its hex's battlefield when the campaign map holds the hex; each
+    side's kingdom is its first army's. A settlement's wall goes to the side whose kingdom claims
+    the hex, unless a garrison of the other side stands there: that one fights from its own site,
+    and the wall, not its side's, would bar it."""
+    def kingdom(keys: Sequence[int]) -> str | None:
+        return next((armies[k].kingdom.name for k in keys if k in armies), None)
+
+    ground = hex_ground(scene.campaign_id, scene.hex, attacker=kingdom(attackers),
+                        defender=kingdom(defenders))
+    if ground is None:
+        return
+    if ground.fortification is not None:
+        others = defenders if ground.fortification.side == Side.ATTACKER else attackers
+        if any(key in garrisons for key in others):
+            ground = replace(ground, fortification=None)
+    set_ground(scene, ground)
