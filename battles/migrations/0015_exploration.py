@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('armies', '0007_activity_idempotency_digest'),
-        ('battles', '0012_magic_dice'),
+        ('battles', '0014_character_full_wounds'),
         ('campaigns', '0009_map_hex'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
