@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from rules.cerilia.combat import Combat
-from rules.cerilia.magic_dice_orders import BoundUse, holder_of
+from rules.cerilia.magic_dice_orders import BoundUse, hides_unmarked, holder_of
 from rules.cerilia.orders import SpellOrder, bound_use_order
 from rules.cerilia.spells import Spell, unbindable
 from rules.cerilia.state import Caster, Unit
@@ -25,7 +25,8 @@ def use_bound(r: Combat, side: Side, use: BoundUse, cast: CastBound) -> None:
     the enemy reads its name, is the pool's (magic_dice.MagicPhase.bound), as for an artifact."""
     found = holder_of(r.units.values(), r.casters.values(), side, use.holder)
     if found is None or not 0 <= use.index < len(found[1]) \
-            or unbindable(found[1][use.index].spell) is not None:
+            or unbindable(found[1][use.index].spell) is not None \
+            or hides_unmarked(r.units.values(), r.ambushes.values(), use.holder):
         return
     caster, spells = found
     card = spells[use.index]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.cerilia.bound_spell_cards import BOUND_DICE, BoundSpell, parse_power
+from rules.cerilia.concealment import Ambush
 from rules.cerilia.spells import Spell, unbindable
 from rules.cerilia.state import BattleState, Caster, TerrainKind, Unit, UnitStatus
 from rules.errors import Violation, _
@@ -73,6 +74,14 @@ def fleeing(units: Iterable[Unit], caster: Caster, number: int) -> bool:
                                                  and unit.routed_in >= number - 1)
 
 
+def hides_unmarked(units: Iterable[Unit], ambushes: Iterable[Ambush], key: str) -> bool:
+    """Whether `key` is a unit hiding in an ambush that has laid no markers. Ruling: it uses no
+    bound spell of its own — the enemy sees nothing of an ambush that has not moved (seed
+    001), and a bound spell from a holder it cannot name would tell it one is there."""
+    unit = next((u for u in units if u.key == key), None)
+    return unit is not None and any(unit.hides_in(a) and not a.markers for a in ambushes)
+
+
 AimChecks = Callable[[BattleState, Side, Caster, str, BoundUse, str], list[Violation]]
 
 
@@ -84,6 +93,10 @@ def _use_violations(state: BattleState, side: Side, i: int, use: BoundUse,
         return [Violation("holder_unknown", _("Not one of your units or characters."),
                           f"{where}.holder")]
     caster, spells = found
+    if hides_unmarked(state.units, state.ambushes, use.holder):
+        return [Violation("bound_from_unmarked_ambush", _(
+            "%(holder)s keeps still in its ambush: it uses no bound spell until its markers are "
+            "laid."), f"{where}.holder", {"holder": caster.name})]
     if not 0 <= use.index < len(spells) or spells[use.index].spell not in set(Spell):
         return [Violation("bound_unknown", _("%(holder)s carries no such bound spell."),
                           f"{where}.index", {"holder": caster.name})]

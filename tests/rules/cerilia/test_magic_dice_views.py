@@ -9,7 +9,7 @@ from cerilia_support import A, D, caster, orders, round_of, spell, state, unit
 from rules.cerilia.artifact_cards import Artifact, ArtifactEffect
 from rules.cerilia.bound_spell_cards import BoundSpell
 from rules.cerilia.modules import Modules
-from rules.cerilia.orders import ArtifactUse, BoundUse, DispelRule
+from rules.cerilia.orders import ArtifactUse, BoundUse, DispelRule, order_violations
 from rules.cerilia.side_views import side_view
 from rules.cerilia.spells import Spell
 from rules.cerilia.state import School
@@ -113,3 +113,28 @@ def test_a_character_beside_an_unmarked_ambush_is_named_as_anywhere_else():
         told = _bound_told_to_the_enemy(True, given)
         assert told == _bound_told_to_the_enemy(False, given)
         assert [e["params"]["caster"] for e in told] == ["Gen", "Gen"]
+
+
+def _from_ambush(markers):
+    """The attacker's unit "a" with a bound Fog, hiding in the forest of B1 (its markers laid
+    at `markers`, or not yet: None), ordered to use it."""
+    a = unit("a", A, at="B1", card_bound=(BoundSpell("fog", "5/9"),))
+    s = state(a, unit("d", D, at="C3"),
+              modules=Modules(ambush=True, magic_dice=True), power_dice=6, dispel_dice=1)
+    return hiding(s, "a", sector="B1", markers=markers), orders(
+        bound=(BoundUse("a", 0, 2, sector="C2"),))
+
+
+def test_a_unit_in_an_unmarked_ambush_uses_no_bound_spell():
+    # 001_5d751c33a121b07e.txt: «Перед началом игры игроки указывают, какие батальоны будут
+    # находиться в засаде»; reference: "The enemy sees nothing of an ambush that has not moved".
+    # Ruling (rules-notes "Bound spells"): a bound spell from a holder the enemy cannot name
+    # would tell it a hidden unit is there, so an ambush keeps still until its markers are laid.
+    s, given = _from_ambush(None)
+    (refused,) = order_violations(s, A, given)
+    assert (refused.code, refused.field) == ("bound_from_unmarked_ambush", "bound.0.holder")
+    r = round_of(s, faces=[6, 6, 1, 1], orders_={A: given})
+    r.cast()   # an order stored before the ruling is skipped, nothing spent
+    assert "bound_cast" not in [e.code for e in r.events]
+    s, given = _from_ambush(["B1", "B2", "A1"])
+    assert order_violations(s, A, given) == []
