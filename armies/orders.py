@@ -16,10 +16,14 @@ from armies.adapters import army_state, gear_item_from, template_state
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyTemplate
 from armies.selectors import armies_with_details
+from campaigns.adapters import campaign_map
 from campaigns.models import Faction
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
 from rules.kingmaker.army import stat_block
+from rules.kingmaker.battle.setup import Light
+from rules.kingmaker.campaign_map import CampaignMap
+from rules.kingmaker.fog import MapArmy, map_army
 from rules.kingmaker.hexes import canonical_hex
 from rules.kingmaker.recruitment import KingdomState
 from rules.kingmaker.turn import KingdomTurnInput
@@ -93,6 +97,31 @@ def foreign_armies(kingdom) -> dict[int, act.ForeignArmy]:
         army.pk: act.ForeignArmy(army.pk, army.kingdom.name, army.name, canonical_hex(army.hex),
                                  stat_block(army_state(army)).scouting_dc)
         for army in armies if _fieldable(army, army.kingdom.level)}
+
+
+def campaign_armies(campaign_id: int) -> list[Army]:
+    """The campaign's active armies that can take the field, with what their stat blocks read,
+    by id; a fixed number of queries."""
+    armies = armies_with_details().filter(kingdom__campaign_id=campaign_id,
+                                          status=ArmyStatus.ACTIVE).order_by("pk")
+    return [army for army in armies if _fieldable(army, army.kingdom.level)]
+
+
+def map_army_of(army: Army) -> MapArmy:
+    """The army as fog of war reads it: its hex, Scouting, tactics and garrison."""
+    return map_army(army.pk, army.kingdom.name, army_state(army), garrisoned=bool(army.garrisoned))
+
+
+def map_armies(campaign_id: int) -> tuple[MapArmy, ...]:
+    """Every kingdom's active armies of the campaign as fog of war reads them, by key."""
+    return tuple(map_army_of(army) for army in campaign_armies(campaign_id))
+
+
+def turn_map(campaign_id: int) -> CampaignMap | None:
+    """The campaign's map for the rules; None for a campaign without one (orders then declare
+    their hexes' facts, and nobody is fogged)."""
+    painted = campaign_map(campaign_id)
+    return painted if painted.hexes else None
 
 
 def kingdom_state(kingdom) -> KingdomState:
@@ -202,11 +231,17 @@ def queued_activities(turn) -> list[ArmyActivity]:
 
 
 def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
-               fought: frozenset[int]) -> KingdomTurnInput:
+               fought: frozenset[int], seen_armies: frozenset[int] | None = None
+               ) -> KingdomTurnInput:
     """The engine's input for resolving `turn` with these (already converted) orders; `fought`
-    are the kingdom's armies that fought since its last turn (battles.selectors knows them)."""
+    are the kingdom's armies that fought since its last turn (battles.selectors knows them),
+    `seen_armies` the other kingdoms' armies it saw at its last turn's end (its report knows
+    them; None: all). On a campaign map the input carries every kingdom's armies and the turn's
+    light, for the kingdom's fog of war at the turn's end."""
     needs_foreign = any(o.kind is act.ActivityKind.OFFENSIVE_GAMBIT for o in orders)
     current = situation(turn, with_foreign=needs_foreign)
+    campaign_id = turn.kingdom.campaign_id
+    painted = turn_map(campaign_id)
     return KingdomTurnInput(
         number=turn.number,
         kingdom=current.kingdom,
@@ -215,5 +250,9 @@ def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
         foreign_armies=tuple(current.foreign_armies.values()),
         fought=fought,
         ruin_choice=turn.ruin_choice,
+        campaign_map=painted,
+        seen_armies=seen_armies if painted is not None else None,
+        map_armies=map_armies(campaign_id) if painted is not None else (),
+        light=Light(turn.light),
     )
 
