@@ -10,7 +10,7 @@ import pytest
 from api_world import client_for
 from factories import ArmyFactory, ArmyTacticFactory
 
-from armies.orders import queued_activities, rules_order, turn_input
+from armies.orders import queued_activities, turn_input
 from battles.data import from_data
 from campaigns.map_services import map_paint
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
