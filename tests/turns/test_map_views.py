@@ -16,7 +16,10 @@ from factories import (
     KingdomTurnFactory,
     TurnReportFactory,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from armies.models import Army
 from campaigns.map_services import map_paint
 from campaigns.models import Kingdom, TurnStatus
 from rules.kingmaker.campaign_map import neighbours
@@ -170,3 +173,46 @@ def test_a_player_s_map_is_the_same_in_worlds_that_differ_only_where_they_cannot
     assert after == before
     # The worlds do differ: the GM's map shows it.
     assert len(map_view(campaign_gm, painted).armies) == len(gm_before.armies) + 3
+
+
+UNSEEN = ["H8", "J10", "F7", "A9", "G2"]
+SEEN = sorted({"C4", "C5"} | NEXT_TO_C4 | set(neighbours("C5").values()))
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(far=st.lists(st.sampled_from(UNSEEN), max_size=3),
+       lurking=st.lists(st.tuples(st.sampled_from(SEEN), st.booleans()), max_size=3))
+def test_no_world_of_armies_the_kingdom_cannot_see_changes_its_map(
+        painted, player, client, ours, rival_kingdom, far, lurking):
+    # The property behind the two worlds above: any number of armies in hexes the kingdom does not
+    # see, and of armies in ambush or garrisoned in hexes it does, leave its answers as they were.
+    rival(rival_kingdom, "Pitax Raiders", "D4")
+    before = _answers(painted, player, client)
+    added = [rival(rival_kingdom, f"Far {index}", coord) for index, coord in enumerate(far)]
+    added += [rival(rival_kingdom, f"Hidden {index}", coord, ambush=not garrison,
+                    garrisoned="until_deployed" if garrison else "")
+              for index, (coord, garrison) in enumerate(lurking)]
+    try:
+        assert _answers(painted, player, client) == before
+    finally:
+        for army in added:
+            army.delete()
+        Army.objects.filter(name="Pitax Raiders").delete()
+
+
+def test_the_map_view_reads_the_same_number_of_queries_however_many_armies(
+        painted, player, ours, rival_kingdom):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            map_view(player, painted)
+        return len(captured)
+
+    rival(rival_kingdom, "Pitax Raiders", "D4")
+    few = queries()
+    for index in range(4):
+        rival(rival_kingdom, f"Horde {index}", "D4", ambush=bool(index % 2))
+    assert queries() == few
