@@ -81,7 +81,7 @@ class KingdomTurnForm(forms.ModelForm):
 class KingdomTurnAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     campaign_path = "kingdom__campaign"
     form = KingdomTurnForm
-    list_display = ["__str__", "kingdom", "number", "status", "deadline", "ready", "resolved_at",
+    list_display = ["__str__", "kingdom", "number", "status", "deadline", "ready", "light", "resolved_at",
                     "report_link"]
     list_filter = ["status", "ready", "kingdom__campaign"]
     search_fields = ["kingdom__name"]

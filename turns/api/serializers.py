@@ -1,6 +1,7 @@
 """Turn reports as the API shows them."""
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -39,13 +40,13 @@ class MapHexSerializer(serializers.Serializer):
 
     coord = serializers.CharField()
     terrain = serializers.CharField()
-    roads = serializers.ListField(child=serializers.CharField(), help_text="Sides: n, ne, se, s, sw, nw.")
+    roads = serializers.ListField(child=serializers.CharField(), help_text=_("Sides: n, ne, se, s, sw, nw."))
     rivers = serializers.ListField(child=serializers.CharField())
     bridges = serializers.ListField(child=serializers.CharField())
     settlement = serializers.CharField(allow_blank=True)
     work_site = serializers.BooleanField()
     refuge = serializers.BooleanField()
-    claimed_by = serializers.CharField(allow_blank=True, help_text="A kingdom's name; blank: wild.")
+    claimed_by = serializers.CharField(allow_blank=True, help_text=_("A kingdom's name; blank: wild."))
     seen = serializers.BooleanField()
 
 
@@ -63,7 +64,7 @@ class MapArmySerializer(serializers.Serializer):
     kingdom_name = serializers.CharField(source="kingdom")
     hex = serializers.CharField()
     own = serializers.BooleanField()
-    found = serializers.BooleanField(help_text="In ambush, found at the reader's last turn's end.")
+    found = serializers.BooleanField(help_text=_("In ambush, found at the reader's last turn's end."))
     in_ambush = serializers.BooleanField(allow_null=True)
     garrisoned = serializers.BooleanField(allow_null=True)
     hp = serializers.IntegerField(allow_null=True)
@@ -75,6 +76,6 @@ class CampaignMapSerializer(serializers.Serializer):
     campaign = serializers.IntegerField()
     gm = serializers.BooleanField()
     kingdoms = serializers.ListField(child=serializers.IntegerField(),
-                                     help_text="The reader's kingdoms (none for the GM).")
+                                     help_text=_("The reader's kingdoms (none for the GM)."))
     hexes = MapHexSerializer(many=True)
     armies = MapArmySerializer(many=True)
