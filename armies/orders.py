@@ -132,7 +132,23 @@ def kingdom_state(kingdom) -> KingdomState:
                    consumption=kingdom_army_consumption(armies, sheet.settlement_hexes))
 
 
+# How to read the other kingdoms' armies a kingdom saw at its last turn's end: its turn report
+# knows, which only turns reads (TurnsConfig.ready registers turns.map_views.seen_army_ids).
+_SEEN_ARMIES: list[Callable[[Any], frozenset[int] | None]] = []
+
+
+def register_seen_armies(reader: Callable[[Any], frozenset[int] | None]) -> None:
+    _SEEN_ARMIES[:] = [reader]
+
+
+def seen_armies(kingdom) -> frozenset[int] | None:
+    """The other kingdoms' armies the kingdom's orders may name (fog of war; None: all)."""
+    return _SEEN_ARMIES[0](kingdom) if _SEEN_ARMIES else None
+
+
 def situation(turn, *, with_foreign: bool = True) -> act.Situation:
+    """The kingdom as its orders are checked; with the other kingdoms' armies, only those it
+    saw count as targets (an unseen one answers as an id that names nothing)."""
     kingdom = turn.kingdom
     return act.Situation(
         turn=turn.number,
@@ -140,6 +156,7 @@ def situation(turn, *, with_foreign: bool = True) -> act.Situation:
                               warfare_exercises_unlocked=kingdom.campaign.warfare_exercises_unlocked),
         armies=kingdom_armies(kingdom),
         foreign_armies=foreign_armies(kingdom) if with_foreign else {},
+        seen_armies=seen_armies(kingdom) if with_foreign else None,
     )
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from armies.adapters import army_state
 from armies.models import Army
 from armies.orders import campaign_armies, map_army_of, turn_map
-from campaigns.models import Campaign, Kingdom
+from campaigns.models import Campaign, Kingdom, MapHex
 from campaigns.selectors import is_campaign_gm, visible_kingdoms
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.campaign_map import CampaignMap
@@ -69,13 +69,13 @@ def seen_army_ids(kingdom: Kingdom) -> frozenset[int] | None:
     """The other kingdoms' armies `kingdom` saw at its last turn's end (its report's sight), which
     its next turn's Offensive Gambit may target; None on a campaign without a map (all of them).
     Before its first report on a map: the armies in plain sight where they stand now."""
+    if not MapHex.objects.filter(campaign_id=kingdom.campaign_id).exists():
+        return None
     report = kingdom_reports(kingdom).first()
     sight = report.outcome.get("sight") if report is not None else None
     if sight is not None:
         return frozenset(a["army"] for a in sight.get("armies", []))
-    painted = turn_map(kingdom.campaign_id)
-    if painted is None:
-        return None
+    painted = turn_map(kingdom.campaign_id) or CampaignMap()
     armies = [map_army_of(a) for a in campaign_armies(kingdom.campaign_id)]
     hexes = seen_hexes(kingdom.name, painted, armies)
     return frozenset(a.key for a in armies if a.kingdom != kingdom.name

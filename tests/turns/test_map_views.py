@@ -216,3 +216,26 @@ def test_the_map_view_reads_the_same_number_of_queries_however_many_armies(
     for index in range(4):
         rival(rival_kingdom, f"Horde {index}", "D4", ambush=bool(index % 2))
     assert queries() == few
+
+
+def test_an_order_names_only_an_army_the_kingdom_saw(painted, player, ours, rival_kingdom,
+                                                      kingdom):
+    # docs/rules-notes.md, "Fog of war": "an unfound ambusher in the hex gets the same answer as an
+    # id that names nothing" — when the order is given, not only when it resolves.
+    from armies.activity_services import activity_submit
+    from rules.errors import RuleViolation
+
+    turn = KingdomTurnFactory(kingdom=kingdom, number=1)
+    raiders = rival(rival_kingdom, "Pitax Raiders", "C4")
+    lurkers = rival(rival_kingdom, "Lurkers", "C4", ambush=True)
+    answers = []
+    for target in (lurkers.pk, lurkers.pk + 1000):
+        with pytest.raises(RuleViolation) as refused:
+            activity_submit(turn=turn, user=player, kind="offensive_gambit", army=ours,
+                            params={"target": target})
+        answers.append([(v.field, v.code, v.message, dict(v.params))
+                        for v in refused.value.violations])
+    assert answers[0] == answers[1] and answers[0][0][:2] == ("target", "target_not_here")
+    activity, _created = activity_submit(turn=turn, user=player, kind="offensive_gambit",
+                                         army=ours, params={"target": raiders.pk})
+    assert activity.params["target"] == raiders.pk
