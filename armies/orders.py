@@ -21,6 +21,8 @@ from campaigns.models import Faction
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
 from rules.kingmaker.army import stat_block
+from rules.kingmaker.battle.setup import Light
+from rules.kingmaker.fog import MapArmy, map_army
 from rules.kingmaker.hexes import canonical_hex
 from rules.kingmaker.recruitment import KingdomState
 from rules.kingmaker.turn import KingdomTurnInput
@@ -99,6 +101,24 @@ def foreign_armies(kingdom) -> dict[int, act.ForeignArmy]:
         for army in armies if _fieldable(army, army.kingdom.level)}
 
 
+def campaign_armies(campaign_id: int) -> list[Army]:
+    """The campaign's active armies that can take the field, with what their stat blocks read,
+    by id; a fixed number of queries."""
+    armies = armies_with_details().filter(kingdom__campaign_id=campaign_id,
+                                          status=ArmyStatus.ACTIVE).order_by("pk")
+    return [army for army in armies if _fieldable(army, army.kingdom.level)]
+
+
+def map_army_of(army: Army) -> MapArmy:
+    """The army as fog of war reads it: its hex, Scouting, tactics and garrison."""
+    return map_army(army.pk, army.kingdom.name, army_state(army), garrisoned=bool(army.garrisoned))
+
+
+def map_armies(campaign_id: int) -> tuple[MapArmy, ...]:
+    """Every kingdom's active armies of the campaign as fog of war reads them, by key."""
+    return tuple(map_army_of(army) for army in campaign_armies(campaign_id))
+
+
 def kingdom_state(kingdom) -> KingdomState:
     """The kingdom as recruitment sees it; its armies' consumption is the Upkeep phase's."""
     armies = kingdom_armies(kingdom).values()
@@ -107,9 +127,24 @@ def kingdom_state(kingdom) -> KingdomState:
                    consumption=kingdom_army_consumption(armies, sheet.settlement_hexes))
 
 
+# How to read the other kingdoms' armies a kingdom saw at its last turn's end: its turn report
+# knows, which only turns reads (TurnsConfig.ready registers turns.map_views.seen_army_ids).
+_SEEN_ARMIES: list[Callable[[Any], frozenset[int] | None]] = []
+
+
+def register_seen_armies(reader: Callable[[Any], frozenset[int] | None]) -> None:
+    _SEEN_ARMIES[:] = [reader]
+
+
+def seen_armies(kingdom) -> frozenset[int] | None:
+    """The other kingdoms' armies the kingdom's orders may name (fog of war; None: all)."""
+    return _SEEN_ARMIES[0](kingdom) if _SEEN_ARMIES else None
+
+
 def situation(turn, *, with_foreign: bool = True) -> act.Situation:
     """What the turn's orders are checked against; the campaign's map when it has one (two
-    queries for the whole turn, however many armies)."""
+    queries for the whole turn, however many armies); with the other kingdoms' armies, only
+    those it saw count as targets (an unseen one answers as an id that names nothing)."""
     kingdom = turn.kingdom
     return act.Situation(
         turn=turn.number,
@@ -118,6 +153,7 @@ def situation(turn, *, with_foreign: bool = True) -> act.Situation:
         armies=kingdom_armies(kingdom),
         foreign_armies=foreign_armies(kingdom) if with_foreign else {},
         campaign_map=campaign_map_or_none(kingdom.campaign_id),
+        seen_armies=seen_armies(kingdom) if with_foreign else None,
     )
 
 
@@ -212,11 +248,17 @@ def queued_activities(turn) -> list[ArmyActivity]:
 
 
 def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
-               fought: frozenset[int]) -> KingdomTurnInput:
+               fought: frozenset[int], seen_armies: frozenset[int] | None = None
+               ) -> KingdomTurnInput:
     """The engine's input for resolving `turn` with these (already converted) orders; `fought`
-    are the kingdom's armies that fought since its last turn (battles.selectors knows them)."""
+    are the kingdom's armies that fought since its last turn (battles.selectors knows them),
+    `seen_armies` the other kingdoms' armies it saw at its last turn's end (its report knows
+    them; None: all). On a campaign map the input carries every kingdom's armies and the turn's
+    light, for the kingdom's fog of war at the turn's end."""
     needs_foreign = any(o.kind is act.ActivityKind.OFFENSIVE_GAMBIT for o in orders)
     current = situation(turn, with_foreign=needs_foreign)
+    campaign_id = turn.kingdom.campaign_id
+    painted = current.campaign_map
     return KingdomTurnInput(
         number=turn.number,
         kingdom=current.kingdom,
@@ -225,6 +267,9 @@ def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
         foreign_armies=tuple(current.foreign_armies.values()),
         fought=fought,
         ruin_choice=turn.ruin_choice,
-        campaign_map=current.campaign_map,
+        campaign_map=painted,
+        seen_armies=seen_armies if painted is not None else None,
+        map_armies=map_armies(campaign_id) if painted is not None else (),
+        light=Light(turn.light),
     )
 

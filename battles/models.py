@@ -9,6 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from campaigns import models as campaign_models
 from core.choices import enum_choices
 from core.models import ClaimedModel
 from core.payloads import Payload, VersionedJSONField, register, renaming
@@ -41,12 +42,8 @@ WIND_LABELS = {
 }
 WIND_CHOICES = enum_choices(engine.Wind, WIND_LABELS)
 
-LIGHT_LABELS = {
-    engine.Light.BRIGHT: _("bright light"),
-    engine.Light.DIM: _("dim light, light fog or rain"),
-    engine.Light.DARK: _("darkness or thick fog"),
-}
-LIGHT_CHOICES = enum_choices(engine.Light, LIGHT_LABELS)
+# The light's words are the campaign's (a kingdom turn has its light too).
+LIGHT_LABELS, LIGHT_CHOICES = campaign_models.LIGHT_LABELS, campaign_models.LIGHT_CHOICES
 
 FORTIFICATION_KIND_LABELS = {
     engine.FortificationKind.CASTLE: _("castle"),

@@ -18,6 +18,7 @@ from campaigns.model_meta import own_field
 from core.choices import enum_choices
 from core.models import ClaimedModel
 from rules.errors import RuleViolation
+from rules.kingmaker.battle.setup import Light
 from rules.kingmaker.campaign_map import TERRAIN_LABELS, Terrain
 from rules.kingmaker.levels import MAX_LEVEL, MIN_LEVEL, control_dc
 
@@ -307,6 +308,14 @@ class TurnStatus(models.TextChoices):
     FAILED = "failed", _("failed")
 
 
+LIGHT_LABELS = {
+    Light.BRIGHT: _("bright light"),
+    Light.DIM: _("dim light, light fog or rain"),
+    Light.DARK: _("darkness or thick fog"),
+}
+LIGHT_CHOICES = enum_choices(Light, LIGHT_LABELS)
+
+
 class KingdomTurn(ClaimedModel):
     """One kingdom's turn: players order its armies until the deadline; then it is resolved."""
 
@@ -321,6 +330,10 @@ class KingdomTurn(ClaimedModel):
         _("ruin to raise"), max_length=12, blank=True,
         choices=[(kind, own_field(Kingdom, kind).verbose_name) for kind in Kingdom.RUIN],
         help_text=_("Which ruin rises if an army disbands from hunger; blank: the lowest."))
+    light = models.CharField(
+        _("light"), max_length=6, choices=LIGHT_CHOICES, default=Light.BRIGHT,
+        help_text=_("The light and weather as the turn ends, for the kingdom's Scouting checks "
+                    "against armies in ambush (fog of war)."))
     resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
     # When the deadline reminder went out (claimed with one UPDATE, so it goes out once).
     reminded_at = models.DateTimeField(_("deadline reminder sent"), null=True, blank=True,

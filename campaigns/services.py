@@ -10,6 +10,7 @@ from django.utils import timezone
 from campaigns.models import Campaign, Kingdom, KingdomTurn, PlayerPreferences, TurnStatus
 from campaigns.permissions import check_runs_campaign
 from rules.errors import RuleViolation, Violation, _, raise_if_any
+from rules.kingmaker.battle.setup import Light
 
 
 class TurnLocked(Exception):
@@ -88,6 +89,20 @@ def turn_choose_ruin(*, actor, turn: KingdomTurn, ruin_choice: str) -> KingdomTu
                                    "ruin_choice")
     turn.ruin_choice = ruin_choice
     turn.save(update_fields=["ruin_choice"])
+    return turn
+
+
+def turn_set_light(*, actor, turn: KingdomTurn, light: str) -> KingdomTurn:
+    """The GM's light and weather for the turn's end (fog of war's Scouting checks); raises
+    NotPermitted unless `actor` runs the campaign."""
+    turn = (KingdomTurn.objects.select_for_update(of=("self",)).select_related("kingdom")
+            .get(pk=turn.pk))
+    check_runs_turns(actor, turn.kingdom.campaign_id)
+    if light not in {member.value for member in Light}:
+        raise RuleViolation.single("light", _("Choose bright light, dim light or darkness."),
+                                   "light")
+    turn.light = light
+    turn.save(update_fields=["light"])
     return turn
 
 

@@ -27,8 +27,10 @@ from campaigns.services import (
     turn_choose_ruin,
     turn_extend,
     turn_open,
+    turn_set_light,
 )
 from rules.errors import RuleViolation
+from rules.kingmaker.battle.setup import Light
 from turns.models import TurnReport
 from turns.services import turn_reopen, turns_resolve_now
 
@@ -48,10 +50,12 @@ class ActivityInline(CampaignScopedInline, admin.TabularInline):
 class KingdomTurnForm(forms.ModelForm):
     class Meta:
         model = KingdomTurn
-        fields = ["kingdom", "number", "deadline", "ruin_choice"]
+        fields = ["kingdom", "number", "deadline", "ruin_choice", "light"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # A form without it (an older page, a script) keeps the turn's light.
+        self.fields["light"].required = False
         if self.instance.pk:
             self.fields["kingdom"].disabled = True
             self.fields["number"].disabled = True
@@ -61,6 +65,9 @@ class KingdomTurnForm(forms.ModelForm):
             self.fields["number"].required = False
             self.fields["deadline"].required = False
             self.fields["deadline"].help_text = _("Blank: the campaign's next nightly time.")
+
+    def clean_light(self) -> str:
+        return self.cleaned_data.get("light") or self.instance.light or Light.BRIGHT
 
     def clean(self):
         data = super().clean()
@@ -74,7 +81,7 @@ class KingdomTurnForm(forms.ModelForm):
 class KingdomTurnAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     campaign_path = "kingdom__campaign"
     form = KingdomTurnForm
-    list_display = ["__str__", "kingdom", "number", "status", "deadline", "ready", "resolved_at",
+    list_display = ["__str__", "kingdom", "number", "status", "deadline", "ready", "light", "resolved_at",
                     "report_link"]
     list_filter = ["status", "ready", "kingdom__campaign"]
     search_fields = ["kingdom__name"]
@@ -96,11 +103,15 @@ class KingdomTurnAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     def save_model(self, request, obj, form, change):
         if change:
             turn_choose_ruin(actor=request.user, turn=obj, ruin_choice=obj.ruin_choice)
+            if "light" in form.changed_data:
+                turn_set_light(actor=request.user, turn=obj, light=obj.light)
             if "deadline" in form.changed_data:
                 turn_extend(actor=request.user, turn=obj, deadline=form.cleaned_data["deadline"])
             return
         opened = turn_open(actor=request.user, kingdom=obj.kingdom,
                            deadline=form.cleaned_data.get("deadline"))
+        if form.cleaned_data.get("light") and form.cleaned_data["light"] != opened.light:
+            turn_set_light(actor=request.user, turn=opened, light=form.cleaned_data["light"])
         obj.pk = opened.pk
         obj.refresh_from_db()
 

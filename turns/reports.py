@@ -4,13 +4,14 @@ Messages stay gettext msgids with their parameters, so each reader gets them in 
 (armies.report_text.with_text)."""
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from armies.report_text import roll_data
 from rules.data import to_data
 from rules.errors import Violation
 from rules.kingmaker.activities import KingdomSheet, TurnArmy
 from rules.kingmaker.army import stat_block
+from rules.kingmaker.fog import KingdomView, ScoutingCheck
 from rules.kingmaker.turn import ActivityResult, KingdomTurnInput, KingdomTurnOutcome
 
 
@@ -27,6 +28,15 @@ class TurnReportData(TypedDict):
     events: list[dict[str, Any]]
     battles: list[dict[str, Any]]
     rolls: list[dict[str, Any]]
+    # Only on a campaign map (a report without them reads as before): what the kingdom saw at the
+    # turn's end, and the Scouting checks that found nothing, which are the GM's alone
+    # (turns.selectors.report_outcome leaves them out for anyone else).
+    sight: NotRequired[dict[str, Any]]
+    gm_scouting: NotRequired[list[dict[str, Any]]]
+
+
+# The report's parts only the campaign's GM reads.
+GM_ONLY = ("gm_scouting",)
 
 
 class ActivityResultData(TypedDict, total=False):
@@ -99,13 +109,38 @@ def activity_data(result: ActivityResult, army_ids: dict[int, int]) -> ActivityR
     }
 
 
+def scouting_data(check: ScoutingCheck, army_ids: dict[int, int]) -> dict[str, Any]:
+    return {
+        "scout": army_ids.get(check.scout, check.scout),
+        "hidden": check.hidden,
+        "hex": check.hex,
+        "modifier": check.modifier,
+        "modifiers": to_data(check.modifiers),
+        "dc": check.dc,
+        "roll": check.roll.natural,
+        "total": check.roll.total,
+        "degree": to_data(check.degree),
+    }
+
+
+def sight_data(view: KingdomView, army_ids: dict[int, int]) -> dict[str, Any]:
+    """What the kingdom saw: its hexes and the other kingdoms' armies in them, each ambush found
+    with the check that found it."""
+    return {
+        "hexes": sorted(view.hexes),
+        "armies": [{"army": a.key, "kingdom": a.kingdom, "name": a.name, "hex": a.hex,
+                    "found_by": None if a.found_by is None else scouting_data(a.found_by, army_ids)}
+                   for a in view.armies],
+    }
+
+
 def report_data(engine_input: KingdomTurnInput, outcome: KingdomTurnOutcome,
                 army_ids: dict[int, int]) -> TurnReportData:
     """`army_ids` maps the engine's keys for recruited armies to their new database ids."""
     before = {a.key: army_summary(a) for a in engine_input.armies}
     after = {a.key: army_summary(a) for a in outcome.armies}
     kingdom_before, kingdom_after = _kingdom(engine_input.kingdom), _kingdom(outcome.kingdom)
-    return {
+    data: TurnReportData = {
         "turn": outcome.number,
         "seed": outcome.seed,
         "kingdom": {"before": kingdom_before, "after": kingdom_after,
@@ -123,3 +158,8 @@ def report_data(engine_input: KingdomTurnInput, outcome: KingdomTurnOutcome,
         "battles": to_data(outcome.battles),
         "rolls": [roll_data(r) for r in outcome.rolls],
     }
+    if outcome.sight is not None:
+        data["sight"] = sight_data(outcome.sight, army_ids)
+        data["gm_scouting"] = [scouting_data(c, army_ids) for c in outcome.scouting
+                               if not c.found]
+    return data

@@ -9,15 +9,28 @@ from django.db.models import QuerySet
 from armies.choices import ActivityStatus
 from armies.orders import rules_params
 from campaigns.models import Campaign, Kingdom, KingdomTurn
-from campaigns.selectors import current_turn, kingdom_players, visible_to
+from campaigns.selectors import current_turn, is_campaign_gm, kingdom_players, visible_to
 from rules.errors import Violation
 from rules.kingmaker import activities as act
 from rules.kingmaker.preview import DeployPreview, Preview, check_preview, deploy_preview
 from turns.models import TurnReport
+from turns.reports import GM_ONLY
 
 
 def visible_reports(user) -> QuerySet[TurnReport]:
-    return visible_to(user, TurnReport.objects.select_related("turn"), "turn__kingdom__")
+    return visible_to(user, TurnReport.objects.select_related("turn__kingdom"),
+                      "turn__kingdom__")
+
+
+def report_outcome(user, report: TurnReport, *, gm: bool | None = None) -> dict:
+    """The report's outcome as `user` may read it: the GM's parts (the Scouting checks that found
+    nothing) only for the campaign's GM (`gm`: already known). Every reader of a report's outcome
+    goes through here."""
+    if gm is None:
+        gm = is_campaign_gm(user, report.turn.kingdom.campaign_id)
+    if gm:
+        return report.outcome
+    return {key: value for key, value in report.outcome.items() if key not in GM_ONLY}
 
 
 def kingdom_reports(kingdom: Kingdom) -> QuerySet[TurnReport]:

@@ -3,10 +3,11 @@ campaign and kingdom dashboards, turn reports, orders and battle plans, the GM's
 from django.urls import path
 
 from battles.pages import battle_plan
-from turns.pages import campaign, gm_turns, kingdom, orders, turn_report
+from turns.pages import campaign, campaign_map, gm_turns, kingdom, orders, turn_report
 
 urlpatterns = [
     path("campaigns/<int:campaign_id>/", campaign.campaign_detail, name="campaign"),
+    path("campaigns/<int:campaign_id>/map/", campaign_map.campaign_map, name="map"),
     path("kingdoms/<int:kingdom_id>/", kingdom.kingdom_dashboard, name="kingdom"),
     path("kingdoms/<int:kingdom_id>/turns/<int:number>/report/", turn_report.turn_report,
          name="turn-report"),

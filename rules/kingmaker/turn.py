@@ -23,6 +23,7 @@ from rules.kingmaker.activities.outcome import (
     Recruited,
 )
 from rules.kingmaker.army import stat_block
+from rules.kingmaker.battle.setup import Light
 from rules.kingmaker.campaign_map import CampaignMap
 from rules.kingmaker.conditions import (
     VALUED,
@@ -32,6 +33,7 @@ from rules.kingmaker.conditions import (
     gain,
     reduce,
 )
+from rules.kingmaker.fog import KingdomView, MapArmy, ScoutingCheck, kingdom_fog, map_army
 from rules.kingmaker.levels import MAX_LEVEL
 from rules.kingmaker.preview import check_spec, check_statistic
 from rules.kingmaker.upkeep import (
@@ -80,9 +82,14 @@ class KingdomTurnInput:
     ruin_choice: str = ""
     campaign_map: CampaignMap | None = None  # None: the orders declare their hexes' facts
     seen_armies: frozenset[int] | None = None  # fog of war (Situation.seen_armies)
+    # Every kingdom's active armies on the map as the turn starts (this kingdom's own are read
+    # from `armies` after they moved): what its fog of war is computed from, with the turn's light.
+    map_armies: tuple[MapArmy, ...] = ()
+    light: Light = Light.BRIGHT
 
     # Stored inputs from before the campaign map keep their shape.
-    data_omit_default: ClassVar[tuple[str, ...]] = ("campaign_map", "seen_armies")
+    data_omit_default: ClassVar[tuple[str, ...]] = ("campaign_map", "seen_armies", "map_armies",
+                                                    "light")
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,10 @@ class KingdomTurnOutcome:
     events: tuple[Event, ...]
     battles: tuple[BattleRequest, ...]
     rolls: tuple[Roll, ...]
+    # Fog of war at the end of the turn (None without a campaign map): what the kingdom saw, and
+    # every Scouting check its armies rolled for ambushes (the failed ones are the GM's alone).
+    sight: KingdomView | None = None
+    scouting: tuple[ScoutingCheck, ...] = ()
 
 
 def resolve_turn(turn: KingdomTurnInput, seed: int) -> KingdomTurnOutcome:
@@ -157,6 +168,7 @@ class _Resolution:
         self._efficiency_lapses()
         self._idle_armies()
         self._level_up()
+        sight, scouting = self._fog()
         return KingdomTurnOutcome(
             number=self.turn.number, seed=self.dice.seed, kingdom=self.kingdom,
             armies=tuple(self.armies[a.key] for a in self.turn.armies),
@@ -164,7 +176,22 @@ class _Resolution:
             recruited=tuple(replace(r, army=self.armies[r.army.key]) for r in self.recruited),
             activities=tuple(self.results), upkeep=upkeep,
             events=tuple(self.events), battles=tuple(self.battles),
-            rolls=tuple(self.dice.log))
+            rolls=tuple(self.dice.log), sight=sight, scouting=scouting)
+
+    def _fog(self) -> tuple[KingdomView | None, tuple[ScoutingCheck, ...]]:
+        """What the kingdom sees once its armies moved: its own armies where they end the turn
+        (recruits included), the others' where they stood as the turn started. The checks roll
+        their own dice (fog.check_dice, from this turn's seed and the two armies), so the turn's
+        roll log is the same with or without a map."""
+        campaign_map = self.turn.campaign_map
+        if campaign_map is None:
+            return None, ()
+        name = self.kingdom.name
+        ours = [map_army(a.key, name, a.state, garrisoned=a.garrisoned is not Garrisoned.NO)
+                for a in self.armies.values() if a.active]
+        others = [a for a in self.turn.map_armies if a.kingdom != name]
+        return kingdom_fog(name, campaign_map, [*ours, *others], light=self.turn.light,
+                           seed=self.dice.seed)
 
     def _start_of_turn(self) -> None:
         for army in list(self.armies.values()):

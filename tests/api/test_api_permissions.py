@@ -56,6 +56,9 @@ def _cases():
         yield endpoint, "post", "list", codes(405, 405)
         for method in ("put", "patch", "delete"):
             yield endpoint, method, "detail", codes(405, 405)
+    # The map: every member of the campaign reads it (each with their own view, map_view).
+    yield "campaigns", "get", "map", codes(200, 200, 404)
+    yield "campaigns", "post", "map", codes(405, 405)
     yield "kingdoms", "get", "current-turn", codes(200, 404)
     yield "kingdoms", "post", "current-turn", codes(405, 405)
     yield "armies", "put", "battle-plan", codes(200, 404)

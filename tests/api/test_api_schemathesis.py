@@ -35,6 +35,7 @@ from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
 from battles.sector import services as sector_services
+from campaigns.map_services import map_paint
 from config.wsgi import application
 from core.permissions import SYSTEM
 
@@ -93,6 +94,9 @@ def world(player, campaign, kingdom, open_turn, army, rival_army) -> dict[str, i
     for side in ("attacker", "defender"):
         SectorUnitFactory.create(battle=sector, side=side)
     sector_services.battle_start(battle=sector, actor=SYSTEM)
+    # A map with the kingdom's territory, so the map's answer has hexes and armies to check.
+    map_paint(actor=SYSTEM, campaign=campaign, coords="B3-E6", claimed_by=kingdom,
+              add_edges={"roads": ["n", "s"]})
     return {"activities": activity.pk, "armies": army.pk, "campaigns": campaign.pk,
             "kingdoms": kingdom.pk, "reports": report.pk, "turns": open_turn.pk,
             "settlements": kingdom.settlements.get().pk, "battles": scene.pk,

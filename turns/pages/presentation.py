@@ -90,6 +90,26 @@ def check_view(check: dict[str, Any] | None) -> dict[str, Any] | None:
             "dc_texts": [f"{gettext(p['label'])} {p['value']}" for p in check.get("dc_parts", [])]}
 
 
+def scouting_view(check: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+    """A Scouting check for an army in ambush, with the armies' names and its degree's label."""
+    return {**check, "scout_name": names.get(check.get("scout", 0), ""),
+            "hidden_name": names.get(check.get("hidden", 0), ""),
+            "degree_label": str(DEGREES.get(check.get("degree", ""), check.get("degree") or "")),
+            "modifier_texts": [modifier_text(m) for m in check.get("modifiers", [])]}
+
+
+def sight_view(data: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None:
+    """What the kingdom saw at the turn's end (None: a turn without a map), and the checks that
+    found nothing when the reader is the GM (report_outcome left them in)."""
+    sight = data.get("sight")
+    if sight is None:
+        return None
+    armies = [{**a, "found_by": scouting_view(a["found_by"], names) if a.get("found_by") else None}
+              for a in sight.get("armies", [])]
+    return {"hex_count": len(sight.get("hexes", [])), "armies": armies,
+            "gm_scouting": [scouting_view(c, names) for c in data.get("gm_scouting", [])]}
+
+
 def turn_report_view(data: dict[str, Any], names: dict[int, str],
                      orders: dict[int, list[str]] | None = None) -> dict[str, Any]:
     """A turn report (already through armies.report_text.with_text) for the page: activities with
@@ -116,6 +136,7 @@ def turn_report_view(data: dict[str, Any], names: dict[int, str],
                    for change in data.get("armies", [])],
         "recruited": [{**new, "after": army_change(new.get("after"))}
                       for new in data.get("recruited", [])],
+        "sight": sight_view(data, names),
     }
 
 

@@ -12,7 +12,7 @@ from armies.report_text import with_text
 from armies.selectors import visible_armies
 from campaigns.pages.presentation import member_required
 from turns.pages.presentation import turn_report_view
-from turns.selectors import visible_reports
+from turns.selectors import report_outcome, visible_reports
 
 
 @member_required
@@ -21,14 +21,19 @@ def turn_report(request, kingdom_id: int, number: int):
         visible_reports(request.user).select_related("turn__kingdom__campaign"),
         turn__kingdom_id=kingdom_id, turn__number=number)
     kingdom = report.turn.kingdom
+    outcome = report_outcome(request.user, report)
     names = dict(visible_armies(request.user).filter(kingdom=kingdom).values_list("pk", "name"))
+    # The GM reads the checks that found nothing: the hidden armies' names too.
+    hidden = {c.get("hidden") for c in outcome.get("gm_scouting", [])}
+    if hidden:
+        names.update(visible_armies(request.user).filter(pk__in=hidden).values_list("pk", "name"))
     activities = list(report.turn.activities.all())
     with timezone.override(kingdom.campaign.timezone):
         return render(request, "pages/turn_report.html", {
             "campaign": kingdom.campaign,
             "kingdom": kingdom,
             "turn": report.turn,
-            "report": turn_report_view(with_text(report.outcome), names, orders=dict(zip(
+            "report": turn_report_view(with_text(outcome), names, orders=dict(zip(
                 [a.pk for a in activities], params_texts([a.params for a in activities]),
                 strict=True))),
             "created_at": report.created_at,

@@ -49,8 +49,24 @@
     show(Number(input.value) - 1);
   }
 
+  // The campaign map: zoom buttons widen the picture; its frame scrolls to pan.
+  function mapZoom(figure) {
+    var svg = figure.querySelector("svg");
+    var buttons = figure.querySelector(".map-zoom");
+    if (!svg || !buttons) { return; }
+    var scale = 1;
+    buttons.hidden = false;
+    buttons.querySelectorAll("button[data-zoom]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        scale = Math.min(4, Math.max(1, scale * Number(button.dataset.zoom)));
+        svg.setAttribute("width", Math.round(scale * 100) + "%");
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("time[data-countdown]").forEach(countdown);
+    document.querySelectorAll("figure.campaign-map").forEach(mapZoom);
     document.querySelectorAll("figure.battlefield").forEach(slider);
     // A tooltip on a phone: tap a condition to read what it does.
     document.querySelectorAll(".tag[title]").forEach(function (tag) {
