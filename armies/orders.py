@@ -22,6 +22,7 @@ from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.battle.setup import Light
+from rules.kingmaker.campaign_map import CampaignMap
 from rules.kingmaker.fog import MapArmy, map_army
 from rules.kingmaker.hexes import canonical_hex
 from rules.kingmaker.recruitment import KingdomState
@@ -129,16 +130,20 @@ def kingdom_state(kingdom) -> KingdomState:
 
 # How to read the other kingdoms' armies a kingdom saw at its last turn's end: its turn report
 # knows, which only turns reads (TurnsConfig.ready registers turns.map_views.seen_army_ids).
-_SEEN_ARMIES: list[Callable[[Any], frozenset[int] | None]] = []
+SeenArmies = Callable[[Any, CampaignMap], frozenset[int]]
+_SEEN_ARMIES: list[SeenArmies] = []
 
 
-def register_seen_armies(reader: Callable[[Any], frozenset[int] | None]) -> None:
+def register_seen_armies(reader: SeenArmies) -> None:
     _SEEN_ARMIES[:] = [reader]
 
 
-def seen_armies(kingdom) -> frozenset[int] | None:
-    """The other kingdoms' armies the kingdom's orders may name (fog of war; None: all)."""
-    return _SEEN_ARMIES[0](kingdom) if _SEEN_ARMIES else None
+def seen_armies(kingdom, painted: CampaignMap | None) -> frozenset[int] | None:
+    """The other kingdoms' armies the kingdom's orders may name on its campaign's map `painted`
+    (fog of war); None without a map: all of them."""
+    if painted is None or not _SEEN_ARMIES:
+        return None
+    return _SEEN_ARMIES[0](kingdom, painted)
 
 
 def situation(turn, *, with_foreign: bool = True) -> act.Situation:
@@ -146,14 +151,15 @@ def situation(turn, *, with_foreign: bool = True) -> act.Situation:
     queries for the whole turn, however many armies); with the other kingdoms' armies, only
     those it saw count as targets (an unseen one answers as an id that names nothing)."""
     kingdom = turn.kingdom
+    painted = campaign_map_or_none(kingdom.campaign_id)
     return act.Situation(
         turn=turn.number,
         kingdom=kingdom_sheet(kingdom,
                               warfare_exercises_unlocked=kingdom.campaign.warfare_exercises_unlocked),
         armies=kingdom_armies(kingdom),
         foreign_armies=foreign_armies(kingdom) if with_foreign else {},
-        campaign_map=campaign_map_or_none(kingdom.campaign_id),
-        seen_armies=seen_armies(kingdom) if with_foreign else None,
+        campaign_map=painted,
+        seen_armies=seen_armies(kingdom, painted) if with_foreign else None,
     )
 
 
@@ -248,13 +254,12 @@ def queued_activities(turn) -> list[ArmyActivity]:
 
 
 def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
-               fought: frozenset[int], seen_armies: frozenset[int] | None = None
-               ) -> KingdomTurnInput:
+               fought: frozenset[int]) -> KingdomTurnInput:
     """The engine's input for resolving `turn` with these (already converted) orders; `fought`
-    are the kingdom's armies that fought since its last turn (battles.selectors knows them),
-    `seen_armies` the other kingdoms' armies it saw at its last turn's end (its report knows
-    them; None: all). On a campaign map the input carries every kingdom's armies and the turn's
-    light, for the kingdom's fog of war at the turn's end."""
+    are the kingdom's armies that fought since its last turn (battles.selectors knows them).
+    On a campaign map the input carries the armies the kingdom saw at its last turn's end (its
+    Offensive Gambit's targets), every kingdom's armies and the turn's light, for the kingdom's
+    fog of war at the turn's end."""
     needs_foreign = any(o.kind is act.ActivityKind.OFFENSIVE_GAMBIT for o in orders)
     current = situation(turn, with_foreign=needs_foreign)
     campaign_id = turn.kingdom.campaign_id
@@ -268,7 +273,7 @@ def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
         fought=fought,
         ruin_choice=turn.ruin_choice,
         campaign_map=painted,
-        seen_armies=seen_armies if painted is not None else None,
+        seen_armies=current.seen_armies,
         map_armies=map_armies(campaign_id) if painted is not None else (),
         light=Light(turn.light),
     )

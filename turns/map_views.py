@@ -17,7 +17,7 @@ from armies.adapters import army_state
 from armies.models import Army
 from armies.orders import campaign_armies, map_army_of
 from campaigns.adapters import campaign_map
-from campaigns.models import Campaign, Kingdom, MapHex
+from campaigns.models import Campaign, Kingdom
 from campaigns.selectors import is_campaign_gm, visible_kingdoms
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.campaign_map import CampaignMap
@@ -66,17 +66,14 @@ def found_in_last_report(kingdom: Kingdom) -> dict[int, str]:
     return {a["army"]: a["hex"] for a in sight.get("armies", []) if a.get("found_by")}
 
 
-def seen_army_ids(kingdom: Kingdom) -> frozenset[int] | None:
+def seen_army_ids(kingdom: Kingdom, painted: CampaignMap) -> frozenset[int]:
     """The other kingdoms' armies `kingdom` saw at its last turn's end (its report's sight), which
-    its next turn's Offensive Gambit may target; None on a campaign without a map (all of them).
-    Before its first report on a map: the armies in plain sight where they stand now."""
-    if not MapHex.objects.filter(campaign_id=kingdom.campaign_id).exists():
-        return None
+    its next turn's Offensive Gambit may target on its campaign's map `painted`. Before its
+    first report on a map: the armies in plain sight where they stand now."""
     report = kingdom_reports(kingdom).first()
     sight = report.outcome.get("sight") if report is not None else None
     if sight is not None:
         return frozenset(a["army"] for a in sight.get("armies", []))
-    painted = campaign_map(kingdom.campaign_id)
     armies = [map_army_of(a) for a in campaign_armies(kingdom.campaign_id)]
     hexes = seen_hexes(kingdom.name, painted, armies)
     return frozenset(a.key for a in armies if a.kingdom != kingdom.name

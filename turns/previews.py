@@ -26,7 +26,6 @@ from rules.errors import RuleViolation
 from rules.kingmaker.activities import ActivityKind
 from rules.kingmaker.turn import resolve_turn
 from turns import resolution
-from turns.map_views import seen_army_ids
 from turns.reports import report_data
 
 PREVIEWABLE = (TurnStatus.OPEN, TurnStatus.LOCKED)
@@ -52,8 +51,7 @@ def engine_input(turn: KingdomTurn):
         except RuleViolation as error:
             unreadable.append({"activity": activity,
                                "errors": [render_violation(v) for v in error.violations]})
-    return (turn_input(turn, activities, orders, fought=armies_in_battle_since_last_turn(turn),
-                       seen_armies=seen_army_ids(turn.kingdom)),
+    return (turn_input(turn, activities, orders, fought=armies_in_battle_since_last_turn(turn)),
             activities, unreadable)
 
 

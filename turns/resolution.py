@@ -27,7 +27,6 @@ from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
 from turns import signals
 from turns.apply import apply_outcome
-from turns.map_views import seen_army_ids
 
 
 def turns_lock_with_waiting(turns, *, enqueue: bool = True) -> list[int]:
@@ -62,8 +61,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
             orders.append(rules_order(activity, campaign_id=turn.kingdom.campaign_id))
         except RuleViolation as error:  # e.g. its template was deleted since it was queued
             unreadable[activity.pk] = error
-    engine_input = turn_input(turn, activities, orders, fought=armies_in_battle_since_last_turn(turn),
-                              seen_armies=seen_army_ids(turn.kingdom))
+    engine_input = turn_input(turn, activities, orders, fought=armies_in_battle_since_last_turn(turn))
     outcome = resolve_turn(engine_input, claimed_seed(turn))
     apply_outcome(turn, engine_input, outcome, activities, unreadable)
     turn.set_status(TurnStatus.RESOLVED, resolved_at=timezone.now(), error="")

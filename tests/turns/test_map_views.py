@@ -20,10 +20,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from armies.models import Army
+from armies.orders import seen_armies
+from campaigns.adapters import campaign_map_or_none
 from campaigns.map_services import map_paint
 from campaigns.models import Kingdom, TurnStatus
 from rules.kingmaker.campaign_map import neighbours
-from turns.map_views import map_view, seen_army_ids
+from turns.map_views import map_view
+
+
+def seen(kingdom):
+    """What the kingdom's next orders may target (armies.orders.seen_armies, as situation()
+    asks it)."""
+    return seen_armies(kingdom, campaign_map_or_none(kingdom.campaign_id))
+
 
 pytestmark = pytest.mark.django_db
 
@@ -129,13 +138,13 @@ def test_the_gambit_targets_what_the_last_report_saw(painted, kingdom, ours, riv
     lurkers = rival(rival_kingdom, "Lurkers", "B4", ambush=True)
     rival(rival_kingdom, "Far Riders", "H8")
     # Before any report on the map: the armies in plain sight now.
-    assert seen_army_ids(kingdom) == {raiders.pk}
+    assert seen(kingdom) == {raiders.pk}
     found_report(kingdom, lurkers, "B4")
-    assert seen_army_ids(kingdom) == {lurkers.pk}
+    assert seen(kingdom) == {lurkers.pk}
 
 
 def test_without_a_map_every_army_counts_as_seen(campaign, kingdom, ours):
-    assert seen_army_ids(kingdom) is None
+    assert seen(kingdom) is None
 
 
 # --- Two worlds -------------------------------------------------------------------------------

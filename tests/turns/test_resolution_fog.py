@@ -10,8 +10,9 @@ import pytest
 from api_world import client_for
 from factories import ArmyFactory, ArmyTacticFactory
 
-from armies.orders import queued_activities, turn_input
+from armies.orders import queued_activities, seen_armies, turn_input
 from battles.data import from_data
+from campaigns.adapters import campaign_map_or_none
 from campaigns.map_services import map_paint
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import turn_open, turn_set_light
@@ -19,8 +20,14 @@ from core.permissions import SYSTEM, NotPermitted
 from rules.kingmaker.battle.setup import Light
 from rules.kingmaker.turn import KingdomTurnInput, resolve_turn
 from turns import resolution
-from turns.map_views import seen_army_ids
 from turns.reports import report_data
+
+
+def seen(kingdom):
+    """What the kingdom's next orders may target (armies.orders.seen_armies, as situation()
+    asks it)."""
+    return seen_armies(kingdom, campaign_map_or_none(kingdom.campaign_id))
+
 
 pytestmark = pytest.mark.django_db
 
@@ -45,8 +52,7 @@ def resolved(kingdom, *, light=None):
     if light:
         turn = turn_set_light(actor=SYSTEM, turn=turn, light=light)
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
-    engine_input = turn_input(turn, queued_activities(turn), [], fought=frozenset(),
-                              seen_armies=seen_army_ids(kingdom))
+    engine_input = turn_input(turn, queued_activities(turn), [], fought=frozenset())
     assert resolution.turn_resolve(turn.pk) == "resolved"
     turn.refresh_from_db()
     return turn, engine_input
@@ -81,7 +87,7 @@ def test_the_report_holds_what_the_kingdom_saw_and_the_gm_alone_the_failed_check
 def test_the_next_turn_s_gambit_targets_only_what_the_report_saw(world, kingdom):
     turn, _ = resolved(kingdom)
     expected = {a["army"] for a in turn.report.outcome["sight"]["armies"]}
-    assert seen_army_ids(kingdom) == expected
+    assert seen(kingdom) == expected
     assert world["raiders"].pk in expected and world["riders"].pk not in expected
 
 
