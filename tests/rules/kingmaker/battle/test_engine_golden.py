@@ -50,7 +50,7 @@ def plain(value: Any) -> Any:
         return value.value if isinstance(value, Enum) else value
     if isinstance(value, Enum):
         return value.value
-    if is_dataclass(value):
+    if is_dataclass(value) and not isinstance(value, type):
         return (type(value).__name__, *(plain(getattr(value, name))
                                         for name in _field_names(type(value))))
     if isinstance(value, Mapping):
