@@ -216,7 +216,7 @@ class Battle(Scene):
         if not attackers and column >= 0:
             column = 9 - column
         return ArmySnapshot(unit.key, unit.side, unit.position, tuple(sorted(unit.engaged)),
-                            unit.hp, tuple(unit.state().conditions), (column, row))
+                            unit.hp, unit.effective_conditions(), (column, row))
 
     def _outcome(self, *, finished: bool) -> BattleOutcome:
         armies, sides = aftermath.settle_battle(self) if finished else ((), ())

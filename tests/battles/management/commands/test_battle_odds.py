@@ -27,7 +27,9 @@ Expected HP lost:
 """
 
 
-def test_the_odds_for_a_seed_are_the_pinned_numbers(scene):
+@pytest.mark.parametrize("spread_from", [10_000, 0], ids=["one process", "spread"])
+def test_the_odds_for_a_seed_are_the_pinned_numbers(scene, monkeypatch, spread_from):
+    monkeypatch.setattr("battles.odds.SPREAD_FROM_RUNS", spread_from)
     out = StringIO()
     call_command("battle_odds", str(scene.pk), "--runs", "300", "--seed", "16", stdout=out)
     assert out.getvalue() == PINNED
