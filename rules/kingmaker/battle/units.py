@@ -22,7 +22,7 @@ _stat_block = lru_cache(maxsize=8192)(stat_block)
 # the light alone, and the same few combinations recur in every round and every run: they are
 # settled once per combination. A bounded cache (emptied when full) keeps a long-running worker's
 # memory flat.
-_CONDITIONS: dict[Hashable, tuple[Mapping[Condition, int], Conditions]] = {}
+_CONDITIONS: dict[Hashable, tuple[Mapping[Condition, int], Conditions, Hashable]] = {}
 _CONDITIONS_LIMIT = 65536
 
 _BLOCKS: dict[ArmyState, dict[Hashable, StatBlock]] = {}
@@ -187,7 +187,7 @@ class _WatchedSet(_Watched, set[int]):
 class Unit:
     # What the effective conditions follow from (lasting, temporary, engaged, position) is watched:
     # any change to it, in place or by assignment, drops the settled conditions.
-    _settled_now: tuple[Mapping[Condition, int], Conditions] | None = None
+    _settled_now: tuple[Mapping[Condition, int], Conditions, Hashable] | None = None
 
     @property
     def lasting(self) -> dict[Condition, int]:
@@ -287,14 +287,16 @@ class Unit:
         return (self.light, self.position, bool(self.engaged), tuple(self.lasting.items()),
                 temporary)
 
-    def _settled(self) -> tuple[Mapping[Condition, int], Conditions]:
+    def _settled(self) -> tuple[Mapping[Condition, int], Conditions, Hashable]:
+        """The effective conditions as a mapping and as a state lists them, and what they
+        follow from."""
         if self._settled_now is not None:
             return self._settled_now
         key = self._conditions_key()
         found = _CONDITIONS.get(key)
         if found is None:
             mapping = self._settle_conditions()
-            found = (mapping, from_mapping(mapping))
+            found = (mapping, from_mapping(mapping), key)
             if len(_CONDITIONS) >= _CONDITIONS_LIMIT:
                 _CONDITIONS.clear()
             _CONDITIONS[key] = found
@@ -343,7 +345,7 @@ class Unit:
     def block(self) -> StatBlock:
         """The stat block as of the last `changed()`."""
         if self._block is None:
-            key = (self.hp, self._conditions_key(), tuple(self.gear))
+            key = (self.hp, (self._settled_now or self._settled())[2], tuple(self.gear))
             block = self._blocks.get(key)
             if block is None:
                 block = self._blocks[key] = _stat_block(self.state())
