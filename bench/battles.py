@@ -57,8 +57,8 @@ def per_die(setup, battles: int) -> dict[str, float]:
     randint = bare.randint
     engine_s = bare_s = 0.0
     dice = 0
-    for seed in range(-3, 0):
-        fight(setup, seed)  # warm the engine's caches, as a long-running worker has them
+    for seed in range(-50, 0):
+        fight(setup, seed)  # warm the engine's caches, as a worker or a run of odds has them
     block = 20
     for first in range(0, battles, block):
         start = time.perf_counter()
