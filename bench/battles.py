@@ -1,74 +1,158 @@
-"""Benchmark: battle scenes simulated per second (4 against 4 armies of level 5), and the engine's
-time per die rolled against a bare `random.randint`.
+"""Benchmark: the Kingmaker battle engine's cost per die rolled against a bare
+`random.randint(1, 20)`, measured in the same run, and `manage.py battle_odds` on the demo's border
+skirmish (its wall time and the peak memory of its processes) — issue 16, point 2.
 
-    .venv/bin/python bench/battles.py [--battles N]
+It builds the demo campaign in a throw-away SQLite database (not timed), fights the demo's scene
+in this process for the per-die figure, and runs the real command for the odds. The last line is
+one JSON object: {"bench": "battles", "per_die_ratio": ..., "odds_10000_s": ..., ...}.
+
+    .venv/bin/python bench/battles.py [--quick] [--battles N] [--runs N]
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import os
 import random
+import subprocess
 import sys
+import tempfile
+import threading
 import time
-from functools import partial
+from io import StringIO
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from rules.dice import Dice  # noqa: E402
-from rules.kingmaker.army import ArmyState  # noqa: E402
-from rules.kingmaker.battle.engine import fight  # noqa: E402
-from rules.kingmaker.battle.plans import default_plan  # noqa: E402
-from rules.kingmaker.battle.setup import BattleSetup, Combatant, SideSetup  # noqa: E402
-from rules.kingmaker.templates import find_template  # noqa: E402
-from rules.sides import Side
-
-SIDE = (("Infantry", ("toughened_soldiers", "flexible_tactics")),
-        ("Cavalry", ("overrun", "merciless")),
-        ("Skirmishers", ("keen_eyed", "sharpshooter")),
-        ("Infantry", ("hold_the_line", "focused_devotion")))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 
-def four_against_four() -> BattleSetup:
-    combatants = []
-    for side, offset in ((Side.ATTACKER, 0), (Side.DEFENDER, 10)):
-        for i, (template, tactics) in enumerate(SIDE):
-            army = ArmyState(find_template(template), 5, tactics, name=f"{side.value} {i + 1}")
-            combatants.append(Combatant(offset + i, side, army, default_plan(army)))
-    kingdom = partial(SideSetup, kingdom_level=5, warfare=10, defense=10, control_dc=20)
-    return BattleSetup(tuple(combatants), kingdom(Side.ATTACKER, "Restov"),
-                       kingdom(Side.DEFENDER, "Pitax"))
+def demo_database(directory: str) -> dict[str, str]:
+    """The environment of a fresh database holding the demo campaign."""
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{directory}/demo.sqlite3",
+           "DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
+    os.environ.update(env)
+    import django
+    django.setup()
+    from django.core.management import call_command
+    call_command("migrate", verbosity=0)
+    with contextlib.redirect_stdout(StringIO()):  # the demo's mail goes to the console
+        call_command("demo", "--no-serve", stdout=StringIO())
+    return env
+
+
+def demo_scene():
+    """The demo's only battle scene (the border skirmish) and its setup as the engine takes it."""
+    from battles.adapters import scene_setup
+    from battles.models import BattleScene
+    scene = BattleScene.objects.get()
+    return scene, scene_setup(scene)
+
+
+def per_die(setup, battles: int) -> dict[str, float]:
+    """The engine's time per die rolled and a bare randint's, interleaved block by block so that
+    a drift in the machine's speed touches both alike."""
+    from rules.kingmaker.battle.engine import fight
+    bare = random.Random(1)
+    randint = bare.randint
+    engine_s = bare_s = 0.0
+    dice = 0
+    for seed in range(-50, 0):
+        fight(setup, seed)  # warm the engine's caches, as a worker or a run of odds has them
+    block = 20
+    for first in range(0, battles, block):
+        start = time.perf_counter()
+        rolled = 0
+        for seed in range(first, min(first + block, battles)):
+            rolled += len(fight(setup, seed).rolls)
+        engine_s += time.perf_counter() - start
+        start = time.perf_counter()
+        for _ in range(rolled):
+            randint(1, 20)
+        bare_s += time.perf_counter() - start
+        dice += rolled
+    return {"engine_us_per_die": engine_s / dice * 1e6, "randint_us": bare_s / dice * 1e6,
+            "per_die_ratio": engine_s / bare_s, "dice_per_battle": dice / battles}
+
+
+def _tree_memory_kb(pid: int) -> tuple[int, int]:
+    """Resident memory of a process and all its descendants, in kB (Linux /proc): the plain sum
+    of their RSS (which counts pages a forked worker shares with its parent twice) and of their
+    PSS (which shares those pages out)."""
+    rss = pss = 0
+    stack = [pid]
+    while stack:
+        current = stack.pop()
+        try:
+            with open(f"/proc/{current}/smaps_rollup") as rollup:
+                for line in rollup:
+                    if line.startswith("Rss:"):
+                        rss += int(line.split()[1])
+                    elif line.startswith("Pss:"):
+                        pss += int(line.split()[1])
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as children:
+                    stack += [int(child) for child in children.read().split()]
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+    return rss, pss
+
+
+def odds_command(env: dict[str, str], scene_id: int, runs: int) -> dict[str, float]:
+    """`manage.py battle_odds` from start to exit (Django's start-up included), and the peak of
+    the memory of it and its worker processes, sampled every 5 ms."""
+    command = [sys.executable, str(ROOT / "manage.py"), "battle_odds", str(scene_id),
+               "--runs", str(runs), "--seed", "16"]
+    peak_rss = peak_pss = 0
+    start = time.perf_counter()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+
+    def sample() -> None:
+        nonlocal peak_rss, peak_pss
+        while process.poll() is None:
+            rss, pss = _tree_memory_kb(process.pid)
+            peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
+            time.sleep(0.005)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    output, _ = process.communicate()
+    elapsed = time.perf_counter() - start
+    sampler.join()
+    if process.returncode:
+        raise SystemExit(f"battle_odds failed ({process.returncode})")
+    sys.stdout.write(output)
+    return {"odds_s": elapsed, "max_rss_mb": peak_rss / 1024, "max_pss_mb": peak_pss / 1024}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--battles", type=int, default=500)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: fewer battles and runs (CI)")
+    parser.add_argument("--battles", type=int, help="battles fought for the per-die figure")
+    parser.add_argument("--runs", type=int, help="runs of battle_odds")
     args = parser.parse_args()
-    setup = four_against_four()
-    fight(setup, 0)  # warm up
-    rolls = rounds = 0
-    start = time.perf_counter()
-    for seed in range(args.battles):
-        outcome = fight(setup, seed)
-        rolls += len(outcome.rolls)
-        rounds += len(outcome.rounds)
-    elapsed = time.perf_counter() - start
-    print(f"4 vs 4 armies of level 5, {args.battles} battles: {args.battles / elapsed:,.0f} "
-          f"battles/s ({rounds / args.battles:.1f} rounds and {rolls / args.battles:.0f} dice "
-          f"each; {elapsed / rolls * 1e6:.1f} µs of engine per die)")
-
-    n = 200_000
-    dice = Dice(1)
-    start = time.perf_counter()
-    for _ in range(n):
-        dice.d20(purpose="bench", modifier=5)
-    logged = (time.perf_counter() - start) / n
-    bare_random = random.Random(1)
-    start = time.perf_counter()
-    for _ in range(n):
-        bare_random.randint(1, 20)
-    bare = (time.perf_counter() - start) / n
-    print(f"one logged die (Dice.d20): {logged * 1e6:.2f} µs; bare random.randint: "
-          f"{bare * 1e6:.2f} µs ({logged / bare:.1f}x)")
+    battles = args.battles or (100 if args.quick else 2000)
+    runs = args.runs or (500 if args.quick else 10_000)
+    with tempfile.TemporaryDirectory(prefix="muster-bench-") as directory:
+        env = demo_database(directory)
+        scene, setup = demo_scene()
+        die = per_die(setup, battles)
+        print(f"demo scene, {battles} battles ({die['dice_per_battle']:.1f} dice each): "
+              f"{die['engine_us_per_die']:.2f} µs of engine per die, bare random.randint "
+              f"{die['randint_us']:.3f} µs ({die['per_die_ratio']:.1f}x)")
+        odds = odds_command(env, scene.pk, runs)
+    print(json.dumps({
+        "bench": "battles",
+        "per_die_ratio": round(die["per_die_ratio"], 1),
+        "odds_10000_s": round(odds["odds_s"], 2) if runs == 10_000 else None,
+        "max_rss_mb": round(odds["max_rss_mb"], 1),
+        "max_pss_mb": round(odds["max_pss_mb"], 1),
+        "odds_runs": runs, "odds_s": round(odds["odds_s"], 2),
+        "engine_us_per_die": round(die["engine_us_per_die"], 2),
+        "randint_us": round(die["randint_us"], 3),
+        "battles": battles,
+    }))
 
 
 if __name__ == "__main__":

@@ -34,6 +34,16 @@ class Roll:
         return self.faces[0]
 
 
+_D20_EXPRESSIONS: dict[int, str] = {}
+
+
+def _d20_expression(modifier: int) -> str:
+    expression = "1d20" if modifier == 0 else f"1d20{modifier:+d}"
+    if len(_D20_EXPRESSIONS) < 512:
+        _D20_EXPRESSIONS[modifier] = expression
+    return expression
+
+
 class Dice:
     """Seeded dice. Same seed and same calls give the same log, so a resolution can be replayed."""
 
@@ -61,7 +71,7 @@ class Dice:
 
     def d20(self, *, purpose: str, modifier: int = 0, **params: Any) -> Roll:
         """Exactly `roll("1d20+N")`, without parsing the expression (the engine's hot path)."""
-        expression = "1d20" if modifier == 0 else f"1d20{modifier:+d}"
+        expression = _D20_EXPRESSIONS.get(modifier) or _d20_expression(modifier)
         face = self._random.randint(1, 20)
         result = Roll(purpose, expression, (face,), modifier, face + modifier, params)
         self.log.append(result)

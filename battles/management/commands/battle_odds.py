@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from battles.adapters import scene_setup
 from battles.models import SIDE_CHOICES, BattleScene
-from rules.kingmaker.battle.odds import battle_odds
+from battles.odds import spread_battle_odds
 
 
 class Command(BaseCommand):
@@ -33,7 +33,7 @@ class Command(BaseCommand):
             raise CommandError(_("There is no battle scene with id %(id)s.") % {"id": scene})
         seed = secrets.randbits(62) if seed is None else seed
         setup = scene_setup(found)
-        odds = battle_odds(setup, runs, seed)
+        odds = spread_battle_odds(setup, runs, seed)
         sides = dict(SIDE_CHOICES)
         self.stdout.write(_("%(scene)s: %(runs)s battles, seed %(seed)s.")
                           % {"scene": found, "runs": runs, "seed": seed})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.kingmaker.battle.scene import Scene
-from rules.kingmaker.battle.setup import Position, Stance, Targeting
+from rules.kingmaker.battle.setup import Light, Position, Stance, Targeting
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.gear import WeaponKind
 from rules.kingmaker.templates import ArmyType
@@ -17,7 +17,10 @@ def siege_engine(unit: Unit) -> bool:
 
 def pick(b: Scene, unit: Unit, candidates: Sequence[Unit]) -> Unit | None:
     """The enemy the plan wants among these."""
-    candidates = [c for c in candidates if c.on_field and b.sees(unit, c)]
+    if b.setup.light is Light.DARK:
+        candidates = [c for c in candidates if c.on_field and b.sees(unit, c)]
+    else:  # only darkness hides an army (`Scene.sees`)
+        candidates = [c for c in candidates if c.on_field]
     if not candidates:
         return None
     plan = unit.plan

@@ -145,6 +145,10 @@ class Battle(Scene):
 
     def _expire(self, owner: Unit, at: str) -> None:
         for unit in self.units.values():
+            if not unit.temporary:  # nothing to expire (most turns)
+                if at == "start" and unit.no_reactions_until == owner.key:
+                    unit.no_reactions_until = None
+                continue
             kept = []
             for temp in unit.temporary:
                 if temp.owner != owner.key or temp.at != at:
@@ -197,18 +201,18 @@ class Battle(Scene):
     def _check_end(self) -> None:
         # "Когда все войска с одной стороны конфликта разгромлены или обращены в бегство, сцена
         # битвы заканчивается."
-        out = {side: all(u.out for u in self.side_units(side)) for side in Side}
-        if not any(out.values()):
+        attackers_out = all(u.out for u in self._of_side[Side.ATTACKER])
+        defenders_out = all(u.out for u in self._of_side[Side.DEFENDER])
+        if not (attackers_out or defenders_out):
             return
         self.finished = True
-        if out[Side.ATTACKER] and out[Side.DEFENDER]:
+        if attackers_out and defenders_out:
             self.winner = None
         else:
-            self.winner = Side.DEFENDER if out[Side.ATTACKER] else Side.ATTACKER
+            self.winner = Side.DEFENDER if attackers_out else Side.ATTACKER
 
     def _snapshot(self, unit: Unit) -> ArmySnapshot:
-        side_units = self.side_units(unit.side)
-        row = side_units.index(unit)
+        row = self._of_side[unit.side].index(unit)
         attackers = unit.side is Side.ATTACKER
         column = {
             Position.DISTANT: 0, Position.NEARBY: 2, Position.ENGAGED: 4, Position.FLED: -1,
@@ -216,7 +220,7 @@ class Battle(Scene):
         if not attackers and column >= 0:
             column = 9 - column
         return ArmySnapshot(unit.key, unit.side, unit.position, tuple(sorted(unit.engaged)),
-                            unit.hp, tuple(unit.state().conditions), (column, row))
+                            unit.hp, unit.effective_conditions(), (column, row))
 
     def _outcome(self, *, finished: bool) -> BattleOutcome:
         armies, sides = aftermath.settle_battle(self) if finished else ((), ())

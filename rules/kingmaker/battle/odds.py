@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.kingmaker.battle.engine import fight
@@ -24,18 +25,44 @@ class Odds:
     armies: dict[int, float]  # expected HP lost per army
 
 
-def battle_odds(setup: BattleSetup, runs: int, seed: int) -> Odds:
-    """Run the real engine `runs` times; the seeds of the runs come from `seed`, so the same seed
-    gives the same odds."""
+@dataclass(frozen=True)
+class Tally:
+    """What some runs came to, counted: tallies of any split of the runs add up to the tally of
+    all of them (whole numbers, so in any order), which lets the runs be spread over processes."""
+
+    runs: int
+    wins: dict[Side, int]
+    routed: dict[Side, int]
+    defeated: dict[Side, int]
+    hp_lost: dict[int, int]
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.runs + other.runs,
+                     {side: self.wins[side] + other.wins[side] for side in Side},
+                     {side: self.routed[side] + other.routed[side] for side in Side},
+                     {side: self.defeated[side] + other.defeated[side] for side in Side},
+                     {key: lost + other.hp_lost[key] for key, lost in self.hp_lost.items()})
+
+
+def run_seeds(runs: int, seed: int) -> list[int]:
+    """The seeds of the runs, in order: they come from `seed`, so the same seed gives the same
+    odds."""
     if runs < 1:
         raise ValueError("runs must be at least 1")
     seeds = random.Random(seed)
+    return [seeds.getrandbits(62) for _run in range(runs)]
+
+
+def tally(setup: BattleSetup, seeds: Iterable[int]) -> Tally:
+    """Fight the real engine once per seed and count the ends."""
     wins = {side: 0 for side in Side}
     routed = {side: 0 for side in Side}
     defeated = {side: 0 for side in Side}
     hp_lost = {c.key: 0 for c in setup.combatants}
-    for _run in range(runs):
-        outcome = fight(setup, seeds.getrandbits(62))
+    runs = 0
+    for run_seed in seeds:
+        runs += 1
+        outcome = fight(setup, run_seed)
         if outcome.winner is not None:
             wins[outcome.winner] += 1
         for side in Side:
@@ -47,7 +74,18 @@ def battle_odds(setup: BattleSetup, runs: int, seed: int) -> Odds:
                 routed[side] += 1
         for army in outcome.armies:
             hp_lost[army.key] += army.hp_lost
+    return Tally(runs, wins, routed, defeated, hp_lost)
+
+
+def odds_of(counted: Tally, seed: int) -> Odds:
+    runs = counted.runs
     return Odds(runs, seed,
-                {side: SideOdds(wins[side] / runs, routed[side] / runs, defeated[side] / runs)
-                 for side in Side},
-                {key: lost / runs for key, lost in hp_lost.items()})
+                {side: SideOdds(counted.wins[side] / runs, counted.routed[side] / runs,
+                                counted.defeated[side] / runs) for side in Side},
+                {key: lost / runs for key, lost in counted.hp_lost.items()})
+
+
+def battle_odds(setup: BattleSetup, runs: int, seed: int) -> Odds:
+    """Run the real engine `runs` times; the seeds of the runs come from `seed`, so the same seed
+    gives the same odds."""
+    return odds_of(tally(setup, run_seeds(runs, seed)), seed)

@@ -26,6 +26,9 @@ class Scene:
         self.setup = setup
         self.dice = dice
         self.units: dict[int, Unit] = {c.key: Unit(c, setup.light) for c in setup.combatants}
+        # No army joins or leaves the scene's list while it is fought: sorted once.
+        self._by_key = [self.units[k] for k in sorted(self.units)]
+        self._of_side = {side: [u for u in self._by_key if u.side is side] for side in Side}
         self.round = 0
         self.events: list[BattleEvent] = []
         self.fortification_hp = None
@@ -54,10 +57,10 @@ class Scene:
     # -- who is where -----------------------------------------------------------------------
 
     def _sorted(self) -> list[Unit]:
-        return [self.units[k] for k in sorted(self.units)]
+        return list(self._by_key)
 
     def side_units(self, side: Side) -> list[Unit]:
-        return [u for u in self._sorted() if u.side is side]
+        return list(self._of_side[side])
 
     def enemies(self, unit: Unit) -> list[Unit]:
         return [u for u in self.side_units(unit.side.other) if u.on_field]

@@ -2,18 +2,31 @@
 and what it has done this turn. The engine changes units; the stat block follows them."""
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any, Self, SupportsIndex, TypeVar
 
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
 from rules.kingmaker.battle.setup import BattlePlan, Combatant, Light, Position
-from rules.kingmaker.conditions import Condition, as_mapping, from_mapping, settle
+from rules.kingmaker.conditions import Condition, Conditions, as_mapping, from_mapping, settle
 from rules.kingmaker.gear import GearKind, WeaponKind
 from rules.kingmaker.templates import ArmyType
 from rules.sides import Side
 
 # The same army in the same state recurs across rounds and across the runs of `battle_odds`.
 _stat_block = lru_cache(maxsize=8192)(stat_block)
+
+# A unit's effective conditions follow from its lasting and temporary conditions, its position and
+# the light alone, and the same few combinations recur in every round and every run: they are
+# settled once per combination. A bounded cache (emptied when full) keeps a long-running worker's
+# memory flat.
+_CONDITIONS: dict[Hashable, tuple[Mapping[Condition, int], Conditions, Hashable]] = {}
+_CONDITIONS_LIMIT = 65536
+
+_BLOCKS: dict[ArmyState, dict[Hashable, StatBlock]] = {}
+_BLOCKS_LIMIT = 1024
 
 MAX_ENGAGED = 4  # seed 003: "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
 
@@ -29,7 +42,193 @@ class Temporary:
     skip: int = 0  # how many of those moments it outlasts first ("the end of your next turn": 1)
 
 
+class _Watched:
+    """Tells its unit when it changes, so the unit settles its conditions again only then."""
+
+    _unit: Unit | None = None
+
+    def _touched(self) -> None:
+        if self._unit is not None:
+            self._unit._settled_now = None
+
+
+class _WatchedDict(_Watched, dict[Condition, int]):
+    def __setitem__(self, key: Condition, value: int) -> None:
+        self._touched()
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: Condition) -> None:
+        self._touched()
+        dict.__delitem__(self, key)
+
+    def pop(self, *args: Any) -> Any:
+        self._touched()
+        return dict.pop(self, *args)
+
+    def popitem(self) -> tuple[Condition, int]:
+        self._touched()
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        self._touched()
+        dict.clear(self)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self._touched()
+        dict.update(self, *args, **kwargs)
+
+    def setdefault(self, *args: Any) -> Any:
+        self._touched()
+        return dict.setdefault(self, *args)
+
+    def __ior__(self, other: Any) -> Self:  # type: ignore[override,misc]
+        self._touched()
+        dict.update(self, other)
+        return self
+
+
+class _WatchedList(_Watched, list[Temporary]):
+    def append(self, item: Temporary) -> None:
+        self._touched()
+        list.append(self, item)
+
+    def extend(self, items: Iterable[Temporary]) -> None:
+        self._touched()
+        list.extend(self, items)
+
+    def insert(self, index: SupportsIndex, item: Temporary) -> None:
+        self._touched()
+        list.insert(self, index, item)
+
+    def remove(self, item: Temporary) -> None:
+        self._touched()
+        list.remove(self, item)
+
+    def pop(self, index: SupportsIndex = -1) -> Temporary:
+        self._touched()
+        return list.pop(self, index)
+
+    def clear(self) -> None:
+        self._touched()
+        list.clear(self)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        self._touched()
+        list.__setitem__(self, index, value)
+
+    def __delitem__(self, index: Any) -> None:
+        self._touched()
+        list.__delitem__(self, index)
+
+    def __iadd__(self, items: Iterable[Temporary]) -> Self:  # type: ignore[override,misc]
+        self._touched()
+        list.extend(self, items)
+        return self
+
+
+class _WatchedSet(_Watched, set[int]):
+    def add(self, item: int) -> None:
+        self._touched()
+        set.add(self, item)
+
+    def discard(self, item: int) -> None:
+        self._touched()
+        set.discard(self, item)
+
+    def remove(self, item: int) -> None:
+        self._touched()
+        set.remove(self, item)
+
+    def pop(self) -> int:
+        self._touched()
+        return set.pop(self)
+
+    def clear(self) -> None:
+        self._touched()
+        set.clear(self)
+
+    def update(self, *others: Iterable[int]) -> None:
+        self._touched()
+        set.update(self, *others)
+
+    def difference_update(self, *others: Iterable[Any]) -> None:
+        self._touched()
+        set.difference_update(self, *others)
+
+    def intersection_update(self, *others: Iterable[Any]) -> None:
+        self._touched()
+        set.intersection_update(self, *others)
+
+    def symmetric_difference_update(self, other: Iterable[int]) -> None:
+        self._touched()
+        set.symmetric_difference_update(self, other)
+
+    def __ior__(self, other: AbstractSet[int]) -> Self:  # type: ignore[override,misc]
+        self._touched()
+        set.update(self, other)
+        return self
+
+    def __isub__(self, other: AbstractSet[Any]) -> Self:  # type: ignore[misc]
+        self._touched()
+        set.difference_update(self, other)
+        return self
+
+    def __iand__(self, other: AbstractSet[Any]) -> Self:  # type: ignore[misc]
+        self._touched()
+        set.intersection_update(self, other)
+        return self
+
+    def __ixor__(self, other: AbstractSet[int]) -> Self:  # type: ignore[override,misc]
+        self._touched()
+        set.symmetric_difference_update(self, other)
+        return self
+
+
 class Unit:
+    # What the effective conditions follow from (lasting, temporary, engaged, position) is watched:
+    # any change to it, in place or by assignment, drops the settled conditions.
+    _settled_now: tuple[Mapping[Condition, int], Conditions, Hashable] | None = None
+
+    @property
+    def lasting(self) -> dict[Condition, int]:
+        return self._lasting
+
+    @lasting.setter
+    def lasting(self, value: dict[Condition, int]) -> None:
+        self._lasting = self._watch(_WatchedDict(value))
+
+    @property
+    def temporary(self) -> list[Temporary]:
+        return self._temporary
+
+    @temporary.setter
+    def temporary(self, value: list[Temporary]) -> None:
+        self._temporary = self._watch(_WatchedList(value))
+
+    @property
+    def engaged(self) -> set[int]:
+        return self._engaged
+
+    @engaged.setter
+    def engaged(self, value: set[int]) -> None:
+        self._engaged = self._watch(_WatchedSet(value))
+
+    @property
+    def position(self) -> Position:
+        return self._position
+
+    @position.setter
+    def position(self, value: Position) -> None:
+        self._settled_now = None
+        self._position = value
+
+    _W = TypeVar("_W", bound=_Watched)
+
+    def _watch(self, container: _W) -> _W:
+        container._unit = self
+        self._settled_now = None
+        return container
+
     def __init__(self, combatant: Combatant, light: Light = Light.BRIGHT):
         army = combatant.army
         self.light = light
@@ -39,7 +238,7 @@ class Unit:
         self.base: ArmyState = army
         self.name = army.name or army.template.name
         self.tactics = frozenset(army.tactics)
-        block = stat_block(army)
+        block = _stat_block(army)
         self.max_hp = block.max_hp
         self.hp = block.hp
         self.hp_at_start = block.hp
@@ -73,10 +272,38 @@ class Unit:
         self.routed_ever = False
         self.initiative = 0
         self._block: StatBlock | None = None
+        # The stat blocks this army has had, by what they follow from (HP, conditions, gear),
+        # kept across the scenes it fights (the runs of `battle_odds`).
+        if len(_BLOCKS) >= _BLOCKS_LIMIT:
+            _BLOCKS.clear()
+        self._blocks = _BLOCKS.setdefault(army, {})
 
     # -- conditions ---------------------------------------------------------------------------
 
-    def conditions(self) -> dict[Condition, int]:
+    def _conditions_key(self) -> Hashable:
+        """Everything `conditions` follows from, exactly (the lasting conditions in their order)."""
+        temporary = tuple([(t.condition, t.value) for t in self.temporary]) \
+            if self.temporary else ()
+        return (self.light, self.position, bool(self.engaged), tuple(self.lasting.items()),
+                temporary)
+
+    def _settled(self) -> tuple[Mapping[Condition, int], Conditions, Hashable]:
+        """The effective conditions as a mapping and as a state lists them, and what they
+        follow from."""
+        if self._settled_now is not None:
+            return self._settled_now
+        key = self._conditions_key()
+        found = _CONDITIONS.get(key)
+        if found is None:
+            mapping = self._settle_conditions()
+            found = (mapping, from_mapping(mapping), key)
+            if len(_CONDITIONS) >= _CONDITIONS_LIMIT:
+                _CONDITIONS.clear()
+            _CONDITIONS[key] = found
+        self._settled_now = found
+        return found
+
+    def _settle_conditions(self) -> dict[Condition, int]:
         mapping = dict(self.lasting)
         for temp in self.temporary:
             mapping[temp.condition] = mapping.get(temp.condition, 0) + temp.value
@@ -93,23 +320,36 @@ class Unit:
             mapping[Condition.CONCEALED] = 0
         return settle(mapping)
 
+    def conditions(self) -> Mapping[Condition, int]:
+        """The conditions in effect now (shared: read, never change, the mapping)."""
+        return (self._settled_now or self._settled())[0]
+
     def has(self, condition: Condition) -> bool:
-        return condition in self.conditions()
+        return condition in (self._settled_now or self._settled())[0]
 
     def value(self, condition: Condition) -> int:
-        return self.conditions().get(condition, 0)
+        return (self._settled_now or self._settled())[0].get(condition, 0)
 
     def changed(self) -> None:
         self._block = None
 
+    def effective_conditions(self) -> Conditions:
+        """The conditions in effect now, as an army's state lists them."""
+        return self._settled()[1]
+
     def state(self) -> ArmyState:
-        return replace(self.base, hp=self.hp, conditions=from_mapping(self.conditions()),
+        return replace(self.base, hp=self.hp, conditions=self._settled()[1],
                        gear=tuple(self.gear))
 
     @property
     def block(self) -> StatBlock:
+        """The stat block as of the last `changed()`."""
         if self._block is None:
-            self._block = _stat_block(self.state())
+            key = (self.hp, (self._settled_now or self._settled())[2], tuple(self.gear))
+            block = self._blocks.get(key)
+            if block is None:
+                block = self._blocks[key] = _stat_block(self.state())
+            self._block = block
         return self._block
 
     # -- what it is ---------------------------------------------------------------------------
@@ -118,31 +358,36 @@ class Unit:
     def army_type(self) -> ArmyType:
         return self.base.template.army_type
 
+    # The properties below are asked thousands of times a scene: each reads the fields itself.
+
     @property
     def defeated(self) -> bool:
-        return self.hp == 0 or Condition.DEFEATED in self.lasting
+        return self.hp == 0 or Condition.DEFEATED in self._lasting
 
     @property
     def destroyed(self) -> bool:
-        return Condition.DESTROYED in self.lasting
+        return Condition.DESTROYED in self._lasting
 
     @property
     def fled(self) -> bool:
-        return self.position is Position.FLED
+        return self._position is Position.FLED
 
     @property
     def routed(self) -> bool:
-        return self.has(Condition.ROUTED)
+        return Condition.ROUTED in (self._settled_now or self._settled())[0]
 
     @property
     def on_field(self) -> bool:
         """Still fighting: not fled, not defeated."""
-        return not self.fled and not self.defeated
+        return self._position is not Position.FLED and self.hp != 0 and \
+            Condition.DEFEATED not in self._lasting
 
     @property
     def out(self) -> bool:
         """Seed 003: the scene ends when a side is all "разгромлены ... или не обращены в бегство"."""
-        return self.fled or self.defeated or self.routed
+        return self._position is Position.FLED or self.hp == 0 or \
+            Condition.DEFEATED in self._lasting or \
+            Condition.ROUTED in (self._settled_now or self._settled())[0]
 
     def knows(self, tactic: str) -> bool:
         return tactic in self.tactics
