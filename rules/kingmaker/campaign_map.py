@@ -48,6 +48,9 @@ class Edge(StrEnum):
         return order[(order.index(self) + 3) % 6]
 
 
+_OPPOSITE = {edge: edge.opposite for edge in Edge}
+
+
 # Axial steps (column, axial row) of each side: the axial row is the written row less half the
 # column, so that one table serves odd and even columns alike.
 _STEPS = {Edge.N: (0, -1), Edge.NE: (1, -1), Edge.SE: (1, 0),
@@ -129,9 +132,15 @@ class CampaignMap:
         edge = edge_between(a, b)
         if edge is None:
             return False
-        here, there = self.hexes.get(canonical_hex(a)), self.hexes.get(canonical_hex(b))
+        return self.on_side(canonical_hex(a), edge, canonical_hex(b), kind)
+
+    def on_side(self, a: str, edge: Edge, b: str, kind: str) -> bool:
+        """Whether the side `edge` of hex `a`, with `b` across it (both written canonically),
+        carries `kind` ("roads", "rivers" or "bridges"), painted from either hex. For a search
+        that already knows the side: road_between and the rest find it again."""
+        here, there = self.hexes.get(a), self.hexes.get(b)
         return bool((here and edge in getattr(here, kind))
-                    or (there and edge.opposite in getattr(there, kind)))
+                    or (there and _OPPOSITE[edge] in getattr(there, kind)))
 
     def road_between(self, a: str, b: str) -> bool:
         return self._on_edge(a, b, "roads")

@@ -7,8 +7,10 @@ hexes and unbridged river/lake crossings count as 2 hexes").
 
 Our rulings (docs/rules-notes.md, "The campaign map"):
 - A path is the hexes stepped through, the army's hex left out and the destination last; each
-  step is to a neighbouring hex on the map. With no path, the cheapest one is chosen: the least
-  counted distance, and among equals the first by its hexes in column-then-row order.
+  step is to a neighbouring hex on the map. With no path, the best one for the player is chosen:
+  the least counted distance (a longer way along a road is not taken over a shorter one off it),
+  then the lowest border (none, own, enemy), then one that keeps to a road all the way, and among
+  equals the first by its hexes in column-then-row order.
 - Exploration marches over land: it never steps into a water hex. A step into a swamp or mountain
   hex along no road counts 2; a step across a river side with no bridge counts one more.
 - Boating keeps to water hexes: every hex of the path but the last is water; the army may embark
@@ -31,7 +33,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.errors import RuleViolation, _
-from rules.kingmaker.campaign_map import CampaignMap, MapHex, Terrain, neighbours
+from rules.kingmaker.campaign_map import (
+    CampaignMap,
+    Edge,
+    MapHex,
+    Terrain,
+    edge_between,
+    neighbours,
+)
 from rules.kingmaker.hexes import canonical_hex, hex_distance, hex_violations, parse_hex
 
 
@@ -109,14 +118,16 @@ def _highest(borders: Sequence[Border]) -> Border:
     return max(borders, key=_BORDER_RANK.__getitem__, default=Border.NONE)
 
 
-def _step(campaign_map: CampaignMap, skill: str, a: str, b: MapHex) -> Step:
-    road = campaign_map.road_between(a, b.coord)
+def _step(campaign_map: CampaignMap, skill: str, a: str, edge: Edge, b: MapHex) -> Step:
+    """The step from `a` across its side `edge` into `b` (`a` written canonically)."""
+    road = campaign_map.on_side(a, edge, b.coord, "roads")
     if skill != EXPLORATION:
         return Step(b.coord, 1, (), road)
     extras: list[Extra] = []
     if b.terrain in _ROADLESS_EXTRA and not road:
         extras.append(_ROADLESS_EXTRA[b.terrain])
-    if campaign_map.river_between(a, b.coord) and not campaign_map.bridge_between(a, b.coord):
+    if (campaign_map.on_side(a, edge, b.coord, "rivers")
+            and not campaign_map.on_side(a, edge, b.coord, "bridges")):
         extras.append(Extra.RIVER)
     return Step(b.coord, 1 + len(extras), tuple(extras), road)
 
@@ -156,7 +167,8 @@ def _given_path(campaign_map: CampaignMap, kingdom: str, skill: str, start: str,
         if found is None:
             raise RuleViolation.single("off_the_map", _("%(hex)s is not on the campaign map."),
                                        "path", hex=coord)
-        if coord not in neighbours(here).values():
+        edge = edge_between(here, coord)
+        if edge is None:
             raise RuleViolation.single("path_not_adjacent",
                                        _("%(hex)s is not next to %(previous)s: step one hex at a "
                                          "time."), "path", hex=coord, previous=here)
@@ -168,34 +180,66 @@ def _given_path(campaign_map: CampaignMap, kingdom: str, skill: str, start: str,
             raise RuleViolation.single("path_not_water",
                                        _("Boating keeps to connected water; %(hex)s is land."),
                                        "path", hex=coord)
-        steps.append(_step(campaign_map, skill, here, found))
+        steps.append(_step(campaign_map, skill, here, edge, found))
         here = coord
     return _build(campaign_map, kingdom, skill, start, destination, steps, chosen=True)
 
 
-def _cheapest(campaign_map: CampaignMap, kingdom: str, skill: str, start: str,
-              destination: str) -> Route:
-    """Dijkstra over the map, its queue ordered by (counted distance, the hexes stepped through
-    as (column, row)): both grow as a path does, so the first time the destination comes off the
-    queue is the least distance and, among equals, the first such path in that order."""
-    Key = tuple[tuple[int, int], ...]
-    queue: list[tuple[int, Key, str, tuple[Step, ...]]] = [(0, (), start, ())]
-    done: set[str] = set()
-    while queue:
-        cost, key, here, steps = heapq.heappop(queue)
-        if here in done:
+def _ways_on(campaign_map: CampaignMap, kingdom: str, skill: str, here: str,
+             destination: str) -> list[tuple[Step, int, tuple[int, int]]]:
+    """The steps out of `here`, each with the rank of the border it crosses and its hex as
+    (column, row), in column-then-row order."""
+    found_ways = []
+    for edge, coord in sorted(neighbours(here).items(), key=lambda side: parse_hex(side[1])):
+        found = campaign_map.hexes.get(coord)
+        if found is None or not _may_enter(campaign_map, skill, here, found, destination):
             continue
-        done.add(here)
+        found_ways.append((_step(campaign_map, skill, here, edge, found),
+                           _BORDER_RANK[step_border(campaign_map, kingdom, here, coord)],
+                           parse_hex(coord)))
+    return found_ways
+
+
+def _best(campaign_map: CampaignMap, kingdom: str, skill: str, start: str,
+          destination: str) -> Route:
+    """The best route for the player: the least counted distance, then the lowest border, then
+    one that keeps to a road all the way, then the first by its hexes as (column, row).
+
+    The border a route crosses and whether it keeps to a road belong to the whole path, so the
+    search runs over states (hex, highest border so far, on a road so far), its queue ordered by
+    (counted distance, border, off the road, the hexes stepped through). Every step counts at
+    least 1, so a path's priority only grows as it does: the first entry to come off the queue at
+    the destination is the best path there, and the first to come off it for a state is the best
+    path to that state (two paths to the same state go on the same ways and keep their order)."""
+    Key = tuple[tuple[int, int], ...]
+    State = tuple[str, int, bool]
+    marching = skill == EXPLORATION
+    queue: list[tuple[int, int, bool, Key, str, tuple[Step, ...]]] = [
+        (0, 0, not marching, (), start, ())]
+    done: set[State] = set()
+    # A hex is left in up to six states: its steps out are read off the map once.
+    ways: dict[str, list[tuple[Step, int, tuple[int, int]]]] = {}
+    # A path that reaches a hex counting more, with no lower border and no better road, than one
+    # already taken there loses to it on every way on: it is dropped (an equal count is kept, for
+    # the tie-break by hexes).
+    reached: dict[str, list[tuple[int, int, bool]]] = {}
+    while queue:
+        cost, rank, off_road, key, here, steps = heapq.heappop(queue)
+        if (here, rank, off_road) in done or any(
+                d < cost and r <= rank and o <= off_road for d, r, o in reached.get(here, ())):
+            continue
+        done.add((here, rank, off_road))
+        reached.setdefault(here, []).append((cost, rank, off_road))
         if here == destination and steps:
             return _build(campaign_map, kingdom, skill, start, destination, steps, chosen=False)
-        for coord in sorted(neighbours(here).values(), key=parse_hex):
-            found = campaign_map.hexes.get(coord)
-            if found is None or coord in done or not _may_enter(campaign_map, skill, here, found,
-                                                                destination):
+        if here not in ways:
+            ways[here] = _ways_on(campaign_map, kingdom, skill, here, destination)
+        for step, crossed, place in ways[here]:
+            state = (step.coord, max(rank, crossed), off_road or not step.road)
+            if state in done:
                 continue
-            step = _step(campaign_map, skill, here, found)
-            heapq.heappush(queue, (cost + step.counts, (*key, parse_hex(coord)), coord,
-                                   (*steps, step)))
+            heapq.heappush(queue, (cost + step.counts, state[1], state[2], (*key, place),
+                                   step.coord, (*steps, step)))
     raise RuleViolation.single("no_route",
                                _("No way by %(skill)s leads from %(start)s to %(hex)s on the "
                                  "map."), "destination", skill=skill, start=start, hex=destination)
@@ -204,8 +248,9 @@ def _cheapest(campaign_map: CampaignMap, kingdom: str, skill: str, start: str,
 def route(campaign_map: CampaignMap, kingdom: str, start: str, destination: str, skill: str,
           path: Sequence[str] = ()) -> Route:
     """The route from the army's hex `start` to `destination` by `skill` for the kingdom named
-    `kingdom`, along `path` or (no path) the cheapest; raises RuleViolation on "destination" or
-    "path". The destination being the start, or too far, is the activity's to judge."""
+    `kingdom`, along `path` or (no path) the best for the player (see _best); raises
+    RuleViolation on "destination" or "path". The destination being the start, or too far, is
+    the activity's to judge."""
     start = canonical_hex(start)
     parse_hex(destination, "destination")
     destination = canonical_hex(destination)
@@ -221,4 +266,4 @@ def route(campaign_map: CampaignMap, kingdom: str, start: str, destination: str,
         return Route(start, destination, skill, (), 0, Border.NONE, False, bool(path))
     if path:
         return _given_path(campaign_map, kingdom, skill, start, destination, path)
-    return _cheapest(campaign_map, kingdom, skill, start, destination)
+    return _best(campaign_map, kingdom, skill, start, destination)

@@ -97,7 +97,7 @@ class DeployPreview:
 
 def deploy_preview(situation: Situation, army: int, destination: str, path: Sequence[str] = (),
                    skill: str = "exploration", forced_march: bool = False) -> DeployPreview:
-    """Deploy Army from the army keyed `army` to `destination` along `path` (none: the cheapest),
+    """Deploy Army from the army keyed `army` to `destination` along `path` (none: the best way),
     as the turn would take it now."""
     params = act.DeployArmy(destination, skill, path=tuple(path), forced_march=forced_march)
     order = Order(0, act.ActivityKind.DEPLOY_ARMY, params, army=army)

@@ -49,7 +49,7 @@ class DeployArmy(ActivityParams):
     forced_march: bool = False
     difficult_hexes: int = 0  # roadless swamp or mountain hexes and unbridged crossings
     # On a map: the hexes stepped through, the army's own left out, the destination last (none:
-    # the cheapest path).
+    # the best way for the player, map_routes.route).
     path: tuple[str, ...] = ()
     declared: bool = False  # on a map, go by border, road and difficult_hexes as given (GM only)
 

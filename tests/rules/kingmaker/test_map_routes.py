@@ -10,6 +10,8 @@ The reference (../shared/reference/kingmaker-warfare-data.yaml, Deploy Army) is 
 How a path, water and a border are read off the map is our ruling (docs/rules-notes.md, "The
 campaign map").
 """
+from dataclasses import replace
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -18,7 +20,7 @@ from turn_support import grid
 from rules.errors import RuleViolation
 from rules.kingmaker.campaign_map import Edge, MapHex, Terrain, neighbour, neighbours
 from rules.kingmaker.hexes import hex_distance
-from rules.kingmaker.map_routes import Border, Extra, route
+from rules.kingmaker.map_routes import Border, Extra, Route, route
 
 KINGDOM = "Brevoy"
 
@@ -88,6 +90,54 @@ def test_the_cheapest_path_goes_round_a_swamp_when_that_is_shorter():
     assert plain.path == ("C5", "D5")
     assert swampy.path == ("D4", "D5")
     assert swampy.distance == plain.distance == 2
+
+
+ROAD_BY_D4 = (MapHex("C4", roads=frozenset({Edge.SE})), MapHex("D4", roads=frozenset({Edge.NE})))
+
+
+def test_with_no_path_the_road_is_taken_among_equal_ways():
+    # "Exploration: road between start and end improves the result one degree": C4 -> E4 counts 2
+    # by D3 or by D4; our ruling picks the one along the road, though D3 comes first in
+    # column-then-row order.
+    found = route(grid("ABCDEFGH", range(1, 13), *ROAD_BY_D4), KINGDOM, "C4", "E4",
+                  "exploration")
+    assert (found.path, found.distance, found.road) == (("D4", "E4"), 2, True)
+    assert route(grid(), KINGDOM, "C4", "E4", "exploration").path == ("D3", "E4")
+
+
+@pytest.mark.parametrize(("d3", "d4", "path", "border"), [
+    ("Pitax", "", ("D4", "E4"), Border.NONE),        # round the enemy's land
+    ("Pitax", KINGDOM, ("D4", "E4"), Border.OWN),    # better our own border than theirs
+    ("", KINGDOM, ("D3", "E4"), Border.NONE),        # and better no border than our own
+])
+def test_with_no_path_the_lowest_border_is_taken_among_equal_ways(d3, d4, path, border):
+    # "+5 if crossing your own border, +10 if crossing an enemy kingdom's border": of two ways
+    # counting 2, our ruling takes the one with the lower DC, whatever their column-then-row order.
+    painted = (MapHex("D3", claimed_by=d3), MapHex("D4", claimed_by=d4))
+    found = route(grid("ABCDEFGH", range(1, 13), *painted), KINGDOM, "C4", "E4", "exploration")
+    assert (found.path, found.border) == (path, border)
+
+
+def test_a_lower_border_comes_before_the_road():
+    # "+10 if crossing an enemy kingdom's border" against "road ... improves the result one
+    # degree": our ruling spares the player the DC before it gives them the road (the road by D4
+    # runs through Pitax's land).
+    painted = (ROAD_BY_D4[0], MapHex("D4", roads=frozenset({Edge.NE}), claimed_by="Pitax"))
+    found = route(grid("ABCDEFGH", range(1, 13), *painted), KINGDOM, "C4", "E4", "exploration")
+    assert (found.path, found.border, found.road) == (("D3", "E4"), Border.NONE, False)
+
+
+def test_a_shorter_way_off_the_road_beats_a_longer_one_along_it():
+    # "road between start and end improves the result one degree" but "destination within 20
+    # hexes" counts them: our ruling takes the least counted distance first, so C4 -> C6 goes
+    # straight (2) rather than along the road by D4 and D5 (3).
+    roads = (MapHex("C4", roads=frozenset({Edge.SE})), MapHex("D4", roads=frozenset({Edge.S})),
+             MapHex("D5", roads=frozenset({Edge.SW})))
+    campaign_map = grid("ABCDEFGH", range(1, 13), *roads)
+    along = route(campaign_map, KINGDOM, "C4", "C6", "exploration", ("D4", "D5", "C6"))
+    found = route(campaign_map, KINGDOM, "C4", "C6", "exploration")
+    assert along.road is True and along.distance == 3
+    assert (found.path, found.distance, found.road) == (("C5", "C6"), 2, False)
 
 
 def test_exploration_cannot_step_into_water():
@@ -259,3 +309,48 @@ def test_with_no_difficult_hex_and_no_river_the_distance_is_the_hex_distance(hex
     assume(start != end)
     found = route(grid(COLUMNS, ROWS, *hexes), KINGDOM, start, end, "exploration")
     assert found.distance == len(found.path) == hex_distance(start, end)
+
+
+CLAIMS = ["", "", KINGDOM, "Pitax"]
+# Mostly plains, so that many ways count the same and the border and the road decide.
+LAND = [Terrain.PLAINS] * 4 + [t for t in Terrain if t is not Terrain.WATER]
+# A walk on two neighbouring sides is as short as the hexes between (on the plains): it ties
+# with the least distance often.
+SIDE_PAIRS = [(edge, list(Edge)[(i + 1) % 6]) for i, edge in enumerate(Edge)]
+
+
+def merit(found: Route) -> tuple[int, int, bool]:
+    """What the player loses by a route, least first: hexes counted, the border's DC, no road."""
+    return found.distance, list(Border).index(found.border), not found.road
+
+
+@st.composite
+def straight_walks(draw):
+    sides = draw(st.sampled_from(SIDE_PAIRS))
+    return draw(st.lists(st.sampled_from(sides), min_size=1, max_size=6))
+
+
+# Water left out as above; hexes claimed by nobody, us or Pitax, so borders run everywhere.
+@settings(max_examples=150, deadline=None)
+@given(st.tuples(*[st.builds(MapHex, st.just(coord), st.sampled_from(LAND), EDGE_SETS,
+                             EDGE_SETS, EDGE_SETS, claimed_by=st.sampled_from(CLAIMS))
+                   for coord in COORDS]),
+       st.sampled_from(COORDS), st.one_of(straight_walks(),
+                                          st.lists(st.sampled_from(list(Edge)), min_size=1,
+                                                   max_size=8)))
+def test_the_chosen_route_is_never_worse_than_a_named_one(hexes, start, edges):
+    # "count as 2 hexes", "+5 if crossing your own border, +10 if crossing an enemy kingdom's
+    # border", "road between start and end improves the result one degree": by our ruling's order
+    # (distance, then border, then road) no path a player names beats the one chosen for them.
+    campaign_map = grid(COLUMNS, ROWS, *hexes)
+    path = walk(start, edges)
+    assume(path is not None and path[-1] != start)
+    try:
+        named = route(campaign_map, KINGDOM, start, path[-1], "exploration", path)
+    except RuleViolation:
+        assume(False)
+    chosen = route(campaign_map, KINGDOM, start, path[-1], "exploration")
+    assert merit(chosen) <= merit(named)
+    # What the search reports of its route is what that path reads as when named.
+    again = route(campaign_map, KINGDOM, start, path[-1], "exploration", chosen.path)
+    assert chosen == replace(again, chosen=False)
