@@ -135,8 +135,9 @@ def form_field(field: act.ParamField, current: act.Situation, army: act.TurnArmy
                                   max_value=field.max_value, initial=field.default)
     if field.type is act.FieldType.HEX_PATH:
         return forms.CharField(label=label, required=False, max_length=PATH_TEXT_LENGTH,
-                               help_text=_("The hexes to step through, e.g. C4 D5 E5 (the "
-                                           "destination last); blank: the cheapest way."))
+                               help_text=_("The hexes to step through from the army's own, "
+                                           "e.g. D5 E5 (the destination last); blank: the "
+                                           "cheapest way."))
     if field.type in (act.FieldType.TEXT, act.FieldType.HEX) and field.options is None:
         return forms.CharField(label=label, max_length=field.max_length)
     pairs = field.options(current, army) if field.options is not None \

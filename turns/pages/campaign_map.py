@@ -2,7 +2,8 @@
 needed; the viewBox scales it to a phone), hexes shaded where the reader does not see, the armies
 the reader may see with their condition markers. Each army links to its card on its kingdom's
 page, each hex to the "what is here" panel (?hex=C4). What the reader sees is turns.map_views's
-`map_view`, as for the API."""
+`map_view`, as for the API. `map_drawing` gives the picture's context to the orders page too, which
+draws the same SVG (templates/pages/map_svg.html) to pick a Deploy Army's path on."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,12 +51,12 @@ def _colours(campaign: Campaign) -> list[str]:
     return list(campaign.kingdoms.order_by("pk").values_list("name", flat=True))
 
 
-def army_link(view: MapView, army: ArmyOnMap) -> str:
+def army_link(view: MapView, army: ArmyOnMap, map_url: str = "") -> str:
     """Its card (stat block) on its kingdom's page for the armies the reader commands; another
-    kingdom's army links to its hex's panel."""
+    kingdom's army links to its hex's panel on the map page (`map_url`; empty: this page)."""
     if army.own:
         return reverse("kingdom", args=[army.kingdom_id]) + f"#army-{army.id}"
-    return f"?hex={army.hex}#here"
+    return f"{map_url}?hex={army.hex}#here"
 
 
 def condition_marks(army: ArmyOnMap) -> str:
@@ -63,7 +64,8 @@ def condition_marks(army: ArmyOnMap) -> str:
                     for code, value, _label in army.conditions)
 
 
-def _marks(view: MapView, shapes: tuple[HexShape, ...], colours: dict[str, str]) -> list[ArmyMark]:
+def _marks(view: MapView, shapes: tuple[HexShape, ...], colours: dict[str, str],
+           map_url: str) -> list[ArmyMark]:
     at = {shape.coord: shape for shape in shapes}
     marks = []
     for coord in sorted({a.hex for a in view.armies}):
@@ -73,7 +75,7 @@ def _marks(view: MapView, shapes: tuple[HexShape, ...], colours: dict[str, str])
         for army, (dx, dy) in zip(view.armies_in(coord), _SPOTS, strict=False):
             marks.append(ArmyMark(army, round(shape.x + dx, 1), round(shape.y + dy, 1),
                                   colours.get(army.kingdom, KINGDOM_COLOURS[-1]),
-                                  army_link(view, army), condition_marks(army)))
+                                  army_link(view, army, map_url), condition_marks(army)))
     return marks
 
 
@@ -103,22 +105,33 @@ def _panel(view: MapView, coord: str) -> dict | None:
     }
 
 
+def map_drawing(view: MapView, campaign: Campaign, *, map_url: str = "") -> dict:
+    """The context of the map's SVG (templates/pages/map_svg.html) and legend: the picture, the
+    hexes the reader does not see, the armies' marks. A hex and another kingdom's army link to
+    the hex's panel on the map page at `map_url` (empty: the page drawing it is the map page)."""
+    drawn = picture(view.campaign_map, _colours(campaign), _words())
+    return {
+        "picture": drawn,
+        "fogged": [shape for shape in drawn.hexes
+                   if shape.held is not None and not view.sees(shape.coord)],
+        "marks": _marks(view, drawn.hexes, drawn.kingdoms, map_url),
+        "has_map": bool(view.campaign_map.hexes),
+        "terrains": [(label, TERRAIN_COLOURS[value]) for value, label in TERRAIN_CHOICES],
+        "map_url": map_url,
+    }
+
+
 @member_required
 def campaign_map(request, campaign_id: int):
     campaign = get_object_or_404(visible_campaigns(request.user), pk=campaign_id)
     view = map_view(request.user, campaign)
     if view is None:
         raise Http404
-    drawn = picture(view.campaign_map, _colours(campaign), _words())
-    fogged = [shape for shape in drawn.hexes if shape.held is not None and not view.sees(shape.coord)]
     panel = _panel(view, request.GET["hex"]) if request.GET.get("hex") else None
     return render(request, "pages/campaign_map.html", {
         "campaign": campaign,
         "view": view,
-        "picture": drawn,
-        "fogged": fogged,
-        "marks": _marks(view, drawn.hexes, drawn.kingdoms),
         "panel": panel,
-        "has_map": bool(view.campaign_map.hexes),
-        "terrains": [(label, TERRAIN_COLOURS[value]) for value, label in TERRAIN_CHOICES],
+        "picked": panel["coord"] if panel else "",
+        **map_drawing(view, campaign),
     })

@@ -1,7 +1,9 @@
 """The orders page: a kingdom's queued army activities for its open turn, and a form to submit,
 change or withdraw them. The form offers only what the rules allow for the chosen army (the
 rules engine is asked about each choice), previews the check's modifier, DC and odds
-(rules.kingmaker.preview), and shows the engine's objections next to their fields."""
+(rules.kingmaker.preview), and shows the engine's objections next to their fields. On a campaign
+with a map, a Deploy Army's form sits beside the map the kingdom sees (the map page's SVG), where
+muster.js picks the path hex by hex; the previewed route is drawn on it."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,12 +12,19 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError as DRFValidationError
 
-from armies.activity_fields import activity_form_fields, form_params, gear_value, path_text
+from armies.activity_fields import (
+    activity_form_fields,
+    form_params,
+    gear_value,
+    path_hexes,
+    path_text,
+)
 from armies.activity_params import validated_params
 from armies.activity_services import (
     activity_change,
@@ -34,7 +43,10 @@ from campaigns.selectors import current_turn, is_campaign_gm, visible_kingdoms
 from campaigns.services import TurnLocked
 from rules.errors import RuleViolation
 from rules.kingmaker import activities as act
+from rules.kingmaker.hexes import canonical_hex
 from rules.kingmaker.preview import DeployPreview
+from turns.map_views import map_view
+from turns.pages.campaign_map import map_drawing
 from turns.selectors import order_preview
 
 K = act.ActivityKind
@@ -187,10 +199,29 @@ def orders(request, kingdom_id: int):
                 return done
         names = {a.key: a.state.name for a in current.armies.values()}
         context["orders"] = _order_rows(list(queued_activities(turn)), names)
+        if form.kind is K.DEPLOY_ARMY and form.army is not None \
+                and current.campaign_map is not None and "path" in form.fields:
+            context.update(_path_picker(request, form, context))
     else:
         context["locked"] = turn is not None
     with timezone.override(campaign.timezone):
         return render(request, "pages/orders.html", context)
+
+
+def _path_picker(request, form: OrderForm, context: dict[str, Any]) -> dict[str, Any]:
+    """The map beside a Deploy Army's form: what the reader may see of it (map_view, as on the
+    map page), the army's hex, and the route drawn on it: the previewed one, else the typed."""
+    view = map_view(request.user, context["campaign"])
+    if view is None or not view.campaign_map.hexes or form.army is None:
+        return {}
+    deploy = context.get("deploy")
+    typed = path_hexes(form["path"].value() if form.is_bound else form.initial.get("path"))
+    route = deploy["path"].split() if deploy else [canonical_hex(h) for h in typed]
+    return {"picker": True, "start": canonical_hex(form.army.state.hex), "route": route,
+            "doubled": [step["hex"] for step in deploy["counted_twice"]] if deploy else [],
+            "picked": "",
+            **map_drawing(view, context["campaign"],
+                          map_url=reverse("map", args=[context["campaign"].pk]))}
 
 
 def _order_form(request, turn, kingdom, current: act.Situation, *, gm: bool

@@ -1,6 +1,8 @@
 /* Muster pages, progressively enhanced: live deadline countdowns, the battle report's round
-   slider, and the language switcher submitting on change. Without JavaScript the pages show the
-   server's text, every round's battlefield stacked, and a button to switch the language. */
+   slider, the campaign map's zoom, the orders page's path picker, and the language switcher
+   submitting on change. Without JavaScript the pages show the server's text, every round's
+   battlefield stacked, the map at the page's width, a typed Deploy Army path, and a button to
+   switch the language. */
 (function () {
   "use strict";
 
@@ -64,9 +66,57 @@
     });
   }
 
+  // The orders page's path picker (turns/pages/orders.py): a hex picked on the map goes at the end
+  // of the Deploy Army's path and becomes its destination; picking the path's last hex again
+  // takes it back. The army's own hex is not part of the path (the rules start from it).
+  function pathPicker(figure) {
+    var form = document.getElementById(figure.dataset.form);
+    var path = form && form.elements.namedItem("path");
+    var destination = form && form.elements.namedItem("destination");
+    if (!path || !destination) { return; }
+    var start = figure.dataset.start;
+    var readout = figure.querySelector(".path-readout");
+    function hexes() { return path.value.toUpperCase().split(/[\s,;]+/).filter(Boolean); }
+    function show() {
+      var route = hexes();
+      figure.querySelectorAll("a.hex").forEach(function (link) {
+        var polygon = link.querySelector("polygon");
+        if (polygon) { polygon.classList.toggle("in-path", route.indexOf(link.dataset.hex) >= 0); }
+      });
+      readout.textContent = route.length ? [start].concat(route).join(" → ") : "";
+    }
+    function pick(coord) {
+      var route = hexes();
+      if (route.length && route[route.length - 1] === coord) {
+        route.pop();
+      } else if (route.length || coord !== start) {
+        route.push(coord);
+      }
+      path.value = route.join(" ");
+      if (route.length) { destination.value = route[route.length - 1]; }
+      show();
+    }
+    figure.querySelector(".picker-hint").hidden = false;
+    figure.querySelector(".picker-typed").hidden = true;
+    figure.querySelector(".path-tools").hidden = false;
+    figure.querySelectorAll("a[data-hex]").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        pick(link.dataset.hex);
+      });
+    });
+    figure.querySelector(".clear-path").addEventListener("click", function () {
+      path.value = "";
+      show();
+    });
+    path.addEventListener("input", show);
+    readout.textContent = hexes().length ? [start].concat(hexes()).join(" → ") : "";
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("time[data-countdown]").forEach(countdown);
     document.querySelectorAll("figure.campaign-map").forEach(mapZoom);
+    document.querySelectorAll("figure.path-picker").forEach(pathPicker);
     document.querySelectorAll("figure.battlefield").forEach(slider);
     // A tooltip on a phone: tap a condition to read what it does.
     document.querySelectorAll(".tag[title]").forEach(function (tag) {
