@@ -66,7 +66,9 @@ def model_notes(unit: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def victory_caption(view: Mapping[str, Any]) -> str:
-    """Reference ruling: victory points are public."""
+    """The tally as the view's side knows it (module "magic dice", rules.cerilia.victory.known):
+    before the battle's end the points it saw itself score (victory_seen) and the enemy's in
+    full; at the end the whole tally, told to both."""
     points = view.get("victory_points")
     if not points:
         return ""

@@ -94,8 +94,12 @@ def caster_position(state: BattleState, caster: Caster) -> str:
 
 
 def in_reach(state: BattleState, caster: Caster, sector: str) -> bool:
-    """The caster's sector or one next to it (from the reserve: the side's own line)."""
+    """The caster's sector or one next to it (from the reserve: the side's own line). The
+    reserve itself (where a character with no unit waits, caster_position) is no sector: out of
+    every caster's reach."""
+    if not is_sector(sector):
+        return False
     here = caster_position(state, caster)
     if here == RESERVE:
-        return is_sector(sector) and int(sector[1]) == home_row(caster.side)
+        return int(sector[1]) == home_row(caster.side)
     return sector == here or distance(here, sector) == 1

@@ -2,7 +2,8 @@
 "Ловушки", "Засада", "Артефакт"; reference/sector-modules.md: "a new scenario starts with all of
 them on"): random battles with every module on (rules.cerilia.modules.ALL_MODULES), generals
 and heroes (КН/ЗС) carrying the army book's artifacts, independent units with standing orders,
-ambushes with markers, traps, scouts, and random orders of every kind, repaired until
+ambushes with markers, traps, scouts, bound spells of units and characters with dispel plans
+(seed 002's "magic dice"), and random orders of every kind, repaired until
 orders.side_orders_violations has nothing against them. They end within their rounds and never
 raise, replay alike from the same seeds, spend no character's points and no artifact's uses
 below zero, store and load every round's state, and never show a side which enemy marker is
@@ -27,17 +28,20 @@ from test_ambush_properties import (
     hiders,
 )
 from test_command_properties import _standing_choices, _with_command
-from test_engine_sector_properties import SETTINGS
+from test_engine_sector_properties import ILLUSIONS, SETTINGS
 from test_engine_sector_properties import play as engine_play
 from test_scouting_properties import scouting_battles, scouting_orders
 
 from rules.cerilia.artifact_cards import EXAMPLES, Artifact, ArtifactEffect
+from rules.cerilia.bound_spell_cards import BOUND_DICE, BoundSpell
 from rules.cerilia.cards import SIGNS
 from rules.cerilia.engine import resolve_round
-from rules.cerilia.field import SECTORS
+from rules.cerilia.field import SECTORS, neighbours
+from rules.cerilia.magic_dice_orders import ANY, BoundUse, DispelRule
 from rules.cerilia.modules import ALL_MODULES
 from rules.cerilia.orders import ArtifactUse, RoundOrders, side_orders_violations
 from rules.cerilia.side_views import side_view
+from rules.cerilia.spells import SPELL_LABELS, Spell, spell_aims, unbindable
 from rules.cerilia.state import state_data, state_from_data
 from rules.data import to_data
 from rules.sides import Side
@@ -47,6 +51,10 @@ SEED_FILE = "001_5d751c33a121b07e.txt"
 # decoy (scouting.py), and an artifact's glance at its sector (artifacts.artifact_reveal).
 TOGETHER_DISCLOSING = DISCLOSING | {"scouting_found", "decoy_exposed", "trap_disarmed",
                                     "marker_removed", "decoy_found"}
+# Seed 002, XI.6.A: the spells a unit card or a character may carry bound (spells.unbindable:
+# no magical move, nothing that places a unit), with power levels "x/y" as the seed's example.
+BINDABLE = [s for s in Spell if unbindable(s) is None]
+POWERS = ["3/6", "4/7", "5/9"]
 
 
 @st.composite
@@ -55,10 +63,15 @@ def together_battles(draw, always_hiding=False):
     not, traps) or a scouting one (test_scouting_properties.scouting_battles: forests and
     ravines in the middle row, a third of the units hiding there) with command's generals,
     heroes and independent units (test_command_properties._with_command), the army book's
-    examples carried by its characters, and every module on (`always_hiding`: as
+    examples carried by its characters, bound spells on some unit cards and characters (seed
+    002's "magic dice", the hiding units' too), and every module on (`always_hiding`: as
     ambush_battles's)."""
     state, seed = draw(st.one_of(ambush_battles(always_hiding), scouting_battles()))
     state = _with_command(state, draw)
+    bound = st.lists(st.builds(BoundSpell, st.sampled_from(BINDABLE), st.sampled_from(POWERS)),
+                     max_size=2)
+    state = replace(state, units=tuple(
+        replace(u, card=replace(u.card, bound=tuple(draw(bound)))) for u in state.units))
     artifacts, characters = [], []
     for c in state.casters:
         carried = []
@@ -67,8 +80,8 @@ def together_battles(draw, always_hiding=False):
             artifacts.append(Artifact(key, f"ArtName{key}", card.effect, card.uses, card.spell,
                                       card.power))
             carried.append(key)
-        characters.append(replace(c, carries=tuple(carried),
-                                  wounds=draw(st.integers(1, 3))))
+        characters.append(replace(c, carries=tuple(carried), wounds=draw(st.integers(1, 3)),
+                                  bound=tuple(draw(bound))))
     state = replace(state, scenario=replace(state.scenario, modules=ALL_MODULES),
                     casters=tuple(characters), artifacts=tuple(artifacts))
     return state, seed
@@ -76,7 +89,9 @@ def together_battles(draw, always_hiding=False):
 
 def _drop(given: RoundOrders, wrong: list[str]) -> RoundOrders:
     """The orders without the entries the violations' field paths name ("moves.<unit>",
-    "scouts.<unit>", "strike_scouts.<i>", "artifacts.<character>.target", ...)."""
+    "scouts.<unit>", "strike_scouts.<i>", "artifacts.<character>.target", "bound.<i>.index",
+    "dispel.<i>.dice", ...); a path naming only the kind ("bound" with module "magic dice"
+    off) drops all of it."""
     keyed: dict[str, set[str]] = {}
     for where in wrong:
         kind, _dot, rest = where.partition(".")
@@ -84,7 +99,9 @@ def _drop(given: RoundOrders, wrong: list[str]) -> RoundOrders:
     changes: dict[str, Any] = {}
     for kind, keys in keyed.items():
         held = getattr(given, kind)
-        if isinstance(held, tuple):
+        if "" in keys:
+            changes[kind] = type(held)()
+        elif isinstance(held, tuple):
             changes[kind] = tuple(x for i, x in enumerate(held)
                                   if x not in keys and str(i) not in keys)
         else:
@@ -114,10 +131,46 @@ def _use(state, key, rng) -> ArtifactUse:
     return ArtifactUse(key)
 
 
+def _aimed(state, holder, index, spell, rng) -> BoundUse:
+    """A use of a bound spell on 2 or 3 dice, aimed as spells.spell_aims has it: a sector (and a
+    neighbour it faces), a unit or character of either side, a terrain, a sign. Seed 002,
+    XI.6.A: «Также, если применимо, он выбирает цель заклинания»."""
+    aims = spell_aims(spell)
+    sector = rng.choice(SECTORS)
+    units = [u.key for u in state.units if u.alive] + [c.key for c in state.casters]
+    return BoundUse(holder, index, rng.choice(BOUND_DICE),
+                    sector=sector if "sector" in aims else None,
+                    toward=rng.choice(neighbours(sector)) if "toward" in aims else None,
+                    unit=rng.choice(units) if "unit" in aims and units else None,
+                    terrain=rng.choice(ILLUSIONS) if "terrain" in aims else None,
+                    sign=rng.choice(SIGNS) if "sign" in aims else None)
+
+
+def _bound_uses(state, side, rng) -> tuple[BoundUse, ...]:
+    """Random uses of the side's units' and characters' bound spells, now and then one twice
+    (refused: «один раз в фазу магии») or one its holder cannot use (hiding unmarked, fled)."""
+    holders = [(u.key, u.card.bound) for u in state.units if u.side is side and u.alive] + \
+        [(c.key, c.bound) for c in state.casters if c.side is side and not c.killed]
+    uses = [_aimed(state, key, i, b.spell, rng) for key, bound in holders
+            for i, b in enumerate(bound) if rng.random() < 0.6]
+    if uses and rng.random() < 0.1:
+        uses.append(rng.choice(uses))
+    rng.shuffle(uses)
+    return tuple(uses)
+
+
+def _dispel_plan(rng) -> tuple[DispelRule, ...]:
+    """Reference "Dispelling": rules in priority order, a spell or "any", the most dice, a
+    threshold now and then."""
+    return tuple(DispelRule(rng.choice([ANY, ANY, *BINDABLE]), rng.randint(1, 6),
+                            rng.choice([0, 0, 5, 7, 9])) for _ in range(rng.randint(0, 3)))
+
+
 def together_orders(state, side, rng, *, attacks=True, worlds=None) -> RoundOrders:
     """Random orders of every kind: moves, targets, spells, marker moves and attacks on markers
     (ambush_orders), scouts and strikes on scouts (scouting_orders), replaced standing orders,
-    artifact uses; repaired for `worlds` (default: the state's own)."""
+    artifact uses, bound spells' uses and a dispel plan (module "magic dice"); repaired for
+    `worlds` (default: the state's own)."""
     given = ambush_orders(state, side, rng, attacks=attacks)
     scouting = scouting_orders(state, side, rng)
     scouts = set(scouting.scouts)
@@ -130,14 +183,50 @@ def together_orders(state, side, rng, *, attacks=True, worlds=None) -> RoundOrde
                     targets={k: t for k, t in given.targets.items() if k not in scouts},
                     scouts=scouting.scouts, strike_scouts=scouting.strike_scouts,
                     standing=standing, artifacts=uses,
+                    bound=_bound_uses(state, side, rng), dispel=_dispel_plan(rng),
                     # Module "magic dice" (on in a new scenario): each spell's power dice.
                     spells={k: replace(o, dice=rng.randint(1, 5))
                             for k, o in given.spells.items()})
     return repaired(worlds or [state], side, given)
 
 
-def play(state, seed):
-    return engine_play(state, seed, together_orders)
+def play(state, seed, log=None):
+    """engine_play with together_orders; each round's (state, side, orders) appended to `log`."""
+    def orders(state, side, rng):
+        given = together_orders(state, side, rng)
+        if log is not None:
+            log.append((state, side, given))
+        return given
+    return engine_play(state, seed, orders)
+
+
+def _bound_told(state, given) -> set[tuple[str, str, str, int]]:
+    """What a bound_cast event says of each use of a unit's or character's own bound spell in
+    `given` (its holder's name, the spell, its power and dice), to tell them from an artifact's."""
+    holders = {u.key: (u.name, u.card.bound) for u in state.units} | \
+        {c.key: (c.name, c.bound) for c in state.casters}
+    told = set()
+    for orders in given.values():
+        for use in orders.bound:
+            name, bound = holders[use.holder]
+            card = bound[use.index]
+            told.add((name, SPELL_LABELS[Spell(card.spell)], card.power, use.dice))
+    return told
+
+
+def _magic_used(rounds) -> None:
+    """Statistics (--hypothesis-show-statistics) over `rounds` (state, orders given, outcomes):
+    whether the random orders had seed 002's bound spells of units and characters used (not
+    only artifacts') and dispels rolled, so that the properties cover them."""
+    used = rolled = False
+    for state, ordered_by, outs in rounds:
+        ordered = _bound_told(state, ordered_by)
+        for e in (e for out in outs for e in out.events):
+            rolled |= e.code in ("dispelled", "dispel_failed")
+            used |= e.code == "bound_cast" and (e.params.get("caster"), e.params["spell"],
+                                                e.params["power"], e.params["dice"]) in ordered
+    event(f"own bound spell used: {used}")
+    event(f"dispel rolled: {rolled}")
 
 
 @SETTINGS
@@ -147,7 +236,8 @@ def test_battles_with_every_module_on_end_replay_alike_and_overspend_nothing(bat
     # of them on". «без затраты КН капитана (генерала) или ЗС героя»: points are spent, never
     # below zero; an artifact is used "once per battle unless its card says otherwise".
     start, seed = battle
-    final, history = play(start, seed)
+    log = []
+    final, history = play(start, seed, log)
     again, replayed = play(start, seed)
     assert final.finished and 1 <= len(history) <= start.scenario.max_rounds
     assert state_data(final) == state_data(again)
@@ -169,6 +259,8 @@ def test_battles_with_every_module_on_end_replay_alike_and_overspend_nothing(bat
                 ambush = next(a for a in s.ambushes if a.key == u.ambush)
                 assert not ambush.over and u.cell == -1
         event(f"rounds: {len(history)}")
+    _magic_used([(log[2 * i][0], {side: o for _s, side, o in log[2 * i:2 * i + 2]}, [out])
+                 for i, out in enumerate(history)])
 
 
 def _discloses(e, hidden) -> bool:
@@ -200,12 +292,13 @@ def test_with_every_module_on_no_view_tells_which_enemy_marker_is_true(case):
     watcher = hider.other
     hidden = {a.name for a in one.ambushes if a.side is hider}
     rng = random.Random(seed)
-    compared = 0
+    compared, rounds = 0, []
     while not one.finished and not two.finished:
         given = {side: together_orders(one, side, rng, attacks=False,
                                        worlds=[one, two]) for side in Side}
         dice = rng.randrange(2**32)
         first, second = resolve_round(one, given, dice), resolve_round(two, given, dice)
+        rounds.append((one, given, (first, second)))
         told = {e.code for out in (first, second) for e in out.events
                 if watcher in e.visible_to and _discloses(e, hidden)}
         if told:
@@ -215,6 +308,7 @@ def test_with_every_module_on_no_view_tells_which_enemy_marker_is_true(case):
         compared += 1
         one, two = first.state, second.state
     event(f"rounds compared: {compared}")
+    _magic_used(rounds)
     # Scouts or a glance finding the truth in the first round tell it at once (legitimately):
     # such a battle compares nothing and does not count as one that showed the truth kept.
     assume(compared > 0)
@@ -234,12 +328,13 @@ def test_with_every_module_on_an_unmarked_ambush_is_as_if_it_were_not_there(case
     watcher = hider.other
     hidden = {a.name for a in one.ambushes if a.side is hider}
     rng = random.Random(seed)
-    compared = 0
+    compared, rounds = 0, []
     while not one.finished and not two.finished:
         given = {side: together_orders(one, side, rng, attacks=False, worlds=[one, two])
                  for side in Side}
         dice = rng.randrange(2**32)
         first, second = resolve_round(one, given, dice), resolve_round(two, given, dice)
+        rounds.append((one, given, (first, second)))
         told = {e.code for out in (first, second) for e in out.events
                 if watcher in e.visible_to and (_discloses(e, hidden) or (
                     e.code == "markers_laid" and e.params["ambush"] in hidden))}
@@ -255,6 +350,7 @@ def test_with_every_module_on_an_unmarked_ambush_is_as_if_it_were_not_there(case
         compared += 1
         one, two = first.state, second.state
     event(f"rounds compared: {compared}")
+    _magic_used(rounds)
     # Markers laid, scouts missing it or the battle over in the first round end the comparison
     # before it starts (legitimately); such a battle does not count as one that showed the
     # ambush kept.

@@ -192,3 +192,18 @@ def test_a_priest_in_ambush_heals_its_own_unit_only():
     assert _refusals(s, spell(Spell.HEAL, dice=2, unit="a")) == []
     assert _refusals(s, spell(Spell.RAISE_THE_FALLEN, dice=2, unit="b")) == [("caster_in_ambush",
                                                                        "spells.p")]
+
+
+def test_a_character_waiting_in_the_reserve_is_out_of_reach():
+    # Seed 002_eb4cf75b750af884.txt: «Персонаж восстанавливает раны, если он является
+    # единственной целью заклинания»; wound_orders: the target stands "in the caster's sector
+    # or next to it". A character with no unit waits in the reserve (visibility.caster_position),
+    # which is no sector: refused, and fizzling if ordered anyway — not a crash (found by
+    # test_modules_together_properties with characters' bound Heal).
+    hero = replace(caster("h", A, None), wounds=1)
+    s = _battle(hurt(3, at="B2"), casters=[hero])
+    assert _refusals(s, spell(Spell.HEAL, dice=2, unit="h")) == [("spell_range", "spells.p.unit")]
+    r = round_of(s)
+    magic.cast(r, r.casters["p"], spell(Spell.HEAL, dice=2, unit="h"))
+    assert r.casters["h"].wounds == 1
+    assert codes(r.events) == ["fizzles"]
