@@ -12,7 +12,7 @@ from rules.kingmaker.turn import BattleRequest
 pytestmark = pytest.mark.django_db
 
 
-def gambit_scene(campaign, kingdom, rival_kingdom, where: str, *, garrisoned_attacker=False):
+def gambit_scene(campaign, kingdom, rival_kingdom, where, *, garrisoned_attacker=False):
     ours = ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex=where)
     theirs = ArmyFactory(kingdom=rival_kingdom, name="Pitax Foot", hex=where)
     if garrisoned_attacker:

@@ -33,8 +33,7 @@ from rules.cerilia.concealment import TRAP, AmbushPlan, Concealment, MarkerMove,
 from rules.cerilia.engine import deploy, resolve_round
 from rules.cerilia.modules import Modules, Role
 from rules.cerilia.orders import Deployment, deployment_violations, order_violations
-from rules.cerilia.spells import Wall
-from rules.cerilia.state import Caster, Effect, EffectKind
+from rules.cerilia.state import Caster, Effect, EffectKind, Wall
 from rules.cerilia.visibility import visible
 
 FOREST = (terrain(T.FOREST, "B2"), terrain(T.RAVINE, "D3"), terrain(T.FOREST, "C1"))
