@@ -7,7 +7,7 @@ become the engine's frozen parameter objects, and a kingdom with its armies beco
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from enum import Enum
 from typing import Any
@@ -18,16 +18,17 @@ from armies.models import Army, ArmyActivity, ArmyTemplate
 from armies.selectors import armies_with_details
 from campaigns.adapters import campaign_map_or_none
 from campaigns.models import Faction
+from rules.data import record_data
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
-from rules.kingmaker.army import stat_block
 from rules.kingmaker.battle.setup import Light
 from rules.kingmaker.campaign_map import CampaignMap
-from rules.kingmaker.fog import MapArmy, map_army
+from rules.kingmaker.fog import MapArmy, armies_seen_now, map_army
 from rules.kingmaker.hexes import canonical_hex
 from rules.kingmaker.recruitment import KingdomState
 from rules.kingmaker.turn import KingdomTurnInput
 from rules.kingmaker.upkeep import kingdom_army_consumption
+from rules.modifiers import Modifier, ModifierKind, Statistic
 
 log = logging.getLogger(__name__)
 
@@ -93,15 +94,6 @@ def kingdom_armies(kingdom) -> dict[int, act.TurnArmy]:
     return {a.pk: turn_army(a, kingdom.level) for a in armies if _fieldable(a, kingdom.level)}
 
 
-def foreign_armies(kingdom) -> dict[int, act.ForeignArmy]:
-    armies = armies_with_details().filter(
-        kingdom__campaign_id=kingdom.campaign_id, status=ArmyStatus.ACTIVE).exclude(kingdom=kingdom)
-    return {
-        army.pk: act.ForeignArmy(army.pk, army.kingdom.name, army.name, canonical_hex(army.hex),
-                                 stat_block(army_state(army)).scouting_dc)
-        for army in armies if _fieldable(army, army.kingdom.level)}
-
-
 def campaign_armies(campaign_id: int) -> list[Army]:
     """The campaign's active armies that can take the field, with what their stat blocks read,
     by id; a fixed number of queries."""
@@ -128,38 +120,103 @@ def kingdom_state(kingdom) -> KingdomState:
                    consumption=kingdom_army_consumption(armies, sheet.settlement_hexes))
 
 
-# How to read the other kingdoms' armies a kingdom saw at its last turn's end: its turn report
-# knows, which only turns reads (TurnsConfig.ready registers turns.map_views.seen_army_ids).
-SeenArmies = Callable[[Any, CampaignMap], frozenset[int]]
-_SEEN_ARMIES: list[SeenArmies] = []
+# How to read the armies in ambush a kingdom's last turn report found (army id -> the hex it found
+# them in): its turn report knows, which only turns reads (TurnsConfig.ready registers
+# turns.map_views.found_in_last_report).
+FoundArmies = Callable[[Any], Mapping[int, str]]
+_FOUND_ARMIES: list[FoundArmies] = []
 
 
-def register_seen_armies(reader: SeenArmies) -> None:
-    _SEEN_ARMIES[:] = [reader]
+def register_found_armies(reader: FoundArmies) -> None:
+    _FOUND_ARMIES[:] = [reader]
 
 
-def seen_armies(kingdom, painted: CampaignMap | None) -> frozenset[int] | None:
-    """The other kingdoms' armies the kingdom's orders may name on its campaign's map `painted`
-    (fog of war); None without a map: all of them."""
-    if painted is None or not _SEEN_ARMIES:
+def found_armies(kingdom) -> Mapping[int, str]:
+    return _FOUND_ARMIES[0](kingdom) if _FOUND_ARMIES else {}
+
+
+def seen_armies(kingdom, painted: CampaignMap | None,
+                armies: Sequence[MapArmy] | None = None) -> frozenset[int] | None:
+    """The other kingdoms' armies the kingdom sees now on its campaign's map `painted`
+    (fog.armies_seen_now, from `armies`: every kingdom's, where they stand now unless given),
+    which its orders may name; None without a map: all of them."""
+    if painted is None:
         return None
-    return _SEEN_ARMIES[0](kingdom, painted)
+    if armies is None:
+        armies = map_armies(kingdom.campaign_id)
+    seen = armies_seen_now(kingdom.name, painted, armies, found_armies(kingdom))
+    return frozenset(a.key for a in seen)
+
+
+# The stored snapshot of a campaign's armies taken when a turn is locked (KingdomTurn.map_armies).
+def map_army_data(army: MapArmy, kingdom_id: int) -> dict[str, Any]:
+    return {"army": army.key, "kingdom_id": kingdom_id, "kingdom": army.kingdom,
+            "name": army.name, "hex": army.hex, "scouting": record_data(army.scouting),
+            "tactics": sorted(army.tactics), "garrisoned": army.garrisoned}
+
+
+def _map_army_from(data: Mapping[str, Any]) -> MapArmy:
+    scouting = data["scouting"]
+    modifiers = tuple(Modifier(ModifierKind(m["kind"]), m["value"], m["source"])
+                      for m in scouting.get("modifiers", ()))
+    return MapArmy(data["army"], data["kingdom"], data["name"], data["hex"],
+                   Statistic(scouting["base"], modifiers), frozenset(data["tactics"]),
+                   data["garrisoned"])
+
+
+def campaign_snapshot(campaign_id: int) -> dict[str, Any]:
+    """The campaign's armies as fog of war reads them, stored on each turn locked for the night
+    (docs/rules-notes.md, "When a turn sees")."""
+    return {"armies": [map_army_data(map_army_of(a), a.kingdom_id)
+                       for a in campaign_armies(campaign_id)]}
+
+
+def other_map_armies(turn) -> tuple[MapArmy, ...]:
+    """The other kingdoms' armies as the turn's fog of war and gambit read them: where they stood
+    when the night's turns were locked (the turn's snapshot); a turn still taking orders, or
+    locked before snapshots were kept, reads where they stand now."""
+    snapshot = turn.map_armies or {}
+    if "armies" in snapshot:
+        return tuple(_map_army_from(a) for a in snapshot["armies"]
+                     if a["kingdom_id"] != turn.kingdom_id)
+    return tuple(map_army_of(a) for a in campaign_armies(turn.kingdom.campaign_id)
+                 if a.kingdom_id != turn.kingdom_id)
+
+
+def own_map_armies(kingdom: act.KingdomSheet, armies: Mapping[int, act.TurnArmy]
+                   ) -> tuple[MapArmy, ...]:
+    return tuple(map_army(a.key, kingdom.name, a.state,
+                          garrisoned=a.garrisoned is not act.Garrisoned.NO)
+                 for a in armies.values() if a.active)
 
 
 def situation(turn, *, with_foreign: bool = True) -> act.Situation:
-    """What the turn's orders are checked against; the campaign's map when it has one (two
-    queries for the whole turn, however many armies); with the other kingdoms' armies, only
-    those it saw count as targets (an unseen one answers as an id that names nothing)."""
+    """What the turn's orders are checked against; the campaign's map when it has one (a fixed
+    number of queries for the whole turn, however many armies); with the other kingdoms' armies,
+    only those it sees now count as targets (an unseen one answers as an id that names
+    nothing)."""
+    painted = campaign_map_or_none(turn.kingdom.campaign_id)
+    return _situation(turn, painted, with_foreign,
+                      other_map_armies(turn) if with_foreign else ())
+
+
+def _situation(turn, painted: CampaignMap | None, with_foreign: bool,
+               others: tuple[MapArmy, ...]) -> act.Situation:
     kingdom = turn.kingdom
-    painted = campaign_map_or_none(kingdom.campaign_id)
+    sheet = kingdom_sheet(kingdom,
+                          warfare_exercises_unlocked=kingdom.campaign.warfare_exercises_unlocked)
+    armies = kingdom_armies(kingdom)
+    seen = None
+    if with_foreign and painted is not None:
+        seen = seen_armies(kingdom, painted, (*own_map_armies(sheet, armies), *others))
     return act.Situation(
         turn=turn.number,
-        kingdom=kingdom_sheet(kingdom,
-                              warfare_exercises_unlocked=kingdom.campaign.warfare_exercises_unlocked),
-        armies=kingdom_armies(kingdom),
-        foreign_armies=foreign_armies(kingdom) if with_foreign else {},
+        kingdom=sheet,
+        armies=armies,
+        foreign_armies={a.key: act.ForeignArmy(a.key, a.kingdom, a.name, a.hex, a.scouting_dc)
+                        for a in others} if with_foreign else {},
         campaign_map=painted,
-        seen_armies=seen_armies(kingdom, painted) if with_foreign else None,
+        seen_armies=seen,
     )
 
 
@@ -257,13 +314,13 @@ def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
                fought: frozenset[int]) -> KingdomTurnInput:
     """The engine's input for resolving `turn` with these (already converted) orders; `fought`
     are the kingdom's armies that fought since its last turn (battles.selectors knows them).
-    On a campaign map the input carries the armies the kingdom saw at its last turn's end (its
-    Offensive Gambit's targets), every kingdom's armies and the turn's light, for the kingdom's
-    fog of war at the turn's end."""
+    On a campaign map the input carries the other kingdoms' armies the kingdom sees as the turn
+    starts (its Offensive Gambit's targets), the other kingdoms' armies where they stood when the
+    turn was locked and the turn's light, for the kingdom's fog of war at the turn's end."""
     needs_foreign = any(o.kind is act.ActivityKind.OFFENSIVE_GAMBIT for o in orders)
-    current = situation(turn, with_foreign=needs_foreign)
-    campaign_id = turn.kingdom.campaign_id
-    painted = current.campaign_map
+    painted = campaign_map_or_none(turn.kingdom.campaign_id)
+    others = other_map_armies(turn) if needs_foreign or painted is not None else ()
+    current = _situation(turn, painted, needs_foreign, others)
     return KingdomTurnInput(
         number=turn.number,
         kingdom=current.kingdom,
@@ -274,7 +331,7 @@ def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
         ruin_choice=turn.ruin_choice,
         campaign_map=painted,
         seen_armies=current.seen_armies,
-        map_armies=map_armies(campaign_id) if painted is not None else (),
+        map_armies=others if painted is not None else (),
         light=Light(turn.light),
     )
 

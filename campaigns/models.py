@@ -17,6 +17,7 @@ from campaigns.map_codes import map_coord, parse_edges
 from campaigns.model_meta import own_field
 from core.choices import enum_choices
 from core.models import ClaimedModel
+from core.payloads import Payload, VersionedJSONField, register
 from rules.errors import RuleViolation
 from rules.kingmaker.battle.setup import Light
 from rules.kingmaker.campaign_map import TERRAIN_LABELS, Terrain
@@ -316,6 +317,9 @@ LIGHT_LABELS = {
 LIGHT_CHOICES = enum_choices(Light, LIGHT_LABELS)
 
 
+MAP_ARMIES = register(Payload("turn_map_armies"))
+
+
 class KingdomTurn(ClaimedModel):
     """One kingdom's turn: players order its armies until the deadline; then it is resolved."""
 
@@ -334,6 +338,11 @@ class KingdomTurn(ClaimedModel):
         _("light"), max_length=6, choices=LIGHT_CHOICES, default=Light.BRIGHT,
         help_text=_("The light and weather as the turn ends, for the kingdom's Scouting checks "
                     "against armies in ambush (fog of war)."))
+    # The campaign's armies as fog of war reads them ({"armies": [...]},
+    # armies.orders.campaign_snapshot), taken when the turn was locked: the kingdom sees the other
+    # kingdoms' armies where they stood then. Empty: not locked yet, or locked before snapshots.
+    map_armies = VersionedJSONField(_("armies on the map when locked"), default=dict, blank=True,
+                                    editable=False, payload=MAP_ARMIES)
     resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
     # When the deadline reminder went out (claimed with one UPDATE, so it goes out once).
     reminded_at = models.DateTimeField(_("deadline reminder sent"), null=True, blank=True,

@@ -66,6 +66,9 @@ class ClaimedWork:
     resolving: str
     failed: str
     related: tuple[str, ...] = ()  # read along with the row under its lock (not locked with it)
+    # Called with the ids of the rows just locked, in the transaction that locks them: what the
+    # work must read as it stood at the lock (a kingdom turn's snapshot of the campaign's armies).
+    on_lock: Callable[[list[int]], None] | None = None
 
     def _rows(self) -> QuerySet[Any]:
         # Every claimed model has the claim's fields (status, claim, seed, resolving_since,
@@ -95,6 +98,8 @@ class ClaimedWork:
                      .filter(self.taking_input).values_list("pk", flat=True))
         self._rows().filter(self.taking_input, pk__in=fresh).update(
             status=self.waiting_status, locked_at=timezone.now())
+        if fresh and self.on_lock is not None:
+            self.on_lock(fresh)
         ids = fresh
         if with_waiting:
             ids = fresh + list(rows.filter(self.waiting).exclude(pk__in=fresh)
@@ -107,6 +112,8 @@ class ClaimedWork:
         """Lock this row, which the caller's transaction holds under its row lock and found
         taking input, and enqueue it; unlike `lock`, the row's history records it."""
         row.set_status(self.waiting_status, locked_at=timezone.now())
+        if self.on_lock is not None:
+            self.on_lock([row.pk])
         self.enqueue([row.pk])
 
     def claim(self, pk: int) -> str | None:

@@ -7,8 +7,9 @@ class TurnsConfig(AppConfig):
     verbose_name = _("Kingdom turns")
 
     def ready(self) -> None:
-        from armies.orders import register_seen_armies
-        from turns.map_views import seen_army_ids
+        from armies.orders import register_found_armies
+        from turns.map_views import found_in_last_report
 
-        # Fog of war for the orders players give: a gambit names only an army its kingdom saw.
-        register_seen_armies(seen_army_ids)
+        # Fog of war for the orders players give: a gambit names only an army its kingdom sees,
+        # an ambusher only where its last report found it.
+        register_found_armies(found_in_last_report)

@@ -6,7 +6,8 @@ hex's terrain, roads, rivers, bridges, settlement, work site, refuge and claiman
 every army with its conditions. A player sees the hexes their kingdom sees now (rules.kingmaker.fog
 .seen_hexes from where the armies stand: its territory, and each hex of or next to its armies and
 settlements), their own armies with their conditions, and another kingdom's army only in a hex
-they see and not in ambush, unless their last turn report found it there and it has not moved.
+they see and not in ambush, unless their last turn report found it there and it has not moved
+(rules.kingmaker.fog.armies_seen_now, the same sight that decides an Offensive Gambit's targets).
 Nothing else about another kingdom's armies reaches the player: not their number, not their hexes.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 
 from armies.adapters import army_state
 from armies.models import Army
-from armies.orders import campaign_armies, map_army_of
+from armies.orders import campaign_armies, map_army_of, seen_armies
 from campaigns.adapters import campaign_map
 from campaigns.models import Campaign, Kingdom
 from campaigns.selectors import is_campaign_gm, visible_kingdoms
@@ -66,20 +67,6 @@ def found_in_last_report(kingdom: Kingdom) -> dict[int, str]:
     return {a["army"]: a["hex"] for a in sight.get("armies", []) if a.get("found_by")}
 
 
-def seen_army_ids(kingdom: Kingdom, painted: CampaignMap) -> frozenset[int]:
-    """The other kingdoms' armies `kingdom` saw at its last turn's end (its report's sight), which
-    its next turn's Offensive Gambit may target on its campaign's map `painted`. Before its
-    first report on a map: the armies in plain sight where they stand now."""
-    report = kingdom_reports(kingdom).first()
-    sight = report.outcome.get("sight") if report is not None else None
-    if sight is not None:
-        return frozenset(a["army"] for a in sight.get("armies", []))
-    armies = [map_army_of(a) for a in campaign_armies(kingdom.campaign_id)]
-    hexes = seen_hexes(kingdom.name, painted, armies)
-    return frozenset(a.key for a in armies if a.kingdom != kingdom.name
-                     and canonical_hex(a.hex) in hexes and not a.in_ambush)
-
-
 def _on_map(army: Army, fog: MapArmy, *, own: bool, found: bool = False) -> ArmyOnMap:
     if not own:
         return ArmyOnMap(army.pk, army.name, army.kingdom.name, army.kingdom_id,
@@ -106,20 +93,18 @@ def map_view(user, campaign: Campaign) -> MapView | None:
         return None
     ours = {k.pk for k in kingdoms}
     seen: set[str] = set()
-    found: dict[int, str] = {}
+    visible: set[int] = set()
     for kingdom in kingdoms:
         seen |= seen_hexes(kingdom.name, painted, fog.values())
-        found.update(found_in_last_report(kingdom))
+        # The same sight as the kingdom's orders (armies.orders.seen_armies): one rule decides.
+        visible |= seen_armies(kingdom, painted, tuple(fog.values())) or frozenset()
     shown = []
     for army in _ordered(placed):
-        coord = canonical_hex(army.hex)
         if army.kingdom_id in ours:
             shown.append(_on_map(army, fog[army.pk], own=True))
-            continue
-        hidden = fog[army.pk].in_ambush
-        found_here = found.get(army.pk) == coord
-        if coord in seen and (not hidden or found_here):
-            shown.append(_on_map(army, fog[army.pk], own=False, found=hidden and found_here))
+        elif army.pk in visible:
+            hidden = fog[army.pk].in_ambush
+            shown.append(_on_map(army, fog[army.pk], own=False, found=hidden))
     return MapView(campaign, False, kingdoms, painted, frozenset(seen), tuple(shown))
 
 

@@ -16,7 +16,7 @@ import datetime
 from django.db.models import Q
 from django.utils import timezone
 
-from armies.orders import queued_activities, rules_order, turn_input
+from armies.orders import campaign_snapshot, queued_activities, rules_order, turn_input
 from battles.resolution import scenes_lock_after_turn
 from battles.selectors import armies_in_battle_since_last_turn
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
@@ -52,6 +52,18 @@ def turns_lock_due(*, now: datetime.datetime | None = None, campaign_id: int | N
                                 ignore_deadline=ignore_deadline))
 
 
+def _snapshot_armies(ids: list[int]) -> None:
+    """Our ruling (docs/rules-notes.md, "When a turn sees"): a kingdom sees the other kingdoms'
+    armies where they stood when the night's turns were locked. The campaign's armies are stored
+    on each turn as it locks, so the kingdoms' turns, resolved at once and in any order (or
+    retried), read the same armies whatever the others' resolutions have committed."""
+    campaigns = KingdomTurn.objects.filter(pk__in=ids).values_list("kingdom__campaign_id",
+                                                                    flat=True)
+    for campaign_id in sorted(set(campaigns)):
+        KingdomTurn.objects.filter(pk__in=ids, kingdom__campaign_id=campaign_id).update(
+            map_armies=campaign_snapshot(campaign_id))
+
+
 def _resolve_locked(turn: KingdomTurn) -> None:
     turn.kingdom = Kingdom.objects.select_for_update().get(pk=turn.kingdom_id)
     activities = queued_activities(turn)
@@ -84,6 +96,7 @@ TURNS = ClaimedWork(
     # Its kingdom is locked by the work, its campaign not at all (the campaign's other kingdoms
     # resolve at the same time).
     related=("kingdom__campaign",),
+    on_lock=_snapshot_armies,
 )
 # Lock open turns (no more orders) and, unless told not to, enqueue their resolution.
 turns_lock = TURNS.lock

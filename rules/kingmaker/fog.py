@@ -11,6 +11,9 @@ Our rulings (docs/rules-notes.md, "Fog of war"):
 - Every check rolls its own dice, seeded from the turn's seed, the two armies and what the check is
   for: an army a kingdom does not see changes no other roll, so it leaves no trace in what the
   kingdom sees. Failed checks are the GM's: a kingdom's view holds only what it found.
+- Between turns (the map, an Offensive Gambit's targets) a kingdom sees another kingdom's army in
+  a hex it sees now when the army is in plain sight, or when its last turn's end found it in
+  ambush there and it has not moved (`armies_seen_now`).
 """
 from __future__ import annotations
 
@@ -190,6 +193,24 @@ def seen_hexes(kingdom: str, campaign_map: CampaignMap, armies: Iterable[MapArmy
         seen.add(centre)
         seen.update(neighbours(centre).values())
     return frozenset(seen)
+
+
+def armies_seen_now(kingdom: str, campaign_map: CampaignMap, armies: Iterable[MapArmy],
+                    found: Mapping[int, str]) -> tuple[MapArmy, ...]:
+    """The other kingdoms' armies `kingdom` sees now, by key: each in a hex it sees now (from
+    where `armies` stand) and either in plain sight or in ambush where `found` (its last turn's
+    end: army key -> hex) found it. No check is rolled: an ambusher that moved, or that stands
+    where the kingdom found none, stays hidden until a turn's end finds it."""
+    placed = _placed(armies)
+    hexes = seen_hexes(kingdom, campaign_map, placed)
+    seen = []
+    for army in sorted(placed, key=lambda a: a.key):
+        coord = canonical_hex(army.hex)
+        if army.kingdom == kingdom or coord not in hexes:
+            continue
+        if not army.in_ambush or canonical_hex(found.get(army.key, "")) == coord:
+            seen.append(army)
+    return tuple(seen)
 
 
 def kingdom_fog(kingdom: str, campaign_map: CampaignMap, armies: Iterable[MapArmy], *,

@@ -82,8 +82,9 @@ class KingdomTurnInput:
     ruin_choice: str = ""
     campaign_map: CampaignMap | None = None  # None: the orders declare their hexes' facts
     seen_armies: frozenset[int] | None = None  # fog of war (Situation.seen_armies)
-    # Every kingdom's active armies on the map as the turn starts (this kingdom's own are read
-    # from `armies` after they moved): what its fog of war is computed from, with the turn's light.
+    # The other kingdoms' active armies on the map where they stood when the turn was locked
+    # (this kingdom's own are read from `armies` after they moved; any of its own here are left
+    # out): what its fog of war is computed from, with the turn's light.
     map_armies: tuple[MapArmy, ...] = ()
     light: Light = Light.BRIGHT
 

@@ -133,14 +133,19 @@ def test_someone_outside_the_campaign_gets_nothing(painted, outsider, client):
     assert client_for(outsider).get(f"/api/campaigns/{painted.pk}/map/").status_code == 404
 
 
-def test_the_gambit_targets_what_the_last_report_saw(painted, kingdom, ours, rival_kingdom):
+def test_the_gambit_targets_what_the_map_shows(painted, player, kingdom, ours, rival_kingdom):
+    # Our ruling (docs/rules-notes.md, "Fog of war"): the armies in plain sight in a hex the
+    # kingdom sees now, and an ambusher only where its last report found it and while it stays.
     raiders = rival(rival_kingdom, "Pitax Raiders", "D4")
     lurkers = rival(rival_kingdom, "Lurkers", "B4", ambush=True)
     rival(rival_kingdom, "Far Riders", "H8")
-    # Before any report on the map: the armies in plain sight now.
     assert seen(kingdom) == {raiders.pk}
     found_report(kingdom, lurkers, "B4")
-    assert seen(kingdom) == {lurkers.pk}
+    assert seen(kingdom) == {raiders.pk, lurkers.pk}
+    assert {a.id for a in map_view(player, painted).armies if not a.own} == seen(kingdom)
+    lurkers.hex = "C3"
+    lurkers.save()
+    assert seen(kingdom) == {raiders.pk}
 
 
 def test_without_a_map_every_army_counts_as_seen(campaign, kingdom, ours):

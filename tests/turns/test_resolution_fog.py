@@ -77,7 +77,9 @@ def test_the_report_holds_what_the_kingdom_saw_and_the_gm_alone_the_failed_check
     assert report_data(engine_input, resolve_turn(engine_input, turn.seed), {}) == outcome
     stored = from_data(KingdomTurnInput, {**turn.report.inputs, "orders": []})
     assert replace(stored, orders=()) == replace(engine_input, orders=())
-    assert stored.light is Light.DARK and len(stored.map_armies) == 4
+    # The other kingdom's three armies: our own are read from the input's armies as they move.
+    assert stored.light is Light.DARK and {a.kingdom for a in stored.map_armies} == {"Pitax"}
+    assert len(stored.map_armies) == 3
     # The player's API answer leaves the GM's part out, the GM's keeps it.
     for user, has in ((player, False), (campaign_gm, True)):
         body = client_for(user).get(f"/api/reports/{turn.report.pk}/").json()

@@ -1,0 +1,84 @@
+"""A kingdom sees the other kingdoms' armies where they stood when the night's turns were locked
+(our ruling, docs/rules-notes.md, "When a turn sees"): the campaign's kingdoms resolve at once and
+in any order, and a retried resolution reads the same armies under the same seed, whatever the
+other kingdoms' resolutions have committed meanwhile. Seed 003_750bd81a16f66abf.txt, line 25
+(«СЛ разведки равна модификатору Разведки +10») is the check the sight rolls."""
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+from factories import ArmyFactory, ArmyTacticFactory
+from map_world import paint_map
+
+from armies.activity_services import activity_submit
+from armies.choices import ArmyStatus
+from armies.models import Army
+from campaigns.models import KingdomTurn, TurnStatus
+from campaigns.services import turn_open
+from core.permissions import SYSTEM
+from turns import resolution
+
+pytestmark = pytest.mark.django_db
+
+
+class _Undone(Exception):
+    """Carries a result out of a transaction it rolls back."""
+
+
+@pytest.fixture
+def night(campaign, kingdom, rival_kingdom, rival):
+    """Our army in C4; Pitax's foot next to it in D4 disbands this turn, its lurkers lie in
+    ambush in B4. Both kingdoms' turns are locked for the night, with fixed seeds."""
+    paint_map(campaign, kingdom, rival_kingdom)
+    ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="C4")
+    foot = ArmyFactory(kingdom=rival_kingdom, name="Pitax Foot", hex="D4")
+    lurkers = ArmyFactory(kingdom=rival_kingdom, name="Lurkers", hex="B4")
+    ArmyTacticFactory(army=lurkers, tactic="ambush")
+    ArmyFactory(kingdom=rival_kingdom, name="Pitax Guard", hex="E4")
+    ours, theirs = (turn_open(actor=SYSTEM, kingdom=k) for k in (kingdom, rival_kingdom))
+    activity_submit(turn=theirs, user=rival, kind="disband_army", army=foot, params={})
+    resolution.turns_lock(KingdomTurn.objects.filter(pk__in=[ours.pk, theirs.pk]),
+                          enqueue=False)
+    KingdomTurn.objects.filter(pk=ours.pk).update(seed=1234)
+    KingdomTurn.objects.filter(pk=theirs.pk).update(seed=5678)
+    return {"ours": ours, "theirs": theirs, "foot": foot}
+
+
+def sight(turn):
+    return KingdomTurn.objects.get(pk=turn.pk).report.outcome["sight"]
+
+
+def resolved_then_undone(ours, *turns):
+    """`ours`'s sight after resolving `turns` in this order; then all of it is undone."""
+    try:
+        with transaction.atomic():
+            for turn in turns:
+                assert resolution.turn_resolve(turn.pk) == "resolved"
+            raise _Undone(sight(ours))
+    except _Undone as undone:
+        return undone.args[0]
+
+
+def test_a_locked_turn_keeps_the_campaign_s_armies_as_they_stood(night):
+    stored = KingdomTurn.objects.get(pk=night["ours"].pk).map_armies
+    assert {a["name"]: a["hex"] for a in stored["armies"]} == {
+        "Tatzlford Guard": "C4", "Pitax Foot": "D4", "Lurkers": "B4", "Pitax Guard": "E4"}
+    assert KingdomTurn.objects.get(pk=night["ours"].pk).status == TurnStatus.LOCKED
+
+
+def test_two_kingdoms_resolved_in_either_order_see_the_same(night):
+    ours, theirs = night["ours"], night["theirs"]
+    ours_first = resolved_then_undone(ours, ours, theirs)
+    theirs_first = resolved_then_undone(ours, theirs, ours)
+    assert ours_first == theirs_first
+    # The foot stood in D4 when the night was locked, whenever Pitax's turn disbanded it.
+    assert night["foot"].pk in {a["army"] for a in ours_first["armies"]}
+
+
+def test_a_retried_resolution_sees_the_same(night):
+    ours, theirs = night["ours"], night["theirs"]
+    first_try = resolved_then_undone(ours, ours)  # undone as a passing fault undoes it
+    assert resolution.turn_resolve(theirs.pk) == "resolved"
+    assert Army.objects.get(pk=night["foot"].pk).status == ArmyStatus.DISBANDED
+    assert resolution.turn_resolve(ours.pk) == "resolved"
+    assert sight(ours) == first_try
