@@ -11,8 +11,9 @@ Our rulings (docs/rules-notes.md, "The campaign map"):
   the least counted distance (a longer way along a road is not taken over a shorter one off it),
   then the lowest border (none, own, enemy), then one that keeps to a road all the way, and among
   equals the first by its hexes in column-then-row order.
-- Exploration marches over land: it never steps into a water hex. A step into a swamp or mountain
-  hex along no road counts 2; a step across a river side with no bridge counts one more.
+- Exploration marches over land and may cross a lake: a step that is difficult counts 2, whatever
+  makes it so and however many things do (a step into a swamp or mountain hex along no road, a
+  step across a river side with no bridge, a step into a water hex: a lake crossing).
 - Boating keeps to water hexes: every hex of the path but the last is water; the army may embark
   from a land hex next to the water and land on a land hex next to it. A river drawn on hex sides
   is not a waterway (paint a navigable river as water hexes); each step counts 1.
@@ -59,10 +60,14 @@ class Extra(StrEnum):
     SWAMP = "swamp"
     MOUNTAINS = "mountains"
     RIVER = "river"
+    LAKE = "lake"
 
 
 EXTRA_LABELS = {Extra.SWAMP: _("roadless swamp"), Extra.MOUNTAINS: _("roadless mountains"),
-                Extra.RIVER: _("unbridged river crossing")}
+                Extra.RIVER: _("unbridged river crossing"), Extra.LAKE: _("lake crossing")}
+# "... count as 2 hexes": a step difficult for two reasons (a roadless swamp across an unbridged
+# river) is no harder to count than one difficult for one.
+DIFFICULT_STEP = 2
 _ROADLESS_EXTRA = {Terrain.SWAMP: Extra.SWAMP, Terrain.MOUNTAINS: Extra.MOUNTAINS}
 
 EXPLORATION, BOATING, MAGIC = "exploration", "boating", "magic"
@@ -126,10 +131,12 @@ def _step(campaign_map: CampaignMap, skill: str, a: str, edge: Edge, b: MapHex) 
     extras: list[Extra] = []
     if b.terrain in _ROADLESS_EXTRA and not road:
         extras.append(_ROADLESS_EXTRA[b.terrain])
+    if b.terrain is Terrain.WATER:
+        extras.append(Extra.LAKE)
     if (campaign_map.on_side(a, edge, b.coord, "rivers")
             and not campaign_map.on_side(a, edge, b.coord, "bridges")):
         extras.append(Extra.RIVER)
-    return Step(b.coord, 1 + len(extras), tuple(extras), road)
+    return Step(b.coord, DIFFICULT_STEP if extras else 1, tuple(extras), road)
 
 
 def _is_water(campaign_map: CampaignMap, coord: str) -> bool:
@@ -139,7 +146,7 @@ def _is_water(campaign_map: CampaignMap, coord: str) -> bool:
 
 def _may_enter(campaign_map: CampaignMap, skill: str, a: str, b: MapHex, destination: str) -> bool:
     if skill == EXPLORATION:
-        return b.terrain is not Terrain.WATER
+        return True  # a lake too, counted as a crossing (_step)
     # Boating: into water, or out of it onto the destination.
     return b.terrain is Terrain.WATER or (b.coord == destination and _is_water(campaign_map, a))
 
@@ -173,10 +180,6 @@ def _given_path(campaign_map: CampaignMap, kingdom: str, skill: str, start: str,
                                        _("%(hex)s is not next to %(previous)s: step one hex at a "
                                          "time."), "path", hex=coord, previous=here)
         if not _may_enter(campaign_map, skill, here, found, destination):
-            if skill == EXPLORATION:
-                raise RuleViolation.single("path_into_water",
-                                           _("An army marching overland cannot enter the water "
-                                             "of %(hex)s; deploy by Boating."), "path", hex=coord)
             raise RuleViolation.single("path_not_water",
                                        _("Boating keeps to connected water; %(hex)s is land."),
                                        "path", hex=coord)
