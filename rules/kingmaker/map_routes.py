@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.errors import RuleViolation, _
+from rules.errors import RuleViolation, Violation, _
 from rules.kingmaker.campaign_map import (
     CampaignMap,
     Edge,
@@ -189,71 +189,157 @@ def _given_path(campaign_map: CampaignMap, kingdom: str, skill: str, start: str,
 
 
 def _ways_on(campaign_map: CampaignMap, kingdom: str, skill: str, here: str,
-             destination: str) -> list[tuple[Step, int, tuple[int, int]]]:
-    """The steps out of `here`, each with the rank of the border it crosses and its hex as
-    (column, row), in column-then-row order."""
+             destination: str) -> list[tuple[Step, int]]:
+    """The steps out of `here`, each with the rank of the border it crosses."""
     found_ways = []
-    for edge, coord in sorted(neighbours(here).items(), key=lambda side: parse_hex(side[1])):
+    for edge, coord in neighbours(here).items():
         found = campaign_map.hexes.get(coord)
         if found is None or not _may_enter(campaign_map, skill, here, found, destination):
             continue
         found_ways.append((_step(campaign_map, skill, here, edge, found),
-                           _BORDER_RANK[step_border(campaign_map, kingdom, here, coord)],
-                           parse_hex(coord)))
+                           _BORDER_RANK[step_border(campaign_map, kingdom, here, coord)]))
     return found_ways
 
 
+class OutOfReach(RuleViolation):
+    """No way to the destination counts as few hexes as the skill reaches (it may be that no way
+    leads there at all: the search stops at the reach)."""
+
+
+def _out_of_reach(skill: str, destination: str, reach: int) -> OutOfReach:
+    return OutOfReach([Violation("too_far", _("%(skill)s reaches %(range)s hexes: no way to "
+                                              "%(hex)s counts that few."), "destination",
+                                 {"skill": skill, "range": reach, "hex": destination})])
+
+
+_State = tuple[str, int, bool]  # a hex, the highest border rank so far, off a road so far
+
+
 def _best(campaign_map: CampaignMap, kingdom: str, skill: str, start: str,
-          destination: str) -> Route:
+          destination: str, reach: int | None = None) -> Route:
     """The best route for the player: the least counted distance, then the lowest border, then
     one that keeps to a road all the way, then the first by its hexes as (column, row).
 
     The border a route crosses and whether it keeps to a road belong to the whole path, so the
-    search runs over states (hex, highest border so far, on a road so far), its queue ordered by
-    (counted distance, border, off the road, the hexes stepped through). Every step counts at
-    least 1, so a path's priority only grows as it does: the first entry to come off the queue at
-    the destination is the best path there, and the first to come off it for a state is the best
-    path to that state (two paths to the same state go on the same ways and keep their order)."""
-    Key = tuple[tuple[int, int], ...]
-    State = tuple[str, int, bool]
-    marching = skill == EXPLORATION
-    queue: list[tuple[int, int, bool, Key, str, tuple[Step, ...]]] = [
-        (0, 0, not marching, (), start, ())]
-    done: set[State] = set()
+    search runs over states (hex, highest border so far, off a road so far), ordered by (counted
+    distance so far plus the hexes still between, border, off the road): every step counts at
+    least 1 and moves one hex, so that order never falls along a path and the first state to
+    come off the queue at the destination is the best one there. Each state keeps the states it
+    is reached from at its least count (no paths are copied); once the destination's best state
+    is found, the first way by its hexes is walked from the start through the states that lead
+    to it. With `reach`, no state is followed whose count already passes it (OutOfReach)."""
+    origin: _State = (start, 0, skill != EXPLORATION)
+    ahead: dict[str, int] = {}
+
+    def hexes_to_go(coord: str) -> int:
+        left = ahead.get(coord)
+        if left is None:
+            left = ahead[coord] = hex_distance(coord, destination)
+        return left
+
+    if reach is not None and hexes_to_go(start) > reach:
+        raise _out_of_reach(skill, destination, reach)
+    counted: dict[_State, int] = {origin: 0}
+    came_from: dict[_State, list[_State]] = {origin: []}
+    queue: list[tuple[int, int, bool, _State]] = [(hexes_to_go(start), 0, origin[2], origin)]
+    done: set[_State] = set()
     # A hex is left in up to six states: its steps out are read off the map once.
-    ways: dict[str, list[tuple[Step, int, tuple[int, int]]]] = {}
-    # A path that reaches a hex counting more, with no lower border and no better road, than one
-    # already taken there loses to it on every way on: it is dropped (an equal count is kept, for
-    # the tie-break by hexes).
+    ways: dict[str, list[tuple[Step, int]]] = {}
+    # A state that reaches a hex counting more, with no lower border and no better road, than one
+    # already taken there loses to it on every way on: it is dropped.
     reached: dict[str, list[tuple[int, int, bool]]] = {}
+    target: _State | None = None
+    beyond = False
     while queue:
-        cost, rank, off_road, key, here, steps = heapq.heappop(queue)
-        if (here, rank, off_road) in done or any(
-                d < cost and r <= rank and o <= off_road for d, r, o in reached.get(here, ())):
+        if target is not None and queue[0][:3] > (counted[target], target[1], target[2]):
+            break  # every state on a best way to the target has been left
+        _f, rank, off_road, state = heapq.heappop(queue)
+        here, cost = state[0], counted[state]
+        if state in done or any(d < cost and r <= rank and o <= off_road
+                                for d, r, o in reached.get(here, ())):
             continue
-        done.add((here, rank, off_road))
+        done.add(state)
         reached.setdefault(here, []).append((cost, rank, off_road))
-        if here == destination and steps:
-            return _build(campaign_map, kingdom, skill, start, destination, steps, chosen=False)
+        if here == destination:
+            target = target or state
+            continue
         if here not in ways:
             ways[here] = _ways_on(campaign_map, kingdom, skill, here, destination)
-        for step, crossed, place in ways[here]:
-            state = (step.coord, max(rank, crossed), off_road or not step.road)
-            if state in done:
-                continue
-            heapq.heappush(queue, (cost + step.counts, state[1], state[2], (*key, place),
-                                   step.coord, (*steps, step)))
-    raise RuleViolation.single("no_route",
-                               _("No way by %(skill)s leads from %(start)s to %(hex)s on the "
-                                 "map."), "destination", skill=skill, start=start, hex=destination)
+        for step, crossed in ways[here]:
+            after: _State = (step.coord, max(rank, crossed), off_road or not step.road)
+            total = cost + step.counts
+            known = counted.get(after)
+            if known is None or total < known:
+                least = total + hexes_to_go(step.coord)
+                if reach is not None and least > reach:
+                    beyond = True
+                    continue
+                counted[after] = total
+                came_from[after] = [state]
+                heapq.heappush(queue, (least, after[1], after[2], after))
+            elif total == known:
+                came_from[after].append(state)
+    if target is None:
+        if beyond and reach is not None:
+            raise _out_of_reach(skill, destination, reach)
+        raise RuleViolation.single("no_route",
+                                   _("No way by %(skill)s leads from %(start)s to %(hex)s on the "
+                                     "map."), "destination", skill=skill, start=start,
+                                   hex=destination)
+    return _build(campaign_map, kingdom, skill, start, destination,
+                  _first_way(origin, target, came_from, ways), chosen=False)
+
+
+def _first_way(origin: _State, target: _State, came_from: dict[_State, list[_State]],
+               ways: dict[str, list[tuple[Step, int]]]) -> list[Step]:
+    """The steps of the first way by its hexes as (column, row) from `origin` to `target` among
+    the best ones: those through the states `came_from` links back from the target. No best way
+    is the start of another (each step counts), so taking the first next hex at every state
+    gives the first way."""
+    leads_on: dict[_State, list[_State]] = {}
+    marked = {target}
+    stack = [target]
+    while stack:
+        state = stack.pop()
+        for before in came_from[state]:
+            leads_on.setdefault(before, []).append(state)
+            if before not in marked:
+                marked.add(before)
+                stack.append(before)
+    steps: list[Step] = []
+    state = origin
+    while state != target:
+        here = state[0]
+        state = min(leads_on[state], key=lambda after: parse_hex(after[0]))
+        steps.append(next(step for step, _rank in ways[here] if step.coord == state[0]))
+    return steps
 
 
 def route(campaign_map: CampaignMap, kingdom: str, start: str, destination: str, skill: str,
-          path: Sequence[str] = ()) -> Route:
+          path: Sequence[str] = (), reach: int | None = None) -> Route:
     """The route from the army's hex `start` to `destination` by `skill` for the kingdom named
     `kingdom`, along `path` or (no path) the best for the player (see _best); raises
     RuleViolation on "destination" or "path". The destination being the start, or too far, is
-    the activity's to judge."""
+    the activity's to judge; but with `reach`, the search for the best way gives up past it and
+    raises OutOfReach (a way named, or Magic's, is counted whole).
+
+    The answer is kept on the map (CampaignMap.routes), so that an order's validation, preview,
+    check and resolution, asking alike, search once."""
+    key = (kingdom, start, destination, skill, tuple(path), reach)
+    known = campaign_map.routes.get(key)
+    if known is None:
+        try:
+            known = _route(campaign_map, kingdom, start, destination, skill, path, reach)
+        except RuleViolation as error:
+            known = error
+        campaign_map.routes[key] = known
+    if isinstance(known, RuleViolation):
+        raise type(known)(known.violations)
+    return known
+
+
+def _route(campaign_map: CampaignMap, kingdom: str, start: str, destination: str, skill: str,
+           path: Sequence[str], reach: int | None) -> Route:
     start = canonical_hex(start)
     parse_hex(destination, "destination")
     destination = canonical_hex(destination)
@@ -269,4 +355,4 @@ def route(campaign_map: CampaignMap, kingdom: str, start: str, destination: str,
         return Route(start, destination, skill, (), 0, Border.NONE, False, bool(path))
     if path:
         return _given_path(campaign_map, kingdom, skill, start, destination, path)
-    return _best(campaign_map, kingdom, skill, start, destination)
+    return _best(campaign_map, kingdom, skill, start, destination, reach)

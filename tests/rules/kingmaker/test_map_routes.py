@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from turn_support import grid
 
 from rules.errors import RuleViolation
+from rules.kingmaker import map_routes
 from rules.kingmaker.campaign_map import Edge, MapHex, Terrain, neighbour, neighbours
 from rules.kingmaker.hexes import hex_distance
-from rules.kingmaker.map_routes import Border, Extra, Route, route
+from rules.kingmaker.map_routes import Border, Extra, OutOfReach, Route, route
 
 KINGDOM = "Brevoy"
 
@@ -269,6 +270,50 @@ def test_an_island_is_reached_across_its_lake():
     assert route(island, KINGDOM, "D5", "E5", "boating").path == ("E5",)
 
 
+def test_with_a_reach_the_search_gives_up_past_it():
+    # "Exploration (destination within 20 hexes)": a way counting more than the skill reaches is
+    # of no use, so the search stops there and says so on the destination.
+    strip = grid("C", range(1, 20), MapHex("C6", Terrain.SWAMP))
+    assert route(strip, KINGDOM, "C4", "C8", "exploration", reach=5).distance == 5
+    with pytest.raises(OutOfReach) as error:
+        route(strip, KINGDOM, "C4", "C8", "exploration", reach=4)
+    assert codes(error) == [("too_far", "destination")]
+    assert error.value.violations[0].params == {"skill": "exploration", "range": 4, "hex": "C8"}
+    with pytest.raises(OutOfReach):
+        route(strip, KINGDOM, "C4", "C18", "exploration", reach=4)  # too far as the crow flies
+    # A path named is counted whole, whatever the reach: the activity says how far it is.
+    named = route(strip, KINGDOM, "C4", "C8", "exploration", ("C5", "C6", "C7", "C8"), reach=4)
+    assert named.distance == 5
+
+
+def test_within_the_reach_no_way_at_all_is_still_no_route():
+    # "Boating (within 20 hexes along connected water)": with nothing given up for the reach, a
+    # destination no water leads to is no route, not too far.
+    with pytest.raises(RuleViolation) as error:
+        route(grid("CD", range(1, 12), *LAKE), KINGDOM, "C5", "D10", "boating", reach=20)
+    assert codes(error) == [("no_route", "destination")]
+
+
+def test_the_map_keeps_a_route_once_found(monkeypatch):
+    # "Exploration (destination within 20 hexes)": asked again for the same route on the same map
+    # (an order checked, previewed and resolved), the map answers without searching again, a
+    # refusal as well as a way.
+    searches = []
+    search = map_routes._best
+    monkeypatch.setattr(map_routes, "_best", lambda *args: searches.append(args) or search(*args))
+    campaign_map = grid("CD", range(1, 12), *LAKE)
+    first = route(campaign_map, KINGDOM, "C4", "C10", "exploration", reach=20)
+    assert route(campaign_map, KINGDOM, "C4", "C10", "exploration", reach=20) == first
+    for _twice in range(2):
+        with pytest.raises(RuleViolation) as error:
+            route(campaign_map, KINGDOM, "C5", "D10", "boating", reach=20)
+        assert codes(error) == [("no_route", "destination")]
+    assert len(searches) == 2
+    # Another map, even one painted the same, searches for itself.
+    route(grid("CD", range(1, 12), *LAKE), KINGDOM, "C4", "C10", "exploration", reach=20)
+    assert len(searches) == 3
+
+
 # --- Properties -------------------------------------------------------------------------------
 
 COLUMNS, ROWS = "ABCDEF", range(1, 7)
@@ -367,3 +412,21 @@ def test_the_chosen_route_is_never_worse_than_a_named_one(hexes, start, edges):
     # What the search reports of its route is what that path reads as when named.
     again = route(campaign_map, KINGDOM, start, path[-1], "exploration", chosen.path)
     assert chosen == replace(again, chosen=False)
+
+
+@settings(max_examples=100, deadline=None)
+@given(painted_hexes(list(Terrain)), st.sampled_from(COORDS), st.sampled_from(COORDS),
+       st.integers(min_value=1, max_value=12))
+def test_a_reach_changes_no_way_within_it(hexes, start, end, reach):
+    # "Exploration (destination within 20 hexes)": the search that gives up past the reach finds
+    # the very way the whole search does when that way is within it, and gives up only when not.
+    assume(start != end)
+    whole = route(grid(COLUMNS, ROWS, *hexes), KINGDOM, start, end, "exploration")
+    try:
+        bounded = route(grid(COLUMNS, ROWS, *hexes), KINGDOM, start, end, "exploration",
+                        reach=reach)
+    except OutOfReach:
+        assert whole.distance > reach
+    else:
+        assert bounded == whole
+        assert whole.distance <= reach
