@@ -11,9 +11,8 @@ import secrets
 
 from django.db import transaction
 
-from armies.adapters import army_state
-from armies.choices import ArmyStatus
 from armies.models import Army
+from armies.orders import campaign_armies, map_army_of
 from armies.selectors import armies_with_details
 from battles.enlistment import check_may_set_up
 from battles.ground import ground_from_map
@@ -23,8 +22,7 @@ from campaigns.adapters import campaign_map_or_none
 from campaigns.permissions import check_runs_campaign
 from rules.errors import RuleViolation, _
 from rules.kingmaker.battle.setup import Light
-from rules.kingmaker.conditions import Condition
-from rules.kingmaker.fog import MapArmy, ScoutingCheck, exploration_encounter, map_army
+from rules.kingmaker.fog import MapArmy, ScoutingCheck, exploration_encounter
 from rules.kingmaker.hexes import canonical_hex, normalize_hex
 from rules.sides import Side
 
@@ -32,18 +30,9 @@ MAX_SEED = 2**62 - 1
 
 
 def _map_armies(campaign_id: int) -> dict[int, tuple[Army, MapArmy]]:
-    """Every active army of the campaign as fog of war sees it (one that cannot be fielded at its
-    kingdom's level is nowhere to be met)."""
-    found = {}
-    for army in armies_with_details().filter(kingdom__campaign_id=campaign_id,
-                                             status=ArmyStatus.ACTIVE):
-        try:
-            seen = map_army(army.pk, army.kingdom.name, army_state(army),
-                            garrisoned=bool(army.garrisoned))
-        except RuleViolation:
-            continue
-        found[army.pk] = (army, seen)
-    return found
+    """Every active army of the campaign that can take the field, as fog of war sees it (one that
+    cannot be fielded at its kingdom's level is nowhere to be met)."""
+    return {army.pk: (army, map_army_of(army)) for army in campaign_armies(campaign_id)}
 
 
 def _check_data(check: ScoutingCheck, names: dict[int, str]) -> dict:
@@ -115,8 +104,9 @@ def scene_from_exploration(*, actor, exploration: Exploration, enemy: Army,
                         defender_kingdom_id=defender.kingdom_id, light=exploration.light,
                         attacker_pcs_present=explorers_attack,
                         defender_pcs_present=not explorers_attack)
-    garrisoned = {key for key, army in rows.items()
-                  if any(c.condition == Condition.FORTIFIED for c in army.conditions.all())}
+    # Garrisoned as fog of war reads it (the army's Garrison Army standing), so that the army met
+    # in ambush for its garrison fights as one.
+    garrisoned = {key for key, army in rows.items() if army.garrisoned}
     ground_from_map(scene, rows, [attacker.pk], [defender.pk], garrisoned)
     scene.save()
     for army, side in ((attacker, Side.ATTACKER), (defender, Side.DEFENDER)):
