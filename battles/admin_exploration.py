@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
+from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
@@ -119,6 +120,8 @@ class ExplorationAdmin(CampaignScopedAdmin, admin.ModelAdmin):
 
     def battle_view(self, request, object_id):
         exploration = self.get_object(request, object_id)
+        if exploration is None:  # unknown, or outside the campaigns the user may see
+            raise Http404(_("No such exploration."))
         back = redirect("admin:battles_exploration_change", exploration.pk)
         if request.method != "POST" or not self.has_change_permission(request, exploration):
             return back

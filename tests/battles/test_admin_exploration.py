@@ -73,3 +73,10 @@ def test_an_army_not_met_starts_no_battle(gm_client, explorers, enemy, rival_kin
                               {"enemy": f"{stranger.pk}:attack"}, follow=True)
     assert "did not meet this army" in response.content.decode()
     assert not BattleScene.objects.exists()
+
+
+def test_an_unknown_exploration_is_not_found(gm_client):
+    response = gm_client.post(reverse("admin:battles_exploration_battle", args=[999999]),
+                              {"enemy": "1:attack"})
+    assert response.status_code == 404
+
