@@ -79,14 +79,20 @@ def hex_explore(*, actor, army: Army, hex: str, light: str = Light.BRIGHT.value,
         explored_by=actor if getattr(actor, "pk", None) else None)
 
 
+def has_stayed(army: Army, exploration: Exploration) -> bool:
+    """Whether the army still stands in the explored hex: one met that has moved on since is met
+    there no more, and no battle starts with it."""
+    return canonical_hex(army.hex) == exploration.hex
+
+
 @transaction.atomic
 def scene_from_exploration(*, actor, exploration: Exploration, enemy: Army,
                            explorers_attack: bool) -> BattleScene:
     """Start the battle scene with `enemy`, an army the exploration met: the explorers' army and
     their player characters on the attacking side when they attack, else on the defending side;
     the ground from the hex on the campaign map. NotPermitted unless `actor` sets up the
-    campaign's battles; RuleViolation on "enemy" for an army not met, or on the fields the
-    battle's rules refuse."""
+    campaign's battles; RuleViolation on "enemy" for an army not met or gone from the hex since,
+    or on the fields the battle's rules refuse."""
     check_may_set_up(actor, exploration.campaign_id)
     exploration = Exploration.objects.select_for_update().get(pk=exploration.pk)
     if enemy.pk not in exploration.met or exploration.army_id is None:
@@ -98,6 +104,10 @@ def scene_from_exploration(*, actor, exploration: Exploration, enemy: Army,
                                    "enemy")
     rows = {a.pk: a for a in armies_with_details().filter(pk__in=[exploration.army_id, enemy.pk])}
     ours, theirs = rows[exploration.army_id], rows[enemy.pk]
+    if not has_stayed(theirs, exploration):
+        raise RuleViolation.single("enemy_moved_on",
+                                   _("%(army)s has left %(hex)s since the exploration met it."),
+                                   "enemy", army=theirs.name, hex=exploration.hex)
     attacker, defender = (ours, theirs) if explorers_attack else (theirs, ours)
     scene = BattleScene(campaign_id=exploration.campaign_id, hex=exploration.hex,
                         attacker_kingdom_id=attacker.kingdom_id,

@@ -135,3 +135,15 @@ def test_a_garrisoned_army_fights_as_one_from_its_own_site(campaign, kingdom, ri
     assert garrisoned == {holders.pk: True, enemy.pk: False}
     assert scene.fortification == ""
 
+
+def test_no_battle_with_an_army_gone_from_the_hex_since(campaign_gm, explorers, enemy):
+    # Line 205: «они могут столкнуться с войском врага» — there, not where it has gone since.
+    exploration = hex_explore(actor=campaign_gm, army=explorers, hex="E4")
+    enemy.hex = "E5"
+    enemy.save()
+    with pytest.raises(RuleViolation) as refused:
+        scene_from_exploration(actor=campaign_gm, exploration=exploration, enemy=enemy,
+                               explorers_attack=True)
+    assert [(v.code, v.field) for v in refused.value.violations] == [("enemy_moved_on", "enemy")]
+    exploration.refresh_from_db()
+    assert exploration.scene is None
