@@ -19,6 +19,7 @@ Our rulings (docs/rules-notes.md, "The campaign map"):
   is not a waterway (paint a navigable river as water hexes); each step counts 1.
 - Magic ignores terrain and path: its distance is the hexes between start and destination; any
   path given is not followed (only its last hex must be the destination).
+- An army standing in no hex (not placed by the GM) has no route: refused on the destination.
 - The route keeps to a road when every step runs along a road side (Exploration only).
 - Border: a step crosses the kingdom's own border when one of its two hexes is claimed by the
   kingdom and the other is not (leaving or entering); it crosses an enemy's border when it enters
@@ -340,6 +341,12 @@ def route(campaign_map: CampaignMap, kingdom: str, start: str, destination: str,
 
 def _route(campaign_map: CampaignMap, kingdom: str, start: str, destination: str, skill: str,
            path: Sequence[str], reach: int | None) -> Route:
+    if hex_violations(start):
+        # The army stands nowhere on the map (the GM has not placed it): what is wrong is where
+        # the order sends it from, and the order's field for that is its destination.
+        raise RuleViolation.single("no_start_hex",
+                                   _("The army stands in no map hex, so no way leads from it: "
+                                     "the game master places it first."), "destination")
     start = canonical_hex(start)
     parse_hex(destination, "destination")
     destination = canonical_hex(destination)

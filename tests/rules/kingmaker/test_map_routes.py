@@ -270,6 +270,17 @@ def test_an_island_is_reached_across_its_lake():
     assert route(island, KINGDOM, "D5", "E5", "boating").path == ("E5",)
 
 
+@pytest.mark.parametrize(("skill", "path"), [
+    ("exploration", ()), ("exploration", ("C5", "C6")), ("boating", ()), ("magic", ()),
+])
+def test_an_army_in_no_hex_is_refused_on_the_destination(skill, path):
+    # "Exploration (destination within 20 hexes)": within 20 hexes of nowhere is nowhere; our
+    # ruling answers on the order's field, not on the army's.
+    with pytest.raises(RuleViolation) as error:
+        route(grid(), KINGDOM, "", "C6", skill, path)
+    assert codes(error) == [("no_start_hex", "destination")]
+
+
 def test_with_a_reach_the_search_gives_up_past_it():
     # "Exploration (destination within 20 hexes)": a way counting more than the skill reaches is
     # of no use, so the search stops there and says so on the destination.

@@ -93,6 +93,14 @@ def test_orders_naming_impossible_hexes_or_paths_are_refused_on_their_field(para
     assert codes(situation(), params) == expected
 
 
+@pytest.mark.parametrize("params", [DeployArmy("C6"), DeployArmy("C6", skill="magic"),
+                                    DeployArmy("C6", path=("C5", "C6"))])
+def test_an_army_in_no_hex_is_refused_on_the_orders_destination(params):
+    # "Arrives" somewhere from somewhere: an army the GM has not placed has no way to go, and
+    # the order hears it on a field it has (our ruling).
+    assert codes(situation(STRIP, army(hex="")), params) == [("no_start_hex", "destination")]
+
+
 def test_magic_reaches_thirty_hexes_over_anything():
     # "Magic (master only; within 30 hexes)": the swamp and the water in between do not count.
     painted = (MapHex("C10", Terrain.SWAMP), MapHex("C11", Terrain.WATER))
