@@ -18,7 +18,7 @@ Our rulings (docs/rules-notes.md, "The campaign map"):
   from a land hex next to the water and land on a land hex next to it. A river drawn on hex sides
   is not a waterway (paint a navigable river as water hexes); each step counts 1.
 - Magic ignores terrain and path: its distance is the hexes between start and destination; any
-  path given is not followed (only its last hex must be the destination).
+  path given is not followed (each of its hexes must be a hex, its last the destination).
 - An army standing in no hex (not placed by the GM) has no route: refused on the destination.
 - The route keeps to a road when every step runs along a road side (Exploration only).
 - Border: a step crosses the kingdom's own border when one of its two hexes is claimed by the
@@ -356,6 +356,11 @@ def _route(campaign_map: CampaignMap, kingdom: str, start: str, destination: str
                                    _("The path must end at the destination, %(hex)s."), "path",
                                    hex=destination)
     if skill == MAGIC:
+        # The path is not followed, but what is stored with the order is hexes all the same.
+        for written in path:
+            bad = hex_violations(written, "path")
+            if bad:
+                raise RuleViolation(bad)
         return Route(start, destination, skill, (), hex_distance(start, destination),
                      step_border(campaign_map, kingdom, start, destination), False, bool(path))
     if destination == start:

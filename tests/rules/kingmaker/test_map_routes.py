@@ -281,6 +281,15 @@ def test_an_army_in_no_hex_is_refused_on_the_destination(skill, path):
     assert codes(error) == [("no_start_hex", "destination")]
 
 
+def test_magic_takes_only_hexes_for_a_path():
+    # "Magic (master only; within 30 hexes)": the path is not followed, but each of its entries
+    # is a hex (our ruling), so nothing else is stored with the order.
+    with pytest.raises(RuleViolation) as error:
+        route(grid(), KINGDOM, "C4", "C10", "magic", ("the ford", "C10"))
+    assert codes(error) == [("hex_format", "path")]
+    assert route(grid(), KINGDOM, "C4", "C10", "magic", ("Q99", "C10")).distance == 6
+
+
 def test_with_a_reach_the_search_gives_up_past_it():
     # "Exploration (destination within 20 hexes)": a way counting more than the skill reaches is
     # of no use, so the search stops there and says so on the destination.
