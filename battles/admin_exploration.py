@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
+from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
@@ -13,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from armies.adapters import render_violation
 from armies.models import Army
-from battles.exploration import hex_explore, scene_from_exploration
+from battles.exploration import has_stayed, hex_explore, scene_from_exploration
 from battles.models import Exploration
 from campaigns.admin_scope import CampaignScopedAdmin
 from campaigns.pages.presentation import DEGREES
@@ -93,10 +94,16 @@ class ExplorationAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     def encounter(self, exploration: Exploration):
         """Whom the player characters met, each with the buttons that start the battle; then
         every Scouting check rolled for an army in ambush."""
-        names = dict(Army.objects.filter(pk__in=exploration.met).values_list("pk", "name"))
+        armies = Army.objects.filter(pk__in=exploration.met).in_bulk()
         battle = reverse("admin:battles_exploration_battle", args=[exploration.pk])
         rows = []
         for key in exploration.met:
+            army = armies.get(key)
+            name = army.name if army is not None else f"#{key}"
+            if exploration.scene_id is None and (army is None or not has_stayed(army, exploration)):
+                rows.append(format_html("<li>{} — {}</li>", name,
+                                        _("has left this hex since: no battle here")))
+                continue
             buttons = format_html(
                 ' <button type="submit" formaction="{}" name="enemy" value="{}:attack">{}'
                 '</button> <button type="submit" formaction="{}" name="enemy" '
@@ -104,7 +111,7 @@ class ExplorationAdmin(CampaignScopedAdmin, admin.ModelAdmin):
                 battle, key, _("Start a battle: the explorers attack"), battle, key,
                 _("Start a battle: this army attacks"),
             ) if exploration.scene_id is None else ""
-            rows.append(format_html("<li>{}{}</li>", names.get(key, f"#{key}"), buttons))
+            rows.append(format_html("<li>{}{}</li>", name, buttons))
         met = format_html("<ul>{}</ul>", format_html_join("", "{}", ((r,) for r in rows))) \
             if rows else format_html("<p>{}</p>", _("No enemy army was met."))
         checks = format_html_join("", "<li>{}</li>", (
@@ -119,6 +126,8 @@ class ExplorationAdmin(CampaignScopedAdmin, admin.ModelAdmin):
 
     def battle_view(self, request, object_id):
         exploration = self.get_object(request, object_id)
+        if exploration is None:  # unknown, or outside the campaigns the user may see
+            raise Http404(_("No such exploration."))
         back = redirect("admin:battles_exploration_change", exploration.pk)
         if request.method != "POST" or not self.has_change_permission(request, exploration):
             return back

@@ -11,9 +11,8 @@ import secrets
 
 from django.db import transaction
 
-from armies.adapters import army_state
-from armies.choices import ArmyStatus
 from armies.models import Army
+from armies.orders import campaign_armies, map_army_of
 from armies.selectors import armies_with_details
 from battles.enlistment import check_may_set_up
 from battles.ground import ground_from_map
@@ -23,8 +22,7 @@ from campaigns.adapters import campaign_map_or_none
 from campaigns.permissions import check_runs_campaign
 from rules.errors import RuleViolation, _
 from rules.kingmaker.battle.setup import Light
-from rules.kingmaker.conditions import Condition
-from rules.kingmaker.fog import MapArmy, ScoutingCheck, exploration_encounter, map_army
+from rules.kingmaker.fog import MapArmy, ScoutingCheck, exploration_encounter
 from rules.kingmaker.hexes import canonical_hex, normalize_hex
 from rules.sides import Side
 
@@ -32,18 +30,9 @@ MAX_SEED = 2**62 - 1
 
 
 def _map_armies(campaign_id: int) -> dict[int, tuple[Army, MapArmy]]:
-    """Every active army of the campaign as fog of war sees it (one that cannot be fielded at its
-    kingdom's level is nowhere to be met)."""
-    found = {}
-    for army in armies_with_details().filter(kingdom__campaign_id=campaign_id,
-                                             status=ArmyStatus.ACTIVE):
-        try:
-            seen = map_army(army.pk, army.kingdom.name, army_state(army),
-                            garrisoned=bool(army.garrisoned))
-        except RuleViolation:
-            continue
-        found[army.pk] = (army, seen)
-    return found
+    """Every active army of the campaign that can take the field, as fog of war sees it (one that
+    cannot be fielded at its kingdom's level is nowhere to be met)."""
+    return {army.pk: (army, map_army_of(army)) for army in campaign_armies(campaign_id)}
 
 
 def _check_data(check: ScoutingCheck, names: dict[int, str]) -> dict:
@@ -90,14 +79,20 @@ def hex_explore(*, actor, army: Army, hex: str, light: str = Light.BRIGHT.value,
         explored_by=actor if getattr(actor, "pk", None) else None)
 
 
+def has_stayed(army: Army, exploration: Exploration) -> bool:
+    """Whether the army still stands in the explored hex: one met that has moved on since is met
+    there no more, and no battle starts with it."""
+    return canonical_hex(army.hex) == exploration.hex
+
+
 @transaction.atomic
 def scene_from_exploration(*, actor, exploration: Exploration, enemy: Army,
                            explorers_attack: bool) -> BattleScene:
     """Start the battle scene with `enemy`, an army the exploration met: the explorers' army and
     their player characters on the attacking side when they attack, else on the defending side;
     the ground from the hex on the campaign map. NotPermitted unless `actor` sets up the
-    campaign's battles; RuleViolation on "enemy" for an army not met, or on the fields the
-    battle's rules refuse."""
+    campaign's battles; RuleViolation on "enemy" for an army not met or gone from the hex since,
+    or on the fields the battle's rules refuse."""
     check_may_set_up(actor, exploration.campaign_id)
     exploration = Exploration.objects.select_for_update().get(pk=exploration.pk)
     if enemy.pk not in exploration.met or exploration.army_id is None:
@@ -109,14 +104,19 @@ def scene_from_exploration(*, actor, exploration: Exploration, enemy: Army,
                                    "enemy")
     rows = {a.pk: a for a in armies_with_details().filter(pk__in=[exploration.army_id, enemy.pk])}
     ours, theirs = rows[exploration.army_id], rows[enemy.pk]
+    if not has_stayed(theirs, exploration):
+        raise RuleViolation.single("enemy_moved_on",
+                                   _("%(army)s has left %(hex)s since the exploration met it."),
+                                   "enemy", army=theirs.name, hex=exploration.hex)
     attacker, defender = (ours, theirs) if explorers_attack else (theirs, ours)
     scene = BattleScene(campaign_id=exploration.campaign_id, hex=exploration.hex,
                         attacker_kingdom_id=attacker.kingdom_id,
                         defender_kingdom_id=defender.kingdom_id, light=exploration.light,
                         attacker_pcs_present=explorers_attack,
                         defender_pcs_present=not explorers_attack)
-    garrisoned = {key for key, army in rows.items()
-                  if any(c.condition == Condition.FORTIFIED for c in army.conditions.all())}
+    # Garrisoned as fog of war reads it (the army's Garrison Army standing), so that the army met
+    # in ambush for its garrison fights as one.
+    garrisoned = {key for key, army in rows.items() if army.garrisoned}
     ground_from_map(scene, rows, [attacker.pk], [defender.pk], garrisoned)
     scene.save()
     for army, side in ((attacker, Side.ATTACKER), (defender, Side.DEFENDER)):

@@ -4,7 +4,6 @@ kingdom claims it. These are defaults: the GM changes any of them on the scene."
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from campaigns.adapters import map_hex_at
@@ -15,14 +14,15 @@ if TYPE_CHECKING:
     from armies.models import Army
 
 
-def hex_ground(campaign, coord: str, *, attacker: str | None = None,
-               defender: str | None = None) -> Battleground | None:
+def hex_ground(campaign, coord: str, *, attacker: str | None = None, defender: str | None = None,
+               garrisoned: Collection[Side] = ()) -> Battleground | None:
     """The battlefield the campaign map gives `coord` for the kingdoms named `attacker` and
-    `defender`; None when the map does not hold the hex (or the campaign has no map)."""
+    `defender`, the sides in `garrisoned` having a garrison there; None when the map does not
+    hold the hex (or the campaign has no map)."""
     place = map_hex_at(campaign, coord)
     if place is None:
         return None
-    return battleground(place, attacker=attacker, defender=defender)
+    return battleground(place, attacker=attacker, defender=defender, garrisoned=garrisoned)
 
 
 def set_ground(scene, ground: Battleground) -> None:
@@ -41,18 +41,14 @@ def set_ground(scene, ground: Battleground) -> None:
 def ground_from_map(scene, armies: Mapping[int, Army], attackers: Sequence[int],
                     defenders: Sequence[int], garrisons: Collection[int]) -> None:
     """Give the (unsaved) scene its hex's battlefield when the campaign map holds the hex; each
-    side's kingdom is its first army's. A settlement's wall goes to the side whose kingdom claims
-    the hex, unless a garrison of the other side stands there: that one fights from its own site,
-    and the wall, not its side's, would bar it."""
+    side's kingdom is its first army's, and a side has a garrison there when one of its armies
+    is in `garrisons` (rules.kingmaker.fog.battleground says whose the settlement's wall is)."""
     def kingdom(keys: Sequence[int]) -> str | None:
         return next((armies[k].kingdom.name for k in keys if k in armies), None)
 
+    garrisoned = {side for side, keys in ((Side.ATTACKER, attackers), (Side.DEFENDER, defenders))
+                  if any(key in garrisons for key in keys)}
     ground = hex_ground(scene.campaign_id, scene.hex, attacker=kingdom(attackers),
-                        defender=kingdom(defenders))
-    if ground is None:
-        return
-    if ground.fortification is not None:
-        others = defenders if ground.fortification.side == Side.ATTACKER else attackers
-        if any(key in garrisons for key in others):
-            ground = replace(ground, fortification=None)
-    set_ground(scene, ground)
+                        defender=kingdom(defenders), garrisoned=garrisoned)
+    if ground is not None:
+        set_ground(scene, ground)

@@ -1,6 +1,10 @@
 """Campaign models as the engine reads them: the campaign map."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from django.db.models import QuerySet
+
 from campaigns.map_codes import map_coord, parse_edges
 from campaigns.models import Campaign, MapHex, Settlement
 from rules.errors import RuleViolation
@@ -27,23 +31,28 @@ def settlement_names(campaign: Campaign | int) -> dict[str, str]:
     return {where: ", ".join(names) for where, names in found.items()}
 
 
-def campaign_map(campaign: Campaign | int) -> CampaignMap:
-    """The campaign's map for the rules, in two queries (hexes with their claimant, settlements).
-    A settlement names the hex it is in when the map holds that hex; the map gains no hex from a
-    settlement, so that a campaign without a map keeps an empty one."""
+def _built(campaign: Campaign | int, rows: Iterable[MapHex]) -> CampaignMap:
+    """The map of the stored hexes `rows` (their claimants cached), each settlement naming the
+    hex it is in when the map holds it: the map gains no hex from a settlement."""
     settlements = settlement_names(campaign)
-    rows = MapHex.objects.filter(campaign=campaign).select_related("claimed_by")
     return CampaignMap.of(hex_state(row, settlements.get(row.coord, "")) for row in rows)
+
+
+def _rows(campaign: Campaign | int) -> QuerySet[MapHex]:
+    return MapHex.objects.filter(campaign=campaign).select_related("claimed_by")
+
+
+def campaign_map(campaign: Campaign | int) -> CampaignMap:
+    """The campaign's map for the rules, in two queries (hexes with their claimant, settlements);
+    a campaign without a map keeps an empty one."""
+    return _built(campaign, _rows(campaign))
 
 
 def campaign_map_or_none(campaign: Campaign | int) -> CampaignMap | None:
     """The campaign's map for the rules, or None for a campaign without a hex (its orders declare
     their hexes' facts, as before the map); one query without a map, two with one."""
-    rows = list(MapHex.objects.filter(campaign=campaign).select_related("claimed_by"))
-    if not rows:
-        return None
-    settlements = settlement_names(campaign)
-    return CampaignMap.of(hex_state(row, settlements.get(row.coord, "")) for row in rows)
+    rows = list(_rows(campaign))
+    return _built(campaign, rows) if rows else None
 
 
 def map_hex_at(campaign: Campaign | int, coord: str) -> HexState | None:
@@ -52,7 +61,7 @@ def map_hex_at(campaign: Campaign | int, coord: str) -> HexState | None:
         coord = map_coord(coord)
     except RuleViolation:
         return None
-    row = MapHex.objects.filter(campaign=campaign, coord=coord).select_related("claimed_by").first()
+    row = _rows(campaign).filter(coord=coord).first()
     if row is None:
         return None
     return hex_state(row, settlement_names(campaign).get(row.coord, ""))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from rules.errors import RuleViolation, _
 from rules.kingmaker.hexes import canonical_hex, parse_hex
@@ -111,6 +112,10 @@ class MapHex:
 @dataclass(frozen=True)
 class CampaignMap:
     hexes: Mapping[str, MapHex] = field(default_factory=dict)
+    # Deploy Army routes already found on this map (rules.kingmaker.map_routes.route), by what
+    # was asked: a map is not changed once built, so an answer holds for as long as the map does.
+    # Not part of the map's value: not compared, shown or stored.
+    routes: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, hexes: Iterable[MapHex]) -> CampaignMap:

@@ -18,7 +18,7 @@ Our rulings (docs/rules-notes.md, "Fog of war"):
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.degrees import Degree, degree_of_success
@@ -304,10 +304,12 @@ class Battleground:
     fortification: Fortification | None = None
 
 
-def battleground(place: MapHex, *, attacker: str | None = None,
-                 defender: str | None = None) -> Battleground:
+def battleground(place: MapHex, *, attacker: str | None = None, defender: str | None = None,
+                 garrisoned: Collection[Side] = ()) -> Battleground:
     """A battle scene's default terrain, water and fortification from its hex: a settlement's wall
-    is held by the side whose kingdom claims the hex (none when neither does)."""
+    is held by the side whose kingdom claims the hex (none when neither does), unless the other
+    side has a garrison (`garrisoned`: the sides with one there) — that one fights from its own
+    site, and the wall, not its side's, would bar it."""
     terrain = BattleTerrain.DIFFICULT if place.terrain in DIFFICULT_TERRAIN else BattleTerrain.OPEN
     water = place.terrain in (Terrain.SWAMP, Terrain.WATER)
     holder = None
@@ -316,5 +318,7 @@ def battleground(place: MapHex, *, attacker: str | None = None,
             holder = Side.DEFENDER
         elif place.claimed_by == attacker:
             holder = Side.ATTACKER
+    if holder is not None and holder.other in garrisoned:
+        holder = None
     fortification = Fortification(SETTLEMENT_FORTIFICATION, holder) if holder else None
     return Battleground(terrain, water, fortification)

@@ -112,6 +112,7 @@ def deploy_preview(situation: Situation, army: int, destination: str, path: Sequ
     twice = tuple(CountedTwice(step.coord, step.counts,
                                tuple(EXTRA_LABELS[extra] for extra in step.extras))
                   for step in (found.doubled if found is not None else ()))
+    reach = act.deploy_reach(acting, skill) if acting is not None else act.DEPLOY_RANGE.get(skill)
     return DeployPreview(found, twice, found.distance if found is not None else None,
-                         act.DEPLOY_RANGE.get(skill), violations,
+                         reach, violations,
                          None if violations else check_preview(situation, order))

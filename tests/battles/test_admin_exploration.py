@@ -73,3 +73,27 @@ def test_an_army_not_met_starts_no_battle(gm_client, explorers, enemy, rival_kin
                               {"enemy": f"{stranger.pk}:attack"}, follow=True)
     assert "did not meet this army" in response.content.decode()
     assert not BattleScene.objects.exists()
+
+
+def test_an_unknown_exploration_is_not_found(gm_client):
+    response = gm_client.post(reverse("admin:battles_exploration_battle", args=[999999]),
+                              {"enemy": "1:attack"})
+    assert response.status_code == 404
+
+
+def test_an_enemy_gone_from_the_hex_since_is_offered_no_battle(gm_client, explorers, enemy):
+    # Seed 003_750bd81a16f66abf.txt: «Если во время исследования гексов персонажи игроков
+    # путешествуют вместе с войском, они могут столкнуться с войском врага» — an army that has
+    # moved on since is met there no more (our ruling).
+    explore(gm_client, explorers)
+    exploration = Exploration.objects.get()
+    enemy.hex = "E5"
+    enemy.save()
+    page = gm_client.get(reverse("admin:battles_exploration_change", args=[exploration.pk]))
+    content = page.content.decode()
+    assert "has left this hex since" in content
+    assert "formaction" not in content
+    response = gm_client.post(reverse("admin:battles_exploration_battle", args=[exploration.pk]),
+                              {"enemy": f"{enemy.pk}:attack"}, follow=True)
+    assert "has left D5 since the exploration met it" in response.content.decode()
+    assert not BattleScene.objects.exists()

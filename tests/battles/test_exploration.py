@@ -7,7 +7,7 @@ Seed 003 (003_750bd81a16f66abf.txt), line 205: «Исследование тек
 from __future__ import annotations
 
 import pytest
-from factories import ArmyFactory
+from factories import ArmyConditionFactory, ArmyFactory
 from map_world import paint_map
 
 from armies.adapters import army_state
@@ -116,3 +116,34 @@ def test_only_the_gm_starts_the_battle(player, explorers, enemy):
         scene_from_exploration(actor=player, exploration=exploration, enemy=enemy,
                                explorers_attack=True)
     assert exploration.explored_by is None
+
+
+def test_a_garrisoned_army_fights_as_one_from_its_own_site(campaign, kingdom, rival_kingdom,
+                                                           campaign_gm, enemy):
+    # Seed 003_750bd81a16f66abf.txt, line 230: «Когда гарнизон создан, войско защищено, пока не
+    # использует боевое действие с дескриптором «манёвр»» — garrisoned as Garrison Army left it
+    # (as fog of war reads it), so it fights from its site, and Fort Drelev's wall, the other
+    # side's, is not given (our ruling).
+    paint_map(campaign, kingdom, rival_kingdom)
+    holders = ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="E4",
+                          garrisoned="until_deployed")
+    ArmyConditionFactory(army=holders, condition="fortified", value=0)  # as Garrison Army leaves it
+    exploration = hex_explore(actor=campaign_gm, army=holders, hex="E4")
+    scene = scene_from_exploration(actor=campaign_gm, exploration=exploration, enemy=enemy,
+                                   explorers_attack=False)
+    garrisoned = {p.army_id: p.garrisoned for p in scene.participants.all()}
+    assert garrisoned == {holders.pk: True, enemy.pk: False}
+    assert scene.fortification == ""
+
+
+def test_no_battle_with_an_army_gone_from_the_hex_since(campaign_gm, explorers, enemy):
+    # Line 205: «они могут столкнуться с войском врага» — there, not where it has gone since.
+    exploration = hex_explore(actor=campaign_gm, army=explorers, hex="E4")
+    enemy.hex = "E5"
+    enemy.save()
+    with pytest.raises(RuleViolation) as refused:
+        scene_from_exploration(actor=campaign_gm, exploration=exploration, enemy=enemy,
+                               explorers_attack=True)
+    assert [(v.code, v.field) for v in refused.value.violations] == [("enemy_moved_on", "enemy")]
+    exploration.refresh_from_db()
+    assert exploration.scene is None

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaigns.adapters import campaign_map
+from campaigns.adapters import campaign_map, campaign_map_or_none, map_hex_at
 from campaigns.map_services import map_paint
 from rules.kingmaker.campaign_map import Terrain
 
@@ -29,3 +29,15 @@ def test_a_settlement_written_in_another_spelling_finds_its_hex(campaign, kingdo
     kingdom.settlements.create(name="Oleg's Post", hex=" d6")
     map_paint(actor=gm, campaign=campaign, coords="D6")
     assert campaign_map(campaign).hexes["D6"].settlement == "Oleg's Post"
+
+
+def test_the_map_or_none_is_the_same_map_and_none_without_a_hex(campaign, kingdom, gm,
+                                                              django_assert_num_queries):
+    with django_assert_num_queries(1):
+        assert campaign_map_or_none(campaign) is None
+    map_paint(actor=gm, campaign=campaign, coords="C4 D6", claimed_by=kingdom, terrain="swamp")
+    with django_assert_num_queries(2):
+        painted = campaign_map_or_none(campaign)
+    assert painted == campaign_map(campaign)
+    assert map_hex_at(campaign, "c4") == painted.hexes["C4"]
+    assert map_hex_at(campaign, "E9") is None

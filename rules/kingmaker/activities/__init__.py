@@ -16,6 +16,7 @@ from rules.kingmaker.activities.deploy import (
     FORCED_MARCH_BONUS,
     DeployArmy,
     deploy_distance,
+    deploy_reach,
     deploy_route,
 )
 from rules.kingmaker.activities.disband import DisbandArmy
@@ -70,7 +71,7 @@ __all__ = [
     "DeployArmy", "DisbandArmy", "FieldType", "ForeignArmy", "GarrisonArmy", "Garrisoned",
     "KingdomSheet", "OffensiveGambit", "Order", "OrderSlot", "OutfitArmy", "ParamField", "Params",
     "RecoverArmy", "RecruitArmy", "Site", "Situation", "Slot", "Territory", "TrainArmy",
-    "TurnArmy", "WarfareExercises", "afflictions", "army_may", "deploy_distance", "deploy_route",
-    "order_slot_violations", "order_violations", "outfit_quote", "recruiting_kingdom", "register",
-    "unregister",
+    "TurnArmy", "WarfareExercises", "afflictions", "army_may", "deploy_distance", "deploy_reach",
+    "deploy_route", "order_slot_violations", "order_violations", "outfit_quote",
+    "recruiting_kingdom", "register", "unregister",
 ]

@@ -27,7 +27,7 @@ from rules.kingmaker.activities.outcome import CheckDetail, Resolution
 from rules.kingmaker.activities.situation import Garrisoned, Situation, TurnArmy
 from rules.kingmaker.conditions import Condition, Target, gain, reduce
 from rules.kingmaker.hexes import hex_distance, normalize_hex, parse_hex
-from rules.kingmaker.map_routes import Border, Route, route
+from rules.kingmaker.map_routes import Border, OutOfReach, Route, route
 from rules.modifiers import Modifier, ModifierKind
 
 DEPLOY_SKILLS = ("exploration", "boating", "magic")
@@ -61,13 +61,21 @@ def deploy_distance(army: TurnArmy, params: DeployArmy) -> int:
     return hex_distance(army.state.hex, params.destination, "destination") + params.difficult_hexes
 
 
+def deploy_reach(army: TurnArmy, skill: str) -> int | None:
+    """The most hexes the army may count by `skill`: one when defeated, else the skill's range."""
+    return 1 if army.has(Condition.DEFEATED) else DEPLOY_RANGE.get(skill)
+
+
 def deploy_route(situation: Situation, army: TurnArmy, params: DeployArmy) -> Route | None:
     """The order's route on the campaign map, or None when it goes by its declarations (no map,
-    or the GM's `declared` override). Raises RuleViolation on "destination" or "path"."""
+    or the GM's `declared` override). Raises RuleViolation on "destination" or "path", and
+    OutOfReach (on "destination") when no way counts as few hexes as the army may go. The map
+    keeps the answer: validation, preview, check and resolution of one order search once."""
     if situation.campaign_map is None or params.declared:
         return None
     return route(situation.campaign_map, situation.kingdom.name, army.state.hex,
-                 params.destination, params.skill, params.path)
+                 params.destination, params.skill, params.path,
+                 reach=deploy_reach(army, params.skill))
 
 
 def _facts(situation: Situation, army: TurnArmy | None, params: DeployArmy) -> tuple[Border, bool]:
@@ -83,6 +91,11 @@ def _facts(situation: Situation, army: TurnArmy | None, params: DeployArmy) -> t
     return params.border, params.road
 
 
+def _defeated_one_hex() -> Violation:
+    return Violation("defeated_one_hex", _("A defeated army may only move one hex."),
+                     "destination")
+
+
 def _validate(situation: Situation, army: TurnArmy, params: DeployArmy) -> list[Violation]:
     violations = skill_violation(params.skill, DEPLOY_SKILLS)
     on_map = situation.campaign_map is not None and not params.declared
@@ -92,6 +105,10 @@ def _validate(situation: Situation, army: TurnArmy, params: DeployArmy) -> list[
             return violations  # the map's way depends on the skill
         found = deploy_route(situation, army, params)
         distance = found.distance if found is not None else deploy_distance(army, params)
+    except OutOfReach as error:
+        if army.has(Condition.DEFEATED):
+            return violations + [_defeated_one_hex()]
+        return violations + list(error.violations)
     except RuleViolation as error:
         return violations + list(error.violations)
     if params.difficult_hexes < 0:
@@ -101,8 +118,7 @@ def _validate(situation: Situation, army: TurnArmy, params: DeployArmy) -> list[
         violations.append(Violation("same_hex", _("The army is already in %(hex)s."),
                                     "destination", {"hex": params.destination}))
     elif army.has(Condition.DEFEATED) and distance > 1:
-        violations.append(Violation("defeated_one_hex",
-                                    _("A defeated army may only move one hex."), "destination"))
+        violations.append(_defeated_one_hex())
     elif params.skill in DEPLOY_RANGE and distance > DEPLOY_RANGE[params.skill]:
         violations.append(Violation(
             "too_far", _("%(skill)s reaches %(range)s hexes; %(hex)s is %(distance)s away."),

@@ -27,7 +27,7 @@ def deploy(turn, army, **params) -> dict:
     ({"path": ["D4", "??", "E4"]}, "path", "??"),                  # not a hex at all
     ({"destination": "D5", "path": ["D5"]}, "path", "not next"),   # C4 is not next to D5
     ({"destination": "B5", "path": ["B4", "A4", "B5"]}, "path", "not on the campaign map"),
-    ({"destination": "E6", "path": ["C5", "D5", "E6"]}, "path", "water"),
+    ({"destination": "D5", "skill": "boating", "path": ["C5", "D5"]}, "path", "C5 is land"),
     ({"destination": "A4"}, "destination", "not on the campaign map"),
     ({"path": ["D4"]}, "path", "must end at the destination"),
 ])

@@ -38,3 +38,15 @@ def test_a_settlement_is_walled_for_the_side_whose_kingdom_claims_it():
     assert taken is not None and taken.side is Side.ATTACKER
     assert battleground(town, attacker="Pitax", defender="Drelev").fortification is None
     assert battleground(MapHex("C4", claimed_by="Brevoy"), defender="Brevoy").fortification is None
+
+
+def test_a_garrison_of_the_other_side_fights_without_the_settlements_wall():
+    # 003_750bd81a16f66abf.txt: «Когда гарнизон создан, войско защищено, пока не использует боевое
+    # действие с дескриптором «манёвр»» — our ruling: a garrison fights from its own site, so the
+    # wall of the side claiming the settlement, which would bar it, is not given.
+    town = MapHex("C4", settlement="Tatzlford", claimed_by="Brevoy")
+    assert battleground(town, attacker="Pitax", defender="Brevoy",
+                        garrisoned={Side.ATTACKER}).fortification is None
+    held = battleground(town, attacker="Pitax", defender="Brevoy",
+                        garrisoned={Side.DEFENDER}).fortification
+    assert held is not None and held.side is Side.DEFENDER

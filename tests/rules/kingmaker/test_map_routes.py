@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from turn_support import grid
 
 from rules.errors import RuleViolation
+from rules.kingmaker import map_routes
 from rules.kingmaker.campaign_map import Edge, MapHex, Terrain, neighbour, neighbours
 from rules.kingmaker.hexes import hex_distance
-from rules.kingmaker.map_routes import Border, Extra, Route, route
+from rules.kingmaker.map_routes import Border, Extra, OutOfReach, Route, route
 
 KINGDOM = "Brevoy"
 
@@ -72,12 +73,14 @@ def test_a_bridge_takes_the_crossing_away():
     assert route(grid("C", range(1, 10), bridged), KINGDOM, "C4", "C7", "exploration").distance == 3
 
 
-def test_a_roadless_swamp_across_an_unbridged_river_counts_three():
-    # Both rules at once: the swamp hex counts 2 and the crossing into it one more.
+def test_a_roadless_swamp_across_an_unbridged_river_counts_two():
+    # "roadless swamp/mountain hexes and unbridged river/lake crossings count as 2 hexes": a step
+    # that is difficult twice over still counts 2 (our ruling), both reasons shown.
     painted = (MapHex("C5", rivers=frozenset({Edge.S})), MapHex("C6", Terrain.SWAMP))
     found = route(grid("C", range(1, 10), *painted), KINGDOM, "C4", "C6", "exploration")
-    assert found.distance == 4
-    assert found.doubled[0].extras == (Extra.SWAMP, Extra.RIVER)
+    assert found.distance == 3
+    assert [(s.coord, s.counts, s.extras) for s in found.doubled] == [
+        ("C6", 2, (Extra.SWAMP, Extra.RIVER))]
 
 
 def test_the_cheapest_path_goes_round_a_swamp_when_that_is_shorter():
@@ -140,16 +143,25 @@ def test_a_shorter_way_off_the_road_beats_a_longer_one_along_it():
     assert (found.path, found.distance, found.road) == (("C5", "C6"), 2, False)
 
 
-def test_exploration_cannot_step_into_water():
-    # "Boating (within 20 hexes along connected water)": water is the boats'; our ruling keeps an
-    # overland march out of it.
-    lake = grid("ABCDEFGH", range(1, 13), MapHex("C6", Terrain.WATER))
-    with pytest.raises(RuleViolation) as error:
-        route(lake, KINGDOM, "C4", "C8", "exploration", ("C5", "C6", "C7", "C8"))
-    assert codes(error) == [("path_into_water", "path")]
-    around = route(lake, KINGDOM, "C4", "C8", "exploration")
-    assert "C6" not in around.path
-    assert around.distance == 5
+def test_exploration_crosses_a_lake_counting_it_twice():
+    # "unbridged river/lake crossings count as 2 hexes": a march may cross the lake, a step into
+    # its water counting 2 (our ruling), whether named or chosen.
+    lake = grid("C", range(1, 10), MapHex("C6", Terrain.WATER))
+    named = route(lake, KINGDOM, "C4", "C8", "exploration", ("C5", "C6", "C7", "C8"))
+    chosen = route(lake, KINGDOM, "C4", "C8", "exploration")
+    assert named.distance == chosen.distance == 5
+    assert chosen.path == named.path
+    assert [(s.coord, s.counts, s.extras) for s in chosen.doubled] == [("C6", 2, (Extra.LAKE,))]
+
+
+def test_a_lake_across_an_unbridged_river_still_counts_two():
+    # "... count as 2 hexes": the lake and the river at once are one difficult step.
+    lake = grid("C", range(1, 10), MapHex("C5", rivers=frozenset({Edge.S})),
+                MapHex("C6", Terrain.WATER))
+    found = route(lake, KINGDOM, "C4", "C7", "exploration")
+    assert found.distance == 4
+    assert [(s.coord, s.counts, s.extras) for s in found.doubled] == [
+        ("C6", 2, (Extra.LAKE, Extra.RIVER))]
 
 
 LAKE = (MapHex("C6", Terrain.WATER), MapHex("C7", Terrain.WATER), MapHex("C8", Terrain.WATER))
@@ -247,14 +259,79 @@ def test_a_path_steps_hex_by_hex_over_the_map(destination, path, expected):
     assert codes(error) == expected
 
 
-def test_an_island_is_out_of_a_march():
-    # Exploration keeps out of the water, so a hex ringed by it is reached by Boating only.
+def test_an_island_is_reached_across_its_lake():
+    # "unbridged river/lake crossings count as 2 hexes": a hex ringed by water is reached overland
+    # by crossing the lake (one step counting 2), or by boat.
     ring = [MapHex(coord, Terrain.WATER) for coord in neighbours("E5").values()]
+    island = grid("ABCDEFGH", range(1, 13), *ring)
+    found = route(island, KINGDOM, "C4", "E5", "exploration")
+    assert (len(found.path), found.distance) == (2, 3)
+    assert [s.extras for s in found.doubled] == [(Extra.LAKE,)]
+    assert route(island, KINGDOM, "D5", "E5", "boating").path == ("E5",)
+
+
+@pytest.mark.parametrize(("skill", "path"), [
+    ("exploration", ()), ("exploration", ("C5", "C6")), ("boating", ()), ("magic", ()),
+])
+def test_an_army_in_no_hex_is_refused_on_the_destination(skill, path):
+    # "Exploration (destination within 20 hexes)": within 20 hexes of nowhere is nowhere; our
+    # ruling answers on the order's field, not on the army's.
     with pytest.raises(RuleViolation) as error:
-        route(grid("ABCDEFGH", range(1, 13), *ring), KINGDOM, "C4", "E5", "exploration")
+        route(grid(), KINGDOM, "", "C6", skill, path)
+    assert codes(error) == [("no_start_hex", "destination")]
+
+
+def test_magic_takes_only_hexes_for_a_path():
+    # "Magic (master only; within 30 hexes)": the path is not followed, but each of its entries
+    # is a hex (our ruling), so nothing else is stored with the order.
+    with pytest.raises(RuleViolation) as error:
+        route(grid(), KINGDOM, "C4", "C10", "magic", ("the ford", "C10"))
+    assert codes(error) == [("hex_format", "path")]
+    assert route(grid(), KINGDOM, "C4", "C10", "magic", ("Q99", "C10")).distance == 6
+
+
+def test_with_a_reach_the_search_gives_up_past_it():
+    # "Exploration (destination within 20 hexes)": a way counting more than the skill reaches is
+    # of no use, so the search stops there and says so on the destination.
+    strip = grid("C", range(1, 20), MapHex("C6", Terrain.SWAMP))
+    assert route(strip, KINGDOM, "C4", "C8", "exploration", reach=5).distance == 5
+    with pytest.raises(OutOfReach) as error:
+        route(strip, KINGDOM, "C4", "C8", "exploration", reach=4)
+    assert codes(error) == [("too_far", "destination")]
+    assert error.value.violations[0].params == {"skill": "exploration", "range": 4, "hex": "C8"}
+    with pytest.raises(OutOfReach):
+        route(strip, KINGDOM, "C4", "C18", "exploration", reach=4)  # too far as the crow flies
+    # A path named is counted whole, whatever the reach: the activity says how far it is.
+    named = route(strip, KINGDOM, "C4", "C8", "exploration", ("C5", "C6", "C7", "C8"), reach=4)
+    assert named.distance == 5
+
+
+def test_within_the_reach_no_way_at_all_is_still_no_route():
+    # "Boating (within 20 hexes along connected water)": with nothing given up for the reach, a
+    # destination no water leads to is no route, not too far.
+    with pytest.raises(RuleViolation) as error:
+        route(grid("CD", range(1, 12), *LAKE), KINGDOM, "C5", "D10", "boating", reach=20)
     assert codes(error) == [("no_route", "destination")]
-    assert route(grid("ABCDEFGH", range(1, 13), *ring), KINGDOM, "D5", "E5", "boating").path \
-        == ("E5",)
+
+
+def test_the_map_keeps_a_route_once_found(monkeypatch):
+    # "Exploration (destination within 20 hexes)": asked again for the same route on the same map
+    # (an order checked, previewed and resolved), the map answers without searching again, a
+    # refusal as well as a way.
+    searches = []
+    search = map_routes._best
+    monkeypatch.setattr(map_routes, "_best", lambda *args: searches.append(args) or search(*args))
+    campaign_map = grid("CD", range(1, 12), *LAKE)
+    first = route(campaign_map, KINGDOM, "C4", "C10", "exploration", reach=20)
+    assert route(campaign_map, KINGDOM, "C4", "C10", "exploration", reach=20) == first
+    for _twice in range(2):
+        with pytest.raises(RuleViolation) as error:
+            route(campaign_map, KINGDOM, "C5", "D10", "boating", reach=20)
+        assert codes(error) == [("no_route", "destination")]
+    assert len(searches) == 2
+    # Another map, even one painted the same, searches for itself.
+    route(grid("CD", range(1, 12), *LAKE), KINGDOM, "C4", "C10", "exploration", reach=20)
+    assert len(searches) == 3
 
 
 # --- Properties -------------------------------------------------------------------------------
@@ -279,9 +356,8 @@ def walk(start, edges):
     return tuple(path)
 
 
-# Water left out: a march never enters it, and walks into it would only be thrown away.
 @settings(max_examples=100, deadline=None)
-@given(painted_hexes([t for t in Terrain if t is not Terrain.WATER]), st.sampled_from(COORDS),
+@given(painted_hexes(list(Terrain)), st.sampled_from(COORDS),
        st.lists(st.sampled_from(list(Edge)), min_size=1, max_size=8))
 def test_the_cheapest_path_counts_no_more_than_any_path(hexes, start, edges):
     # "roadless swamp/mountain hexes and unbridged river/lake crossings count as 2 hexes": no path
@@ -296,6 +372,8 @@ def test_the_cheapest_path_counts_no_more_than_any_path(hexes, start, edges):
     cheapest = route(campaign_map, KINGDOM, start, path[-1], "exploration")
     assert cheapest.distance <= named.distance
     assert cheapest.distance == sum(step.counts for step in cheapest.steps)
+    # "... count as 2 hexes": a difficult step counts 2 whatever makes it so, and how many things.
+    assert all(step.counts == (2 if step.extras else 1) for step in (*named.steps, *cheapest.steps))
 
 
 @settings(max_examples=100, deadline=None)
@@ -313,7 +391,7 @@ def test_with_no_difficult_hex_and_no_river_the_distance_is_the_hex_distance(hex
 
 CLAIMS = ["", "", KINGDOM, "Pitax"]
 # Mostly plains, so that many ways count the same and the border and the road decide.
-LAND = [Terrain.PLAINS] * 4 + [t for t in Terrain if t is not Terrain.WATER]
+LAND = [Terrain.PLAINS] * 4 + list(Terrain)
 # A walk on two neighbouring sides is as short as the hexes between (on the plains): it ties
 # with the least distance often.
 SIDE_PAIRS = [(edge, list(Edge)[(i + 1) % 6]) for i, edge in enumerate(Edge)]
@@ -330,7 +408,7 @@ def straight_walks(draw):
     return draw(st.lists(st.sampled_from(sides), min_size=1, max_size=6))
 
 
-# Water left out as above; hexes claimed by nobody, us or Pitax, so borders run everywhere.
+# Hexes claimed by nobody, us or Pitax, so borders run everywhere.
 @settings(max_examples=150, deadline=None)
 @given(st.tuples(*[st.builds(MapHex, st.just(coord), st.sampled_from(LAND), EDGE_SETS,
                              EDGE_SETS, EDGE_SETS, claimed_by=st.sampled_from(CLAIMS))
@@ -354,3 +432,21 @@ def test_the_chosen_route_is_never_worse_than_a_named_one(hexes, start, edges):
     # What the search reports of its route is what that path reads as when named.
     again = route(campaign_map, KINGDOM, start, path[-1], "exploration", chosen.path)
     assert chosen == replace(again, chosen=False)
+
+
+@settings(max_examples=100, deadline=None)
+@given(painted_hexes(list(Terrain)), st.sampled_from(COORDS), st.sampled_from(COORDS),
+       st.integers(min_value=1, max_value=12))
+def test_a_reach_changes_no_way_within_it(hexes, start, end, reach):
+    # "Exploration (destination within 20 hexes)": the search that gives up past the reach finds
+    # the very way the whole search does when that way is within it, and gives up only when not.
+    assume(start != end)
+    whole = route(grid(COLUMNS, ROWS, *hexes), KINGDOM, start, end, "exploration")
+    try:
+        bounded = route(grid(COLUMNS, ROWS, *hexes), KINGDOM, start, end, "exploration",
+                        reach=reach)
+    except OutOfReach:
+        assert whole.distance > reach
+    else:
+        assert bounded == whole
+        assert whole.distance <= reach

@@ -9,6 +9,7 @@ Reference (../shared/reference/kingmaker-warfare-data.yaml, Deploy Army, behind 
 """
 from turn_support import army, grid, kingdom
 
+from rules.kingmaker import map_routes
 from rules.kingmaker.activities import Situation
 from rules.kingmaker.campaign_map import Edge, MapHex, Terrain
 from rules.kingmaker.preview import CountedTwice, deploy_preview
@@ -47,3 +48,15 @@ def test_without_a_map_the_preview_is_the_declared_check():
     assert shown.check.dc == CONTROL_DC
     # "Forced march: +4 circumstance" on a kingdom with Exploration +0.
     assert shown.check.modifier == 4
+
+
+def test_the_preview_searches_the_map_once(monkeypatch):
+    # "Exploration (destination within 20 hexes)": the preview checks the order, shows its route
+    # and builds its check from one search of the map.
+    searches = []
+    search = map_routes._best
+    monkeypatch.setattr(map_routes, "_best", lambda *args: searches.append(args) or search(*args))
+    shown = deploy_preview(situation(grid("C", range(1, 12))), 1, "C7")
+    assert (shown.distance, shown.violations) == (3, ())
+    assert shown.check is not None
+    assert len(searches) == 1

@@ -40,17 +40,18 @@ def test_the_preview_shows_the_route_its_doubled_hexes_distance_and_dc(client, k
     assert response.status_code == 200
     shown = response.context["deploy"]
     # Reference army_activities, Deploy Army: "roadless swamp/mountain hexes and unbridged
-    # river/lake crossings count as 2 hexes": D5 is a roadless swamp across an unbridged river.
+    # river/lake crossings count as 2 hexes": D5 is a roadless swamp across an unbridged river,
+    # one difficult step for two reasons.
     assert shown["path"] == "C5 D5 E5"
     assert shown["counted_twice"] == [
-        {"hex": "D5", "counts": 3, "reasons": "roadless swamp, unbridged river crossing"}]
-    assert (shown["distance"], shown["reach"]) == (5, 20)
+        {"hex": "D5", "counts": 2, "reasons": "roadless swamp, unbridged river crossing"}]
+    assert (shown["distance"], shown["reach"]) == (4, 20)
     assert shown["border"] == "crossing enemy border"
     assert ("crossing enemy border", 10) in response.context["preview"]["dc_parts"]
     content = response.content.decode()
     assert 'id="deploy-preview"' in content
-    assert "D5 counts 3: roadless swamp, unbridged river crossing" in content
-    assert "Counted distance: 5 hexes; the skill reaches 20." in content
+    assert "D5 counts 2: roadless swamp, unbridged river crossing" in content
+    assert "Counted distance: 4 hexes; the skill reaches 20." in content
     assert not ArmyActivity.objects.exists()
 
 
@@ -90,9 +91,9 @@ def test_a_typed_path_is_stored_as_its_hexes(client, kingdom, turn, army, player
 def test_a_path_the_map_refuses_is_shown_on_the_path_field(client, kingdom, turn, army, player):
     client.force_login(player)
     response = client.post(orders_url(kingdom), {
-        **deploy(army, destination="E6", path="C5 D5 E6"), "action": "submit"})
+        **deploy(army, destination="D5", skill="boating", path="C5 D5"), "action": "submit"})
     assert response.status_code == 200
-    assert "water" in " ".join(response.context["form"].errors["path"])
+    assert "C5 is land" in " ".join(response.context["form"].errors["path"])
     assert 'data-field="path"' in response.content.decode()
     assert not ArmyActivity.objects.exists()
 

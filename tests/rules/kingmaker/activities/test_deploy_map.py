@@ -18,6 +18,7 @@ from turn_support import army, cs, grid, kingdom
 
 from rules.data import to_data
 from rules.degrees import Degree
+from rules.kingmaker import map_routes
 from rules.kingmaker.activities import ActivityKind as K
 from rules.kingmaker.activities import Border, DeployArmy, Order, Situation, order_violations
 from rules.kingmaker.campaign_map import Edge, MapHex, Terrain
@@ -49,8 +50,14 @@ def test_the_range_counts_the_roadless_swamp_twice():
     swamp = grid("C", range(1, 40), MapHex("C10", Terrain.SWAMP))
     assert codes(situation(STRIP), DeployArmy("C24")) == []
     assert codes(situation(swamp), DeployArmy("C24")) == [("too_far", "destination")]
+    # The search for the best way gives up past the reach, so it names the reach, not a distance;
+    # a path the player names is counted whole.
     (violation,) = order_violations(situation(swamp), Order(1, K.DEPLOY_ARMY, DeployArmy("C24"), 1))
-    assert violation.params["distance"] == 21
+    assert violation.params == {"skill": "exploration", "range": 20, "hex": "C24"}
+    path = tuple(f"C{row}" for row in range(5, 25))
+    (violation,) = order_violations(situation(swamp),
+                                    Order(1, K.DEPLOY_ARMY, DeployArmy("C24", path=path), 1))
+    assert (violation.code, violation.params["distance"]) == ("too_far", 21)
 
 
 def test_the_map_ignores_the_declared_difficult_hexes_and_road():
@@ -84,6 +91,14 @@ def test_orders_naming_impossible_hexes_or_paths_are_refused_on_their_field(para
     # "Arrives" (somewhere else, reached over the map): "Boating (... along connected water)" and
     # only the three skills.
     assert codes(situation(), params) == expected
+
+
+@pytest.mark.parametrize("params", [DeployArmy("C6"), DeployArmy("C6", skill="magic"),
+                                    DeployArmy("C6", path=("C5", "C6"))])
+def test_an_army_in_no_hex_is_refused_on_the_orders_destination(params):
+    # "Arrives" somewhere from somewhere: an army the GM has not placed has no way to go, and
+    # the order hears it on a field it has (our ruling).
+    assert codes(situation(STRIP, army(hex="")), params) == [("no_start_hex", "destination")]
 
 
 def test_magic_reaches_thirty_hexes_over_anything():
@@ -157,6 +172,17 @@ def test_the_turn_reads_the_map_as_the_order_was_checked():
     assert outcome.activities[0].status == "rejected"
     assert [(v.code, v.field) for v in outcome.activities[0].violations] == [
         ("off_the_map", "destination")]
+
+
+def test_an_order_searches_the_map_once_from_its_check_to_its_resolution(monkeypatch):
+    # "Exploration (destination within 20 hexes)": the way is found once per order, though the
+    # turn checks the order, builds its check and resolves it, each reading the route.
+    searches = []
+    search = map_routes._best
+    monkeypatch.setattr(map_routes, "_best", lambda *args: searches.append(args) or search(*args))
+    outcome = deploy(DeployArmy("C6"), grid("C", range(1, 10)))
+    assert outcome.activities[0].status == "resolved"
+    assert len(searches) == 1
 
 
 def test_stored_turn_inputs_without_a_map_keep_their_shape():
