@@ -11,4 +11,8 @@ class Side(StrEnum):
 
     @property
     def other(self) -> Side:
-        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+        return _OTHER[self]
+
+
+# Looked up, not built from the class's members on every call: engines ask it in their loops.
+_OTHER = {Side.ATTACKER: Side.DEFENDER, Side.DEFENDER: Side.ATTACKER}

@@ -23,7 +23,7 @@ from rules.cerilia.state import (
     Unit,
     UnitStatus,
 )
-from rules.cerilia.visibility import fogged, line_of_fire
+from rules.cerilia.visibility import fogged_among, line_of_fire
 from rules.errors import _
 from rules.sides import Side
 
@@ -179,6 +179,9 @@ class Combat(Results):
         attacks = []
         for side in self.sides_in_order():
             attacks += self.concealed_attacks(side, MISSILE)
+            # An empty fortification fights as a unit, so missiles may strike it too. Only
+            # the defender's units empty it, and the attacker's shots below reveal none.
+            forts = self.empty_fortifications() if side is Side.ATTACKER else []
             for shooter in self.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
                         or shooter.key in self.scouted or self.acts_concealed(shooter):
@@ -186,8 +189,6 @@ class Combat(Results):
                     # a unit in ambush shoots through its ambush's one order.
                     continue
                 target = self.chosen_target(shooter)
-                # An empty fortification fights as a unit, so missiles may strike it too.
-                forts = self.empty_fortifications() if side is Side.ATTACKER else []
                 if self.orders[side].targets.get(shooter.key) == FORTIFICATION:
                     target = forts[0] if forts else None
                 if shooter.hidden and target is None:
@@ -249,7 +250,7 @@ class Combat(Results):
                 # "не могут поражать Кавалерийской Атакой в данный сектор, пока Укрепление
                 # действует и не разрушено".
                 blocked = bool(kinds & NO_CHARGE_TERRAIN) \
-                    or any(fogged(self.state(), s) for s in travelled if s != RESERVE) \
+                    or any(fogged_among(self.effects, s) for s in travelled if s != RESERVE) \
                     or (side is Side.ATTACKER and self.fortification(sector) is not None)
                 enemies = self.at(sector, side.other)
                 if blocked or not enemies:
@@ -265,11 +266,14 @@ class Combat(Results):
         attacks = [a for side in self.sides_in_order()
                    for a in self.concealed_attacks(side, MELEE)]
         for sector in SECTORS:
-            sides = {side: [u for u in self.at(sector, side) if self.can_attack(u)]
-                     for side in Side}
-            targets = {side: self.at(sector, side) for side in Side}
+            if not self.units.occupied(sector):
+                continue   # nobody there, hidden or not: no melee, nothing revealed
+            present = {side: self.at(sector, side, hidden=True) for side in Side}
+            targets = {side: [u for u in present[side] if not u.concealed] for side in Side}
+            sides = {side: [u for u in targets[side] if self.can_attack(u)] for side in Side}
             for side in Side:
-                hidden_attackers = [u for u in self.at(sector, side, hidden=True) if u.hidden
+                # A side's reveals below change its own units only: `present` still holds.
+                hidden_attackers = [u for u in present[side] if u.hidden
                                     and self.can_attack(u)
                                     and self.orders[side].targets.get(u.key) in
                                     {t.key for t in targets[side.other]}]
