@@ -14,5 +14,8 @@ class Side(StrEnum):
         return _OTHER[self]
 
 
+# Both sides in the enum's order: engines loop over them in their inner loops, and iterating
+# the enum class itself costs more.
+SIDES = tuple(Side)
 # Looked up, not built from the class's members on every call: engines ask it in their loops.
 _OTHER = {Side.ATTACKER: Side.DEFENDER, Side.DEFENDER: Side.ATTACKER}

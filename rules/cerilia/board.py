@@ -26,7 +26,7 @@ from rules.cerilia.state import (
 from rules.cerilia.visibility import eyes, seen_from
 from rules.dice import Dice
 from rules.errors import _
-from rules.sides import Side
+from rules.sides import SIDES, Side
 
 
 @dataclass(frozen=True, init=False)
@@ -49,12 +49,16 @@ class Event(events.Event):
                  visible_to: frozenset[Side] = frozenset(Side), card: int | None = None,
                  result: str | None = None) -> None:
         super().__init__(round, code, message, {} if params is None else params)
-        for name, value in (("phase", phase), ("visible_to", visible_to), ("card", card),
-                            ("result", result)):
-            object.__setattr__(self, name, value)   # frozen, as the shared part is
+        # Frozen, as the shared part is.
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "result", result)
 
 
-SIDES = tuple(Side)   # iterating the enum itself costs more, in the round's inner loops
+def _looks_from(unit: Unit) -> tuple[Side, str] | None:
+    """What visibility.eyes reads of a unit."""
+    return (unit.side, unit.position) if unit.on_field and unit.ambush is None else None
 
 
 class Units(dict[str, Unit]):
@@ -80,7 +84,9 @@ class Units(dict[str, Unit]):
             bucket.sort(key=lambda key: (self._placed[key][2], self._order[key]))
 
     def __setitem__(self, key: str, unit: Unit) -> None:
-        self._eyes.clear()
+        was = dict.get(self, key)
+        if was is None or _looks_from(was) != _looks_from(unit):
+            self._eyes.clear()
         place = (unit.position, unit.side, unit.cell) if unit.alive else None
         before = self._placed.get(key)
         if key not in self._order:
@@ -133,7 +139,7 @@ class Board:
     def __init__(self, state: BattleState, orders: Mapping[Side, RoundOrders], seed: int):
         self.dice = Dice(seed)
         self.start = state
-        self.orders = {side: orders.get(side, HOLD) for side in Side}
+        self.orders = {side: orders.get(side, HOLD) for side in SIDES}
         self.number = state.round + 1
         self.units = Units(state.units)
         self.casters: dict[str, Caster] = {c.key: c for c in state.casters}
@@ -261,7 +267,7 @@ class Board:
                                   character=character.name).total
             killed = roll <= 2
             self.casters[character.key] = replace(character, unit=None, killed=killed)
-            to = frozenset({character.side}) | frozenset(s for s in Side if self.sees(s, unit))
+            to = frozenset({character.side}) | frozenset(s for s in SIDES if self.sees(s, unit))
             if killed:
                 self.say("character_killed", _("%(character)s falls with %(unit)s (%(roll)s)."),
                          to=to, character=character.name, unit=unit.name, roll=roll)

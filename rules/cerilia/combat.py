@@ -25,7 +25,7 @@ from rules.cerilia.state import (
 )
 from rules.cerilia.visibility import fogged_among, line_of_fire
 from rules.errors import _
-from rules.sides import Side
+from rules.sides import SIDES, Side
 
 # Seed 000 gives no size for "Ездовые Отряды получают штраф ... в секторе с Болотами": our -1.
 SWAMP_PENALTY = 1
@@ -268,10 +268,10 @@ class Combat(Results):
         for sector in SECTORS:
             if not self.units.occupied(sector):
                 continue   # nobody there, hidden or not: no melee, nothing revealed
-            present = {side: self.at(sector, side, hidden=True) for side in Side}
-            targets = {side: [u for u in present[side] if not u.concealed] for side in Side}
-            sides = {side: [u for u in targets[side] if self.can_attack(u)] for side in Side}
-            for side in Side:
+            present = {side: self.at(sector, side, hidden=True) for side in SIDES}
+            targets = {side: [u for u in present[side] if not u.concealed] for side in SIDES}
+            sides = {side: [u for u in targets[side] if self.can_attack(u)] for side in SIDES}
+            for side in SIDES:
                 # A side's reveals below change its own units only: `present` still holds.
                 hidden_attackers = [u for u in present[side] if u.hidden
                                     and self.can_attack(u)
