@@ -119,10 +119,9 @@ class Units(dict[str, Unit]):
 
     pop = popitem = setdefault = update = clear = __ior__ = _refused
 
-    def occupied(self, sector: str) -> bool:
-        """Whether a living unit of either side stands in `sector`, hidden or not."""
-        return bool(self._places.get((sector, Side.ATTACKER))
-                    or self._places.get((sector, Side.DEFENDER)))
+    def occupied(self) -> set[str]:
+        """Where living units stand (sectors and reserve), hidden or not."""
+        return {where for (where, _side), keys in self._places.items() if keys}
 
     def living(self, sector: str, side: Side) -> list[Unit]:
         return [self[key] for key in self._places.get((sector, side), ())]

@@ -182,6 +182,9 @@ class Combat(Results):
             # An empty fortification fights as a unit, so missiles may strike it too. Only
             # the defender's units empty it, and the attacker's shots below reveal none.
             forts = self.empty_fortifications() if side is Side.ATTACKER else []
+            # What it may shoot at, when its own target will not do: its reveals change only
+            # its own side's units.
+            marks = [*self.side_units(side.other), *forts]
             for shooter in self.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
                         or shooter.key in self.scouted or self.acts_concealed(shooter):
@@ -196,8 +199,7 @@ class Combat(Results):
                     # раскрытию"): an invisible unit shoots only when its side orders it to.
                     continue
                 if target is None or not self.missile_target_ok(shooter, target):
-                    options = [u for u in [*self.side_units(side.other), *forts]
-                               if self.missile_target_ok(shooter, u)]
+                    options = [u for u in marks if self.missile_target_ok(shooter, u)]
                     target = min(options, key=lambda u: (distance(shooter.position, u.position),
                                                          SECTORS.index(u.position), u.cell),
                                  default=None)
@@ -265,9 +267,12 @@ class Combat(Results):
         self.phase = "melee"
         attacks = [a for side in self.sides_in_order()
                    for a in self.concealed_attacks(side, MELEE)]
+        # Where living units stand, hidden or not: elsewhere no melee and nothing revealed (the
+        # reveals below move nobody).
+        occupied = self.units.occupied()
         for sector in SECTORS:
-            if not self.units.occupied(sector):
-                continue   # nobody there, hidden or not: no melee, nothing revealed
+            if sector not in occupied:
+                continue
             present = {side: self.at(sector, side, hidden=True) for side in SIDES}
             targets = {side: [u for u in present[side] if not u.concealed] for side in SIDES}
             sides = {side: [u for u in targets[side] if self.can_attack(u)] for side in SIDES}
