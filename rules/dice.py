@@ -44,6 +44,26 @@ def _d20_expression(modifier: int) -> str:
     return expression
 
 
+# Engines roll the same few expressions over and over: each is parsed once.
+_PARSED: dict[str, tuple[int, int, int, str]] = {}
+
+
+def _parse(expression: str) -> tuple[int, int, int, str]:
+    """(count, sides, modifier, the expression without spaces) of a dice expression."""
+    match = _EXPRESSION.match(expression)
+    if not match:
+        raise ValueError(f"not a dice expression: {expression!r}")
+    count = int(match.group(1) or 1)
+    sides = int(match.group(2))
+    if count < 1 or sides < 1:
+        raise ValueError(f"not a dice expression: {expression!r}")
+    modifier = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+    parsed = (count, sides, modifier, expression.replace(" ", ""))
+    if len(_PARSED) < 512:
+        _PARSED[expression] = parsed
+    return parsed
+
+
 class Dice:
     """Seeded dice. Same seed and same calls give the same log, so a resolution can be replayed."""
 
@@ -55,17 +75,9 @@ class Dice:
     def roll(self, expression: str, *, purpose: str, **params: Any) -> Roll:
         """Roll an expression such as "1d4", "2d6+1" or "d20-2"; `purpose` is a msgid that
         `params` fill in."""
-        match = _EXPRESSION.match(expression)
-        if not match:
-            raise ValueError(f"not a dice expression: {expression!r}")
-        count = int(match.group(1) or 1)
-        sides = int(match.group(2))
-        if count < 1 or sides < 1:
-            raise ValueError(f"not a dice expression: {expression!r}")
-        modifier = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+        count, sides, modifier, written = _PARSED.get(expression) or _parse(expression)
         faces = tuple(self._random.randint(1, sides) for _ in range(count))
-        result = Roll(purpose, expression.replace(" ", ""), faces, modifier, sum(faces) + modifier,
-                      params)
+        result = Roll(purpose, written, faces, modifier, sum(faces) + modifier, params)
         self.log.append(result)
         return result
 

@@ -11,4 +11,11 @@ class Side(StrEnum):
 
     @property
     def other(self) -> Side:
-        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+        return _OTHER[self]
+
+
+# Both sides in the enum's order: engines loop over them in their inner loops, and iterating
+# the enum class itself costs more.
+SIDES = tuple(Side)
+# Looked up, not built from the class's members on every call: engines ask it in their loops.
+_OTHER = {Side.ATTACKER: Side.DEFENDER, Side.DEFENDER: Side.ATTACKER}

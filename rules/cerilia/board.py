@@ -3,7 +3,7 @@ where, who sees whom, the terrain, the log. The phases (movement, combat, the ro
 it."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import KW_ONLY, dataclass, replace
 from typing import Any, ClassVar
 
@@ -23,10 +23,10 @@ from rules.cerilia.state import (
     TerrainKind,
     Unit,
 )
-from rules.cerilia.visibility import engaged_among, visible
+from rules.cerilia.visibility import eyes, seen_from
 from rules.dice import Dice
 from rules.errors import _
-from rules.sides import Side
+from rules.sides import SIDES, Side
 
 
 @dataclass(frozen=True, init=False)
@@ -49,9 +49,87 @@ class Event(events.Event):
                  visible_to: frozenset[Side] = frozenset(Side), card: int | None = None,
                  result: str | None = None) -> None:
         super().__init__(round, code, message, {} if params is None else params)
-        for name, value in (("phase", phase), ("visible_to", visible_to), ("card", card),
-                            ("result", result)):
-            object.__setattr__(self, name, value)   # frozen, as the shared part is
+        # Frozen, as the shared part is.
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "result", result)
+
+
+def _looks_from(unit: Unit) -> tuple[Side, str] | None:
+    """What visibility.eyes reads of a unit."""
+    return (unit.side, unit.position) if unit.on_field and unit.ambush is None else None
+
+
+class Units(dict[str, Unit]):
+    """The round's units by key, the living ones also by (sector or reserve, side) in the order
+    `Board.at` gives them: by cell, then as the dict holds them. Kept on every write, as phases
+    put, hurt and hide units many times between reads of a sector."""
+
+    def __init__(self, units: Iterable[Unit]) -> None:
+        super().__init__()
+        self._order: dict[str, int] = {}   # a key's place in the dict's own order
+        self._count = 0
+        self._places: dict[tuple[str, Side], list[str]] = {}
+        self._placed: dict[str, tuple[str, Side, int]] = {}   # the living: where they stand
+        self._eyes: dict[Side, frozenset[str]] = {}
+        for unit in units:   # as __setitem__ would, all at once: a round starts with them all
+            super().__setitem__(unit.key, unit)
+            self._order[unit.key] = self._count
+            self._count += 1
+            if unit.alive:
+                self._placed[unit.key] = (unit.position, unit.side, unit.cell)
+                self._places.setdefault((unit.position, unit.side), []).append(unit.key)
+        for bucket in self._places.values():
+            bucket.sort(key=lambda key: (self._placed[key][2], self._order[key]))
+
+    def __setitem__(self, key: str, unit: Unit) -> None:
+        was = dict.get(self, key)
+        if was is None or _looks_from(was) != _looks_from(unit):
+            self._eyes.clear()
+        place = (unit.position, unit.side, unit.cell) if unit.alive else None
+        before = self._placed.get(key)
+        if key not in self._order:
+            self._order[key] = self._count
+            self._count += 1
+        super().__setitem__(key, unit)
+        if before == place:
+            return
+        if before is not None:
+            self._places[before[:2]].remove(key)
+            del self._placed[key]
+        if place is not None:
+            bucket = self._places.setdefault(place[:2], [])
+            rank = (unit.cell, self._order[key])
+            at = next((i for i, other in enumerate(bucket)
+                       if (self._placed[other][2], self._order[other]) > rank), len(bucket))
+            bucket.insert(at, key)
+            self._placed[key] = place
+
+    def __delitem__(self, key: str) -> None:
+        self._eyes.clear()
+        before = self._placed.pop(key, None)
+        if before is not None:
+            self._places[before[:2]].remove(key)
+        del self._order[key]
+        super().__delitem__(key)
+
+    def _refused(self, *_args: object, **_kwargs: object) -> Any:
+        raise TypeError("the round's units change by key only (units[key] = unit)")
+
+    pop = popitem = setdefault = update = clear = __ior__ = _refused
+
+    def occupied(self) -> set[str]:
+        """Where living units stand (sectors and reserve), hidden or not."""
+        return {where for (where, _side), keys in self._places.items() if keys}
+
+    def living(self, sector: str, side: Side) -> list[Unit]:
+        return [self[key] for key in self._places.get((sector, side), ())]
+
+    def eyes(self, side: Side) -> frozenset[str]:
+        if side not in self._eyes:
+            self._eyes[side] = eyes(self.values(), side)
+        return self._eyes[side]
 
 
 class Board:
@@ -60,9 +138,9 @@ class Board:
     def __init__(self, state: BattleState, orders: Mapping[Side, RoundOrders], seed: int):
         self.dice = Dice(seed)
         self.start = state
-        self.orders = {side: orders.get(side, HOLD) for side in Side}
+        self.orders = {side: orders.get(side, HOLD) for side in SIDES}
         self.number = state.round + 1
-        self.units: dict[str, Unit] = {u.key: u for u in state.units}
+        self.units = Units(state.units)
         self.casters: dict[str, Caster] = {c.key: c for c in state.casters}
         self.terrain = list(state.terrain)
         self.illusions = list(state.illusions)
@@ -95,14 +173,18 @@ class Board:
                        artifacts=tuple(self.artifacts.values()), round=self.number, **changes)
 
     def sees(self, side: Side, unit: Unit) -> bool:
-        return visible(self.state(), side, unit)
+        # visibility.visible on the live units, without freezing a state per look.
+        if unit.side is side:
+            return True
+        if not unit.alive or unit.concealed:
+            return False
+        return seen_from(self.units.eyes(side), self.night, self.effects, unit)
 
     def at(self, sector: str, side: Side, *, hidden: bool = False) -> list[Unit]:
         """The units of `side` in `sector` in cell order (invisible or ambushing ones only if
         asked)."""
-        found = [u for u in self.units.values() if u.side is side and u.alive
-                 and u.position == sector and (hidden or not u.concealed)]
-        return sorted(found, key=lambda u: u.cell)
+        found = self.units.living(sector, side)
+        return found if hidden else [u for u in found if not u.concealed]
 
     def fortification(self, sector: str) -> Terrain | None:
         return next((t for t in self.terrain if t.kind is TerrainKind.FORTIFICATION
@@ -158,7 +240,7 @@ class Board:
         """Log an event; a side reads it only if it sees every unit it names."""
         named = [u for u in units if u is not None]
         if to is None:
-            to = frozenset(s for s in Side if all(self.sees(s, u) for u in named))
+            to = frozenset(s for s in SIDES if all(self.sees(s, u) for u in named))
         for role, unit in zip(("unit", "target"), named, strict=False):
             params.setdefault(role, unit.name)
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
@@ -184,7 +266,7 @@ class Board:
                                   character=character.name).total
             killed = roll <= 2
             self.casters[character.key] = replace(character, unit=None, killed=killed)
-            to = frozenset({character.side}) | frozenset(s for s in Side if self.sees(s, unit))
+            to = frozenset({character.side}) | frozenset(s for s in SIDES if self.sees(s, unit))
             if killed:
                 self.say("character_killed", _("%(character)s falls with %(unit)s (%(roll)s)."),
                          to=to, character=character.name, unit=unit.name, roll=roll)
@@ -194,7 +276,14 @@ class Board:
                          unit=unit.name, roll=roll)
 
     def engaged(self, unit: Unit) -> bool:
-        return engaged_among(self.units.values(), self.terrain, unit)
+        # visibility.engaged_among, reading only the unit's sector off the index.
+        if not unit.on_field:
+            return False
+        if any(not u.concealed for u in self.units.living(unit.position, unit.side.other)):
+            return True
+        return unit.side is Side.ATTACKER and any(
+            t.kind is TerrainKind.FORTIFICATION and t.sector == unit.position
+            for t in self.terrain)
 
     def reveal(self, unit: Unit, message: str) -> Unit:
         unit = replace(unit, hidden=False)

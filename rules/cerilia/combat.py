@@ -23,9 +23,9 @@ from rules.cerilia.state import (
     Unit,
     UnitStatus,
 )
-from rules.cerilia.visibility import fogged, line_of_fire
+from rules.cerilia.visibility import fogged_among, line_of_fire
 from rules.errors import _
-from rules.sides import Side
+from rules.sides import SIDES, Side
 
 # Seed 000 gives no size for "Ездовые Отряды получают штраф ... в секторе с Болотами": our -1.
 SWAMP_PENALTY = 1
@@ -179,6 +179,12 @@ class Combat(Results):
         attacks = []
         for side in self.sides_in_order():
             attacks += self.concealed_attacks(side, MISSILE)
+            # An empty fortification fights as a unit, so missiles may strike it too. Only
+            # the defender's units empty it, and the attacker's shots below reveal none.
+            forts = self.empty_fortifications() if side is Side.ATTACKER else []
+            # What it may shoot at, when its own target will not do: its reveals change only
+            # its own side's units.
+            marks = [*self.side_units(side.other), *forts]
             for shooter in self.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
                         or shooter.key in self.scouted or self.acts_concealed(shooter):
@@ -186,8 +192,6 @@ class Combat(Results):
                     # a unit in ambush shoots through its ambush's one order.
                     continue
                 target = self.chosen_target(shooter)
-                # An empty fortification fights as a unit, so missiles may strike it too.
-                forts = self.empty_fortifications() if side is Side.ATTACKER else []
                 if self.orders[side].targets.get(shooter.key) == FORTIFICATION:
                     target = forts[0] if forts else None
                 if shooter.hidden and target is None:
@@ -195,8 +199,7 @@ class Combat(Results):
                     # раскрытию"): an invisible unit shoots only when its side orders it to.
                     continue
                 if target is None or not self.missile_target_ok(shooter, target):
-                    options = [u for u in [*self.side_units(side.other), *forts]
-                               if self.missile_target_ok(shooter, u)]
+                    options = [u for u in marks if self.missile_target_ok(shooter, u)]
                     target = min(options, key=lambda u: (distance(shooter.position, u.position),
                                                          SECTORS.index(u.position), u.cell),
                                  default=None)
@@ -249,7 +252,7 @@ class Combat(Results):
                 # "не могут поражать Кавалерийской Атакой в данный сектор, пока Укрепление
                 # действует и не разрушено".
                 blocked = bool(kinds & NO_CHARGE_TERRAIN) \
-                    or any(fogged(self.state(), s) for s in travelled if s != RESERVE) \
+                    or any(fogged_among(self.effects, s) for s in travelled if s != RESERVE) \
                     or (side is Side.ATTACKER and self.fortification(sector) is not None)
                 enemies = self.at(sector, side.other)
                 if blocked or not enemies:
@@ -264,12 +267,18 @@ class Combat(Results):
         self.phase = "melee"
         attacks = [a for side in self.sides_in_order()
                    for a in self.concealed_attacks(side, MELEE)]
+        # Where living units stand, hidden or not: elsewhere no melee and nothing revealed (the
+        # reveals below move nobody).
+        occupied = self.units.occupied()
         for sector in SECTORS:
-            sides = {side: [u for u in self.at(sector, side) if self.can_attack(u)]
-                     for side in Side}
-            targets = {side: self.at(sector, side) for side in Side}
-            for side in Side:
-                hidden_attackers = [u for u in self.at(sector, side, hidden=True) if u.hidden
+            if sector not in occupied:
+                continue
+            present = {side: self.at(sector, side, hidden=True) for side in SIDES}
+            targets = {side: [u for u in present[side] if not u.concealed] for side in SIDES}
+            sides = {side: [u for u in targets[side] if self.can_attack(u)] for side in SIDES}
+            for side in SIDES:
+                # A side's reveals below change its own units only: `present` still holds.
+                hidden_attackers = [u for u in present[side] if u.hidden
                                     and self.can_attack(u)
                                     and self.orders[side].targets.get(u.key) in
                                     {t.key for t in targets[side.other]}]

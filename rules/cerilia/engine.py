@@ -36,7 +36,7 @@ from rules.cerilia.state import (
 )
 from rules.dice import Roll
 from rules.errors import _
-from rules.sides import Side
+from rules.sides import SIDES, Side
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class Round(AmbushRules, Artifacts):
     def roll_initiative(self) -> None:
         # Reference §1.4: "Initiative. Each side draws or rolls"; a tie goes to the defender.
         rolls = {side: self.dice.roll("1d10", purpose=_("Initiative (%(side)s)"),
-                                      side=side.value).total for side in Side}
+                                      side=side.value).total for side in SIDES}
         self.initiative = Side.ATTACKER if rolls[Side.ATTACKER] > rolls[Side.DEFENDER] \
             else Side.DEFENDER
         self.say("initiative", _("Initiative to %(side)s (%(attacker)s against %(defender)s), "
@@ -148,8 +148,8 @@ class Round(AmbushRules, Artifacts):
                      side=self.winner.value if self.winner else "—")
 
     def end_check(self) -> tuple[bool, Side | None]:
-        alive = {side: self.side_units(side) for side in Side}
-        for side in Side:
+        alive = {side: self.side_units(side) for side in SIDES}
+        for side in SIDES:
             if not alive[side]:
                 return True, side.other if alive[side.other] else None
         for side in self.sides_in_order():
@@ -159,7 +159,7 @@ class Round(AmbushRules, Artifacts):
         if self.number >= self.start.scenario.max_rounds:
             if self.start.scenario.modules.magic_dice:
                 return True, victory.round_limit_holder(self)
-            on_field = {side: sum(u.on_field for u in alive[side]) for side in Side}
+            on_field = {side: sum(u.on_field for u in alive[side]) for side in SIDES}
             # The last round ends it: the side with more units on the field holds it; a draw
             # leaves the field with the defender.
             return True, Side.ATTACKER if on_field[Side.ATTACKER] > on_field[Side.DEFENDER] \

@@ -17,7 +17,14 @@ def is_sector(name: object) -> TypeGuard[str]:
 
 
 def coordinates(sector: str) -> tuple[int, int]:
+    known = _COORDINATES.get(sector)
+    if known is not None:
+        return known
     return COLUMNS.index(sector[0]), int(sector[1])
+
+
+# Every phase asks where sectors lie and how far apart they are, many times a round.
+_COORDINATES = {s: (COLUMNS.index(s[0]), int(s[1])) for s in SECTORS}
 
 
 def sector_at(column: int, row: int) -> str | None:
@@ -46,9 +53,16 @@ def sector_on_field(column: int, row: int) -> str:
 
 def distance(a: str, b: str) -> int:
     """Sectors apart, orthogonally (a reserve is one step from each sector of its own line)."""
+    known = _DISTANCES.get((a, b))
+    if known is not None:
+        return known
     (ac, ar), (bc, br) = coordinates(a), coordinates(b)
     return abs(ac - bc) + abs(ar - br)
 
+
+
+_DISTANCES = {(a, b): abs(ca - cb) + abs(ra - rb) for a, (ca, ra) in _COORDINATES.items()
+              for b, (cb, rb) in _COORDINATES.items()}
 
 def reserve_distance(side: Side, sector: str) -> int:
     """Steps from `side`'s reserve to a sector: one to each sector of its own line."""

@@ -25,7 +25,11 @@ from rules.sides import Side
 
 
 def fogged(state: BattleState, sector: str) -> bool:
-    return any(e.kind is EffectKind.FOG and e.sector == sector for e in state.effects)
+    return fogged_among(state.effects, sector)
+
+
+def fogged_among(effects: Iterable[Effect], sector: str) -> bool:
+    return any(e.kind is EffectKind.FOG and e.sector == sector for e in effects)
 
 
 def line_of_fire(terrain: Iterable[Terrain], effects: Iterable[Effect], a: str, b: str,
@@ -43,7 +47,7 @@ def line_of_fire(terrain: Iterable[Terrain], effects: Iterable[Effect], a: str, 
     # Walls: "Перемещения, а также Дальнобойные Атаки запрещены между сектором ... и сектором"
     walls = {edge(e.sector, e.toward) for e in effects
              if e.kind is EffectKind.WALL and e.sector and e.toward}
-    return not any(crossing in walls for crossing in straight_edges(a, b))
+    return not walls or not any(crossing in walls for crossing in straight_edges(a, b))
 
 
 def visible(state: BattleState, side: Side, unit: Unit) -> bool:
@@ -54,15 +58,26 @@ def visible(state: BattleState, side: Side, unit: Unit) -> bool:
         return True
     if not unit.alive or unit.concealed:
         return False
-    # Ruling (module "ambush"): a unit in ambush lends its side no eyes at night or in fog;
-    # shots at what only it could see would tell the enemy where its true marker lies.
-    own = [u.position for u in state.units if u.side is side and u.on_field and u.ambush is None]
+    return seen_from(eyes(state.units, side), state.night, state.effects, unit)
+
+
+def eyes(units: Iterable[Unit], side: Side) -> frozenset[str]:
+    """The sectors `side` looks from. Ruling (module "ambush"): a unit in ambush lends its side
+    no eyes at night or in fog; shots at what only it could see would tell the enemy where its
+    true marker lies."""
+    return frozenset(u.position for u in units
+                     if u.side is side and u.on_field and u.ambush is None)
+
+
+def seen_from(own: frozenset[str], night: bool, effects: Iterable[Effect], unit: Unit) -> bool:
+    """visible's rule for an enemy unit neither invisible nor in ambush, looked at from the
+    sectors `own` (eyes): a round reads it from its live units without freezing a state."""
     if unit.position == RESERVE:
         # Fog lies on sectors only; the night covers the reserve like any sector.
-        return not state.night or any(reserve_distance(unit.side, p) <= 1 for p in own)
-    if fogged(state, unit.position) and unit.position not in own:
+        return not night or any(reserve_distance(unit.side, p) <= 1 for p in own)
+    if unit.position not in own and fogged_among(effects, unit.position):
         return False
-    if state.night and not any(distance(p, unit.position) <= 1 for p in own):
+    if night and not any(distance(p, unit.position) <= 1 for p in own):
         return False
     return True
 
