@@ -99,6 +99,16 @@ class UnitFormSet(forms.BaseInlineFormSet):
     by the inline); a new row is saved by services.unit_add, which checks it again."""
 
     actor: Any = None
+    _card_choices: list | None = None
+
+    def add_fields(self, form, index):
+        super().add_fields(form, index)
+        # The card catalog read once for every row's select, not once a row.
+        card = form.fields.get("card")
+        if isinstance(card, forms.ModelChoiceField):
+            if self._card_choices is None:
+                self._card_choices = list(card.choices)
+            card.choices = self._card_choices
 
     def clean(self):
         super().clean()

@@ -151,6 +151,11 @@ def _build(size: int) -> World:
         SectorUnitFactory(battle=sector, side="defender", army=theirs[index],
                           name=f"Foot company {index}")
     sector = sector_services.battle_start(battle=sector, actor=SYSTEM)
+    sector_setup = SectorBattleFactory(campaign=campaign, attacker_kingdom=kingdom,
+                                       defender_kingdom=rival_kingdom)
+    for index in range(fighting):
+        SectorUnitFactory(battle=sector_setup, side="attacker", army=ours[index],
+                          name=f"Guard company {index}")
 
     exploration = hex_explore(actor=SYSTEM, army=ours[-2], hex=ours[-2].hex)
     return World(size=size, campaign=campaign, kingdom=kingdom, rival_kingdom=rival_kingdom,
@@ -158,7 +163,7 @@ def _build(size: int) -> World:
                  army=ours[0], resolved=turn, report=TurnReport.objects.get(turn=turn),
                  queued=queued, scene=scene, planned_scene=planned_scene,
                  battle_report=BattleReport.objects.get(scene=scene), sector=sector,
-                 exploration=exploration, extra={"participant": planned})
+                 exploration=exploration, extra={"participant": planned, "sector_setup": sector_setup})
 
 
 @pytest.fixture(scope="module")
@@ -216,27 +221,35 @@ PAGES: dict[tuple[str, str], Callable[[World], str]] = {
     ("gm", "kingdom-change"): _admin(Kingdom, "change", lambda w: w.kingdom),
     ("gm", "kingdom-recruit"): _admin(Kingdom, "recruit", lambda w: w.kingdom),
     ("gm", "army-list"): _admin(Army, "changelist"),
+    ("gm", "army-add"): _admin(Army, "add"),
     ("gm", "army-change"): _admin(Army, "change", lambda w: w.army),
     ("gm", "army-transfer-gear"): _admin(Army, "transfer_gear", lambda w: w.army),
     ("gm", "turn-list"): _admin(KingdomTurn, "changelist"),
+    ("gm", "turn-add"): _admin(KingdomTurn, "add"),
     ("gm", "turn-change"): _admin(KingdomTurn, "change", lambda w: w.resolved),
     ("gm", "report-list"): _admin(TurnReport, "changelist"),
     ("gm", "report-change"): _admin(TurnReport, "change", lambda w: w.report),
     ("gm", "activity-list"): _admin(ArmyActivity, "changelist"),
+    ("gm", "activity-add"): _admin(ArmyActivity, "add"),
     ("gm", "activity-change"): _admin(ArmyActivity, "change", lambda w: w.queued),
     ("gm", "scene-list"): _admin(BattleScene, "changelist"),
+    ("gm", "scene-add"): _admin(BattleScene, "add"),
     ("gm", "scene-change"): _admin(BattleScene, "change", lambda w: w.scene),
     ("gm", "planned-scene-change"): _admin(BattleScene, "change", lambda w: w.planned_scene),
     ("gm", "scene-replay"): _admin(BattleScene, "replay", lambda w: w.scene),
     ("gm", "battle-report-list"): _admin(BattleReport, "changelist"),
     ("gm", "battle-report-change"): _admin(BattleReport, "change", lambda w: w.battle_report),
     ("gm", "sector-list"): _admin(SectorBattle, "changelist"),
+    ("gm", "sector-add"): _admin(SectorBattle, "add"),
     ("gm", "sector-change"): _admin(SectorBattle, "change", lambda w: w.sector),
+    ("gm", "sector-setup-change"): _admin(SectorBattle, "change",
+                                          lambda w: w.extra["sector_setup"]),
     ("gm", "sector-rounds"): _admin(SectorBattle, "rounds", lambda w: w.sector),
     ("gm", "kingdom-history"): _admin(Kingdom, "history", lambda w: w.kingdom),
     ("gm", "army-history"): _admin(Army, "history", lambda w: w.army),
     ("gm", "turn-history"): _admin(KingdomTurn, "history", lambda w: w.resolved),
     ("gm", "exploration-list"): _admin(Exploration, "changelist"),
+    ("gm", "exploration-add"): _admin(Exploration, "add"),
     ("gm", "exploration-change"): _admin(Exploration, "change", lambda w: w.exploration),
     ("gm", "exploration-battle"): _admin(Exploration, "battle", lambda w: w.exploration),
 }
