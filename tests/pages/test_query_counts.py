@@ -282,3 +282,22 @@ def test_a_pages_queries_do_not_grow_with_the_armies(worlds, who, page):
     assert len(many) == len(few), (
         f"{len(few)} queries at {SIZES[0]} armies, {len(many)} at {SIZES[1]}; "
         f"repeated at {SIZES[1]}: {_repeated(many)}")
+
+
+@pytest.mark.django_db
+def test_the_gm_turns_page_with_a_dry_run_does_not_grow_with_the_armies(worlds):
+    """The dry run's preview (kept in the session) is shown on the GM's turns page."""
+    counts = {}
+    for size, world in worlds.items():
+        client = Client()
+        client.force_login(world.users["gm"])
+        url = reverse("gm-turns", args=[world.campaign.pk])
+        response = client.post(reverse("gm-dry-run", args=[world.campaign.pk]))
+        assert response.status_code == 302
+        client.get(url)
+        counts[size] = _get(client, url)
+    (status, few), (status_many, many) = counts.values()
+    assert status == status_many == 200
+    assert len(many) == len(few), (
+        f"{len(few)} queries at {SIZES[0]} armies, {len(many)} at {SIZES[1]}; "
+        f"repeated at {SIZES[1]}: {_repeated(many)}")
