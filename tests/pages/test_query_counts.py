@@ -78,31 +78,31 @@ def _armies(kingdom: Kingdom, size: int, prefix: str) -> list[Army]:
     armies = []
     for index in range(size):
         template = shipped_template("Skirmishers" if index % 3 == 1 else "Infantry")
-        army = ArmyFactory(kingdom=kingdom, name=f"{prefix} {index}", hex="C4", template=template)
-        ArmyTacticFactory(army=army, tactic="keen_eyed")
-        ArmyGearFactory(army=army, kind="healing_potions", doses=2, price_paid_rp=30)
-        ArmyConditionFactory(army=army, condition="weary", value=1)
+        army = ArmyFactory.create(kingdom=kingdom, name=f"{prefix} {index}", hex="C4", template=template)
+        ArmyTacticFactory.create(army=army, tactic="keen_eyed")
+        ArmyGearFactory.create(army=army, kind="healing_potions", doses=2, price_paid_rp=30)
+        ArmyConditionFactory.create(army=army, condition="weary", value=1)
         armies.append(army)
     return armies
 
 
 def _build(size: int) -> World:
-    campaign = CampaignFactory(name=f"Query budget {size}")
-    kingdom = KingdomFactory(campaign=campaign, name=f"Brevoy {size}", level=5, food=10,
+    campaign = CampaignFactory.create(name=f"Query budget {size}")
+    kingdom = KingdomFactory.create(campaign=campaign, name=f"Brevoy {size}", level=5, food=10,
                              lumber=3, resource_points=400, warfare=12, defense=12)
-    SettlementFactory(kingdom=kingdom, name=f"Tatzlford {size}", hex="C4")
-    rival_kingdom = KingdomFactory(campaign=campaign, name=f"Pitax {size}", level=5,
+    SettlementFactory.create(kingdom=kingdom, name=f"Tatzlford {size}", hex="C4")
+    rival_kingdom = KingdomFactory.create(campaign=campaign, name=f"Pitax {size}", level=5,
                                    warfare=12, defense=12)
-    SettlementFactory(kingdom=rival_kingdom, name=f"Pitax City {size}", hex="P9")
+    SettlementFactory.create(kingdom=rival_kingdom, name=f"Pitax City {size}", hex="P9")
     paint_map(campaign, kingdom, rival_kingdom)
     # A GM by membership, not a superuser: the admin shows them their campaign only, so the
     # changelists of the two worlds differ.
-    gm = UserFactory(username=f"budget-gm-{size}", is_staff=True)
-    MembershipFactory(user=gm, campaign=campaign, role=Role.GM, kingdom=None)
-    player = UserFactory(username=f"budget-player-{size}")
-    MembershipFactory(user=player, campaign=campaign, role=Role.PLAYER, kingdom=kingdom)
-    rival = UserFactory(username=f"budget-rival-{size}")
-    MembershipFactory(user=rival, campaign=campaign, role=Role.PLAYER, kingdom=rival_kingdom)
+    gm = UserFactory.create(username=f"budget-gm-{size}", is_staff=True)
+    MembershipFactory.create(user=gm, campaign=campaign, role=Role.GM, kingdom=None)
+    player = UserFactory.create(username=f"budget-player-{size}")
+    MembershipFactory.create(user=player, campaign=campaign, role=Role.PLAYER, kingdom=kingdom)
+    rival = UserFactory.create(username=f"budget-rival-{size}")
+    MembershipFactory.create(user=rival, campaign=campaign, role=Role.PLAYER, kingdom=rival_kingdom)
 
     ours = _armies(kingdom, size, "Guard")
     theirs = _armies(rival_kingdom, size, "Foot")
@@ -125,36 +125,36 @@ def _build(size: int) -> World:
     # A battle fought and one still taking plans, with one army in five a side (at least two),
     # and a sector battle with a unit of each of those armies.
     fighting = max(2, size // 5)
-    scene = BattleSceneFactory(campaign=campaign, attacker_kingdom=kingdom,
+    scene = BattleSceneFactory.create(campaign=campaign, attacker_kingdom=kingdom,
                                defender_kingdom=rival_kingdom, fortification="trench",
                                fortification_side=Side.DEFENDER, light="dim")
     for each in ours[:fighting]:
-        BattleParticipantFactory(scene=scene, army=each, side=Side.ATTACKER)
+        BattleParticipantFactory.create(scene=scene, army=each, side=Side.ATTACKER)
     for each in theirs[:fighting]:
-        BattleParticipantFactory(scene=scene, army=each, side=Side.DEFENDER)
+        BattleParticipantFactory.create(scene=scene, army=each, side=Side.DEFENDER)
     battle_resolution.scenes_lock(BattleScene.objects.filter(pk=scene.pk), enqueue=False)
     assert battle_resolution.scene_resolve(scene.pk) == "resolved"
     scene.refresh_from_db()
-    planned_scene = BattleSceneFactory(campaign=campaign, attacker_kingdom=kingdom,
+    planned_scene = BattleSceneFactory.create(campaign=campaign, attacker_kingdom=kingdom,
                                        defender_kingdom=rival_kingdom)
-    planned = BattleParticipantFactory(scene=planned_scene, army=ours[-1], side=Side.ATTACKER)
+    planned = BattleParticipantFactory.create(scene=planned_scene, army=ours[-1], side=Side.ATTACKER)
     for each in ours[-fighting:-1]:
-        BattleParticipantFactory(scene=planned_scene, army=each, side=Side.ATTACKER)
+        BattleParticipantFactory.create(scene=planned_scene, army=each, side=Side.ATTACKER)
     for each in theirs[-fighting:]:
-        BattleParticipantFactory(scene=planned_scene, army=each, side=Side.DEFENDER)
+        BattleParticipantFactory.create(scene=planned_scene, army=each, side=Side.DEFENDER)
 
-    sector = SectorBattleFactory(campaign=campaign, attacker_kingdom=kingdom,
+    sector = SectorBattleFactory.create(campaign=campaign, attacker_kingdom=kingdom,
                                  defender_kingdom=rival_kingdom)
     for index in range(fighting):
-        SectorUnitFactory(battle=sector, side="attacker", army=ours[index],
+        SectorUnitFactory.create(battle=sector, side="attacker", army=ours[index],
                           name=f"Guard company {index}")
-        SectorUnitFactory(battle=sector, side="defender", army=theirs[index],
+        SectorUnitFactory.create(battle=sector, side="defender", army=theirs[index],
                           name=f"Foot company {index}")
     sector = sector_services.battle_start(battle=sector, actor=SYSTEM)
-    sector_setup = SectorBattleFactory(campaign=campaign, attacker_kingdom=kingdom,
+    sector_setup = SectorBattleFactory.create(campaign=campaign, attacker_kingdom=kingdom,
                                        defender_kingdom=rival_kingdom)
     for index in range(fighting):
-        SectorUnitFactory(battle=sector_setup, side="attacker", army=ours[index],
+        SectorUnitFactory.create(battle=sector_setup, side="attacker", army=ours[index],
                           name=f"Guard company {index}")
 
     exploration = hex_explore(actor=SYSTEM, army=ours[-2], hex=ours[-2].hex)
