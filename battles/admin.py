@@ -32,7 +32,7 @@ from battles.services import (
     scene_reopen,
     scenes_send_to_workers,
 )
-from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, KnownLabelsInline
 from rules.errors import RuleViolation
 from rules.kingmaker.hexes import canonical_hex, hex_violations
 
@@ -108,7 +108,7 @@ class ParticipantFormSet(forms.BaseInlineFormSet):
                                plan=data.get("plan") or {})
 
 
-class ParticipantInline(CampaignScopedInline, admin.TabularInline):
+class ParticipantInline(KnownLabelsInline, CampaignScopedInline, admin.TabularInline):
     model = BattleParticipant
     formset = ParticipantFormSet
     extra = 0
@@ -117,6 +117,10 @@ class ParticipantInline(CampaignScopedInline, admin.TabularInline):
 
     def _open(self, obj) -> bool:
         return obj is None or obj.takes_plans
+
+    def get_queryset(self, request):
+        # Each row names its army (its title, a read-only army): one query, not one a row.
+        return super().get_queryset(request).select_related("army")
 
     def get_readonly_fields(self, request, obj=None):
         return [] if self._open(obj) else list(PARTICIPANT_FIELDS)

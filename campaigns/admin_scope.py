@@ -11,9 +11,13 @@ preferences) is the operator's, under Django's model permissions (`OPERATOR_MODE
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import ClassVar
+
 from django.contrib import admin
 from django.contrib.admin import AdminSite, RelatedOnlyFieldListFilter
 from django.contrib.admin.utils import get_fields_from_path, unquote
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import FieldDoesNotExist, ObjectDoesNotExist, ValidationError
 from django.db import models
 from django.http import Http404, HttpRequest
@@ -278,3 +282,59 @@ class CatalogAdmin:
 
     def has_add_permission(self, request):
         return runs_a_campaign(request) or super().has_add_permission(request)
+
+
+class KnownLabelAutocomplete(AutocompleteSelect):
+    """Django's autocomplete, naming its selected object from `known` (value → label, the rows an
+    inline shows) when it can: Django's widget runs one query per row to name it."""
+
+    known: dict[str, str]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.known = {}   # shared by the forms' copies of the widget (a shallow copy)
+
+    def optgroups(self, name, value, attr=None):
+        selected = [str(v) for v in value if str(v) not in self.choices.field.empty_values]
+        if not all(each in self.known for each in selected):
+            return super().optgroups(name, value, attr)
+        options: list = []
+        if not self.is_required and not self.allow_multiple_selected:
+            options.append(self.create_option(name, "", "", False, 0))
+        for each in selected:
+            options.append(self.create_option(name, each, self.known[each], True, len(options)))
+        return [(None, options, 0)]
+
+
+class KnownLabelsInline:
+    """An inline whose autocomplete fields name the objects of its rows from one query (its
+    queryset, which should select_related them) instead of one query per row."""
+
+    autocomplete_fields: ClassVar[Sequence[str]] = ()
+    admin_site: AdminSite
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name in self.autocomplete_fields and "widget" not in kwargs:
+            kwargs["widget"] = KnownLabelAutocomplete(db_field, self.admin_site,
+                                                      using=kwargs.get("using"))
+        return super().formfield_for_foreignkey(
+            db_field, request, **kwargs)
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        if obj is None:
+            return formset
+        widgets = {}
+        for name in self.autocomplete_fields:
+            field = formset.form.base_fields.get(name)   # absent when read-only
+            widget = getattr(getattr(field, "widget", None), "widget", None)
+            if isinstance(widget, KnownLabelAutocomplete):
+                widgets[name] = (field, widget)
+        if not widgets:
+            return formset
+        rows = list(self.get_queryset(request).filter(
+            **{formset.fk.name: obj}))
+        for name, (field, widget) in widgets.items():
+            widget.known = {str(getattr(row, f"{name}_id")): field.label_from_instance(
+                getattr(row, name)) for row in rows if getattr(row, f"{name}_id") is not None}
+        return formset

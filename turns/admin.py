@@ -43,6 +43,10 @@ class ActivityInline(CampaignScopedInline, admin.TabularInline):
     show_change_link = True
     can_delete = False
 
+    def get_queryset(self, request):
+        # The read-only army and submitter are shown per row: one query, not two a row.
+        return super().get_queryset(request).select_related("army", "submitted_by")
+
     def has_add_permission(self, request, obj=None):
         return False  # orders go through the activity page, which checks the rules
 
@@ -224,7 +228,7 @@ class ArmyActivityAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     form = ArmyActivityForm
     list_display = ["__str__", "turn", "army", "kind", "second", "status", "submitted_by"]
     list_filter = ["status", "kind", "turn__kingdom__campaign", "turn__kingdom"]
-    list_select_related = ["turn__kingdom", "army"]
+    list_select_related = ["turn__kingdom", "army", "submitted_by"]
     readonly_fields = ["status", "submitted_by", "idempotency_key", "result"]
     actions = ["withdraw"]
 

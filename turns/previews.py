@@ -13,6 +13,7 @@ import secrets
 from typing import Any
 
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 
 from armies.adapters import render_violation
 from armies.choices import ACTIVITY_KIND_LABELS
@@ -75,6 +76,8 @@ def preview(turn: KingdomTurn, seed: int) -> dict[str, Any]:
         outcome = resolve_turn(data, seed)
         report = with_text(report_data(data, outcome, {}))
         transaction.set_rollback(True)
+    # The page names each order's army: read them in one query, not one an order.
+    prefetch_related_objects(activities, "army")
     names = {activity.pk: activity for activity in activities}
     kingdom = report["kingdom"]
     return {

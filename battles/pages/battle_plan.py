@@ -6,6 +6,7 @@ from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
@@ -43,8 +44,9 @@ class PlanForm(forms.Form):
 
     def __init__(self, *args, participant: BattleParticipant, **kwargs):
         super().__init__(*args, **kwargs)
-        enemies = participant.scene.participants.exclude(side=participant.side).select_related(
-            "army")
+        # The scene's participants, as prefetched (scene_armies_prefetch) on the orders page.
+        enemies = [each for each in participant.scene.participants.all()
+                   if each.side != participant.side]
         cast(forms.ChoiceField, self.fields["target_army"]).choices = [("", "—")] + [(p.army_id, p.army.name)
                                                             for p in enemies]
         actions = [a for a in tactical_actions(army_state(participant.army))
@@ -60,15 +62,23 @@ class PlanForm(forms.Form):
 
 def queued_plans(user, kingdom) -> list[dict[str, Any]]:
     """The kingdom's armies in scenes still taking plans, each with its plan form."""
-    participants = visible_participants(user).filter(
-        army__kingdom=kingdom, scene__status=SceneStatus.QUEUED, scene__locked_at__isnull=True)
+    participants = list(visible_participants(user).filter(
+        army__kingdom=kingdom, scene__status=SceneStatus.QUEUED, scene__locked_at__isnull=True,
+    ).select_related("scene", "army").prefetch_related(scene_armies_prefetch()))
+    armies = armies_with_details().in_bulk({each.army_id for each in participants})
     rows = []
-    for participant in participants.select_related("scene", "army"):
-        army = armies_with_details().get(pk=participant.army_id)
-        participant.army = army
+    for participant in participants:
+        participant.army = armies[participant.army_id]
         rows.append({"participant": participant,
                      "form": PlanForm(initial=_initial(participant), participant=participant)})
     return rows
+
+
+def scene_armies_prefetch() -> Prefetch:
+    """A participant's scene's participants with their armies: the enemies a plan may target,
+    read from memory for each of the kingdom's armies."""
+    return Prefetch("scene__participants",
+                    queryset=BattleParticipant.objects.select_related("army"))
 
 
 def _initial(participant: BattleParticipant) -> dict[str, Any]:
@@ -82,7 +92,8 @@ def battle_plan(request, kingdom_id: int, participant_id: int):
     """GET shows one army's plan form; POST saves it, or shows the rules' errors by the fields."""
     kingdom = get_object_or_404(visible_kingdoms(request.user), pk=kingdom_id)
     participant = get_object_or_404(
-        visible_participants(request.user).select_related("scene", "army"),
+        visible_participants(request.user).select_related("scene", "army").prefetch_related(
+            scene_armies_prefetch()),
         pk=participant_id, army__kingdom=kingdom)
     participant.army = armies_with_details().get(pk=participant.army_id)
     if request.method == "POST":

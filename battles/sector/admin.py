@@ -34,7 +34,7 @@ from battles.sector.models import (
 )
 from battles.sector.module_models import MAX_CASTING_VALUE, MIN_CASTING_VALUE, SpellCard
 from battles.sector.order_form_magic import spell_label
-from campaigns.admin_scope import CampaignScopedAdmin
+from campaigns.admin_scope import CampaignScopedAdmin, KnownLabelsInline
 from campaigns.times import local_time
 from rules.cerilia.field import distance
 from rules.cerilia.spells import Spell
@@ -99,6 +99,16 @@ class UnitFormSet(forms.BaseInlineFormSet):
     by the inline); a new row is saved by services.unit_add, which checks it again."""
 
     actor: Any = None
+    _card_choices: list | None = None
+
+    def add_fields(self, form, index):
+        super().add_fields(form, index)
+        # The card catalog read once for every row's select, not once a row.
+        card = form.fields.get("card")
+        if isinstance(card, forms.ModelChoiceField):
+            if self._card_choices is None:
+                self._card_choices = list(card.choices)
+            card.choices = self._card_choices
 
     def clean(self):
         super().clean()
@@ -125,12 +135,16 @@ class UnitFormSet(forms.BaseInlineFormSet):
                                  card=data["card"], name=data["name"], army=data.get("army"))
 
 
-class UnitInline(SetupOnlyInline, admin.TabularInline):
+class UnitInline(KnownLabelsInline, SetupOnlyInline, admin.TabularInline):
     model = SectorUnit
     formset = UnitFormSet
     extra = 0
     fields = ["side", "card", "name", "army"]
     autocomplete_fields = ["army"]
+
+    def get_queryset(self, request):
+        # Each row names its card and army (read-only once the battle starts): no query a row.
+        return super().get_queryset(request).select_related("card", "army")
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
