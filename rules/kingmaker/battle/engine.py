@@ -5,8 +5,10 @@ actions per army, rout checks at the end of each round, and the end of the scene
 a round gives exactly the first rounds of the full fight (the GM's step by step)."""
 from __future__ import annotations
 
-from rules.degrees import Degree
-from rules.dice import Dice
+from typing import Any
+
+from rules.degrees import Degree, degree_of_success
+from rules.dice import Dice, Roll
 from rules.errors import _
 from rules.kingmaker.battle import aftermath, aiming, reactions, tactician
 from rules.kingmaker.battle.scene import Scene
@@ -21,6 +23,7 @@ from rules.kingmaker.battle.setup import (
 from rules.kingmaker.battle.strikes import circumstance
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, Target
+from rules.modifiers import Statistic
 from rules.sides import Side
 
 ACTIONS_PER_TURN = 3  # seed 003: "Каждое войско может предпринять в свой ход до трёх действий"
@@ -28,6 +31,13 @@ ACTIONS_PER_TURN = 3  # seed 003: "Каждое войско может пред
 
 def fight(setup: BattleSetup, seed: int, *, stop_after_round: int | None = None) -> BattleOutcome:
     return Battle(setup, Dice(seed)).run(stop_after_round)
+
+
+def fight_unlogged(setup: BattleSetup, seed: int) -> BattleOutcome:
+    """`fight`'s outcome without its log, for the odds: the same dice in the same order and the
+    same decisions, so the winner, the armies and the sides are exactly `fight`'s; its events,
+    rounds and rolls are left empty."""
+    return UnloggedBattle(setup, Dice(seed)).run(None)
 
 
 class Battle(Scene):
@@ -228,3 +238,33 @@ class Battle(Scene):
             seed=self.dice.seed, finished=finished, winner=self.winner if finished else None,
             rounds=tuple(self.records), events=tuple(self.events), armies=armies, sides=sides,
             fortification_hp=self.fortification_hp, rolls=tuple(self.dice.log))
+
+
+# Only the degree of a check in an unlogged fight is ever read (its log is not kept): one shared
+# record per degree.
+_NO_ROLL = Roll("", "1d20", (0,), 0, 0)
+_GRADED = {degree: CheckRecord(_NO_ROLL, 0, 0, degree) for degree in Degree}
+
+
+class UnloggedBattle(Battle):
+    """A battle fought for its outcome alone (`fight_unlogged`): no events, no round records, and
+    checks graded straight from the die's face, which is drawn exactly as `Dice.d20` draws it."""
+
+    def log(self, code: str, message: str, actor: Unit | None = None, target: Unit | None = None,
+            check: CheckRecord | None = None, damage: int = 0, **params: Any) -> None:
+        return None
+
+    def roll(self, unit: Unit, statistic: Statistic, dc: int, purpose: str) -> CheckRecord:
+        face = self.dice.d20_face()
+        return _GRADED[degree_of_success(face + statistic.total, dc, face)]
+
+    def _end_of_round(self) -> None:
+        if not self.finished:
+            self._rout_checks()
+            self._check_end()
+
+    def _outcome(self, *, finished: bool) -> BattleOutcome:
+        armies, sides = aftermath.settle_battle(self)
+        return BattleOutcome(seed=self.dice.seed, finished=True, winner=self.winner, rounds=(),
+                             events=(), armies=armies, sides=sides,
+                             fortification_hp=self.fortification_hp)

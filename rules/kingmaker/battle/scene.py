@@ -20,6 +20,9 @@ from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind, Statistic
 from rules.sides import Side
 
+_FLED = Position.FLED
+_DEFEATED = Condition.DEFEATED
+
 
 class Scene:
     def __init__(self, setup: BattleSetup, dice: Dice):
@@ -29,6 +32,7 @@ class Scene:
         # No army joins or leaves the scene's list while it is fought: sorted once.
         self._by_key = [self.units[k] for k in sorted(self.units)]
         self._of_side = {side: [u for u in self._by_key if u.side is side] for side in Side}
+        self._foes = {side: self._of_side[side.other] for side in Side}
         self.round = 0
         self.events: list[BattleEvent] = []
         self.fortification_hp = None
@@ -63,10 +67,12 @@ class Scene:
         return list(self._of_side[side])
 
     def enemies(self, unit: Unit) -> list[Unit]:
-        return [u for u in self.side_units(unit.side.other) if u.on_field]
+        # `Unit.on_field`, read inline: a turn asks for the enemies several times.
+        return [u for u in self._foes[unit.side] if u._position is not _FLED and u.hp != 0
+                and _DEFEATED not in u._lasting]
 
     def allies(self, unit: Unit) -> list[Unit]:
-        return [u for u in self.side_units(unit.side) if u.on_field and u is not unit]
+        return [u for u in self._of_side[unit.side] if u.on_field and u is not unit]
 
     def engaged_enemies(self, unit: Unit) -> list[Unit]:
         return [self.units[k] for k in sorted(unit.engaged)]
