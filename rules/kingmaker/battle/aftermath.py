@@ -127,22 +127,26 @@ def _tire(unit: Unit, value: int) -> None:
 
 
 # The same army leaves the field in the same few states over the runs of `battle_odds`: each state
-# is made once. Bounded (emptied when full), so a long-running worker's memory stays flat.
-_LEFT: dict[tuple[ArmyState, int, tuple[tuple[Condition, int], ...], tuple[GearItem, ...]],
-            ArmyState] = {}
+# is made once. By the army's identity (hashing a whole army state costs more than making the
+# result), with the army kept in the value so that its id is not reused while it is a key; bounded
+# (emptied when full), so a long-running worker's memory stays flat.
+_LEFT: dict[tuple[int, int, tuple[tuple[Condition, int], ...], tuple[GearItem, ...]],
+            tuple[ArmyState, ArmyState]] = {}
 _LEFT_LIMIT = 8192
 
 
 def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
     destroyed = Condition.DESTROYED in unit.lasting
     gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
-    key = (unit.base, unit.hp, tuple(unit.lasting.items()), gear)
-    army = _LEFT.get(key)
-    if army is None:
+    key = (id(unit.base), unit.hp, tuple(unit.lasting.items()), gear)
+    found = _LEFT.get(key)
+    if found is not None and found[0] is unit.base:
+        army = found[1]
+    else:
         army = _left_the_field(unit.base, unit.hp, dict(unit.lasting), gear)
         if len(_LEFT) >= _LEFT_LIMIT:
             _LEFT.clear()
-        _LEFT[key] = army
+        _LEFT[key] = (unit.base, army)
     return ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
                       defeated, unit.routed_ever, unit.fled, destroyed)
 

@@ -23,7 +23,6 @@ from rules.kingmaker.battle.setup import (
 from rules.kingmaker.battle.strikes import circumstance
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, Target
-from rules.modifiers import Statistic
 from rules.sides import Side
 
 ACTIONS_PER_TURN = 3  # seed 003: "Каждое войско может предпринять в свой ход до трёх действий"
@@ -70,15 +69,17 @@ class Battle(Scene):
         for unit in self._sorted():
             bonus = self.setup.side(unit.side).initiative_bonus
             extra = (circumstance(bonus, "offensive gambit"),) if bonus else ()
-            statistic = self.statistic(unit, Target.SCOUTING, *extra)
-            roll = self.dice.d20(purpose=_("Initiative (%(army)s)"), modifier=statistic.total,
-                                 army=unit.name)
-            unit.initiative = roll.total
-            self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
-                     check=CheckRecord(roll, statistic.total, 0, Degree.SUCCESS),
-                     total=roll.total)
+            unit.initiative = self._roll_initiative(
+                unit, self.statistic_total(unit, Target.SCOUTING, *extra))
         self.order = sorted(self.units.values(), key=self._initiative_key)
         self._starting_positions()
+
+    def _roll_initiative(self, unit: Unit, modifier: int) -> int:
+        roll = self.dice.d20(purpose=_("Initiative (%(army)s)"), modifier=modifier,
+                             army=unit.name)
+        self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
+                 check=CheckRecord(roll, modifier, 0, Degree.SUCCESS), total=roll.total)
+        return roll.total
 
     def _initiative_key(self, unit: Unit) -> tuple[int, bool, bool, int]:
         # Ties go to the side a kingdom plays, then to the attackers (Foundry: "breaks ties in
@@ -254,9 +255,12 @@ class UnloggedBattle(Battle):
             check: CheckRecord | None = None, damage: int = 0, **params: Any) -> None:
         return None
 
-    def roll(self, unit: Unit, statistic: Statistic, dc: int, purpose: str) -> CheckRecord:
+    def roll_total(self, unit: Unit, modifier: int, dc: int, purpose: str) -> CheckRecord:
         face = self.dice.d20_face()
-        return _GRADED[degree_of_success(face + statistic.total, dc, face)]
+        return _GRADED[degree_of_success(face + modifier, dc, face)]
+
+    def _roll_initiative(self, unit: Unit, modifier: int) -> int:
+        return self.dice.d20_face() + modifier
 
     def _end_of_round(self) -> None:
         if not self.finished:
