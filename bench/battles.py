@@ -103,13 +103,6 @@ def odds_command(env: dict[str, str], scene_id: int, runs: int) -> dict[str, flo
     the memory of it and its worker processes, sampled every 5 ms."""
     command = [sys.executable, str(ROOT / "manage.py"), "battle_odds", str(scene_id),
                "--runs", str(runs), "--seed", "16"]
-    # Python's bytecode cache, as an installed site has it: without it (PYTHONDONTWRITEBYTECODE)
-    # every start compiles the project's few hundred modules again. Kept in the throw-away
-    # directory, filled by one untimed run.
-    env = {key: value for key, value in env.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPYCACHEPREFIX"] = str(Path(env["DATABASE_URL"].removeprefix("sqlite:///"))
-                                     .parent / "pycache")
-    subprocess.run([*command[:4], "--runs", "1"], env=env, stdout=subprocess.DEVNULL, check=True)
     peak_rss = peak_pss = 0
     start = time.perf_counter()
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
