@@ -84,7 +84,11 @@ class Dice:
     def d20(self, *, purpose: str, modifier: int = 0, **params: Any) -> Roll:
         """Exactly `roll("1d20+N")`, without parsing the expression (the engine's hot path)."""
         expression = _D20_EXPRESSIONS.get(modifier) or _d20_expression(modifier)
-        face = self._random.randint(1, 20)
+        face = self.d20_face()
         result = Roll(purpose, expression, (face,), modifier, face + modifier, params)
         self.log.append(result)
         return result
+
+    def d20_face(self) -> int:
+        """The face the next d20 shows, unlogged (a fight counted for its odds keeps no log)."""
+        return self._random.randint(1, 20)

@@ -80,6 +80,8 @@ class ConditionState:
 
 Conditions = tuple[ConditionState, ...]
 
+_ALL = tuple(Condition)
+
 
 def parse_condition(code: str) -> ConditionState:
     """Parse "weary:2" or "outflanked"; a valued condition without a value is value 1."""
@@ -114,7 +116,9 @@ def as_mapping(conditions: Iterable[ConditionState]) -> dict[Condition, int]:
 
 
 def from_mapping(mapping: Mapping[Condition, int]) -> Conditions:
-    return tuple(ConditionState(c, mapping[c]) for c in Condition if c in mapping)
+    """The conditions in their enum's order (over a tuple of the members: iterating the enum
+    itself costs a generator per call, and a battle lists thousands)."""
+    return tuple([ConditionState(c, mapping[c]) for c in _ALL if c in mapping])
 
 
 def settle(mapping: dict[Condition, int]) -> dict[Condition, int]:

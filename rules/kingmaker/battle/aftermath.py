@@ -8,10 +8,12 @@ from typing import Any
 
 from rules.degrees import Degree, check
 from rules.errors import _
+from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.setup import ArmyResult, BattleEvent, CheckRecord, PcFight, SideResult
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, after_battle, from_mapping
+from rules.kingmaker.gear import GearItem
 from rules.sides import Side
 
 # Seed 003: "каждое разгромленное вами войско приносит столько же опыта, сколько и победа над
@@ -124,13 +126,33 @@ def _tire(unit: Unit, value: int) -> None:
         unit.lasting[Condition.WEARY] = unit.lasting.get(Condition.WEARY, 0) + value
 
 
+# The same army leaves the field in the same few states over the runs of `battle_odds`: each state
+# is made once. By the army's identity (hashing a whole army state costs more than making the
+# result), with the army kept in the value so that its id is not reused while it is a key; bounded
+# (emptied when full), so a long-running worker's memory stays flat.
+_LEFT: dict[tuple[int, int, tuple[tuple[Condition, int], ...], tuple[GearItem, ...]],
+            tuple[ArmyState, ArmyState]] = {}
+_LEFT_LIMIT = 8192
+
+
 def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
-    lasting = dict(unit.lasting)
-    destroyed = Condition.DESTROYED in lasting
-    if unit.hp == 0 and not destroyed:
-        lasting[Condition.DEFEATED] = 0
-    conditions = after_battle(from_mapping(lasting))
+    destroyed = Condition.DESTROYED in unit.lasting
     gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
-    army = replace(unit.base, hp=unit.hp, conditions=conditions, gear=gear)
+    key = (id(unit.base), unit.hp, tuple(unit.lasting.items()), gear)
+    found = _LEFT.get(key)
+    if found is not None and found[0] is unit.base:
+        army = found[1]
+    else:
+        army = _left_the_field(unit.base, unit.hp, dict(unit.lasting), gear)
+        if len(_LEFT) >= _LEFT_LIMIT:
+            _LEFT.clear()
+        _LEFT[key] = (unit.base, army)
     return ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
                       defeated, unit.routed_ever, unit.fled, destroyed)
+
+
+def _left_the_field(base: ArmyState, hp: int, lasting: dict[Condition, int],
+                    gear: tuple[GearItem, ...]) -> ArmyState:
+    if hp == 0 and Condition.DESTROYED not in lasting:
+        lasting[Condition.DEFEATED] = 0
+    return replace(base, hp=hp, conditions=after_battle(from_mapping(lasting)), gear=gear)

@@ -5,8 +5,10 @@ actions per army, rout checks at the end of each round, and the end of the scene
 a round gives exactly the first rounds of the full fight (the GM's step by step)."""
 from __future__ import annotations
 
-from rules.degrees import Degree
-from rules.dice import Dice
+from typing import Any
+
+from rules.degrees import Degree, degree_of_success
+from rules.dice import Dice, Roll
 from rules.errors import _
 from rules.kingmaker.battle import aftermath, aiming, reactions, tactician
 from rules.kingmaker.battle.scene import Scene
@@ -28,6 +30,13 @@ ACTIONS_PER_TURN = 3  # seed 003: "Каждое войско может пред
 
 def fight(setup: BattleSetup, seed: int, *, stop_after_round: int | None = None) -> BattleOutcome:
     return Battle(setup, Dice(seed)).run(stop_after_round)
+
+
+def fight_unlogged(setup: BattleSetup, seed: int) -> BattleOutcome:
+    """`fight`'s outcome without its log, for the odds: the same dice in the same order and the
+    same decisions, so the winner, the armies and the sides are exactly `fight`'s; its events,
+    rounds and rolls are left empty."""
+    return UnloggedBattle(setup, Dice(seed)).run(None)
 
 
 class Battle(Scene):
@@ -60,15 +69,17 @@ class Battle(Scene):
         for unit in self._sorted():
             bonus = self.setup.side(unit.side).initiative_bonus
             extra = (circumstance(bonus, "offensive gambit"),) if bonus else ()
-            statistic = self.statistic(unit, Target.SCOUTING, *extra)
-            roll = self.dice.d20(purpose=_("Initiative (%(army)s)"), modifier=statistic.total,
-                                 army=unit.name)
-            unit.initiative = roll.total
-            self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
-                     check=CheckRecord(roll, statistic.total, 0, Degree.SUCCESS),
-                     total=roll.total)
+            unit.initiative = self._roll_initiative(
+                unit, self.statistic_total(unit, Target.SCOUTING, *extra))
         self.order = sorted(self.units.values(), key=self._initiative_key)
         self._starting_positions()
+
+    def _roll_initiative(self, unit: Unit, modifier: int) -> int:
+        roll = self.dice.d20(purpose=_("Initiative (%(army)s)"), modifier=modifier,
+                             army=unit.name)
+        self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
+                 check=CheckRecord(roll, modifier, 0, Degree.SUCCESS), total=roll.total)
+        return roll.total
 
     def _initiative_key(self, unit: Unit) -> tuple[int, bool, bool, int]:
         # Ties go to the side a kingdom plays, then to the attackers (Foundry: "breaks ties in
@@ -228,3 +239,36 @@ class Battle(Scene):
             seed=self.dice.seed, finished=finished, winner=self.winner if finished else None,
             rounds=tuple(self.records), events=tuple(self.events), armies=armies, sides=sides,
             fortification_hp=self.fortification_hp, rolls=tuple(self.dice.log))
+
+
+# Only the degree of a check in an unlogged fight is ever read (its log is not kept): one shared
+# record per degree.
+_NO_ROLL = Roll("", "1d20", (0,), 0, 0)
+_GRADED = {degree: CheckRecord(_NO_ROLL, 0, 0, degree) for degree in Degree}
+
+
+class UnloggedBattle(Battle):
+    """A battle fought for its outcome alone (`fight_unlogged`): no events, no round records, and
+    checks graded straight from the die's face, which is drawn exactly as `Dice.d20` draws it."""
+
+    def log(self, code: str, message: str, actor: Unit | None = None, target: Unit | None = None,
+            check: CheckRecord | None = None, damage: int = 0, **params: Any) -> None:
+        return None
+
+    def roll_total(self, unit: Unit, modifier: int, dc: int, purpose: str) -> CheckRecord:
+        face = self.dice.d20_face()
+        return _GRADED[degree_of_success(face + modifier, dc, face)]
+
+    def _roll_initiative(self, unit: Unit, modifier: int) -> int:
+        return self.dice.d20_face() + modifier
+
+    def _end_of_round(self) -> None:
+        if not self.finished:
+            self._rout_checks()
+            self._check_end()
+
+    def _outcome(self, *, finished: bool) -> BattleOutcome:
+        armies, sides = aftermath.settle_battle(self)
+        return BattleOutcome(seed=self.dice.seed, finished=True, winner=self.winner, rounds=(),
+                             events=(), armies=armies, sides=sides,
+                             fortification_hp=self.fortification_hp)

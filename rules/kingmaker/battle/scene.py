@@ -17,8 +17,20 @@ from rules.kingmaker.battle.strikes import status as _status
 from rules.kingmaker.battle.units import MAX_ENGAGED, Temporary, Unit
 from rules.kingmaker.conditions import Condition, Target
 from rules.kingmaker.gear import WeaponKind
-from rules.modifiers import Modifier, ModifierKind, Statistic
+from rules.modifiers import Modifier, ModifierKind, Statistic, stacked_total
 from rules.sides import Side
+
+_FLED = Position.FLED
+_DEFEATED = Condition.DEFEATED
+# `Scene._field_modifiers` of each setup's armies (the setup kept so that its id is not reused).
+_FIXED_MODIFIERS: dict[int, tuple[BattleSetup, dict[tuple[int, Target], tuple[Modifier, ...]]]] = {}
+_FIXED_MODIFIERS_LIMIT = 256
+_MORALE_TARGETS = frozenset({Target.MORALE, Target.RALLY, Target.ROUT_CHECK})
+# Made once, not per check: a battle makes thousands of checks.
+_CROAKS = _status(-2, "chorus_of_croaks")
+_GUARD = Modifier(ModifierKind.ITEM, 2, "guard")
+_RECKLESS = _circumstance(-2, "reckless_flankers")
+_FEINT = _circumstance(-2, "feint")
 
 
 class Scene:
@@ -29,6 +41,14 @@ class Scene:
         # No army joins or leaves the scene's list while it is fought: sorted once.
         self._by_key = [self.units[k] for k in sorted(self.units)]
         self._of_side = {side: [u for u in self._by_key if u.side is side] for side in Side}
+        self._foes = {side: self._of_side[side.other] for side in Side}
+        # Kept across the scenes of one setup (the runs of `battle_odds`), by its identity.
+        known = _FIXED_MODIFIERS.get(id(setup))
+        if known is None or known[0] is not setup:
+            if len(_FIXED_MODIFIERS) >= _FIXED_MODIFIERS_LIMIT:
+                _FIXED_MODIFIERS.clear()
+            known = _FIXED_MODIFIERS[id(setup)] = (setup, {})
+        self._fixed_modifiers = known[1]
         self.round = 0
         self.events: list[BattleEvent] = []
         self.fortification_hp = None
@@ -63,10 +83,12 @@ class Scene:
         return list(self._of_side[side])
 
     def enemies(self, unit: Unit) -> list[Unit]:
-        return [u for u in self.side_units(unit.side.other) if u.on_field]
+        # `Unit.on_field`, read inline: a turn asks for the enemies several times.
+        return [u for u in self._foes[unit.side] if u._position is not _FLED and u.hp != 0
+                and _DEFEATED not in u._lasting]
 
     def allies(self, unit: Unit) -> list[Unit]:
-        return [u for u in self.side_units(unit.side) if u.on_field and u is not unit]
+        return [u for u in self._of_side[unit.side] if u.on_field and u is not unit]
 
     def engaged_enemies(self, unit: Unit) -> list[Unit]:
         return [self.units[k] for k in sorted(unit.engaged)]
@@ -119,6 +141,19 @@ class Scene:
 
     def modifiers_for(self, unit: Unit, target: Target) -> list[Modifier]:
         """The battlefield's and the battle's own modifiers on a check of `unit`."""
+        key = (unit.key, target)
+        fixed = self._fixed_modifiers.get(key)
+        if fixed is None:
+            fixed = self._fixed_modifiers[key] = tuple(self._field_modifiers(unit, target))
+        mods = list(fixed)
+        if target in _MORALE_TARGETS and unit.engaged and \
+                any(e.knows("chorus_of_croaks") for e in self.engaged_enemies(unit)):
+            mods.append(_CROAKS)
+        return mods
+
+    def _field_modifiers(self, unit: Unit, target: Target) -> list[Modifier]:
+        """What of `modifiers_for` follows from the battlefield and the army's own tactics alone,
+        which do not change while the scene is fought: worked out once per army and check."""
         mods: list[Modifier] = []
         setup = self.setup
         if target in (Target.MANEUVER, Target.MANEUVER_ACTION):
@@ -133,12 +168,10 @@ class Scene:
                 mods.append(_circumstance(1, "dim light"))
             if setup.water and unit.knows("amphibious"):
                 mods.append(_circumstance(2, "amphibious"))
-        if target in (Target.MORALE, Target.RALLY, Target.ROUT_CHECK):
+        if target in _MORALE_TARGETS:
             if setup.side(unit.side).pcs_present:
                 # "войско получает бонус состояния +1 ко всем проверкам Боевого духа".
                 mods.append(_status(1, "player characters"))
-            if any(e.knows("chorus_of_croaks") for e in self.engaged_enemies(unit)):
-                mods.append(_status(-2, "chorus_of_croaks"))
         if target is Target.SCOUTING:
             if setup.light is Light.DARK and not strikes.darkvision(unit):
                 # "все войска получают ситуативный штраф -4 к проверкам Разведки".
@@ -155,6 +188,14 @@ class Scene:
         base = unit.block.statistic(target)
         return base.with_modifiers(*self.modifiers_for(unit, target), *extra)
 
+    def statistic_total(self, unit: Unit, target: Target, *extra: Modifier) -> int:
+        """`statistic(...).total` without making the Statistic."""
+        base = unit.block.statistic(target)
+        mods = self.modifiers_for(unit, target)
+        if not mods and not extra:
+            return base.total
+        return stacked_total(base.base, (*base.modifiers, *mods, *extra))
+
     def dc(self, unit: Unit, target: Target, *extra: Modifier) -> int:
         # The battlefield's situational modifiers (terrain, light, player characters) are given "к
         # проверкам" — to the checks an army attempts — so they are not added to the DCs those
@@ -163,24 +204,29 @@ class Scene:
         return unit.block.statistic(target).with_modifiers(*extra).total + 10
 
     def roll(self, unit: Unit, statistic: Statistic, dc: int, purpose: str) -> CheckRecord:
+        return self.roll_total(unit, statistic.total, dc, purpose)
+
+    def roll_total(self, unit: Unit, modifier: int, dc: int, purpose: str) -> CheckRecord:
+        """A d20 check of `unit` with its statistic's total `modifier` against `dc`."""
         # `purpose` is itself a msgid ("Counterattack"): the reader's side translates the step.
-        roll = self.dice.d20(purpose=_("%(step)s (%(army)s)"), modifier=statistic.total,
+        roll = self.dice.d20(purpose=_("%(step)s (%(army)s)"), modifier=modifier,
                              step=purpose, army=unit.name)
-        return CheckRecord(roll, statistic.total, dc, degree_of_success(roll.total, dc, roll.natural))
+        return CheckRecord(roll, modifier, dc, degree_of_success(roll.total, dc, roll.natural))
 
     def check(self, unit: Unit, target: Target, dc: int, purpose: str,
               *extra: Modifier) -> CheckRecord:
-        return self.roll(unit, self.statistic(unit, target, *extra), dc, purpose)
+        return self.roll_total(unit, self.statistic_total(unit, target, *extra), dc, purpose)
 
     def armor_class(self, target: Unit, attacker: Unit | None) -> int:
         extra: list[Modifier] = []
         if target.guard_all or (attacker is not None and attacker.key in target.guard_against):
-            extra.append(Modifier(ModifierKind.ITEM, 2, "guard"))
+            extra.append(_GUARD)
         if target.reckless:
-            extra.append(_circumstance(-2, "reckless_flankers"))
+            extra.append(_RECKLESS)
         if attacker is not None and attacker.key in target.feinted_by:
-            extra.append(_circumstance(-2, "feint"))
-        return target.block.statistic(Target.AC).with_modifiers(*extra).total
+            extra.append(_FEINT)
+        ac = target.block.statistic(Target.AC)
+        return stacked_total(ac.base, (*ac.modifiers, *extra)) if extra else ac.total
 
     # -- what happens to units ---------------------------------------------------------------
 
@@ -326,10 +372,11 @@ class Scene:
 
     def strike(self, attacker: Unit, target: Unit, kind: WeaponKind, purpose: str,
                *extra: Modifier, multiple_attack: bool = True) -> CheckRecord:
-        strike = attacker.block.strikes[kind]
-        statistic = strike.attack.with_modifiers(
-            *self.strike_modifiers(attacker, target, kind, multiple_attack), *extra)
-        record = self.roll(attacker, statistic, self.armor_class(target, attacker), purpose)
+        attack = attacker.block.strikes[kind].attack
+        mods = self.strike_modifiers(attacker, target, kind, multiple_attack)
+        total = stacked_total(attack.base, (*attack.modifiers, *mods, *extra)) \
+            if mods or extra else attack.total
+        record = self.roll_total(attacker, total, self.armor_class(target, attacker), purpose)
         if multiple_attack:
             attacker.attack_targets.append(target.key)
             attacker.assault_bonus_except = None  # spent on (or lost to) this attack war action

@@ -23,6 +23,16 @@ def status(value: int, source: str) -> Modifier:
     return Modifier(ModifierKind.STATUS, value, source)
 
 
+# The modifiers a Strike may take, made once (a battle makes thousands of Strikes).
+_MULTIPLE_ATTACK = {penalty: Modifier(ModifierKind.UNTYPED, -penalty, _("multiple attack penalty"))
+                    for penalty in (4, 5, 8, 10)}
+_OVERRUN = {bonus: status(bonus, "overrun") for bonus in (1, 2)}
+_AMBUSH = status(2, "ambush")
+_SWAMP_CHARGE = circumstance(1, "swamp_charge")
+_RECKLESS = circumstance(1, "reckless_flankers")
+_ALL_OUT_ASSAULT = circumstance(1, "all_out_assault")
+
+
 def darkvision(unit: Unit) -> bool:
     return unit.knows("darkvision")
 
@@ -59,7 +69,7 @@ def strike_modifiers(setup: BattleSetup, round_number: int, attacker: Unit, targ
         count = min(len(attacker.attack_targets), 2)
         same = all(t == target.key for t in attacker.attack_targets)
         step = 4 if same and attacker.knows("keep_up_the_pressure") else 5
-        mods.append(Modifier(ModifierKind.UNTYPED, -step * count, _("multiple attack penalty")))
+        mods.append(_MULTIPLE_ATTACK[step * count])
     against = Target.RANGED_AGAINST if kind is WeaponKind.RANGED else Target.ATTACKS_AGAINST
     # The target's own: distant -5, concealed -2 ("все атаки против него — штраф -2"), which
     # an attacker that sees in this light ignores.
@@ -75,19 +85,19 @@ def _tactics_and_actions(round_number: int, attacker: Unit, target: Unit, kind: 
     mods: list[Modifier] = []
     if target.army_type in OVERRUN_TARGETS and attacker.knows("overrun"):
         bonus = 2 if attacker.knows("cavalry_experts") else 1
-        mods.append(status(bonus, "overrun"))
+        mods.append(_OVERRUN[bonus])
     if attacker.ambush_target == target.key and round_number == 1 and not attacker.attack_targets:
-        mods.append(status(2, "ambush"))
+        mods.append(_AMBUSH)
     if attacker.first_turn_bonus_target == target.key and round_number == 1 and \
             kind is WeaponKind.MELEE:
-        mods.append(circumstance(1, "swamp_charge"))
+        mods.append(_SWAMP_CHARGE)
     if attacker.reckless and attacker.engaged:
-        mods.append(circumstance(1, "reckless_flankers"))
+        mods.append(_RECKLESS)
     if multiple_attack and attacker.assault_bonus_except is not None and \
             attacker.assault_bonus_except != target.key:
         # All-Out Assault, critical success: "+1 circumstance to your next attack war action
         # this turn if it targets a different army".
-        mods.append(circumstance(1, "all_out_assault"))
+        mods.append(_ALL_OUT_ASSAULT)
     return mods
 
 

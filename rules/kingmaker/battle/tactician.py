@@ -97,6 +97,8 @@ def _rally(b: Scene, unit: Unit, pinned: bool) -> Step | None:
 
 
 def _cut_nets(b: Scene, unit: Unit, pinned: bool) -> Step | None:
+    if not unit.netted_by:  # nobody's nets on it (most turns)
+        return None
     netters = [b.units[k] for k in sorted(unit.netted_by) if b.units[k].on_field]
     if netters and unit.value(Condition.MIRED) and (unit.has_strike(WeaponKind.MELEE)
                                                      or unit.has_strike(WeaponKind.RANGED)):

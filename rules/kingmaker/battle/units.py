@@ -184,6 +184,30 @@ class _WatchedSet(_Watched, set[int]):
         return self
 
 
+class _Start:
+    """What a unit starts every scene with that follows from its army alone: worked out once per
+    combatant, not once per run of `battle_odds`."""
+
+    def __init__(self, army: ArmyState):
+        block = _stat_block(army)
+        self.name = army.name or army.template.name
+        self.tactics = frozenset(army.tactics)
+        self.max_hp = block.max_hp
+        self.hp = block.hp
+        self.routing_threshold = block.routing_threshold
+        self.lasting = as_mapping(army.conditions)
+        self.ammunition = block.ammunition or 0
+        self.strike_kinds = frozenset(block.strikes)
+        if len(_BLOCKS) >= _BLOCKS_LIMIT:
+            _BLOCKS.clear()
+        self.blocks = _BLOCKS.setdefault(army, {})
+
+
+# By the combatant's identity (kept alive here, so the id is not reused while it is a key).
+_STARTS: dict[int, tuple[Combatant, _Start]] = {}
+_STARTS_LIMIT = 1024
+
+
 class Unit:
     # What the effective conditions follow from (lasting, temporary, engaged, position) is watched:
     # any change to it, in place or by assignment, drops the settled conditions.
@@ -236,20 +260,26 @@ class Unit:
         self.side: Side = combatant.side
         self.plan: BattlePlan = combatant.plan
         self.base: ArmyState = army
-        self.name = army.name or army.template.name
-        self.tactics = frozenset(army.tactics)
-        block = _stat_block(army)
-        self.max_hp = block.max_hp
-        self.hp = block.hp
-        self.hp_at_start = block.hp
-        self.routing_threshold = block.routing_threshold
-        self.lasting: dict[Condition, int] = as_mapping(army.conditions)
+        known = _STARTS.get(id(combatant))
+        if known is None or known[0] is not combatant:
+            known = (combatant, _Start(army))
+            if len(_STARTS) >= _STARTS_LIMIT:
+                _STARTS.clear()
+            _STARTS[id(combatant)] = known
+        start = known[1]
+        self.name = start.name
+        self.tactics = start.tactics
+        self.max_hp = start.max_hp
+        self.hp = start.hp
+        self.hp_at_start = start.hp
+        self.routing_threshold = start.routing_threshold
+        self.lasting: dict[Condition, int] = dict(start.lasting)
         if combatant.garrisoned:
             self.lasting[Condition.FORTIFIED] = 0
         self.temporary: list[Temporary] = []
         self.gear = list(army.gear)
-        self.ammunition = block.ammunition or 0
-        self.strike_kinds = frozenset(block.strikes)  # gear does not change during a battle
+        self.ammunition = start.ammunition
+        self.strike_kinds = start.strike_kinds  # gear does not change during a battle
         self.position = Position.NEARBY
         self.engaged: set[int] = set()
         # Per turn and per scene.
@@ -274,9 +304,7 @@ class Unit:
         self._block: StatBlock | None = None
         # The stat blocks this army has had, by what they follow from (HP, conditions, gear),
         # kept across the scenes it fights (the runs of `battle_odds`).
-        if len(_BLOCKS) >= _BLOCKS_LIMIT:
-            _BLOCKS.clear()
-        self._blocks = _BLOCKS.setdefault(army, {})
+        self._blocks = start.blocks
 
     # -- conditions ---------------------------------------------------------------------------
 
