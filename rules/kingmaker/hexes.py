@@ -35,7 +35,11 @@ def hex_violations(text: str, field: str = "hex") -> list[Violation]:
 
 
 def canonical_hex(text: str) -> str:
-    """A hex as written, in one spelling: " c 4" -> "C4" (not checked)."""
+    """A hex as written, in one spelling: " c 04" -> "C4" (the campaign map keys its hexes so);
+    text that is not a hex is only trimmed and upper-cased (not checked)."""
+    match = _HEX.match(text or "")
+    if match:
+        return f"{match.group(1).upper()}{int(match.group(2))}"
     return (text or "").strip().upper().replace(" ", "")
 
 

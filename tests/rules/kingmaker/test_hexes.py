@@ -129,3 +129,16 @@ def test_same_hex_ignores_case_and_spaces():
 
     assert same_hex("c4", " C4") and same_hex("C 4", "C4")
     assert not same_hex("C4", "C5")
+
+
+@pytest.mark.parametrize(("written", "spelling"), [
+    ("c4", "C4"), (" C 4 ", "C4"), ("C04", "C4"), ("c0004", "C4"), ("AA10", "AA10"), ("A0", "A0"),
+])
+def test_a_hex_has_one_spelling_whatever_its_zeros_and_case(written, spelling):
+    # 003_750bd81a16f66abf.txt: «Обычное войско начинает игру в гексе с одним из поселений
+    # вашего королевства» — an army's hex and the campaign map's hex must be the same one
+    # however the GM wrote it (our ruling: column letters, then the row number).
+    from rules.kingmaker.campaign_map import CampaignMap, MapHex
+    from rules.kingmaker.hexes import canonical_hex
+    assert canonical_hex(written) == spelling
+    assert written in CampaignMap.of([MapHex(spelling)])
