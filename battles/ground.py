@@ -32,10 +32,9 @@ def set_ground(scene, ground: Battleground) -> None:
     if ground.fortification is not None:
         scene.fortification = ground.fortification.kind.value
         scene.fortification_side = ground.fortification.side.value
-        scene.fortification_hp = None
     else:
         scene.fortification = scene.fortification_side = ""
-        scene.fortification_hp = None
+    scene.fortification_hp = None
 
 
 def ground_from_map(scene, armies: Mapping[int, Army], attackers: Sequence[int],

@@ -71,7 +71,7 @@ EXTRA_LABELS = {Extra.SWAMP: _("roadless swamp"), Extra.MOUNTAINS: _("roadless m
 DIFFICULT_STEP = 2
 _ROADLESS_EXTRA = {Terrain.SWAMP: Extra.SWAMP, Terrain.MOUNTAINS: Extra.MOUNTAINS}
 
-EXPLORATION, BOATING, MAGIC = "exploration", "boating", "magic"
+EXPLORATION, MAGIC = "exploration", "magic"
 
 
 @dataclass(frozen=True)

@@ -90,8 +90,8 @@ class Situation:
     foreign_armies: Mapping[int, ForeignArmy] = field(default_factory=dict)
     recruiting_blocked: bool = False
     campaign_map: CampaignMap | None = None
-    # Fog of war: the other kingdoms' armies the kingdom sees (rules.kingmaker.fog, a view's
-    # army_keys); None without a campaign map, when it sees them all.
+    # Fog of war: the other kingdoms' armies the kingdom sees now (fog.armies_seen_now); None
+    # without a campaign map, when it sees them all.
     seen_armies: frozenset[int] | None = None
 
     def sees(self, army: ForeignArmy) -> bool:
