@@ -25,6 +25,14 @@ def migrate_to_the_latest() -> None:
     migrate(*MigrationExecutor(connection).loader.graph.leaf_nodes())
 
 
+@pytest.fixture(autouse=True)
+def latest_after():
+    """Unapplying turns unapplies every migration that depends on it (campaigns' from 0008 on:
+    the map's table, the turn's light and its snapshot); the tests after this one need them."""
+    yield
+    migrate_to_the_latest()
+
+
 def test_an_older_databases_reports_log_entries_and_permissions_follow_the_model():
     report = TurnReportFactory.create()
     user = UserFactory.create()
