@@ -110,8 +110,8 @@ def test_clicking_hexes_fills_the_path_and_the_preview_counts_them(browser, live
         # river/lake crossings count as 2 hexes": D5 is a roadless swamp across an unbridged
         # river; E5 is the rival's, so the route crosses its border.
         assert "From C4: C5 D5 E5" in route
-        assert "D5 counts 3: roadless swamp, unbridged river crossing" in route
-        assert "Counted distance: 5 hexes" in route
+        assert "D5 counts 2: roadless swamp, unbridged river crossing" in route
+        assert "Counted distance: 4 hexes" in route
         assert "crossing enemy border" in route
         check = page.locator("#preview").inner_text()
         assert "against DC" in check and "crossing enemy border" in check
