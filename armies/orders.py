@@ -183,13 +183,6 @@ def other_map_armies(turn) -> tuple[MapArmy, ...]:
                  if a.kingdom_id != turn.kingdom_id)
 
 
-def own_map_armies(kingdom: act.KingdomSheet, armies: Mapping[int, act.TurnArmy]
-                   ) -> tuple[MapArmy, ...]:
-    return tuple(map_army(a.key, kingdom.name, a.state,
-                          garrisoned=a.garrisoned is not act.Garrisoned.NO)
-                 for a in armies.values() if a.active)
-
-
 def situation(turn, *, with_foreign: bool = True) -> act.Situation:
     """What the turn's orders are checked against; the campaign's map when it has one (a fixed
     number of queries for the whole turn, however many armies); with the other kingdoms' armies,
@@ -208,7 +201,7 @@ def _situation(turn, painted: CampaignMap | None, with_foreign: bool,
     armies = kingdom_armies(kingdom)
     seen = None
     if with_foreign and painted is not None:
-        seen = seen_armies(kingdom, painted, (*own_map_armies(sheet, armies), *others))
+        seen = seen_armies(kingdom, painted, (*act.kingdom_map_armies(sheet.name, armies.values()), *others))
     return act.Situation(
         turn=turn.number,
         kingdom=sheet,

@@ -33,7 +33,7 @@ from rules.kingmaker.conditions import (
     gain,
     reduce,
 )
-from rules.kingmaker.fog import KingdomView, MapArmy, ScoutingCheck, kingdom_fog, map_army
+from rules.kingmaker.fog import KingdomView, MapArmy, ScoutingCheck, kingdom_fog
 from rules.kingmaker.levels import MAX_LEVEL
 from rules.kingmaker.preview import check_spec, check_statistic
 from rules.kingmaker.upkeep import (
@@ -188,8 +188,7 @@ class _Resolution:
         if campaign_map is None:
             return None, ()
         name = self.kingdom.name
-        ours = [map_army(a.key, name, a.state, garrisoned=a.garrisoned is not Garrisoned.NO)
-                for a in self.armies.values() if a.active]
+        ours = act.kingdom_map_armies(name, self.armies.values())
         others = [a for a in self.turn.map_armies if a.kingdom != name]
         return kingdom_fog(name, campaign_map, [*ours, *others], light=self.turn.light,
                            seed=self.dice.seed)

@@ -53,6 +53,7 @@ from rules.kingmaker.activities.situation import (
     Situation,
     TurnArmy,
     army_may,
+    kingdom_map_armies,
     recruiting_kingdom,
 )
 from rules.kingmaker.activities.slots import OrderSlot, Slot, order_slot_violations
@@ -73,5 +74,5 @@ __all__ = [
     "RecoverArmy", "RecruitArmy", "Site", "Situation", "Slot", "Territory", "TrainArmy",
     "TurnArmy", "WarfareExercises", "afflictions", "army_may", "deploy_distance", "deploy_reach",
     "deploy_route", "order_slot_violations", "order_violations", "outfit_quote",
-    "recruiting_kingdom", "register", "unregister",
+    "kingdom_map_armies", "recruiting_kingdom", "register", "unregister",
 ]

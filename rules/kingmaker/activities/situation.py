@@ -11,6 +11,7 @@ from rules.kingmaker.activities.kinds import ActivityKind
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.campaign_map import CampaignMap
 from rules.kingmaker.conditions import Condition, as_mapping
+from rules.kingmaker.fog import MapArmy, map_army
 from rules.kingmaker.levels import control_dc
 from rules.kingmaker.recruitment import KingdomState
 from rules.kingmaker.templates import ArmyType
@@ -66,6 +67,12 @@ class TurnArmy:
 
     def has(self, condition: Condition) -> bool:
         return condition in as_mapping(self.state.conditions)
+
+
+def kingdom_map_armies(kingdom: str, armies: Iterable[TurnArmy]) -> tuple[MapArmy, ...]:
+    """The kingdom's active armies as fog of war sees them (a garrison hides as an ambush)."""
+    return tuple(map_army(a.key, kingdom, a.state, garrisoned=a.garrisoned is not Garrisoned.NO)
+                 for a in armies if a.active)
 
 
 @dataclass(frozen=True)
