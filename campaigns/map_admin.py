@@ -21,11 +21,9 @@ from campaigns.map_services import KEEP, map_delete, map_export, map_import, map
 from campaigns.map_transfer import FORMATS, change_message, read_rows, violation_text, write_rows
 from campaigns.models import TERRAIN_CHOICES, Campaign
 from rules.errors import RuleViolation
-from rules.kingmaker.campaign_map import Edge
+from rules.kingmaker.campaign_map import EDGE_LABELS, Edge
 
-EDGE_CHOICES = [(Edge.N, gettext_lazy("north")), (Edge.NE, gettext_lazy("north-east")),
-                (Edge.SE, gettext_lazy("south-east")), (Edge.S, gettext_lazy("south")),
-                (Edge.SW, gettext_lazy("south-west")), (Edge.NW, gettext_lazy("north-west"))]
+EDGE_CHOICES = [(edge, gettext_lazy(EDGE_LABELS[edge])) for edge in Edge]
 FEATURE_CHOICES = [("roads", gettext_lazy("road")), ("rivers", gettext_lazy("river")),
                    ("bridges", gettext_lazy("bridge"))]
 KEEP_CHOICE = ("", gettext_lazy("— leave as it is —"))

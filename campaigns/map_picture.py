@@ -97,7 +97,8 @@ def _shape(campaign_map: CampaignMap, coord: str, x: float, y: float,
     roads = []
     for edge in Edge:
         other = neighbour(coord, edge)
-        if edge in held.roads or (other is not None and campaign_map.road_between(coord, other)):
+        if edge in held.roads or (other is not None
+                                  and campaign_map.on_side(coord, edge, other, "roads")):
             roads.append(_point(x, y, _SIDE_ANGLES[edge], HEIGHT / 2))
     marks = ("⚒" if held.work_site else "") + ("⛨" if held.refuge else "")
     about = [coord, words.get(held.terrain, held.terrain)]

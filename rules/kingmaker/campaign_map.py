@@ -52,6 +52,9 @@ class Edge(StrEnum):
 _OPPOSITE = {edge: edge.opposite for edge in Edge}
 
 
+EDGE_LABELS = {Edge.N: _("north"), Edge.NE: _("north-east"), Edge.SE: _("south-east"),
+               Edge.S: _("south"), Edge.SW: _("south-west"), Edge.NW: _("north-west")}
+
 # Axial steps (column, axial row) of each side: the axial row is the written row less half the
 # column, so that one table serves odd and even columns alike.
 _STEPS = {Edge.N: (0, -1), Edge.NE: (1, -1), Edge.SE: (1, 0),

@@ -18,7 +18,7 @@ from campaigns.models import TERRAIN_CHOICES, Campaign
 from campaigns.pages.presentation import member_required
 from campaigns.selectors import visible_campaigns
 from rules.errors import RuleViolation
-from rules.kingmaker.campaign_map import Edge
+from rules.kingmaker.campaign_map import EDGE_LABELS, Edge
 from rules.kingmaker.hexes import normalize_hex
 from turns.map_views import ArmyOnMap, MapView, map_view
 
@@ -88,9 +88,7 @@ def _panel(view: MapView, coord: str) -> dict | None:
         return None
     held = view.campaign_map.hexes.get(coord)
     words = _words()
-    sides = {str(edge): label for edge, label in zip(Edge, (
-        _("north"), _("north-east"), _("south-east"), _("south"), _("south-west"),
-        _("north-west")), strict=True)}
+    sides = {str(edge): _(label) for edge, label in EDGE_LABELS.items()}
     armies = view.armies_in(coord)
     return {
         "coord": coord,
