@@ -167,14 +167,8 @@ def _given_path(campaign_map: CampaignMap, kingdom: str, skill: str, start: str,
     steps: list[Step] = []
     here = start
     for written in path:
-        bad = hex_violations(written, "path")
-        if bad:
-            raise RuleViolation(bad)
+        found = campaign_map.at(written, "path")
         coord = canonical_hex(written)
-        found = campaign_map.hexes.get(coord)
-        if found is None:
-            raise RuleViolation.single("off_the_map", _("%(hex)s is not on the campaign map."),
-                                       "path", hex=coord)
         edge = edge_between(here, coord)
         if edge is None:
             raise RuleViolation.single("path_not_adjacent",
