@@ -7,8 +7,12 @@ from collections.abc import Sequence
 from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.setup import Light, Position, Stance, Targeting
 from rules.kingmaker.battle.units import Unit
+from rules.kingmaker.conditions import Condition
 from rules.kingmaker.gear import WeaponKind
 from rules.kingmaker.templates import ArmyType
+
+_FLED = Position.FLED
+_DEFEATED = Condition.DEFEATED
 
 
 def siege_engine(unit: Unit) -> bool:
@@ -19,8 +23,9 @@ def pick(b: Scene, unit: Unit, candidates: Sequence[Unit]) -> Unit | None:
     """The enemy the plan wants among these."""
     if b.setup.light is Light.DARK:
         candidates = [c for c in candidates if c.on_field and b.sees(unit, c)]
-    else:  # only darkness hides an army (`Scene.sees`)
-        candidates = [c for c in candidates if c.on_field]
+    else:  # only darkness hides an army (`Scene.sees`); `Unit.on_field`, read inline
+        candidates = [c for c in candidates if c._position is not _FLED and c.hp != 0
+                      and _DEFEATED not in c._lasting]
     if not candidates:
         return None
     plan = unit.plan
@@ -30,7 +35,14 @@ def pick(b: Scene, unit: Unit, candidates: Sequence[Unit]) -> Unit | None:
             return named[0]
     if plan.targeting is Targeting.STRONGEST:
         return max(candidates, key=lambda c: (c.hp, -c.key))
-    return min(candidates, key=lambda c: (c.hp, c.key))
+    # The weakest, by HP then key: what `min` with that key gives, without a call per candidate
+    # (a battle picks targets thousands of times among two or three).
+    weakest = candidates[0]
+    for candidate in candidates[1:]:
+        if candidate.hp < weakest.hp or (candidate.hp == weakest.hp and
+                                         candidate.key < weakest.key):
+            weakest = candidate
+    return weakest
 
 
 def melee_allowed(unit: Unit) -> bool:

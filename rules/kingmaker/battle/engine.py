@@ -156,7 +156,7 @@ class Battle(Scene):
 
     def _expire(self, owner: Unit, at: str) -> None:
         for unit in self.units.values():
-            if not unit.temporary:  # nothing to expire (most turns)
+            if not unit._temporary:  # nothing to expire (most turns)
                 if at == "start" and unit.no_reactions_until == owner.key:
                     unit.no_reactions_until = None
                 continue
@@ -212,8 +212,8 @@ class Battle(Scene):
     def _check_end(self) -> None:
         # "Когда все войска с одной стороны конфликта разгромлены или обращены в бегство, сцена
         # битвы заканчивается."
-        attackers_out = all(u.out for u in self._of_side[Side.ATTACKER])
-        defenders_out = all(u.out for u in self._of_side[Side.DEFENDER])
+        attackers_out = _all_out(self._of_side[Side.ATTACKER])
+        defenders_out = _all_out(self._of_side[Side.DEFENDER])
         if not (attackers_out or defenders_out):
             return
         self.finished = True
@@ -239,6 +239,14 @@ class Battle(Scene):
             seed=self.dice.seed, finished=finished, winner=self.winner if finished else None,
             rounds=tuple(self.records), events=tuple(self.events), armies=armies, sides=sides,
             fortification_hp=self.fortification_hp, rolls=tuple(self.dice.log))
+
+
+def _all_out(units: list[Unit]) -> bool:
+    # `all(u.out for u in units)` without a generator: asked after every turn.
+    for unit in units:
+        if not unit.out:
+            return False
+    return True
 
 
 # Only the degree of a check in an unlogged fight is ever read (its log is not kept): one shared

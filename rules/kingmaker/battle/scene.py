@@ -22,9 +22,14 @@ from rules.sides import Side
 
 _FLED = Position.FLED
 _DEFEATED = Condition.DEFEATED
-# `Scene._field_modifiers` of each setup's armies (the setup kept so that its id is not reused).
-_FIXED_MODIFIERS: dict[int, tuple[BattleSetup, dict[tuple[int, Target], tuple[Modifier, ...]]]] = {}
+# `Scene._field_modifiers` of each setup's armies, and the totals of checks with only those on them
+# (by the army, the check and the stat block's statistic, which the value keeps so that its id is
+# not reused while it is a key): the setup kept so that its id is not reused either.
+_FixedModifiers = dict[tuple[int, Target], tuple[Modifier, ...]]
+_FixedTotals = dict[tuple[int, Target, int], tuple[Statistic, int]]
+_FIXED_MODIFIERS: dict[int, tuple[BattleSetup, _FixedModifiers, _FixedTotals]] = {}
 _FIXED_MODIFIERS_LIMIT = 256
+_FIXED_TOTALS_LIMIT = 65536
 _MORALE_TARGETS = frozenset({Target.MORALE, Target.RALLY, Target.ROUT_CHECK})
 # Made once, not per check: a battle makes thousands of checks.
 _CROAKS = _status(-2, "chorus_of_croaks")
@@ -47,8 +52,9 @@ class Scene:
         if known is None or known[0] is not setup:
             if len(_FIXED_MODIFIERS) >= _FIXED_MODIFIERS_LIMIT:
                 _FIXED_MODIFIERS.clear()
-            known = _FIXED_MODIFIERS[id(setup)] = (setup, {})
+            known = _FIXED_MODIFIERS[id(setup)] = (setup, {}, {})
         self._fixed_modifiers = known[1]
+        self._fixed_totals = known[2]
         self.round = 0
         self.events: list[BattleEvent] = []
         self.fortification_hp = None
@@ -91,16 +97,21 @@ class Scene:
         return [u for u in self._of_side[unit.side] if u.on_field and u is not unit]
 
     def engaged_enemies(self, unit: Unit) -> list[Unit]:
-        return [self.units[k] for k in sorted(unit.engaged)]
+        engaged = unit._engaged
+        if not engaged:  # most of the times it is asked
+            return []
+        units = self.units
+        return [units[k] for k in sorted(engaged)]
 
     def can_engage(self, unit: Unit, target: Unit, *, leaving_fortification: bool = False) -> bool:
         # "Защищённые войска не могут быть вовлечены в бой врагом и не могут вовлечь в бой
         # противника"; "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
         # `leaving_fortification`: whether it could once a maneuver (Advance) has taken it out.
-        own_fortified = unit.has(Condition.FORTIFIED) and not leaving_fortification
-        return (target.on_field and target.key not in unit.engaged
+        own_fortified = not leaving_fortification and unit.has(Condition.FORTIFIED)
+        engaged = unit._engaged
+        return (target.on_field and target.key not in engaged
                 and not own_fortified and not target.has(Condition.FORTIFIED)
-                and len(unit.engaged) < MAX_ENGAGED and len(target.engaged) < MAX_ENGAGED)
+                and len(engaged) < MAX_ENGAGED and len(target._engaged) < MAX_ENGAGED)
 
     def engage(self, unit: Unit, target: Unit) -> None:
         unit.engaged.add(target.key)
@@ -141,15 +152,21 @@ class Scene:
 
     def modifiers_for(self, unit: Unit, target: Target) -> list[Modifier]:
         """The battlefield's and the battle's own modifiers on a check of `unit`."""
+        mods = list(self._fixed(unit, target))
+        if self._croaked(unit, target):
+            mods.append(_CROAKS)
+        return mods
+
+    def _fixed(self, unit: Unit, target: Target) -> tuple[Modifier, ...]:
         key = (unit.key, target)
         fixed = self._fixed_modifiers.get(key)
         if fixed is None:
             fixed = self._fixed_modifiers[key] = tuple(self._field_modifiers(unit, target))
-        mods = list(fixed)
-        if target in _MORALE_TARGETS and unit.engaged and \
-                any(e.knows("chorus_of_croaks") for e in self.engaged_enemies(unit)):
-            mods.append(_CROAKS)
-        return mods
+        return fixed
+
+    def _croaked(self, unit: Unit, target: Target) -> bool:
+        return target in _MORALE_TARGETS and bool(unit.engaged) and \
+            any(e.knows("chorus_of_croaks") for e in self.engaged_enemies(unit))
 
     def _field_modifiers(self, unit: Unit, target: Target) -> list[Modifier]:
         """What of `modifiers_for` follows from the battlefield and the army's own tactics alone,
@@ -190,7 +207,18 @@ class Scene:
 
     def statistic_total(self, unit: Unit, target: Target, *extra: Modifier) -> int:
         """`statistic(...).total` without making the Statistic."""
-        base = unit.block.statistic(target)
+        base = unit.block.statistics[target]
+        if not extra and not self._croaked(unit, target):
+            key = (unit.key, target, id(base))
+            known = self._fixed_totals.get(key)
+            if known is None or known[0] is not base:
+                fixed = self._fixed(unit, target)
+                total = stacked_total(base.base, (*base.modifiers, *fixed)) if fixed \
+                    else base.total
+                if len(self._fixed_totals) >= _FIXED_TOTALS_LIMIT:
+                    self._fixed_totals.clear()
+                known = self._fixed_totals[key] = (base, total)
+            return known[1]
         mods = self.modifiers_for(unit, target)
         if not mods and not extra:
             return base.total

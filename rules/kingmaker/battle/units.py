@@ -310,9 +310,9 @@ class Unit:
 
     def _conditions_key(self) -> Hashable:
         """Everything `conditions` follows from, exactly (the lasting conditions in their order)."""
-        temporary = tuple([(t.condition, t.value) for t in self.temporary]) \
-            if self.temporary else ()
-        return (self.light, self.position, bool(self.engaged), tuple(self.lasting.items()),
+        temporary = tuple([(t.condition, t.value) for t in self._temporary]) \
+            if self._temporary else ()
+        return (self.light, self._position, bool(self._engaged), tuple(self._lasting.items()),
                 temporary)
 
     def _settled(self) -> tuple[Mapping[Condition, int], Conditions, Hashable]:
