@@ -6,6 +6,7 @@ from enum import IntEnum
 from typing import Any
 
 from rules.dice import Dice, Roll
+from rules.records import quick_init
 
 
 class Degree(IntEnum):
@@ -38,6 +39,7 @@ def degree_of_success(total: int, dc: int, natural: int | None = None) -> Degree
     return degree
 
 
+@quick_init
 @dataclass(frozen=True)
 class CheckResult:
     roll: Roll
@@ -56,6 +58,7 @@ def check(dice: Dice, *, modifier: int, dc: int, purpose: str, **params: Any) ->
     return CheckResult(roll, modifier, dc, degree_of_success(roll.total, dc, roll.natural))
 
 
+@quick_init
 @dataclass(frozen=True)
 class FlatCheckResult:
     dc: int

@@ -7,9 +7,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.records import quick_init
+
 _EXPRESSION = re.compile(r"^\s*(\d*)d(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
 
+@quick_init
 @dataclass(frozen=True)
 class Roll:
     """One logged roll: why it was made, the expression, each die's face and the total.

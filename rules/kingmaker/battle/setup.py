@@ -10,6 +10,7 @@ from rules.dice import Roll
 from rules.events import Event
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.conditions import Conditions
+from rules.records import quick_init
 from rules.sides import Side
 
 
@@ -148,6 +149,7 @@ class BattleSetup:
 
 # -- what comes out -------------------------------------------------------------------------------
 
+@quick_init
 @dataclass(frozen=True)
 class CheckRecord:
     roll: Roll
@@ -156,6 +158,7 @@ class CheckRecord:
     degree: Degree
 
 
+@quick_init
 @dataclass(frozen=True)
 class BattleEvent(Event):
     """The shared event (its code: the war action or what happened, "battle", "advance",
@@ -167,6 +170,7 @@ class BattleEvent(Event):
     damage: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class ArmySnapshot:
     key: int
@@ -178,6 +182,7 @@ class ArmySnapshot:
     cell: tuple[int, int]   # column, row on the battlefield picture
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundRecord:
     number: int
@@ -186,6 +191,7 @@ class RoundRecord:
     fortification_hp: int | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class ArmyResult:
     key: int
@@ -198,6 +204,7 @@ class ArmyResult:
     destroyed: bool
 
 
+@quick_init
 @dataclass(frozen=True)
 class SideResult:
     side: Side
@@ -209,6 +216,7 @@ class SideResult:
     events: tuple[BattleEvent, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class BattleOutcome:
     seed: int

@@ -1,0 +1,46 @@
+"""Frozen records that engines make by the thousand (rolls, checks, events): `quick_init` gives a
+frozen dataclass an `__init__` that fills the new instance's `__dict__` directly instead of calling
+`object.__setattr__` once per field, which makes it about three times cheaper to make. Nothing
+else changes: the fields, their defaults, equality, hashing, `repr`, `replace` and the refusal to
+be changed after they are made are the dataclass's own."""
+from __future__ import annotations
+
+from dataclasses import MISSING, fields, is_dataclass
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_NO_VALUE = object()  # the argument of a field with a default factory was not given
+
+
+def quick_init(cls: type[T]) -> type[T]:
+    """Replace the `__init__` of frozen dataclass `cls` (with a `__dict__`, every field given to
+    `__init__`, no `__post_init__`) by one with the same signature that writes its `__dict__`."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if not is_dataclass(cls) or params is None or not params.frozen or \
+            hasattr(cls, "__slots__") or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} is not a frozen dataclass with a __dict__")
+    namespace: dict[str, Any] = {"_NO_VALUE": _NO_VALUE}
+    arguments: list[str] = []
+    body: list[str] = []
+    for position, f in enumerate(fields(cls)):
+        if not f.init or f.kw_only:
+            raise TypeError(f"{cls.__name__}.{f.name}: only positional init fields")
+        if f.default is not MISSING:
+            namespace[f"_default_{position}"] = f.default
+            arguments.append(f"{f.name}=_default_{position}")
+        elif f.default_factory is not MISSING:
+            namespace[f"_factory_{position}"] = f.default_factory
+            arguments.append(f"{f.name}=_NO_VALUE")
+            body.append(f"    if {f.name} is _NO_VALUE:\n        {f.name} = _factory_{position}()")
+        else:
+            arguments.append(f.name)
+        body.append(f"    values[{f.name!r}] = {f.name}")
+    source = (f"def __init__(self, {', '.join(arguments)}):\n    values = self.__dict__\n"
+              + "\n".join(body) + "\n")
+    exec(source, namespace)  # the source is made above from the field names alone
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
