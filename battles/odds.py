@@ -3,6 +3,7 @@ the engine's input (the setup as a report stores it), the runs and the seed aske
 same question costs one computation until the scene, a plan or an army changes."""
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import multiprocessing
@@ -14,7 +15,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from rules.data import to_data
-from rules.kingmaker.battle.odds import Odds, battle_odds, odds_of, run_seeds, tally
+from rules.kingmaker.battle.odds import Odds, Tally, battle_odds, odds_of, run_seeds, tally
 from rules.kingmaker.battle.setup import BattleSetup
 
 
@@ -47,8 +48,20 @@ def spread_battle_odds(setup: BattleSetup, runs: int, seed: int, *,
     if processes is None:
         processes = min(len(os.sched_getaffinity(0)), 2)
     seeds = run_seeds(runs, seed)
+    # The runs make and drop many small objects, and each collection of the oldest generation
+    # would walk the whole long-lived heap (Django, the apps, the admin) again: frozen, it is left
+    # out of the collector's walks (and a forked worker does not copy its pages by touching them).
+    gc.freeze()
+    try:
+        return odds_of(_counted(setup, seeds, processes), seed)
+    finally:
+        gc.unfreeze()
+
+
+def _counted(setup: BattleSetup, seeds: list[int], processes: int) -> Tally:
+    runs = len(seeds)
     if processes < 2 or runs < SPREAD_FROM_RUNS:
-        return odds_of(tally(setup, seeds), seed)
+        return tally(setup, seeds)
     size = -(-runs // processes)
     parts = [seeds[start:start + size] for start in range(0, runs, size)]
     # Forked workers start at once with the engine already imported; they touch no database.
@@ -58,4 +71,4 @@ def spread_battle_odds(setup: BattleSetup, runs: int, seed: int, *,
         counted = tally(setup, parts[0])
         for other in others:
             counted = counted + other.result()
-    return odds_of(counted, seed)
+    return counted
