@@ -16,7 +16,11 @@ class Degree(IntEnum):
     CRITICAL_SUCCESS = 3
 
     def shifted(self, steps: int) -> Degree:
-        return Degree(min(max(self + steps, Degree.CRITICAL_FAILURE), Degree.CRITICAL_SUCCESS))
+        # By position in `_DEGREES`, not `Degree(...)`: checks are shifted thousands of times.
+        return _DEGREES[min(max(self + steps, 0), 3)]
+
+
+_DEGREES = tuple(Degree)
 
 
 def degree_of_success(total: int, dc: int, natural: int | None = None) -> Degree:

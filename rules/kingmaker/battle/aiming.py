@@ -71,4 +71,6 @@ def wants_melee(b: Scene, unit: Unit) -> bool:
 
 
 def engaged_on_field(b: Scene, unit: Unit) -> list[Unit]:
+    if not unit._engaged:  # most of the times it is asked
+        return []
     return [e for e in b.engaged_enemies(unit) if e.on_field]
