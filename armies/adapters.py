@@ -112,6 +112,12 @@ def render_violation(violation: Violation) -> str:
     return render_message(violation.message, violation.params)
 
 
+def render_located(violation: Violation) -> str:
+    """The violation with where it is when that is a place in a file ("system.ac.potency: ...")."""
+    text = render_violation(violation)
+    return text if violation.field in ("__all__", "file") else f"{violation.field}: {text}"
+
+
 def validation_error(error: RuleViolation | Iterable[Violation], *, by_field: bool = True
                      ) -> ValidationError:
     """A Django ValidationError with each violation's message translated, keyed by field."""
