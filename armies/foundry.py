@@ -368,9 +368,9 @@ def differences(data: Mapping[str, Any], exported: Mapping[str, Any]) -> list[Vi
         if given is not None and given != derived:
             notes.append(Violation(
                 "foundry_derived_differs",
-                _("%(field)s: the file says %(given)s, the rules give %(derived)s (Muster derives "
-                  "it; the file's value is ignored)."), path,
-                {"field": label, "given": given, "derived": "—" if derived is None else derived}))
+                _("%(statistic)s: the file says %(given)s, the rules give %(derived)s (Muster "
+                  "derives it; the file's value is ignored)."), path,
+                {"statistic": label, "given": given, "derived": "—" if derived is None else derived}))
     return notes
 
 

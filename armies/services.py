@@ -346,7 +346,7 @@ def _foundry_template(sheet: ActorSheet) -> tuple[ArmyTemplate, list[Violation]]
             continue
         if found.army_type != sheet.army_type:
             raise RuleViolation.single(
-                "foundry_type_differs", _("%(army)s is a %(type)s army, not %(given)s."),
+                "foundry_type_differs", _("%(army)s is %(type)s in Muster; the file says %(given)s."),
                 "system.traits.type", army=found.name, type=found.army_type,
                 given=sheet.army_type.value)
         return found, []

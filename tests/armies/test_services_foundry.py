@@ -185,7 +185,7 @@ def test_a_refused_import_onto_an_army_leaves_it_as_it_was(kingdom, gm):
     (lambda a: a["system"]["weapons"].update(melee="Pikes"), "system.weapons.melee",
      "Give the Strike as an object with its name and potency, or null."),
     (lambda a: a["system"].update(traits={"type": "cavalry"}), "system.traits.type",
-     "Infantry is a infantry army, not cavalry."),
+     "Infantry is infantry in Muster; the file says cavalry."),
 ])
 def test_a_bad_file_is_refused_naming_the_field(kingdom, gm, change, field, message):
     actor = army_foundry_actor(outfitted_army(kingdom, "Infantry"))

@@ -42,4 +42,4 @@ class Command(BaseCommand):
             raise CommandError(_("Cannot write %(file)s: %(error)s")
                                % {"file": output, "error": error.strerror}) from None
         self.stdout.write(self.style.SUCCESS(
-            _("%(count)s armies written to %(file)s.") % {"count": len(actors), "file": output}))
+            _("Armies written to %(file)s: %(count)s.") % {"count": len(actors), "file": output}))
