@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.core.exceptions import ValidationError
 
 from armies import models
+from armies.foundry import ACTOR_ROOTS
 from armies.labels import render_message
 from rules.errors import RuleViolation, Violation
 from rules.kingmaker import templates as rules_templates
@@ -113,9 +114,11 @@ def render_violation(violation: Violation) -> str:
 
 
 def render_located(violation: Violation) -> str:
-    """The violation with where it is when that is a place in a file ("system.ac.potency: ...")."""
+    """The violation with where it is when that is a place in a Foundry actor's JSON
+    ("system.ac.potency: ...")."""
     text = render_violation(violation)
-    return text if violation.field in ("__all__", "file") else f"{violation.field}: {text}"
+    in_file = violation.field.split(".")[0] in ACTOR_ROOTS
+    return f"{violation.field}: {text}" if in_file else text
 
 
 def validation_error(error: RuleViolation | Iterable[Violation], *, by_field: bool = True

@@ -40,6 +40,8 @@ from rules.kingmaker.templates import ArmyTemplate, ArmyType, Save
 from rules.modifiers import ModifierKind
 
 ACTOR_TYPE = "army"
+# The top-level keys of an actor: a problem's field that starts with one is a place in the file.
+ACTOR_ROOTS = frozenset({"name", "type", "system", "items", "flags"})
 TACTIC_ITEM_TYPE = "campaignFeature"
 TACTIC_CATEGORY = "army-tactic"
 WAR_ACTION_CATEGORY = "army-war-action"
