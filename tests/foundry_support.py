@@ -26,7 +26,7 @@ def outfitted_army(kingdom, name: str) -> Army:
     can wear magic armor), with its first tactics, the gear it may carry, weary 1 and 1 HP lost."""
     template = ArmyTemplate.objects.get(name=name)
     set_level(kingdom, max(template.level, 6))
-    army = ArmyFactory(kingdom=kingdom, template=template, name=f"{name} of {kingdom.name}",
+    army = ArmyFactory.create(kingdom=kingdom, template=template, name=f"{name} of {kingdom.name}",
                        hp=template.hp - 1, hex="C4")
     for code in initial_tactics(ALL_TEMPLATES[_code(name)], ["toughened_soldiers"]):
         ArmyTacticFactory(army=army, tactic=code)

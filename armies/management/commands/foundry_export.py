@@ -1,14 +1,13 @@
 """Write armies as Foundry VTT PF2e army actors, as the back office's export action does."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from armies.adapters import render_violation
 from armies.foundry import actor_bytes, actors_archive
 from armies.selectors import armies_with_details, army_foundry_actor
+from core.command_files import write_file
 from rules.errors import RuleViolation
 
 
@@ -36,10 +35,6 @@ class Command(BaseCommand):
         if not output:
             self.stdout.write(content.decode())
             return
-        try:
-            Path(output).write_bytes(content)
-        except OSError as error:
-            raise CommandError(_("Cannot write %(file)s: %(error)s")
-                               % {"file": output, "error": error.strerror}) from None
+        write_file(output, content)
         self.stdout.write(self.style.SUCCESS(
             _("Armies written to %(file)s: %(count)s.") % {"count": len(actors), "file": output}))

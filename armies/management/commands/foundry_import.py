@@ -1,8 +1,6 @@
 """Bring a Foundry VTT PF2e army actor into a kingdom, as the back office's import page does."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
@@ -12,6 +10,7 @@ from armies.foundry import load_actor
 from armies.models import Army
 from armies.services import army_import_foundry
 from campaigns.models import Kingdom
+from core.command_files import read_file
 from core.permissions import SYSTEM
 from rules.errors import RuleViolation
 
@@ -50,11 +49,7 @@ class Command(BaseCommand):
             target = Army.objects.filter(pk=army, status=ArmyStatus.ACTIVE).first()
             if target is None:
                 raise CommandError(_("There is no active army %(id)s.") % {"id": army})
-        try:
-            content = Path(file).read_bytes()
-        except OSError as error:
-            raise CommandError(_("Cannot read %(file)s: %(error)s")
-                               % {"file": file, "error": error.strerror}) from None
+        content = read_file(file)
         try:
             result = army_import_foundry(kingdom=target_kingdom, data=load_actor(content),
                                          army=target, hex=hex, user=SYSTEM)
