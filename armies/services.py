@@ -404,7 +404,7 @@ def army_import_foundry(*, kingdom: Kingdom, data: Any, army: Army | None = None
         ArmyTactic.objects.create(army=army, tactic=code, position=position)
     _store_gear(army, resolve_weapons(state.template, gear), prices)
     _store_conditions(army, sheet.conditions)
-    history.record(army, reason="Foundry VTT import", history_type="+" if created else "~")
+    history.record(army, reason="foundry import", history_type="+" if created else "~")
     if sheet.level != kingdom.level:
         notes.append(Violation(
             "foundry_level_differs",
