@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.core.exceptions import ValidationError
 
 from armies import models
+from armies.foundry import ACTOR_ROOTS
 from armies.labels import render_message
 from rules.errors import RuleViolation, Violation
 from rules.kingmaker import templates as rules_templates
@@ -110,6 +111,14 @@ def army_state(army: models.Army, *, tactics: Iterable[str] | None = None,
 
 def render_violation(violation: Violation) -> str:
     return render_message(violation.message, violation.params)
+
+
+def render_located(violation: Violation) -> str:
+    """The violation with where it is when that is a place in a Foundry actor's JSON
+    ("system.ac.potency: ...")."""
+    text = render_violation(violation)
+    in_file = violation.field.split(".")[0] in ACTOR_ROOTS
+    return f"{violation.field}: {text}" if in_file else text
 
 
 def validation_error(error: RuleViolation | Iterable[Violation], *, by_field: bool = True

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from armies import (
+    admin_foundry,
     admin_kingdoms,  # noqa: F401  (registers the kingdom's page)
     history,
 )
@@ -111,7 +112,7 @@ class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
                 "classes": ["muster-army-fields"]}),
     ]
     inlines = [ArmyTacticInline, ArmyGearInline, ArmyConditionInline]
-    actions = ["disband_selected", "transfer_gear"]
+    actions = ["disband_selected", "transfer_gear", "export_to_foundry"]
 
     class Media:
         css = {"all": ["armies/admin.css"]}
@@ -191,6 +192,9 @@ class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     def get_urls(self):
         view = self.admin_site.admin_view
         return [
+            path("foundry-import/",
+                 view(lambda request: admin_foundry.import_view(self, request)),
+                 name="armies_army_foundry_import"),
             path("<path:object_id>/transfer-gear/",
                  view(lambda request, object_id: transfer_gear_view(self, request, object_id)),
                  name="armies_army_transfer_gear"),
@@ -212,6 +216,10 @@ class ArmyAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
             self.message_user(request, ngettext("%(count)d army disbanded.",
                                                 "%(count)d armies disbanded.", disbanded)
                               % {"count": disbanded}, messages.SUCCESS)
+
+    @admin.action(description=gettext_lazy("Export to Foundry VTT"), permissions=["view"])
+    def export_to_foundry(self, request, queryset):
+        return admin_foundry.export_armies(self, request, queryset)
 
     @admin.action(description=gettext_lazy("Transfer gear to another army"),
                   permissions=["change"])

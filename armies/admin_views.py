@@ -25,14 +25,17 @@ def add_violations(form: forms.Form, error: RuleViolation) -> None:
 
 
 def form_page(request, model_admin: ModelAdmin, obj, *, form: forms.Form, title: str,
-              submit_label: str, intro: str = "") -> TemplateResponse:
+              submit_label: str, intro: str = "", back_url: str = "") -> TemplateResponse:
+    """The admin page of a form; `obj` is what the breadcrumbs lead back to (its change page,
+    unless `back_url` says where)."""
     opts = model_admin.model._meta
     context = {
         **model_admin.admin_site.each_context(request),
         "opts": opts,
         "title": title,
         "subject": obj,
-        "back_url": reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk]),
+        "back_url": back_url or reverse(f"admin:{opts.app_label}_{opts.model_name}_change",
+                                        args=[obj.pk]),
         "form": form,
         "submit_label": submit_label,
         "intro": intro,

@@ -6,8 +6,9 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from armies.adapters import gear_item_from, validation_error
-from armies.choices import TACTIC_CHOICES
+from armies.adapters import gear_item_from, render_located, validation_error
+from armies.choices import TACTIC_CHOICES, ArmyStatus
+from armies.foundry import load_actor
 from armies.models import Army, ArmyTemplate
 from armies.services import army_check_edit, army_lists_violations, army_validate
 from campaigns.models import Faction, Kingdom
@@ -118,3 +119,31 @@ class RecruitForm(forms.Form):
         settlements = list(kingdom.settlements.all())
         if settlements and not self.is_bound:
             self.initial.setdefault("hex", settlements[0].hex)
+
+
+class FoundryImportForm(forms.Form):
+    """The GM brings in a Foundry VTT army actor: a new army of the kingdom, or onto one of its
+    armies. `kingdoms` and `armies` are the ones the GM runs (the admin's scope)."""
+
+    file = forms.FileField(label=_("Foundry VTT army file (JSON)"))
+    kingdom = forms.ModelChoiceField(queryset=Kingdom.objects.none(), label=_("kingdom"))
+    army = forms.ModelChoiceField(
+        queryset=Army.objects.none(), required=False, label=_("onto the army"),
+        help_text=_("Blank: a new army. Else this army of the kingdom takes the file's tactics, "
+                    "gear, conditions, HP and name."))
+    hex = forms.CharField(label=_("hex"), max_length=20, required=False,
+                          help_text=_("Blank: the hex the file names (a Muster export), else the "
+                                      "army's own."))
+
+    def __init__(self, *args, kingdoms, armies, **kwargs):
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField, self.fields["kingdom"]).queryset = kingdoms
+        cast(forms.ModelChoiceField, self.fields["army"]).queryset = \
+            armies.filter(status=ArmyStatus.ACTIVE)
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        try:
+            return load_actor(upload.read())
+        except RuleViolation as error:
+            raise forms.ValidationError([render_located(v) for v in error.violations]) from None

@@ -72,6 +72,7 @@ def _labels() -> dict[str, Mapping[str, Any]]:
         "tactic": _TACTICS_BY_NAME,
         "tactics": _TACTICS_BY_NAME,
         "step": _Msgids(),
+        "statistic": _Msgids(),  # a stat block's value named by its msgid ("AC")
         # Sector battles (rules.cerilia): names the engine passes as msgids, and the sides.
         "attack": _Msgids(),
         "spell": _Msgids(),

@@ -5,6 +5,7 @@ from django.db.models import QuerySet
 
 from armies.adapters import army_state
 from armies.choices import ArmyStatus
+from armies.foundry import actor_json
 from armies.models import Army, ArmyActivity
 from campaigns.selectors import visible_to
 from rules.errors import RuleViolation, Violation
@@ -25,6 +26,11 @@ def active_armies(kingdom) -> QuerySet[Army]:
 
 def army_stat_block(army: Army) -> StatBlock:
     return stat_block(army_state(army))
+
+
+def army_foundry_actor(army: Army) -> dict:
+    """The army as a Foundry VTT PF2e army actor (armies.foundry), its id in the flags."""
+    return actor_json(army_state(army), flags={"army": army.pk})
 
 
 def army_violations(army: Army) -> list[Violation]:

@@ -3,6 +3,8 @@ through `rules/` and applies in one transaction."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 
@@ -15,6 +17,7 @@ from armies.adapters import (
     template_state,
 )
 from armies.choices import ArmyStatus
+from armies.foundry import ActorSheet, actor_json, differences, read_actor
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from armies.orders import kingdom_state
 from armies.selectors import active_armies, army_violations, state_violations
@@ -36,7 +39,7 @@ from rules.kingmaker.hexes import canonical_hex, hex_violations
 from rules.kingmaker.levels import check_level
 from rules.kingmaker.recruitment import RecruitmentOrder, recruit
 from rules.kingmaker.tactics import tactic_violations, validate_tactics
-from rules.kingmaker.templates import ALL_TEMPLATES
+from rules.kingmaker.templates import ALL_TEMPLATES, REGULAR_TEMPLATES
 
 
 def templates_install_catalog(template_model=ArmyTemplate) -> int:
@@ -323,3 +326,90 @@ def kingdom_set_level(*, actor, kingdom: Kingdom, level: int) -> dict:
         if violations:
             broken[army] = violations
     return broken
+
+
+@dataclass(frozen=True)
+class FoundryImport:
+    """An army written from a Foundry VTT actor, and what of the file did not map."""
+
+    army: Army
+    created: bool
+    notes: tuple[Violation, ...]
+
+
+def _foundry_template(sheet: ActorSheet) -> tuple[ArmyTemplate, list[Violation]]:
+    """The template the actor names (Muster's own flag, its name, its name without "Basic "),
+    else the regular army of its type."""
+    for name in sheet.template_names:
+        found = ArmyTemplate.objects.filter(name__iexact=name).first()
+        if found is None:
+            continue
+        if found.army_type != sheet.army_type:
+            raise RuleViolation.single(
+                "foundry_type_differs", _("%(army)s is %(type)s in Muster; the file says %(given)s."),
+                "system.traits.type", army=found.name, type=found.army_type,
+                given=sheet.army_type.value)
+        return found, []
+    regular = ArmyTemplate.objects.get(name=REGULAR_TEMPLATES[sheet.army_type].name)
+    return regular, [Violation(
+        "foundry_template_by_type",
+        _("No army template is named %(name)s: it comes in as a regular %(type)s army."),
+        "name", {"name": sheet.name, "type": sheet.army_type.value})]
+
+
+@acts_for_user
+@transaction.atomic
+def army_import_foundry(*, kingdom: Kingdom, data: Any, army: Army | None = None, hex: str = "",
+                        user) -> FoundryImport:
+    """Write a Foundry VTT army actor (armies.foundry) as a new army of the kingdom, or onto
+    `army`, its tactics, gear and conditions replaced, checked by the rules as a whole at the
+    kingdom's level; all or nothing. Raises RuleViolation naming the file's bad fields or the
+    rule broken, NotPermitted unless `user` runs the campaign (it is the GM's, as any edit of an
+    army's sheet). The notes say what did not map: items Muster has no place for, the numbers
+    it derives where the file says otherwise, a level other than the kingdom's."""
+    _check_gm(user, kingdom.campaign_id)
+    kingdom = _lock_kingdom(kingdom)
+    if army is not None:
+        army = _lock_army(army, active=True)
+        if army.kingdom_id != kingdom.pk:
+            raise RuleViolation.single("foundry_other_kingdom",
+                                       _("%(army)s is not an army of %(kingdom)s."), "army",
+                                       army=army.name, kingdom=kingdom.name)
+    sheet = read_actor(data)
+    template, notes = _foundry_template(sheet)
+    gear, gear_notes = sheet.gear(template_state(template))
+    notes = [*sheet.notes, *notes, *gear_notes]
+    created = army is None
+    if army is None:
+        army = Army(kingdom=kingdom)
+    army.template, army.name, army.hp = template, sheet.name, sheet.hp
+    army.hex = hex or sheet.hex or army.hex
+    if not army.hex:
+        raise RuleViolation.single("hex_required", _("Say in which hex the army starts."), "hex")
+    army_validate(army=army, user=user)
+    if active_armies(kingdom).filter(name__iexact=army.name).exclude(pk=army.pk).exists():
+        raise RuleViolation.single("name_taken",
+                                   _("The kingdom already has an army named %(name)s."), "name",
+                                   name=army.name)
+    state = army_state(army, tactics=sheet.tactics, gear=gear, conditions=sheet.conditions,
+                       hp=sheet.hp)
+    raise_if_any(state_violations(state))
+    raise_if_any(hp_violations(state))
+    prices = {} if created else {gear_item(g).slot(): g.price_paid_rp for g in army.gear.all()
+                                 if gear_item(g) in resolve_weapons(state.template, gear)}
+    army.save_without_historical_record()  # one history row, after its tactics, gear, conditions
+    for tactic in army.tactics.all():
+        tactic.delete()
+    for position, code in enumerate(sheet.tactics):
+        ArmyTactic.objects.create(army=army, tactic=code, position=position)
+    _store_gear(army, resolve_weapons(state.template, gear), prices)
+    _store_conditions(army, sheet.conditions)
+    history.record(army, reason="foundry import", history_type="+" if created else "~")
+    if sheet.level != kingdom.level:
+        notes.append(Violation(
+            "foundry_level_differs",
+            _("The file's level %(given)s is not the kingdom's: the army is level %(level)s, as "
+              "every army of %(kingdom)s."), "system.details.level.value",
+            {"given": sheet.level, "level": kingdom.level, "kingdom": kingdom.name}))
+    notes += differences(data, actor_json(state))
+    return FoundryImport(army=army, created=created, notes=tuple(notes))

@@ -9,11 +9,12 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from armies.activity_services import activity_change, activity_submit, activity_withdraw
-from armies.api.errors import KeyReusedSerializer, TurnClosed, service_errors
+from armies.api.errors import KeyReusedSerializer, TurnClosed, service_errors, violation_error
 from armies.api.filters import ActivityFilter, ArmyFilter
 from armies.api.serializers import (
     ActivityChangeSerializer,
@@ -22,10 +23,11 @@ from armies.api.serializers import (
     ArmySerializer,
 )
 from armies.models import ArmyActivity
-from armies.selectors import visible_activities, visible_armies
+from armies.selectors import army_foundry_actor, visible_activities, visible_armies
 from campaigns.api.parsers import BoundedJSONParser
 from campaigns.model_meta import max_length
 from core.api_errors import NOT_FOUND
+from rules.errors import RuleViolation
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 IDEMPOTENCY_KEY_LENGTH = max_length(ArmyActivity, "idempotency_key")
@@ -47,6 +49,23 @@ class ArmyViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         return visible_armies(self.request.user)
+
+    @extend_schema(responses={
+        200: OpenApiResponse(OpenApiTypes.OBJECT, description=_(
+            "The army as a Foundry VTT PF2e `army` actor (import it in Foundry with Import "
+            "Data): its standing numbers from the rules, its tactics and conditions as items.")),
+        400: OpenApiResponse(OpenApiTypes.OBJECT, description=_(
+            "The stored army breaks the rules (e.g. below its template's level): the "
+            "problems.")),
+        404: NOT_FOUND})
+    @action(detail=True, methods=["get"], url_path="foundry", pagination_class=None,
+            filterset_class=None)
+    def foundry(self, request, pk=None):
+        army = self.get_object()
+        try:
+            return Response(army_foundry_actor(army))
+        except RuleViolation as error:
+            raise violation_error(error, nested="army", top_level=frozenset()) from None
 
 
 def _idempotency_key(request) -> str:

@@ -148,7 +148,7 @@ def test_a_form_parser_reading_past_the_limit_answers_413():
 
 
 @pytest.mark.parametrize("path", [
-    "armies/abc/", "armies/1x/", "armies/abc/battle-plan/", "activities/%20/",
+    "armies/abc/", "armies/1x/", "armies/abc/battle-plan/", "armies/abc/foundry/", "activities/%20/",
     "campaigns/abc/", "kingdoms/abc/current-turn/", "settlements/abc/", "turns/abc/",
     "reports/abc/", "battles/abc/", "battles/abc/odds/", "battle-participants/abc/",
     "sector-battles/abc/", "sector-battles/abc/orders/", "sector-battles/abc/rounds/",

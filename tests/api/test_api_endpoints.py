@@ -212,7 +212,8 @@ def test_the_schema_is_openapi_and_lists_every_endpoint(client):
     assert schema["openapi"].startswith("3.")
     assert set(schema["paths"]) >= {
         "/api/campaigns/", "/api/kingdoms/", "/api/kingdoms/{id}/current-turn/",
-        "/api/settlements/", "/api/armies/", "/api/armies/{id}/", "/api/turns/",
+        "/api/settlements/", "/api/armies/", "/api/armies/{id}/", "/api/armies/{id}/foundry/",
+        "/api/turns/",
         "/api/turns/{id}/ready/", "/api/reports/", "/api/activities/", "/api/activities/{id}/"}
     activities = schema["paths"]["/api/activities/"]["post"]
     assert {"201", "200", "400", "409"} <= set(activities["responses"])

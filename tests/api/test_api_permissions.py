@@ -63,6 +63,9 @@ def _cases():
     yield "kingdoms", "post", "current-turn", codes(405, 405)
     yield "armies", "put", "battle-plan", codes(200, 404)
     yield "armies", "get", "battle-plan", codes(405, 405)
+    # The army as a Foundry VTT actor: whoever sees the army (visible_armies) reads it.
+    yield "armies", "get", "foundry", codes(200, 404)
+    yield "armies", "post", "foundry", codes(405, 405)
     yield "turns", "post", "ready", codes(200, 404)
     yield "turns", "get", "ready", codes(405, 405)
     yield "activities", "get", "list", codes(200, 200)

@@ -10,6 +10,8 @@ import pytest
 from admin_objects import admin_url
 from admin_support import add_inline_row, change_form_data, messages_of
 from api_support import DEPLOY, client_for
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 from factories import (
@@ -26,7 +28,8 @@ from armies.activity_services import activity_change, activity_submit, activity_
 from armies.adapters import render_violation
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
-from armies.services import army_disband, army_save, kingdom_set_level
+from armies.selectors import army_foundry_actor
+from armies.services import army_disband, army_import_foundry, army_save, kingdom_set_level
 from battles.models import BattleScene
 from battles.sector.models import SectorBattle
 from battles.sector.services import battle_add_side_armies, orders_submit, unit_add
@@ -261,6 +264,34 @@ def test_an_army_off_the_map_is_refused_alike_by_the_service_and_the_admin(army,
     _type, expected = refusal(army_save, army=army, user=gm)
     assert form_errors(admin) == expected
     assert Army.objects.get(pk=army.pk).hex == "C4"
+
+
+def test_a_foundry_import_the_rules_refuse_is_refused_alike_everywhere(army, gm, gm_client,
+                                                                       tmp_path):
+    # Magic armor is a level 5 item; the kingdom is level 1.
+    actor = army_foundry_actor(army)
+    actor["name"], actor["system"]["ac"]["potency"] = "Armored Guard", 1
+    _type, expected = refusal(army_import_foundry, kingdom=army.kingdom, data=actor, user=gm)
+    assert expected == {"magic_armor is a level 5 item; this army is level 1."}
+
+    upload = SimpleUploadedFile("army.json", json.dumps(actor).encode())
+    admin = gm_client.post(reverse("admin:armies_army_foundry_import"),
+                           {"file": upload, "kingdom": army.kingdom_id})
+    path = tmp_path / "army.json"
+    path.write_text(json.dumps(actor))
+    with pytest.raises(CommandError) as command:
+        call_command("foundry_import", str(path), "--kingdom", str(army.kingdom_id))
+    assert form_errors(admin) == set(str(command.value).splitlines()) == expected
+    assert not Army.objects.filter(name="Armored Guard").exists()
+
+
+def test_a_player_imports_no_army_from_foundry(army, player):
+    actor = {**army_foundry_actor(army), "name": "Smuggled"}
+    assert refusal(army_import_foundry, kingdom=army.kingdom, data=actor, user=player) == (
+        NotPermitted, {"Only the game master edits armies."})
+    # The import page is the back office's, which lets no player in at all.
+    assert signed_in(player).get(reverse("admin:armies_army_foundry_import")).status_code == 302
+
 
 
 # -- sector battle orders --------------------------------------------------------------------

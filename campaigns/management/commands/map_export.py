@@ -1,14 +1,13 @@
 """Write a campaign's map as a file (CSV or JSON) that map_import and the map page read back."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 from campaigns.management.commands.map_import import campaign_named, format_of
 from campaigns.map_services import map_export
 from campaigns.map_transfer import FORMATS, write_rows
+from core.command_files import write_file
 from core.permissions import SYSTEM
 
 
@@ -29,10 +28,6 @@ class Command(BaseCommand):
         if file == "-":
             self.stdout.write(content, ending="")
             return
-        try:
-            Path(file).write_text(content, encoding="utf-8")
-        except OSError as error:
-            raise CommandError(_("Cannot write %(file)s: %(error)s")
-                               % {"file": file, "error": error.strerror}) from None
+        write_file(file, content.encode("utf-8"))
         self.stderr.write(_("The map of %(campaign)s is in %(file)s.")
                           % {"campaign": target, "file": file})

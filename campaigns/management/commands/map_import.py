@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from campaigns.map_services import map_import
 from campaigns.map_transfer import FORMATS, change_message, read_rows, violation_text
 from campaigns.models import Campaign
+from core.command_files import read_file
 from core.permissions import SYSTEM
 from rules.errors import RuleViolation
 
@@ -50,11 +51,7 @@ class Command(BaseCommand):
     def handle(self, *args, campaign, file, format=None, replace=False, **options):
         target = campaign_named(campaign)
         chosen = format_of(file, format)
-        try:
-            content = Path(file).read_bytes()
-        except OSError as error:
-            raise CommandError(_("Cannot read %(file)s: %(error)s")
-                               % {"file": file, "error": error.strerror}) from None
+        content = read_file(file)
         try:
             change = map_import(actor=SYSTEM, campaign=target, rows=read_rows(content, chosen),
                                 replace=replace)
