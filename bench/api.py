@@ -51,6 +51,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=8621)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
+    parser.add_argument("--queries", action="store_true",
+                        help="print the counted submission's queries")
     parser.add_argument("--database", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE))
     args = parser.parse_args()
     if args.quick:
@@ -113,7 +115,7 @@ def deploy(world: dict, army: int) -> dict:
             "params": {"destination": "D5", "skill": "exploration"}}
 
 
-def queries_per_submission(world: dict) -> int:
+def queries_per_submission(world: dict, show: bool) -> int:
     """The SQL statements of one submission, served in this process as gunicorn serves it."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -126,6 +128,9 @@ def queries_per_submission(world: dict) -> int:
     if response.status_code != 201:
         sys.exit(f"the counted submission answered {response.status_code}: {response.content!r}")
     withdraw_all()
+    if show:
+        for query in captured.captured_queries:
+            print("  ", query["sql"][:160])
     return len(captured.captured_queries)
 
 
@@ -210,7 +215,7 @@ def main() -> None:
           flush=True)
     call_command("migrate", verbosity=0)
     worlds = build(args.clients, args.armies)
-    queries = queries_per_submission(worlds[0])
+    queries = queries_per_submission(worlds[0], args.queries)
     from django.db import connection
 
     connection.close()  # the bench's own connection sits idle while gunicorn works
