@@ -19,8 +19,8 @@ URL = "/api/activities/"
 SIZES = (5, 50)
 # Statements per submission, the transaction's own two (savepoints here, BEGIN and COMMIT when
 # served) included: 23 for an army's order before issue 16 (19 and 20 for the leadership ones),
-# which aims at 8 (not reached yet). A gambit also reads the other kingdoms' armies (where they stand now: the turn has no
-# snapshot while it takes orders).
+# which aims at 8 (not reached yet). A gambit also reads the other kingdoms' armies (where they
+# stand now: the turn has no snapshot while it takes orders).
 BUDGET = {"offensive_gambit": 22}
 DEFAULT_BUDGET = 17
 
