@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import cast
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 
 from armies.acting import acts_for_user
 from armies.choices import ActivityStatus
@@ -84,9 +83,10 @@ def _check_gives_orders(user, turn) -> None:
                         _("Only the kingdom's players and the game master give its orders."))
 
 
-def _validate_order(turn, activity: ArmyActivity, user, given: dict | None = None) -> None:
+def _validate_order(turn, activity: ArmyActivity, user, given: dict | None = None,
+                    queued: list[ArmyActivity] | None = None) -> None:
     """Check the order as the rules would now, and that `user` may give it; raises RuleViolation
-    with every problem."""
+    with every problem. `queued`: the turn's queued orders when the caller has read them."""
     raise_if_any(_permission_violations(turn, activity, user, given))
     kind = act.ActivityKind(activity.kind)
     if kind in act.LEADERSHIP and activity.army_id is not None:
@@ -100,7 +100,8 @@ def _validate_order(turn, activity: ArmyActivity, user, given: dict | None = Non
     # The slot rule needs only who acts and whether it is a second activity, so another order
     # whose parameters no longer convert (a template removed since) does not block this one.
     others = tuple(act.OrderSlot(a.pk, act.ActivityKind(a.kind), a.army_id, a.second)
-                   for a in queued_activities(turn) if a.pk != activity.pk)
+                   for a in (queued_activities(turn) if queued is None else queued)
+                   if a.pk != activity.pk)
     violations = act.order_slot_violations(order, others)
     violations += act.order_violations(current, order)
     if violations:
@@ -140,12 +141,16 @@ def _submit(*, turn, user, kind: str, army: Army | None, params: dict, second: b
             return first, False
     turn = _lock_open_turn(turn)
     _check_gives_orders(user, turn)
-    position = (turn.activities.aggregate(last=Max("position"))["last"] or 0) + 1
+    # Every order of the turn in one read: the last position (withdrawn ones count) and the
+    # queued ones, which the slot rule reads, as queued_activities orders them.
+    orders = list(turn.activities.order_by("position", "id"))
+    position = max((a.position for a in orders), default=0) + 1
     activity = ArmyActivity(turn=turn, army=army, kind=kind, params=params, second=second,
                             position=position, submitted_by=user,
                             idempotency_key=idempotency_key,
                             idempotency_digest=idempotency_digest if idempotency_key else "")
-    _validate_order(turn, activity, user)
+    _validate_order(turn, activity, user,
+                    queued=[a for a in orders if a.status == ActivityStatus.QUEUED])
     activity.save()
     _unready(turn)
     return activity, True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from campaigns.selectors import is_campaign_gm, player_kingdom_ids
+from campaigns.selectors import is_campaign_gm, runs_or_plays
 from core.permissions import SYSTEM, NotPermitted
 
 if TYPE_CHECKING:
@@ -29,8 +29,5 @@ def check_runs_campaign(actor, campaign_id: int, code: str, message: str) -> Non
 def check_plays_kingdom(actor, kingdom: Kingdom, code: str, message: str) -> None:
     """`actor` acts for the kingdom: one of its players, the campaign's GM, or the project."""
     require_actor(actor)
-    if actor is SYSTEM or is_campaign_gm(actor, kingdom.campaign_id):
-        return
-    if not (actor.is_authenticated and actor.is_active
-            and player_kingdom_ids(actor).filter(kingdom_id=kingdom.pk).exists()):
+    if actor is not SYSTEM and not runs_or_plays(actor, kingdom):
         raise NotPermitted.single(code, message)

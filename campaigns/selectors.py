@@ -77,6 +77,19 @@ def is_campaign_gm(user, campaign_id: int) -> bool:
     return Membership.objects.filter(user_id=user.pk, campaign_id=campaign_id, role=Role.GM).exists()
 
 
+def runs_or_plays(user, kingdom: Kingdom) -> bool:
+    """Whether `user` runs the kingdom's campaign (is_campaign_gm) or, active, plays the kingdom;
+    one query for both."""
+    if _sees_everything(user):
+        return True
+    if not user.is_authenticated:
+        return False
+    memberships = Q(campaign_id=kingdom.campaign_id, role=Role.GM)
+    if user.is_active:
+        memberships |= Q(kingdom_id=kingdom.pk)
+    return Membership.objects.filter(memberships, user_id=user.pk).exists()
+
+
 def visible_campaigns(user) -> QuerySet[Campaign]:
     if _sees_everything(user):
         return Campaign.objects.all()

@@ -13,10 +13,10 @@ from armies.adapters import render_violation
 from armies.api.params import ParamsField
 from armies.choices import ACTIVITY_KIND_CHOICES
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear
-from armies.selectors import army_stat_block, army_violations, visible_armies
+from armies.selectors import army_stat_block, army_violations
 from campaigns.api.serializers import blank_choice
 from campaigns.models import KingdomTurn
-from campaigns.selectors import visible_turns
+from campaigns.selectors import visible_to, visible_turns
 
 MAX_POSITION = 2**31 - 1
 
@@ -114,7 +114,9 @@ class ActivitySubmitSerializer(StrictSerializer):
         if "request" in self.context:
             user = _user(self)
             self.fields["turn"].queryset = visible_turns(user)
-            self.fields["army"].queryset = visible_armies(user)
+            # The army's id and kingdom are all the order reads here: its details are read once,
+            # with the kingdom's other armies, when the rules check the order.
+            self.fields["army"].queryset = visible_to(user, Army.objects.all(), "kingdom__")
 
     def validate_params(self, params):
         kind = self.initial_data.get("kind") if isinstance(self.initial_data, dict) else None

@@ -14,7 +14,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
 from rest_framework.throttling import ScopedRateThrottle
 
-from campaigns.api.authentication import TokenAuthentication
+from campaigns.api.authentication import TokenAuthentication, delete_expired_tokens
 from campaigns.auth import locked_out_message
 from campaigns.model_meta import max_length
 from core.api_errors import ErrorSerializer
@@ -74,6 +74,7 @@ class TokenLoginView(knox_views.LoginView):
                 raise LockedOut()
             raise exceptions.ValidationError(credentials.errors)
         request.user = credentials.validated_data["user"]
+        delete_expired_tokens(request.user)
         return super().post(request, format)
 
 

@@ -60,6 +60,18 @@ def test_an_expired_token_answers_401_and_is_deleted(player):
     assert not AuthToken.objects.filter(user=player).exists()
 
 
+def test_the_users_other_expired_tokens_go_when_they_sign_in_not_on_each_request(player):
+    kept, expired = api_token(player), api_token(player)
+    AuthToken.objects.filter(digest=hash_token(expired)).update(
+        expiry=timezone.now() - datetime.timedelta(seconds=1))
+    response = client_for(None).get("/api/kingdoms/", HTTP_AUTHORIZATION=f"Token {kept}")
+    assert response.status_code == 200
+    assert AuthToken.objects.filter(user=player).count() == 2
+    assert ask_token().status_code == 200
+    assert not AuthToken.objects.filter(digest=hash_token(expired)).exists()
+    assert AuthToken.objects.filter(digest=hash_token(kept)).exists()
+
+
 def test_a_token_header_that_is_not_utf8_answers_401(db):
     response = APIClient().get("/api/kingdoms/", HTTP_AUTHORIZATION="Token \xe9\xff")
     assert response.status_code == 401
