@@ -7,6 +7,7 @@ leave a simple-history record for every row they touch.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 
 from django.utils import timezone
 from simple_history.utils import (
@@ -34,13 +35,19 @@ def _army_fields(row: Army, army: TurnArmy) -> None:
     row.garrison_bans = [list(ban) for ban in army.garrison_bans]
 
 
-def apply_armies(changed: list[TurnArmy], *, reason: str = REASON) -> None:
+def apply_armies(changed: list[TurnArmy], *, reason: str = REASON,
+                 read: Mapping[int, Army] | None = None) -> None:
     """Write these armies' state (fields, tactics, gear, conditions) with `reason` in history.
+    `read` are army rows this transaction has already read with their tactics, gear and
+    conditions (a kingdom turn's, read for its input), by id: they are not read again.
     Battle scenes (battles.apply) write their results through here too."""
     if not changed:
         return
-    rows = {a.pk: a for a in Army.objects.filter(pk__in=[a.key for a in changed])
-            .prefetch_related("tactics", "gear", "conditions")}
+    rows = {key: read[key] for key in (a.key for a in changed) if key in (read or {})}
+    missing = [a.key for a in changed if a.key not in rows]
+    if missing:
+        rows |= {a.pk: a for a in Army.objects.filter(pk__in=missing)
+                 .prefetch_related("tactics", "gear", "conditions")}
     creates: dict[type, list] = defaultdict(list)
     deletes: dict[type, list] = defaultdict(list)
     condition_updates: list[ArmyCondition] = []

@@ -15,7 +15,7 @@ from typing import Any
 from armies.adapters import army_state, gear_item_from, template_state
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyTemplate
-from armies.selectors import armies_with_details
+from armies.selectors import active_armies, armies_with_details
 from campaigns.adapters import campaign_map_or_none
 from campaigns.models import Faction
 from rules.data import record_data
@@ -89,8 +89,10 @@ def _fieldable(army: Army, level: int) -> bool:
     return True
 
 
-def kingdom_armies(kingdom) -> dict[int, act.TurnArmy]:
-    armies = armies_with_details().filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
+def kingdom_armies(kingdom, rows: list[Army] | None = None) -> dict[int, act.TurnArmy]:
+    """The kingdom's active armies that can take the field; `rows` are those armies read with
+    their details already (active_armies), when the caller has them."""
+    armies = rows if rows is not None else active_armies(kingdom)
     return {a.pk: turn_army(a, kingdom.level) for a in armies if _fieldable(a, kingdom.level)}
 
 
@@ -194,11 +196,12 @@ def situation(turn, *, with_foreign: bool = True) -> act.Situation:
 
 
 def _situation(turn, painted: CampaignMap | None, with_foreign: bool,
-               others: tuple[MapArmy, ...]) -> act.Situation:
+               others: tuple[MapArmy, ...], army_rows: list[Army] | None = None
+               ) -> act.Situation:
     kingdom = turn.kingdom
     sheet = kingdom_sheet(kingdom,
                           warfare_exercises_unlocked=kingdom.campaign.warfare_exercises_unlocked)
-    armies = kingdom_armies(kingdom)
+    armies = kingdom_armies(kingdom, army_rows)
     seen = None
     if with_foreign and painted is not None:
         seen = seen_armies(kingdom, painted, (*act.kingdom_map_armies(sheet.name, armies.values()), *others))
@@ -304,16 +307,17 @@ def queued_activities(turn) -> list[ArmyActivity]:
 
 
 def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
-               fought: frozenset[int]) -> KingdomTurnInput:
+               fought: frozenset[int], army_rows: list[Army] | None = None) -> KingdomTurnInput:
     """The engine's input for resolving `turn` with these (already converted) orders; `fought`
     are the kingdom's armies that fought since its last turn (battles.selectors knows them).
     On a campaign map the input carries the other kingdoms' armies the kingdom sees as the turn
     starts (its Offensive Gambit's targets), the other kingdoms' armies where they stood when the
-    turn was locked and the turn's light, for the kingdom's fog of war at the turn's end."""
+    turn was locked and the turn's light, for the kingdom's fog of war at the turn's end.
+    `army_rows` are the kingdom's active armies (active_armies) if the caller has read them."""
     needs_foreign = any(o.kind is act.ActivityKind.OFFENSIVE_GAMBIT for o in orders)
     painted = campaign_map_or_none(turn.kingdom.campaign_id)
     others = other_map_armies(turn) if needs_foreign or painted is not None else ()
-    current = _situation(turn, painted, needs_foreign, others)
+    current = _situation(turn, painted, needs_foreign, others, army_rows)
     return KingdomTurnInput(
         number=turn.number,
         kingdom=current.kingdom,

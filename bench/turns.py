@@ -1,14 +1,18 @@
-"""Kingdom turns per second through real Celery workers, and SQL queries per kingdom turn, at
-several army counts: the query count must not grow with the number of armies.
+"""Kingdom turns per second through real Celery workers against a raw psycopg floor doing the
+least work for the same turn, and SQL statements and transactions per kingdom turn, at several
+army counts: the counts must not grow with the number of armies.
 
 For each M it empties the bench database and builds N level-5 kingdoms with M Infantry armies each
 (a tactic and a dose of healing potions apiece) and an open turn holding a Recruit Army order and
 one order per army (Deploy, Train and Outfit Army in turn). It resolves `--sample` extra kingdoms'
 turns in this process, counting their SQL queries (with the same seeds at every M), then locks
-the N turns as the nightly job does and times W worker processes resolving them. Prints a table;
-no assertions.
+the N turns as the nightly job does and times W worker processes resolving them. Then it builds N
+kingdoms more of the same kind and times W processes resolving them at the floor (bench/
+turns_floor.py: raw psycopg, one transaction per turn). Prints a table and, on its last line, the
+figures as one JSON object (the headline at 10 armies, or the M nearest to it); no assertions.
 
-Run: .venv/bin/python bench/turns.py [--kingdoms N] [--armies M1,M2] [--workers W] [--queries]
+Run: .venv/bin/python bench/turns.py [--quick] [--kingdoms N] [--armies M1,M2] [--workers W]
+     [--queries]
 Needs PostgreSQL (--database, default below: created and migrated if missing; its contents are
 replaced, so its name must contain "bench") and Redis (--broker, default its database 10, which is
 flushed).
@@ -16,6 +20,7 @@ flushed).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -41,8 +46,10 @@ ORDERS = [
 
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--kingdoms", type=int, default=20, help="kingdom turns resolved by workers")
-    parser.add_argument("--armies", default="5,50", help="armies per kingdom, comma-separated")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run (CI): a few kingdoms at 5 and 10 armies")
+    parser.add_argument("--kingdoms", type=int, help="kingdom turns resolved by workers (20)")
+    parser.add_argument("--armies", help="armies per kingdom, comma-separated (5,10,50)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (concurrency 1)")
     parser.add_argument("--sample", type=int, default=3,
                         help="extra kingdoms resolved in-process to count queries")
@@ -50,7 +57,12 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--broker", default=os.environ.get("BENCH_BROKER_URL", DEFAULT_BROKER))
     parser.add_argument("--queries", action="store_true",
                         help="print the queries of the sampled turns, grouped by table")
-    return parser.parse_args()
+    args = parser.parse_args()
+    args.kingdoms = args.kingdoms or (4 if args.quick else 20)
+    args.armies = args.armies or ("5,10" if args.quick else "5,10,50")
+    if args.quick:
+        args.sample = 1
+    return args
 
 
 def ensure_database(url: str) -> None:
@@ -75,6 +87,8 @@ def main() -> None:
     ensure_database(args.database)
     os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=args.database,
                       CELERY_BROKER_URL=args.broker, DEBUG="false")
+    # The bench's own processes and workers run with DEBUG off, which wants a key.
+    os.environ.setdefault("SECRET_KEY", "muster-bench-" + "k" * 50)
     import django
 
     django.setup()
@@ -107,16 +121,32 @@ def main() -> None:
 
     print()
     print(f"{args.kingdoms} kingdom turns per run, {args.workers} workers, PostgreSQL + Redis")
-    header = f"{'armies/kingdom':>14} {'orders/turn':>11} {'queries/turn':>12} {'turns':>6} " \
-             f"{'seconds':>8} {'turns/s':>8} {'ms/turn (median task)':>22}"
+    header = f"{'armies/kingdom':>14} {'orders/turn':>11} {'queries/turn':>12} " \
+             f"{'commits/turn':>12} {'turns':>6} {'seconds':>8} {'turns/s':>8} " \
+             f"{'floor/s':>8} {'ratio':>6} {'ms/turn (median task)':>22}"
     print(header)
     print("-" * len(header))
     for row in rows:
-        print(f"{row['m']:>14} {row['orders']:>11} {row['queries']:>12} {row['turns']:>6} "
-              f"{row['seconds']:>8.2f} {row['rate']:>8.1f} {row['median'] * 1000:>22.0f}")
+        print(f"{row['m']:>14} {row['orders']:>11} {row['queries']:>12} "
+              f"{row['transactions']:>12} {row['turns']:>6} {row['seconds']:>8.2f} "
+              f"{row['rate']:>8.1f} {row['floor']:>8.1f} {row['rate'] / row['floor']:>6.3f} "
+              f"{row['median'] * 1000:>22.0f}")
     counts = {row["queries"] for row in rows}
     verdict = "constant" if len(counts) == 1 else "NOT constant"
     print(f"queries per kingdom turn: {verdict} in the number of armies")
+    headline = min(rows, key=lambda row: (abs(row["m"] - 10), row["m"]))
+    print(json.dumps({
+        "bench": "turns", "armies": headline["m"], "kingdoms": args.kingdoms,
+        "workers": args.workers, "muster_per_s": round(headline["rate"], 2),
+        "floor_per_s": round(headline["floor"], 2),
+        "ratio": round(headline["rate"] / headline["floor"], 4),
+        "queries_per_turn": max(row["queries"] for row in rows),
+        "transactions_per_turn": max(row["transactions"] for row in rows),
+        "per_armies": {str(row["m"]): {
+            "muster_per_s": round(row["rate"], 2), "floor_per_s": round(row["floor"], 2),
+            "ratio": round(row["rate"] / row["floor"], 4), "queries_per_turn": row["queries"],
+            "transactions_per_turn": row["transactions"]} for row in rows},
+    }))
 
 
 def run(m: int, args, workers) -> dict:
@@ -133,7 +163,7 @@ def run(m: int, args, workers) -> dict:
     _, sample = build(f"Bench sample, {m} armies a kingdom", args.sample, m)
     campaign, batch = build(f"Bench, {m} armies a kingdom", args.kingdoms, m)
 
-    counts = []
+    counts, commits = [], []
     for seed, turn in enumerate(sample, start=1):
         # The same seeds at every M: the recruitment, rolled first, ends the same way (it decides
         # whether the new army comes with a condition row), so the counts compare like for like.
@@ -145,7 +175,9 @@ def run(m: int, args, workers) -> dict:
             print(f"   the {len(captured)} queries of turn {turn.pk}:")
             print_queries(captured.captured_queries)
         counts.append(len(captured))
-    print(f"   queries per turn in-process: {counts}", flush=True)
+        commits.append(sum(q["sql"].split(None, 1)[0].upper() == "COMMIT"
+                           for q in captured.captured_queries))
+    print(f"   queries per turn in-process: {counts}; commits: {commits}", flush=True)
 
     before = [sum(w.results().values()) for w in workers]
     started = time.perf_counter()
@@ -176,8 +208,24 @@ def run(m: int, args, workers) -> dict:
     median = runtimes[len(runtimes) // 2]
     print(f"   tasks per worker: {by_worker}; task run time median {median * 1000:.0f} ms, "
           f"max {runtimes[-1] * 1000:.0f} ms", flush=True)
-    return {"m": m, "orders": m + 1, "queries": max(counts), "turns": len(ids),
-            "seconds": elapsed, "rate": len(ids) / elapsed, "median": median}
+    floor = floor_run(m, args)
+    return {"m": m, "orders": m + 1, "queries": max(counts), "transactions": max(commits),
+            "turns": len(ids), "seconds": elapsed, "rate": len(ids) / elapsed, "median": median,
+            "floor": floor}
+
+
+def floor_run(m: int, args) -> float:
+    """The floor's turns per second on N fresh kingdoms of the same kind, in this run."""
+    from django.db import connection
+
+    from bench.turns_floor import floor_rate
+
+    _, turns = build(f"Bench floor, {m} armies a kingdom", args.kingdoms, m)
+    connection.close()  # the floor's processes work on their own connections
+    rate = floor_rate(args.database, [(t.kingdom_id, t.pk) for t in turns],
+                      [kind for kind, _ in ORDERS], args.workers)
+    print(f"   floor: {len(turns)} turns at {rate:.1f} turns/s", flush=True)
+    return rate
 
 
 def reset() -> None:

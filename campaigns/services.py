@@ -44,10 +44,19 @@ def turn_open(*, actor, kingdom: Kingdom,
     kingdom = (Kingdom.objects.select_for_update(of=("self",)).select_related("campaign")
                .get(pk=kingdom.pk))
     check_runs_turns(actor, kingdom.campaign_id)
-    current = kingdom.turns.filter(status=TurnStatus.OPEN).first()
-    if current is not None:
-        return current
+    return turn_open_held(kingdom, deadline=deadline)
+
+
+def turn_open_held(kingdom: Kingdom, *, deadline: datetime.datetime | None = None
+                   ) -> KingdomTurn:
+    """turn_open for a kingdom the caller's transaction holds under its row lock (read with its
+    campaign), on the system's behalf: a resolved turn opens the next one this way, in the
+    turn's transaction, without locking the kingdom again."""
+    # An open turn is always the kingdom's last (turns open only here, one after the other), so
+    # its last turn says both whether one is open and what the next one's number is.
     last = kingdom.turns.order_by("-number").first()
+    if last is not None and last.status == TurnStatus.OPEN:
+        return last
     after = last.deadline if last is not None and last.deadline > timezone.now() else None
     return KingdomTurn.objects.create(
         kingdom=kingdom, number=(last.number + 1) if last else 1,

@@ -8,7 +8,7 @@ from simple_history.utils import bulk_update_with_history
 
 from armies.apply import REASON, apply_armies, create_recruited
 from armies.choices import ActivityStatus
-from armies.models import ArmyActivity
+from armies.models import Army, ArmyActivity
 from battles.services import scene_queue_from_gambit
 from campaigns.models import Kingdom
 from rules.data import to_data
@@ -19,12 +19,16 @@ from turns.reports import activity_data, report_data, violation_data
 
 
 def apply_outcome(turn, engine_input: KingdomTurnInput, outcome: KingdomTurnOutcome,
-                  activities: list[ArmyActivity], unreadable: dict[int, RuleViolation]) -> None:
+                  activities: list[ArmyActivity], unreadable: dict[int, RuleViolation],
+                  army_rows: list[Army] | None = None) -> None:
+    """`army_rows` are the kingdom's armies as the turn read them for its input (with their
+    tactics, gear and conditions), written back without being read again."""
     assert transaction.get_connection().in_atomic_block, "apply inside the turn's transaction"
     kingdom = turn.kingdom
     _apply_kingdom(kingdom, outcome)
     before = {a.key: a for a in engine_input.armies}
-    apply_armies([a for a in outcome.armies if a != before[a.key]])
+    apply_armies([a for a in outcome.armies if a != before[a.key]],
+                 read={row.pk: row for row in army_rows or ()})
     army_ids = create_recruited(kingdom, outcome)
     _apply_activities(activities, outcome, unreadable, army_ids)
     gambits = {a.pk: a for a in activities}

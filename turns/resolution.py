@@ -17,12 +17,12 @@ from django.db.models import Q
 from django.utils import timezone
 
 from armies.orders import campaign_snapshot, queued_activities, rules_order, turn_input
+from armies.selectors import active_armies
 from battles.resolution import scenes_lock_after_turn
 from battles.selectors import armies_in_battle_since_last_turn
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
-from campaigns.services import turn_open
+from campaigns.services import turn_open_held
 from core.claims import ClaimedWork, claimed_seed
-from core.permissions import SYSTEM
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
 from turns import signals
@@ -65,7 +65,9 @@ def _snapshot_armies(ids: list[int]) -> None:
 
 
 def _resolve_locked(turn: KingdomTurn) -> None:
+    campaign = turn.kingdom.campaign  # read with the turn; the campaign is not locked
     turn.kingdom = Kingdom.objects.select_for_update().get(pk=turn.kingdom_id)
+    turn.kingdom.campaign = campaign
     activities = queued_activities(turn)
     orders, unreadable = [], {}
     for activity in activities:
@@ -73,15 +75,20 @@ def _resolve_locked(turn: KingdomTurn) -> None:
             orders.append(rules_order(activity, campaign_id=turn.kingdom.campaign_id))
         except RuleViolation as error:  # e.g. its template was deleted since it was queued
             unreadable[activity.pk] = error
-    engine_input = turn_input(turn, activities, orders, fought=armies_in_battle_since_last_turn(turn))
+    # The kingdom's armies are read once, for the engine's input, and written back from the rows.
+    armies = list(active_armies(turn.kingdom))
+    engine_input = turn_input(turn, activities, orders, fought=armies_in_battle_since_last_turn(turn),
+                              army_rows=armies)
     outcome = resolve_turn(engine_input, claimed_seed(turn))
-    apply_outcome(turn, engine_input, outcome, activities, unreadable)
+    apply_outcome(turn, engine_input, outcome, activities, unreadable, armies)
     turn.set_status(TurnStatus.RESOLVED, resolved_at=timezone.now(), error="")
     # Mailed once this transaction commits; a mail that fails is logged, the turn stays resolved.
     signals.turn_report_ready.send(sender=KingdomTurn, turn=turn)
-    turn_open(actor=SYSTEM, kingdom=turn.kingdom)
-    # "The war encounter happens right after the Kingdom turn ends": its scenes go next.
-    scenes_lock_after_turn(turn)
+    turn_open_held(turn.kingdom)
+    # "The war encounter happens right after the Kingdom turn ends": its scenes go next (only
+    # this turn's Offensive Gambits queue them, so a turn that started no battle has none).
+    if outcome.battles:
+        scenes_lock_after_turn(turn)
 
 
 TURNS = ClaimedWork(
