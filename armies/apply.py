@@ -43,7 +43,8 @@ def apply_armies(changed: list[TurnArmy], *, reason: str = REASON,
     Battle scenes (battles.apply) write their results through here too."""
     if not changed:
         return
-    rows = {key: read[key] for key in (a.key for a in changed) if key in (read or {})}
+    already = read or {}
+    rows = {key: already[key] for key in (a.key for a in changed) if key in already}
     missing = [a.key for a in changed if a.key not in rows]
     if missing:
         rows |= {a.pk: a for a in Army.objects.filter(pk__in=missing)

@@ -3,7 +3,7 @@ concurrent clients; and SQL queries per submission (issue 16, point 3).
 
 It empties the bench database and builds one kingdom per client (a player with an API token, a
 settlement, `--armies` Infantry armies in C4 and an open turn); starts gunicorn (the project with
-bench.api_settings, which add the bare endpoint /bench/bare-notes/: bench/bare/views.py says what
+bench.api_settings, which add the bare endpoint /bench/bare-notes/: bench/bare/api.py says what
 it does and does not do) on 127.0.0.1; counts one submission's queries in this process; then the
 clients, one keep-alive connection each, send blocks of requests to the two endpoints in turn (a
 warm-up block of each first, not counted), so that the machine's load drifts weigh on both alike.

@@ -2,7 +2,7 @@
 from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
-from bench.bare.views import BareNoteViewSet
+from bench.bare.api import BareNoteViewSet
 from config.urls import urlpatterns as project_urlpatterns
 
 router = SimpleRouter()

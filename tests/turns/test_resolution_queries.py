@@ -34,12 +34,12 @@ ORDERS = [
 
 def locked_turn(campaign, armies: int) -> KingdomTurn:
     # Skills high enough that every check succeeds: the same code paths at any number of armies.
-    kingdom = KingdomFactory(campaign=campaign, name=f"Kingdom of {armies}", level=5, food=10_000,
+    kingdom = KingdomFactory.create(campaign=campaign, name=f"Kingdom of {armies}", level=5, food=10_000,
                              resource_points=10_000, exploration=40, trade=40, warfare=40)
-    SettlementFactory(kingdom=kingdom, name=f"Town of {armies}", hex="C4")
+    SettlementFactory.create(kingdom=kingdom, name=f"Town of {armies}", hex="C4")
     turn = turn_open(actor=SYSTEM, kingdom=kingdom)
-    player = UserFactory(username=f"player-of-{armies}")
-    rows = [ArmyFactory(kingdom=kingdom, name=f"Army {a}") for a in range(armies)]
+    player = UserFactory.create(username=f"player-of-{armies}")
+    rows = [ArmyFactory.create(kingdom=kingdom, name=f"Army {a}") for a in range(armies)]
     ArmyTactic.objects.bulk_create([ArmyTactic(army=a, tactic="keen_eyed") for a in rows])
     ArmyGear.objects.bulk_create([ArmyGear(army=a, kind="healing_potions", doses=1,
                                            price_paid_rp=15) for a in rows])
