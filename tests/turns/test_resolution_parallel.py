@@ -36,18 +36,18 @@ def test_two_kingdoms_of_one_campaign_resolve_in_parallel(postgres, monkeypatch)
         status=TurnStatus.LOCKED, locked_at=timezone.now())
     held, other = turns
     inside, release = threading.Event(), threading.Event()
-    last_step = resolution.scenes_lock_after_turn
+    last_step = resolution.turn_open_held
 
-    def holding(turn):
-        """The first kingdom's resolution, its last lock taken, waits inside its transaction
-        until released."""
-        locked = last_step(turn)
-        if turn.pk == held.pk:
+    def holding(kingdom):
+        """The first kingdom's resolution, its next turn opened (a step every resolution takes,
+        under the kingdom's lock), waits inside its transaction until released."""
+        opened = last_step(kingdom)
+        if kingdom.pk == held.kingdom_id:
             inside.set()
             release.wait(timeout=60)
-        return locked
+        return opened
 
-    monkeypatch.setattr(resolution, "scenes_lock_after_turn", holding)
+    monkeypatch.setattr(resolution, "turn_open_held", holding)
     results: dict[int, str] = {}
 
     def resolve(turn_id: int) -> None:
@@ -71,7 +71,8 @@ def test_two_kingdoms_of_one_campaign_resolve_in_parallel(postgres, monkeypatch)
     finally:
         release.set()
         first.join(timeout=30)
-        second.join(timeout=30)
+        if second.ident is not None:
+            second.join(timeout=30)
     assert results == {held.pk: "resolved", other.pk: "resolved"}
     assert set(KingdomTurn.objects.filter(pk__in=[held.pk, other.pk])
                .values_list("status", flat=True)) == {TurnStatus.RESOLVED}
