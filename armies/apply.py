@@ -19,6 +19,7 @@ from simple_history.utils import (
 from armies import history as army_history
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from campaigns.models import Faction, Kingdom
+from core.related_rows import with_related_rows
 from rules.kingmaker.activities import TurnArmy
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.turn import KingdomTurnOutcome
@@ -47,8 +48,8 @@ def apply_armies(changed: list[TurnArmy], *, reason: str = REASON,
     rows = {key: already[key] for key in (a.key for a in changed) if key in already}
     missing = [a.key for a in changed if a.key not in rows]
     if missing:
-        rows |= {a.pk: a for a in Army.objects.filter(pk__in=missing)
-                 .prefetch_related("tactics", "gear", "conditions")}
+        rows |= {a.pk: a for a in with_related_rows(Army.objects.filter(pk__in=missing),
+                                                     "tactics", "gear", "conditions")}
     creates: dict[type, list] = defaultdict(list)
     deletes: dict[type, list] = defaultdict(list)
     condition_updates: list[ArmyCondition] = []

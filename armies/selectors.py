@@ -8,6 +8,7 @@ from armies.choices import ArmyStatus
 from armies.foundry import actor_json
 from armies.models import Army, ArmyActivity
 from campaigns.selectors import visible_to
+from core.related_rows import with_related_rows
 from rules.errors import RuleViolation, Violation
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
 from rules.kingmaker.conditions import condition_violations
@@ -16,8 +17,10 @@ from rules.kingmaker.tactics import tactic_violations
 
 
 def armies_with_details() -> QuerySet[Army]:
-    return Army.objects.select_related("kingdom", "template", "faction").prefetch_related(
-        "tactics", "gear", "conditions")
+    """Armies with what their stat blocks read, in one query (their tactics, gear and conditions
+    as JSON, cached as prefetch_related would)."""
+    return with_related_rows(Army.objects.select_related("kingdom", "template", "faction"),
+                             "tactics", "gear", "conditions")
 
 
 def active_armies(kingdom) -> QuerySet[Army]:

@@ -14,6 +14,7 @@ from armies.apply import apply_armies
 from armies.choices import ArmyStatus
 from armies.models import Army
 from armies.orders import turn_army
+from armies.selectors import armies_with_details
 from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import army_summary, report_data
 from campaigns.models import Kingdom
@@ -31,9 +32,8 @@ def apply_battle(scene: BattleScene, setup: BattleSetup, outcome: BattleOutcome,
     """`kingdoms` are the sides' kingdoms, locked by the caller, by id."""
     assert transaction.get_connection().in_atomic_block, "apply inside the scene's transaction"
     assert outcome.finished, "only a finished battle is applied"
-    rows = {a.pk: a for a in Army.objects.filter(pk__in=[p.army_id for p in participants])
-            .select_related("kingdom", "faction", "template")
-            .prefetch_related("tactics", "gear", "conditions")}
+    rows = {a.pk: a for a in armies_with_details().filter(
+        pk__in=[p.army_id for p in participants])}
     starting = {c.key: c.army for c in setup.combatants}
     changed = [_turn_army(rows[result.key], result) for result in outcome.armies]
     apply_armies(changed, reason=REASON)

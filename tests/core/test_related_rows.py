@@ -1,0 +1,72 @@
+"""core.related_rows reads a model's child rows in the model's own query and caches them as
+prefetch_related would: the same instances in the same order, no further query (issue 16)."""
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from factories import ArmyConditionFactory, ArmyFactory, ArmyGearFactory, ArmyTacticFactory
+
+from armies.models import Army
+from core.related_rows import with_related_rows
+
+pytestmark = pytest.mark.django_db
+
+RELATIONS = ("tactics", "gear", "conditions")
+
+
+def _children(army: Army) -> dict[str, list[tuple]]:
+    """Each relation's rows as (class, pk, every column) in the manager's order, and that each
+    knows its army without a query."""
+    seen = {}
+    for relation in RELATIONS:
+        rows = list(getattr(army, relation).all())
+        assert all(row.army is army or row.army.pk == army.pk for row in rows)
+        seen[relation] = [(type(row), row.pk, *(getattr(row, f.attname)
+                                                for f in row._meta.concrete_fields))
+                          for row in rows]
+    return seen
+
+
+def test_the_rows_match_prefetch_related_in_one_query():
+    full, bare = ArmyFactory(), ArmyFactory()
+    # Learned out of alphabetical order: the tactics' order is their position.
+    ArmyTacticFactory(army=full, tactic="toughened_soldiers", position=2)
+    ArmyTacticFactory(army=full, tactic="keen_eyed", position=1)
+    ArmyGearFactory(army=full, kind="magic_weapons", tier="greater", weapon="melee",
+                    price_paid_rp=None)
+    ArmyGearFactory(army=full, kind="healing_potions", doses=2, price_paid_rp=15)
+    ArmyConditionFactory(army=full, condition="weary", value=2)
+    ArmyConditionFactory(army=full, condition="outflanked", value=0)
+    armies = Army.objects.filter(pk__in=[full.pk, bare.pk]).order_by("pk")
+    expected = [_children(army) for army in armies.prefetch_related(*RELATIONS)]
+    list(with_related_rows(armies, *RELATIONS))  # SQLite asks once whether it has JSON
+
+    with CaptureQueriesContext(connection) as captured:
+        read = list(with_related_rows(armies, *RELATIONS))
+        got = [_children(army) for army in read]
+    assert len(captured.captured_queries) == 1
+    assert got == expected
+    assert [t[4] for t in got[0]["tactics"]] == ["keen_eyed", "toughened_soldiers"]
+    assert got[1] == {relation: [] for relation in RELATIONS}
+
+
+def test_a_cached_row_saves_and_deletes_like_a_read_one():
+    army = ArmyFactory()
+    gear = ArmyGearFactory(army=army, kind="healing_potions", doses=1)
+    read = with_related_rows(Army.objects.filter(pk=army.pk), "gear").get()
+    cached = read.gear.all()[0]
+    cached.doses = 3
+    cached.save()
+    gear.refresh_from_db()
+    assert gear.doses == 3
+    cached.delete()
+    assert not army.gear.exists()
+
+
+def test_filters_and_counts_keep_working_on_the_annotated_queryset():
+    armies = [ArmyFactory() for _ in range(3)]
+    ArmyTacticFactory(army=armies[0], tactic="keen_eyed")
+    annotated = with_related_rows(Army.objects.all(), *RELATIONS)
+    assert annotated.filter(pk__in=[a.pk for a in armies[:2]]).count() == 2
+    assert [len(a.tactics.all()) for a in annotated.filter(pk=armies[0].pk)] == [1]
