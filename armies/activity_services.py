@@ -14,7 +14,7 @@ from armies.models import Army, ArmyActivity
 from armies.orders import queued_activities, rules_order, situation
 from campaigns.models import KingdomTurn
 from campaigns.permissions import check_plays_kingdom
-from campaigns.selectors import is_campaign_gm
+from campaigns.selectors import KINGDOM_LISTS, is_campaign_gm, kingdom_lists
 from campaigns.services import TurnLocked
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import activities as act
@@ -39,10 +39,13 @@ def activity_replay(*, user, idempotency_key: str, digest: str = "") -> ArmyActi
 
 
 def _lock_open_turn(turn):
+    """The turn under its row lock, with its kingdom, campaign and the kingdom's lists (one
+    query); TurnLocked once it no longer takes orders."""
     turn = KingdomTurn.objects.select_for_update(of=("self",)).select_related(
-        "kingdom__campaign").get(pk=turn.pk)
+        "kingdom__campaign").annotate(**kingdom_lists("kingdom_id")).get(pk=turn.pk)
     if not turn.accepts_orders:
         raise TurnLocked(turn)
+    turn.kingdom.__dict__.update({name: turn.__dict__.pop(name) for name in KINGDOM_LISTS})
     return turn
 
 

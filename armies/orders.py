@@ -7,7 +7,7 @@ become the engine's frozen parameter objects, and a kingdom with its armies beco
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from enum import Enum
 from typing import Any
@@ -57,6 +57,13 @@ def turn_army(army: Army, level: int) -> act.TurnArmy:
     )
 
 
+def _listed(kingdom, name: str, read: Callable[[], Iterable[str]]) -> Iterable[str]:
+    """One of the kingdom's KINGDOM_LISTS: as read with the kingdom (campaigns.selectors.
+    kingdom_lists), else read now."""
+    listed = kingdom.__dict__.get(name)
+    return listed if listed is not None else read()
+
+
 def kingdom_sheet(kingdom, *, warfare_exercises_unlocked: bool) -> act.KingdomSheet:
     return act.KingdomSheet(
         name=kingdom.name,
@@ -70,10 +77,11 @@ def kingdom_sheet(kingdom, *, warfare_exercises_unlocked: bool) -> act.KingdomSh
         fame=kingdom.fame,
         infamy=kingdom.infamy,
         xp=kingdom.xp,
-        settlement_hexes=frozenset(
-            canonical_hex(h) for h in kingdom.settlements.values_list("hex", flat=True)),
-        factions_with_relations=frozenset(
-            kingdom.diplomatic_relations.values_list("faction__name", flat=True)),
+        settlement_hexes=frozenset(canonical_hex(h) for h in _listed(
+            kingdom, "settlement_hexes", lambda: kingdom.settlements.values_list("hex", flat=True))),
+        factions_with_relations=frozenset(_listed(
+            kingdom, "relation_factions",
+            lambda: kingdom.diplomatic_relations.values_list("faction__name", flat=True))),
         warfare_exercises_unlocked=warfare_exercises_unlocked,
     )
 

@@ -6,10 +6,11 @@ their membership. Superusers see everything.
 """
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from campaigns.models import (
     Campaign,
+    DiplomaticRelation,
     Kingdom,
     KingdomTurn,
     Membership,
@@ -17,6 +18,23 @@ from campaigns.models import (
     Settlement,
     TurnStatus,
 )
+from core.related_rows import json_values
+
+# What the rules read of a kingdom besides its own row (armies.orders.kingdom_sheet): its
+# settlements' hexes and the factions it has diplomatic relations with.
+KINGDOM_LISTS = ("settlement_hexes", "relation_factions")
+
+
+def kingdom_lists(kingdom: str) -> dict[str, Subquery]:
+    """Annotations reading KINGDOM_LISTS in the query of a model that reaches the kingdom's id
+    through `kingdom` ("pk" for kingdoms, "kingdom_id" for turns)."""
+    kingdom_id = OuterRef(kingdom)
+    return {
+        "settlement_hexes": json_values(
+            Settlement.objects.filter(kingdom_id=kingdom_id).order_by(), "hex"),
+        "relation_factions": json_values(
+            DiplomaticRelation.objects.filter(kingdom_id=kingdom_id).order_by(), "faction__name"),
+    }
 
 
 def _sees_everything(user) -> bool:

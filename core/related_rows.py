@@ -20,15 +20,25 @@ PREFIX = "_related_rows__"
 
 class _JSONRows(Subquery):
     """The subquery's one column, `row`, aggregated into a JSON array in the subquery's order
-    ([] when it has no rows)."""
+    ([] when it has no rows); `objects`: each row is a JSON object (else a plain value)."""
 
     template = "COALESCE((SELECT JSONB_AGG(_rows.row) FROM (%(subquery)s) _rows), '[]'::jsonb)"
     output_field = models.JSONField()
 
+    def __init__(self, queryset, *, objects: bool):
+        super().__init__(queryset)
+        self.objects = objects
+
     def as_sqlite(self, compiler, connection, **extra_context):
+        row = "JSON(_rows.row)" if self.objects else "_rows.row"
         return self.as_sql(compiler, connection, template=(
-            "(SELECT JSON_GROUP_ARRAY(JSON(_rows.row)) FROM (%(subquery)s) _rows)"),
-            **extra_context)
+            f"(SELECT JSON_GROUP_ARRAY({row}) FROM (%(subquery)s) _rows)"), **extra_context)
+
+
+def json_values(queryset: models.QuerySet, column: str) -> Subquery:
+    """A subquery annotation: `column` (a lookup such as "faction__name" too) of the rows of
+    `queryset`, which names its parent with OuterRef, as a JSON list in their order."""
+    return _JSONRows(queryset.values(row=F(column)), objects=False)
 
 
 def _columns(model: type[models.Model]) -> list[str]:
@@ -49,7 +59,7 @@ def _rows_of(model: type[models.Model], relation: str) -> _JSONRows:
     order = [o for o in child._meta.ordering or () if o.lstrip("-") != remote.name]
     rows = child._default_manager.filter(**{remote.name: OuterRef("pk")}).order_by(*order).values(
         row=JSONObject(**{column: F(column) for column in _columns(child)}))
-    return _JSONRows(rows)
+    return _JSONRows(rows, objects=True)
 
 
 class _RelatedRowsIterable(ModelIterable):
