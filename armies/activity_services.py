@@ -7,15 +7,23 @@ from collections.abc import Mapping
 from typing import cast
 
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Value
 
 from armies.acting import acts_for_user
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
-from armies.orders import queued_activities, rules_order, situation
+from armies.orders import rules_order, situation
 from campaigns.models import KingdomTurn
-from campaigns.permissions import check_plays_kingdom
-from campaigns.selectors import KINGDOM_LISTS, is_campaign_gm, kingdom_lists
+from campaigns.permissions import check_plays_kingdom, require_actor
+from campaigns.selectors import (
+    KINGDOM_LISTS,
+    is_campaign_gm,
+    kingdom_lists,
+    runs_or_plays_condition,
+)
 from campaigns.services import TurnLocked
+from core.permissions import SYSTEM, NotPermitted
+from core.related_rows import json_objects
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import activities as act
 
@@ -38,15 +46,39 @@ def activity_replay(*, user, idempotency_key: str, digest: str = "") -> ArmyActi
     return first
 
 
-def _lock_open_turn(turn):
-    """The turn under its row lock, with its kingdom, campaign and the kingdom's lists (one
-    query); TurnLocked once it no longer takes orders."""
-    turn = KingdomTurn.objects.select_for_update(of=("self",)).select_related(
-        "kingdom__campaign").annotate(**kingdom_lists("kingdom_id")).get(pk=turn.pk)
+ORDERS_NOT_YOURS = ("orders_not_yours",
+                    _("Only the kingdom's players and the game master give its orders."))
+
+
+def _lock_open_turn(turn: KingdomTurn | int, user) -> tuple[KingdomTurn, tuple[act.OrderSlot, ...], int]:
+    """The open turn (or the turn of this id) under its row lock with its kingdom, campaign and
+    the kingdom's lists, once `user` may give the kingdom's orders (NotPermitted, also when no
+    such turn exists); with the turn's queued orders as the slot rule reads
+    them and the last position taken (withdrawn orders count): one query. TurnLocked once the
+    turn no longer takes orders."""
+    require_actor(user)
+    try:
+        turn = KingdomTurn.objects.select_for_update(of=("self",)).select_related(
+            "kingdom__campaign").annotate(
+            **kingdom_lists("kingdom_id"),
+            gives_orders=(Value(True) if user is SYSTEM
+                          else runs_or_plays_condition(user, "kingdom__")),
+            orders=json_objects(ArmyActivity.objects.filter(turn_id=OuterRef("pk")).order_by(
+                "position", "id"), "id", "kind", "army_id", "second", "position", "status"),
+        ).get(pk=turn if isinstance(turn, int) else turn.pk)
+    except KingdomTurn.DoesNotExist:
+        raise NotPermitted.single(ORDERS_NOT_YOURS[0], ORDERS_NOT_YOURS[1]) from None
+    # Whose orders these are before whether the turn takes them: a locked turn tells nobody else.
+    check_plays_kingdom(user, turn.kingdom, *ORDERS_NOT_YOURS,
+                        plays=turn.__dict__.pop("gives_orders"))
     if not turn.accepts_orders:
         raise TurnLocked(turn)
     turn.kingdom.__dict__.update({name: turn.__dict__.pop(name) for name in KINGDOM_LISTS})
-    return turn
+    orders = turn.__dict__.pop("orders")
+    queued = tuple(act.OrderSlot(o["id"], act.ActivityKind(o["kind"]), o["army_id"],
+                                 bool(o["second"]))
+                   for o in orders if o["status"] == ActivityStatus.QUEUED)
+    return turn, queued, max((o["position"] for o in orders), default=0)
 
 
 # Why a player may not give a GM-only parameter (a definition's `gm_only`), by its name.
@@ -81,30 +113,20 @@ def _permission_violations(turn, activity: ArmyActivity, user,
     return refusals
 
 
-def _check_gives_orders(user, turn) -> None:
-    check_plays_kingdom(user, turn.kingdom, "orders_not_yours",
-                        _("Only the kingdom's players and the game master give its orders."))
-
-
-def _validate_order(turn, activity: ArmyActivity, user, given: dict | None = None,
-                    queued: list[ArmyActivity] | None = None) -> None:
+def _validate_order(turn, activity: ArmyActivity, user, queued: tuple[act.OrderSlot, ...],
+                    given: dict | None = None) -> None:
     """Check the order as the rules would now, and that `user` may give it; raises RuleViolation
-    with every problem. `queued`: the turn's queued orders when the caller has read them."""
+    with every problem. `queued`: the turn's queued orders (_lock_open_turn)."""
     raise_if_any(_permission_violations(turn, activity, user, given))
     kind = act.ActivityKind(activity.kind)
     if kind in act.LEADERSHIP and activity.army_id is not None:
         raise RuleViolation.single("leadership_no_army",
                                    _("A leadership activity is not taken by an army."), "army")
-    if activity.army is not None and activity.army.kingdom_id != turn.kingdom_id:
-        raise RuleViolation.single("army_required", _("Choose one of the kingdom's armies."),
-                                   "army")
     order = rules_order(activity, campaign_id=turn.kingdom.campaign_id)
     current = situation(turn, with_foreign=kind is act.ActivityKind.OFFENSIVE_GAMBIT)
     # The slot rule needs only who acts and whether it is a second activity, so another order
     # whose parameters no longer convert (a template removed since) does not block this one.
-    others = tuple(act.OrderSlot(a.pk, act.ActivityKind(a.kind), a.army_id, a.second)
-                   for a in (queued_activities(turn) if queued is None else queued)
-                   if a.pk != activity.pk)
+    others = tuple(slot for slot in queued if slot.key != activity.pk)
     violations = act.order_slot_violations(order, others)
     violations += act.order_violations(current, order)
     if violations:
@@ -112,14 +134,16 @@ def _validate_order(turn, activity: ArmyActivity, user, given: dict | None = Non
 
 
 @acts_for_user
-def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: dict,
+def activity_submit(*, turn: KingdomTurn | int, user, kind: str, army: Army | int | None = None,
+                    params: dict,
                     second: bool = False, idempotency_key: str = "",
                     idempotency_digest: str = "") -> tuple[ArmyActivity, bool]:
     """Queue an order for the turn. With an idempotency key already used by this user, return
     the first activity unchanged (and False: nothing new was created), unless it was first
     used for another request (`idempotency_digest`, a hash of the request): then
     IdempotencyKeyReused. Every interface gets the same replay, a parallel one included. Raises
-    NotPermitted unless `user` plays the turn's kingdom or runs the campaign."""
+    NotPermitted unless `user` plays the turn's kingdom or runs the campaign. The turn and the
+    army may be given by id (the API's): the rules refuse an army that is not the kingdom's."""
     try:
         return _submit(turn=turn, user=user, kind=kind, army=army, params=params, second=second,
                        idempotency_key=idempotency_key, idempotency_digest=idempotency_digest)
@@ -133,8 +157,9 @@ def activity_submit(*, turn, user, kind: str, army: Army | None = None, params: 
 
 
 @transaction.atomic
-def _submit(*, turn, user, kind: str, army: Army | None, params: dict, second: bool,
-            idempotency_key: str, idempotency_digest: str) -> tuple[ArmyActivity, bool]:
+def _submit(*, turn: KingdomTurn | int, user, kind: str, army: Army | int | None, params: dict,
+            second: bool, idempotency_key: str, idempotency_digest: str
+            ) -> tuple[ArmyActivity, bool]:
     # Inside the transaction: on SQLite it begins by taking the write lock, so a retry waiting
     # for the first request's commit reads it here.
     if idempotency_key:
@@ -142,33 +167,30 @@ def _submit(*, turn, user, kind: str, army: Army | None, params: dict, second: b
                                 digest=idempotency_digest)
         if first is not None:
             return first, False
-    turn = _lock_open_turn(turn)
-    _check_gives_orders(user, turn)
-    # Every order of the turn in one read: the last position (withdrawn ones count) and the
-    # queued ones, which the slot rule reads, as queued_activities orders them.
-    orders = list(turn.activities.order_by("position", "id"))
-    position = max((a.position for a in orders), default=0) + 1
-    activity = ArmyActivity(turn=turn, army=army, kind=kind, params=params, second=second,
-                            position=position, submitted_by=user,
+    turn, queued, last_position = _lock_open_turn(turn, user)
+    activity = ArmyActivity(turn=turn, kind=kind, params=params, second=second,
+                            position=last_position + 1, submitted_by=user,
                             idempotency_key=idempotency_key,
                             idempotency_digest=idempotency_digest if idempotency_key else "")
-    _validate_order(turn, activity, user,
-                    queued=[a for a in orders if a.status == ActivityStatus.QUEUED])
+    if isinstance(army, int):
+        activity.army_id = army
+    else:
+        activity.army = army
+    _validate_order(turn, activity, user, queued)
     activity.save()
     _unready(turn)
     return activity, True
 
 
 def _lock_queued(activity: ArmyActivity, user, not_queued: str
-                 ) -> tuple[KingdomTurn, ArmyActivity]:
+                 ) -> tuple[KingdomTurn, ArmyActivity, tuple[act.OrderSlot, ...]]:
     """The open turn and the order, locked, once `user` may give the kingdom's orders and the
-    order is still queued (`not_queued`: the refusal otherwise)."""
-    turn = _lock_open_turn(activity.turn)
-    _check_gives_orders(user, turn)
+    order is still queued (`not_queued`: the refusal otherwise); with the turn's queued orders."""
+    turn, queued, _last = _lock_open_turn(activity.turn, user)
     activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
     if activity.status != ActivityStatus.QUEUED:
         raise RuleViolation.single("not_queued", not_queued)
-    return turn, activity
+    return turn, activity, queued
 
 
 @acts_for_user
@@ -177,7 +199,8 @@ def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
                     second: bool | None = None, position: int | None = None) -> ArmyActivity:
     """Change a queued order for `user` (a player of its kingdom or the GM); raises
     NotPermitted, RuleViolation, or TurnLocked once the turn no longer takes orders."""
-    turn, activity = _lock_queued(activity, user, _("Only a queued activity can change."))
+    turn, activity, queued = _lock_queued(activity, user,
+                                          _("Only a queued activity can change."))
     given = activity.params
     if params is not None:
         activity.params = params
@@ -185,7 +208,7 @@ def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
         activity.second = second
     if position is not None:
         activity.position = position
-    _validate_order(turn, activity, user, given)
+    _validate_order(turn, activity, user, queued, given)
     activity.save()
     _unready(turn)
     return activity
@@ -196,8 +219,8 @@ def activity_change(*, activity: ArmyActivity, user, params: dict | None = None,
 def activity_withdraw(*, activity: ArmyActivity, user) -> ArmyActivity:
     """Withdraw a queued order for `user` (a player of its kingdom or the GM); raises
     NotPermitted, RuleViolation, or TurnLocked once the turn no longer takes orders."""
-    turn, activity = _lock_queued(activity, user,
-                                  _("Only a queued activity can be withdrawn."))
+    turn, activity, _queued = _lock_queued(activity, user,
+                                           _("Only a queued activity can be withdrawn."))
     activity.status = ActivityStatus.WITHDRAWN
     activity.save(update_fields=["status"])
     _unready(turn)

@@ -26,8 +26,12 @@ def check_runs_campaign(actor, campaign_id: int, code: str, message: str) -> Non
         raise NotPermitted.single(code, message)
 
 
-def check_plays_kingdom(actor, kingdom: Kingdom, code: str, message: str) -> None:
-    """`actor` acts for the kingdom: one of its players, the campaign's GM, or the project."""
+def check_plays_kingdom(actor, kingdom: Kingdom, code: str, message: str, *,
+                        plays: bool | None = None) -> None:
+    """`actor` acts for the kingdom: one of its players, the campaign's GM, or the project.
+    `plays`: runs_or_plays, when the caller read it with the kingdom (runs_or_plays_condition)."""
     require_actor(actor)
-    if actor is not SYSTEM and not runs_or_plays(actor, kingdom):
+    if actor is SYSTEM:
+        return
+    if not (runs_or_plays(actor, kingdom) if plays is None else plays):
         raise NotPermitted.single(code, message)

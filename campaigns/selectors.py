@@ -6,7 +6,7 @@ their membership. Superusers see everything.
 """
 from __future__ import annotations
 
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery, Value
 
 from campaigns.models import (
     Campaign,
@@ -95,17 +95,31 @@ def is_campaign_gm(user, campaign_id: int) -> bool:
     return Membership.objects.filter(user_id=user.pk, campaign_id=campaign_id, role=Role.GM).exists()
 
 
-def runs_or_plays(user, kingdom: Kingdom) -> bool:
-    """Whether `user` runs the kingdom's campaign (is_campaign_gm) or, active, plays the kingdom;
-    one query for both."""
+def _runs_or_plays(user, campaign_id, kingdom_id) -> QuerySet[Membership] | bool:
+    """The memberships by which `user` runs the campaign or plays the kingdom, or whether they
+    do when no membership decides it."""
     if _sees_everything(user):
         return True
     if not user.is_authenticated:
         return False
-    memberships = Q(campaign_id=kingdom.campaign_id, role=Role.GM)
+    memberships = Q(campaign_id=campaign_id, role=Role.GM)
     if user.is_active:
-        memberships |= Q(kingdom_id=kingdom.pk)
-    return Membership.objects.filter(memberships, user_id=user.pk).exists()
+        memberships |= Q(kingdom_id=kingdom_id)
+    return Membership.objects.filter(memberships, user_id=user.pk)
+
+
+def runs_or_plays(user, kingdom: Kingdom) -> bool:
+    """Whether `user` runs the kingdom's campaign (is_campaign_gm) or, active, plays the kingdom;
+    one query for both."""
+    found = _runs_or_plays(user, kingdom.campaign_id, kingdom.pk)
+    return found if isinstance(found, bool) else found.exists()
+
+
+def runs_or_plays_condition(user, kingdom: str) -> Exists | Value:
+    """runs_or_plays as an annotation of a model that reaches the kingdom through `kingdom`
+    (e.g. "kingdom__"), read in that model's query."""
+    found = _runs_or_plays(user, OuterRef(f"{kingdom}campaign_id"), OuterRef(f"{kingdom}id"))
+    return Value(found) if isinstance(found, bool) else Exists(found)
 
 
 def visible_campaigns(user) -> QuerySet[Campaign]:

@@ -35,10 +35,16 @@ class _JSONRows(Subquery):
             f"(SELECT JSON_GROUP_ARRAY({row}) FROM (%(subquery)s) _rows)"), **extra_context)
 
 
-def json_values(queryset: models.QuerySet, column: str) -> Subquery:
+def json_values(queryset: models.QuerySet, column: str) -> _JSONRows:
     """A subquery annotation: `column` (a lookup such as "faction__name" too) of the rows of
     `queryset`, which names its parent with OuterRef, as a JSON list in their order."""
     return _JSONRows(queryset.values(row=F(column)), objects=False)
+
+
+def json_objects(queryset: models.QuerySet, *columns: str) -> _JSONRows:
+    """A subquery annotation: the rows of `queryset`, which names its parent with OuterRef, as a
+    JSON list of objects of these `columns`, in their order."""
+    return _JSONRows(queryset.values(row=JSONObject(**{c: F(c) for c in columns})), objects=True)
 
 
 def _columns(model: type[models.Model]) -> list[str]:
@@ -57,9 +63,8 @@ def _rows_of(model: type[models.Model], relation: str) -> _JSONRows:
     child = remote.model
     # The child's default order, less its foreign key: one parent's rows need no join to sort.
     order = [o for o in child._meta.ordering or () if o.lstrip("-") != remote.name]
-    rows = child._default_manager.filter(**{remote.name: OuterRef("pk")}).order_by(*order).values(
-        row=JSONObject(**{column: F(column) for column in _columns(child)}))
-    return _JSONRows(rows, objects=True)
+    return json_objects(child._default_manager.filter(**{remote.name: OuterRef("pk")})
+                        .order_by(*order), *_columns(child))
 
 
 class _RelatedRowsIterable(ModelIterable):

@@ -15,10 +15,9 @@ from armies.choices import ACTIVITY_KIND_CHOICES
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear
 from armies.selectors import army_stat_block, army_violations
 from campaigns.api.serializers import blank_choice
-from campaigns.models import KingdomTurn
-from campaigns.selectors import visible_to, visible_turns
 
 MAX_POSITION = 2**31 - 1
+MAX_ID = 2**63 - 1  # BigAutoField
 
 
 class GearSerializer(serializers.ModelSerializer):
@@ -97,26 +96,18 @@ def _user(serializer) -> object:
 class ActivitySubmitSerializer(StrictSerializer):
     """An order for a turn of your kingdom: `params` as its `kind` takes them."""
 
-    turn = serializers.PrimaryKeyRelatedField(
-        queryset=KingdomTurn.objects.none(),
-        error_messages={"does_not_exist": _("Choose a turn of your kingdom.")})
+    # Ids only: the service reads the turn under its lock and refuses one the user gives no
+    # orders for (the view says "Choose a turn of your kingdom."), and the rules refuse an army
+    # that is not the kingdom's; nothing is read twice.
+    turn = serializers.IntegerField(min_value=1, max_value=MAX_ID,
+                                    help_text=_("A turn of your kingdom."))
     kind = serializers.ChoiceField(choices=ACTIVITY_KIND_CHOICES)
-    army = serializers.PrimaryKeyRelatedField(
-        queryset=Army.objects.none(), allow_null=True, default=None,
-        help_text=_("The army that takes the activity; null for a leadership activity."),
-        error_messages={"does_not_exist": _("Choose one of your kingdom's armies.")})
+    army = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, allow_null=True, default=None,
+        help_text=_("The army that takes the activity; null for a leadership activity."))
     second = serializers.BooleanField(default=False,
                                       help_text=_("An efficient army's second activity."))
     params = ParamsField(default=dict)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        if "request" in self.context:
-            user = _user(self)
-            self.fields["turn"].queryset = visible_turns(user)
-            # The army's id and kingdom are all the order reads here: its details are read once,
-            # with the kingdom's other armies, when the rules check the order.
-            self.fields["army"].queryset = visible_to(user, Army.objects.all(), "kingdom__")
 
     def validate_params(self, params):
         kind = self.initial_data.get("kind") if isinstance(self.initial_data, dict) else None

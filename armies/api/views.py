@@ -27,6 +27,7 @@ from armies.selectors import army_foundry_actor, visible_activities, visible_arm
 from campaigns.api.parsers import BoundedJSONParser
 from campaigns.model_meta import max_length
 from core.api_errors import NOT_FOUND
+from core.permissions import NotPermitted
 from rules.errors import RuleViolation
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -113,10 +114,14 @@ class ActivityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         body.is_valid(raise_exception=True)
         order, digest = body.validated_data, _digest(request.data)
         with service_errors():
-            activity, created = activity_submit(
-                turn=order["turn"], user=request.user, kind=order["kind"], army=order["army"],
-                params=order["params"], second=order["second"], idempotency_key=key,
-                idempotency_digest=digest)
+            try:
+                activity, created = activity_submit(
+                    turn=order["turn"], user=request.user, kind=order["kind"],
+                    army=order["army"], params=order["params"], second=order["second"],
+                    idempotency_key=key, idempotency_digest=digest)
+            except NotPermitted:
+                # A user sees only the turns they give orders for: another one is not found.
+                raise ValidationError({"turn": [_("Choose a turn of your kingdom.")]}) from None
         return self._answer(activity, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(request=ActivityChangeSerializer,

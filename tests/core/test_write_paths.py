@@ -390,13 +390,12 @@ def test_orders_for_another_kingdoms_turn_are_refused(open_turn, army, rival):
     expected = (NotPermitted, {"Only the kingdom's players and the game master give its orders."})
     assert refusal(activity_submit, turn=open_turn, user=rival, kind="deploy_army", army=army,
                    params=validated_params("deploy_army", DEPLOY)) == expected
-    # Both interfaces show a player only their own kingdom's turns, before the service checks:
-    # the API does not find the turn, the orders page not the kingdom.
+    # Both interfaces show a player only their own kingdom's turns: the API answers the
+    # service's refusal as a turn it does not find, the orders page does not find the kingdom.
     api = client_for(rival).post("/api/activities/", {
         "turn": open_turn.pk, "kind": "deploy_army", "army": army.pk, "params": DEPLOY},
         format="json")
-    assert (api.status_code, texts(api.json())) == (400, {
-        "Choose a turn of your kingdom.", "Choose one of your kingdom's armies."})
+    assert (api.status_code, api.json()) == (400, {"turn": ["Choose a turn of your kingdom."]})
     page = signed_in(rival).post(reverse("orders", args=[open_turn.kingdom_id]), {
         "army": army.pk, "kind": "deploy_army", "destination": "D5", "skill": "exploration",
         "border": "none", "difficult_hexes": 0, "action": "submit"})

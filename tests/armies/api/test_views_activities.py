@@ -6,7 +6,7 @@ import json
 
 import pytest
 from api_support import DEPLOY
-from factories import ArmyActivityFactory
+from factories import ArmyActivityFactory, KingdomTurnFactory
 
 from armies.activity_params import PARAMS_SERIALIZERS
 from armies.models import ArmyActivity
@@ -189,7 +189,8 @@ def test_one_activity_per_army_per_turn(player_api, open_turn, army):
 def test_another_kingdoms_army_is_refused_by_field(player_api, open_turn, rival_army):
     response = player_api.post(URL, deploy(open_turn, rival_army), format="json")
     assert response.status_code == 400
-    assert response.json() == {"army": ["Choose one of your kingdom's armies."]}
+    # The rules' refusal (registry.order_violations): only the kingdom's armies take its orders.
+    assert response.json() == {"army": ["Choose one of the kingdom's armies."]}
 
 
 def test_rule_messages_come_in_the_users_language(player_api, open_turn, army, infantry):
@@ -289,6 +290,22 @@ def test_submitting_after_the_lock_answers_409_with_the_deadline(player_api, ope
     assert body["turn"] == open_turn.pk
     assert body["deadline"] == open_turn.deadline.isoformat().replace("+00:00", "Z")
     assert body["detail"]
+    assert not ArmyActivity.objects.exists()
+
+
+def test_another_kingdoms_turn_answers_400_open_locked_or_missing(rival_kingdom, player_api,
+                                                                    army):
+    """A turn the player gives no orders for is one they cannot see: the same answer whether it
+    exists, is open or is locked (a 409 would tell that another kingdom's turn is locked)."""
+    turn = KingdomTurnFactory(kingdom=rival_kingdom, number=1)
+    body = deploy(turn, army)
+    answers = [player_api.post(URL, body, format="json")]
+    lock(turn)
+    answers.append(player_api.post(URL, body, format="json"))
+    turn.delete()
+    answers.append(player_api.post(URL, body, format="json"))
+    assert [(r.status_code, r.json()) for r in answers] == [
+        (400, {"turn": ["Choose a turn of your kingdom."]})] * 3
     assert not ArmyActivity.objects.exists()
 
 
