@@ -33,6 +33,7 @@ from battles.services import (
     scenes_send_to_workers,
 )
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, KnownLabelsInline
+from campaigns.services import report_narrate
 from rules.errors import RuleViolation
 from rules.kingmaker.hexes import canonical_hex, hex_violations
 
@@ -296,13 +297,16 @@ class BattleReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     list_display = ["__str__", "scene_status", "created_at"]
     list_filter = ["scene__campaign"]
     list_select_related = ["scene"]
-    fields = readonly_fields = ("scene", "created_at", "report")
+    # The GM adds their narration; the rest is the resolution's.
+    fields = ("scene", "created_at", "narration", "report")
+    readonly_fields = ("scene", "created_at", "report")
 
     def has_add_permission(self, request):
         return False  # reports come from resolutions
 
-    def has_change_permission(self, request, obj=None):
-        return False
+    def save_model(self, request, obj, form, change):
+        report_narrate(actor=request.user, report=obj, campaign_id=obj.scene.campaign_id,
+                       narration=obj.narration)
 
     @admin.display(description=gettext_lazy("status"))
     def scene_status(self, report: BattleReport):

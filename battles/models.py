@@ -198,6 +198,8 @@ class BattleReport(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     inputs = VersionedJSONField(_("inputs"), default=dict, payload=BATTLE_SETUP)
     outcome = VersionedJSONField(_("outcome"), default=dict, payload=BATTLE_REPORT)
+    narration = models.TextField(_("narration"), blank=True, default="", db_default="", help_text=_(
+        "The GM's words to the report's readers, shown above it (Markdown)."))
 
     class Meta:
         verbose_name = _("battle report")

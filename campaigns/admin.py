@@ -3,6 +3,7 @@ lists them, so it sits with them: armies.admin_kingdoms."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.db import models
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -13,6 +14,7 @@ from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.admin_users import MemberUserField
 from campaigns.map_admin import map_export_view, map_view
 from campaigns.models import (
+    Announcement,
     Campaign,
     DiplomaticRelation,
     Faction,
@@ -21,6 +23,7 @@ from campaigns.models import (
     PlayerPreferences,
     Settlement,
 )
+from campaigns.services import announcement_edit, announcement_post
 
 
 class KingdomInline(CampaignScopedInline, admin.TabularInline):
@@ -45,6 +48,8 @@ class CampaignAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     search_fields = ["name"]
     readonly_fields = ["map_link"]
     inlines = [KingdomInline, MembershipInline]
+    # A webhook typed without its scheme is an https one (the only kind it takes).
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
     @admin.display(description=gettext_lazy("map"))
     def map_link(self, campaign: Campaign):
@@ -127,3 +132,26 @@ class PlayerPreferencesAdmin(admin.ModelAdmin):
     list_filter = ["email_notifications", "language"]
     search_fields = ["user__username", "user__email"]
     autocomplete_fields = ["user"]
+
+
+@admin.register(Announcement)
+class AnnouncementAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
+    """The GM's announcements: posted, every player of the campaign reads it on their dashboard
+    and gets it by mail (and the campaign's chat is told)."""
+
+    campaign_path = "campaign"
+    list_display = ["title", "campaign", "created_at", "author"]
+    list_filter = ["campaign"]
+    search_fields = ["title", "body"]
+    fields = ["campaign", "title", "body"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["campaign"] if obj is not None else []
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            announcement_edit(actor=request.user, announcement=obj, title=obj.title,
+                              body=obj.body)
+            return
+        obj.pk = announcement_post(actor=request.user, campaign=obj.campaign, title=obj.title,
+                                   body=obj.body).pk

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, URLValidator
 from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -32,6 +32,11 @@ def validate_timezone(value: str) -> None:
         raise ValidationError(_("Unknown time zone: %(zone)s."), params={"zone": value})
 
 
+# A chat webhook's address carries its secret: only https keeps it off the wire.
+validate_https = URLValidator(schemes=["https"], message=_("Enter an https:// address."),
+                              code="not_https")
+
+
 class Ruleset(models.TextChoices):
     KINGMAKER = "kingmaker", _("Kingmaker battle scenes")
     CERILIA = "cerilia", _("Wars of Cerilia sector battles")
@@ -53,6 +58,13 @@ class Campaign(models.Model):
     warfare_exercises_unlocked = models.BooleanField(
         _("Warfare Exercises unlocked"), default=False,
         help_text=_("A leadership activity some companions unlock."))
+    chat_webhook_url = models.URLField(
+        _("chat webhook"), max_length=500, blank=True, default="", db_default="",
+        validators=[validate_https],
+        help_text=_("A Discord-compatible webhook address: Muster posts there when a turn opens, "
+                    "24 hours before its deadline and when reports are ready, with links and "
+                    "nothing a player may not see. Whoever has the address can post to the "
+                    "channel: keep it among the game masters."))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     history = HistoricalRecords()
 
@@ -397,3 +409,27 @@ class PlayerPreferences(models.Model):
             return user.preferences
         except cls.DoesNotExist:
             return cls(user=user)
+
+
+class Announcement(models.Model):
+    """The GM's word to the whole campaign: on every player's dashboard and in their mail. The
+    body is Markdown (core.markdown)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="announcements",
+                                 verbose_name=_("campaign"))
+    title = models.CharField(_("title"), max_length=200)
+    body = models.TextField(_("text"), help_text=_(
+        "Markdown: **bold**, *italic*, [a link](https://…), lists, headings."))
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                               blank=True, related_name="+", verbose_name=_("author"),
+                               editable=False)
+    created_at = models.DateTimeField(_("posted"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("announcement")
+        verbose_name_plural = _("announcements")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.title

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery, Value
 
 from campaigns.models import (
+    Announcement,
     Campaign,
     DiplomaticRelation,
     Kingdom,
@@ -160,3 +161,8 @@ def user_memberships(user) -> QuerySet[Membership]:
 def kingdom_players(kingdom: Kingdom) -> list:
     return [m.user for m in Membership.objects.filter(kingdom=kingdom, role=Role.PLAYER)
             .select_related("user").order_by("user__username")]
+
+
+def campaign_announcements(campaign_id: int, *, latest: int = 5) -> list[Announcement]:
+    """The campaign's latest announcements, newest first (every member of it may read them)."""
+    return list(Announcement.objects.filter(campaign_id=campaign_id)[:latest])

@@ -7,7 +7,15 @@ import zoneinfo
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.models import Campaign, Kingdom, KingdomTurn, PlayerPreferences, TurnStatus
+from campaigns import signals
+from campaigns.models import (
+    Announcement,
+    Campaign,
+    Kingdom,
+    KingdomTurn,
+    PlayerPreferences,
+    TurnStatus,
+)
 from campaigns.permissions import check_runs_campaign
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker.battle.setup import Light
@@ -58,9 +66,11 @@ def turn_open_held(kingdom: Kingdom, *, deadline: datetime.datetime | None = Non
     if last is not None and last.status == TurnStatus.OPEN:
         return last
     after = last.deadline if last is not None and last.deadline > timezone.now() else None
-    return KingdomTurn.objects.create(
+    turn = KingdomTurn.objects.create(
         kingdom=kingdom, number=(last.number + 1) if last else 1,
         deadline=deadline or next_deadline(kingdom.campaign, after))
+    signals.turn_opened.send(sender=KingdomTurn, turn=turn)
+    return turn
 
 
 def deadline_violations(turn: KingdomTurn, deadline: datetime.datetime) -> list[Violation]:
@@ -120,3 +130,51 @@ def preferences_save(*, user, email_notifications: bool, language: str):
     preferences, _created = PlayerPreferences.objects.update_or_create(
         user=user, defaults={"email_notifications": email_notifications, "language": language})
     return preferences
+
+
+# --- the GM's words: announcements and reports' narration --------------------------------------
+
+
+def _check_speaks(actor, campaign_id: int) -> None:
+    check_runs_campaign(actor, campaign_id, "words_gm_only",
+                        _("Only the campaign's game master writes its announcements and "
+                          "narration."))
+
+
+def _announcement_violations(title: str, body: str) -> list[Violation]:
+    required = _("This field is required.")
+    return [Violation("required", required, name)
+            for name, value in (("title", title), ("body", body)) if not value.strip()]
+
+
+@transaction.atomic
+def announcement_post(*, actor, campaign: Campaign, title: str, body: str) -> Announcement:
+    """Post the GM's announcement to the campaign: its players' dashboards show it and, once
+    this commits, their mail (and the campaign's chat) tell them."""
+    _check_speaks(actor, campaign.pk)
+    raise_if_any(_announcement_violations(title, body))
+    author = actor if getattr(actor, "pk", None) is not None else None
+    announcement = Announcement.objects.create(campaign=campaign, title=title.strip(),
+                                               body=body, author=author)
+    signals.announcement_posted.send(sender=Announcement, announcement=announcement)
+    return announcement
+
+
+@transaction.atomic
+def announcement_edit(*, actor, announcement: Announcement, title: str, body: str
+                      ) -> Announcement:
+    """Mend an announcement's words (nobody is told again)."""
+    _check_speaks(actor, announcement.campaign_id)
+    raise_if_any(_announcement_violations(title, body))
+    announcement.title, announcement.body = title.strip(), body
+    announcement.save(update_fields=["title", "body"])
+    return announcement
+
+
+@transaction.atomic
+def report_narrate(*, actor, report, campaign_id: int, narration: str) -> None:
+    """Set the GM's narration of a turn's or a battle's report (`campaign_id`: its campaign),
+    shown to whoever may read the report."""
+    _check_speaks(actor, campaign_id)
+    report.narration = narration
+    report.save(update_fields=["narration"])

@@ -23,7 +23,7 @@ from battles.sector import services as sector_services
 from battles.sector.models import SectorBattle, UnitCard
 from battles.services import participant_add
 from campaigns.models import Campaign, DiplomaticRelation, Faction, Kingdom, Membership, Role
-from campaigns.services import turn_open
+from campaigns.services import announcement_post, turn_open
 from core.permissions import SYSTEM
 from demo.map import demo_map
 from demo.narlmarch import ambush_at_the_narlmarch
@@ -67,6 +67,16 @@ def _user(login: DemoLogin):
     user.is_superuser = login.role == OPERATOR
     user.save()
     return user
+
+
+# The GM's first word to the table, in Markdown (shown on every dashboard, and mailed).
+DEMO_ANNOUNCEMENT = """Scouts from **Oleg's Post** saw riders under the Stag Lord's banner in the
+Narlmarch. Until the thaw:
+
+- keep a garrison in every settlement;
+- send your orders before the deadline: turns resolve overnight.
+
+The [campaign map](/campaigns/) shows what your kingdom sees."""
 
 
 @transaction.atomic
@@ -139,6 +149,8 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     _siege_of_varnhold(campaign, restov, greenbelt, users)
     ambush_at_the_narlmarch(campaign, restov, greenbelt,
                             {"attacker": users["amiri"], "defender": users["valeros"]})
+    announcement_post(actor=users["gm"], campaign=campaign, title="The Stag Lord stirs",
+                      body=DEMO_ANNOUNCEMENT)
     return campaign, LOGINS
 
 

@@ -24,9 +24,18 @@ from django.utils.translation import override
 from armies.choices import ActivityStatus
 from battles.models import BattleScene
 from battles.sector.models import BattleStatus, SectorBattle
-from campaigns.models import Kingdom, KingdomTurn, Membership, PlayerPreferences, Role, TurnStatus
+from campaigns.models import (
+    Announcement,
+    Kingdom,
+    KingdomTurn,
+    Membership,
+    PlayerPreferences,
+    Role,
+    TurnStatus,
+)
 from campaigns.times import local_time
 from core.faults import drop_broken_connection, is_transient
+from notifications import chat
 from rules.sides import Side
 
 log = logging.getLogger(__name__)
@@ -91,12 +100,18 @@ def turns_to_remind(now: datetime.datetime):
 
 def send_deadline_reminders(*, now: datetime.datetime | None = None) -> list[int]:
     """Remind the players of each open turn within 24 hours of its deadline whose kingdom has no
-    orders queued. Each turn is claimed with one UPDATE ... WHERE reminded_at IS NULL, so a rerun
-    or a second worker never reminds it twice. Returns the turns claimed."""
+    orders queued, and tell the campaign's chat of every such turn. Each turn is claimed with one
+    UPDATE ... WHERE reminded_at IS NULL, so a rerun or a second worker never reminds it twice.
+    Returns the turns claimed."""
     now = now or timezone.now()
     claimed = []
     for pk in turns_to_remind(now).values_list("pk", flat=True):
-        if KingdomTurn.objects.filter(pk=pk, reminded_at__isnull=True).update(reminded_at=now):
+        with transaction.atomic():  # the claim and the campaign chat's post, together
+            won = KingdomTurn.objects.filter(pk=pk, reminded_at__isnull=True).update(
+                reminded_at=now)
+            if won:
+                chat.turn_deadline_near(pk)
+        if won:
             claimed.append(pk)
             try:
                 remind_turn(pk)
@@ -181,6 +196,26 @@ def send_battle_report(scene_id: int) -> int:
         messages.append(_message("email/battle_report.txt",
                                  _("%(kingdom)s: the report of the battle in %(hex)s is ready"),
                                  context, membership, preferences))
+    return _send(messages)
+
+
+def announcement_posted(announcement) -> None:
+    """Mail every player of the campaign once the announcement's transaction commits."""
+    _after_commit(send_announcement, announcement.pk)
+
+
+def send_announcement(announcement_id: int) -> int:
+    announcement = Announcement.objects.select_related("campaign").get(pk=announcement_id)
+    kingdoms = Kingdom.objects.filter(campaign_id=announcement.campaign_id).values_list(
+        "pk", flat=True)
+    messages = [
+        _message("email/announcement.txt", _("%(campaign)s: %(title)s"),
+                 {"announcement": announcement,
+                  "subject": {"campaign": announcement.campaign.name,
+                              "title": announcement.title},
+                  "campaign_path": reverse("campaign", args=[announcement.campaign_id])},
+                 membership, preferences)
+        for membership, preferences in recipients(kingdoms)]
     return _send(messages)
 
 

@@ -15,6 +15,7 @@ from django_celery_beat.models import (
     SolarSchedule,
 )
 from factories import (
+    AnnouncementFactory,
     ArmyConditionFactory,
     ArmyFactory,
     ArmyGearFactory,
@@ -22,6 +23,7 @@ from factories import (
     BattleParticipantFactory,
     BattleSceneFactory,
     CampaignFactory,
+    ChatPostFactory,
     DiplomaticRelationFactory,
     FactionFactory,
     GroupFactory,
@@ -51,6 +53,7 @@ from battles.sector.models import SectorBattle, TemplateCard, UnitCard
 from battles.sector.module_models import ArtifactCard, SpellCard, TrapCard
 from battles.services import scene_queue_from_gambit, scene_resolve_now
 from campaigns.models import (
+    Announcement,
     Campaign,
     DiplomaticRelation,
     Faction,
@@ -63,6 +66,7 @@ from campaigns.models import (
 )
 from campaigns.services import turn_open
 from core.permissions import SYSTEM
+from notifications.models import ChatPost
 from rules.kingmaker.turn import BattleRequest
 from turns.models import TurnReport
 from turns.resolution import turn_resolve
@@ -108,6 +112,8 @@ MAKERS = {
     ArtifactCard: lambda: shipped_artifact(),
     TrapCard: lambda: shipped_trap(),
     SpellCard: lambda: SpellCard.objects.get(spell="fog"),   # shipped by migration 0012
+    ChatPost: lambda: ChatPostFactory.create(),
+    Announcement: lambda: AnnouncementFactory.create(),
 }
 
 

@@ -22,6 +22,7 @@ from battles.sector.models import (
 )
 from battles.sector.module_models import ArtifactCard, SectorTrap, TrapCard
 from campaigns.models import (
+    Announcement,
     Campaign,
     DiplomaticRelation,
     Faction,
@@ -33,6 +34,7 @@ from campaigns.models import (
     Settlement,
     TurnStatus,
 )
+from notifications.models import ChatPost
 from rules.sides import Side
 from turns.models import TurnReport
 
@@ -120,6 +122,25 @@ class MembershipFactory(DjangoModelFactory[Membership]):
                                            campaign=factory.SelfAttribute("..campaign")),
         no_declaration=None,
     )
+
+
+class AnnouncementFactory(DjangoModelFactory[Announcement]):
+    class Meta:
+        model = Announcement
+
+    campaign = factory.SubFactory(CampaignFactory)
+    title = "The Stag Lord rides"
+    body = "Every kingdom: **muster** before the thaw."
+
+
+class ChatPostFactory(DjangoModelFactory[ChatPost]):
+    """A post queued for the campaign's chat."""
+
+    class Meta:
+        model = ChatPost
+
+    campaign = factory.SubFactory(CampaignFactory, chat_webhook_url="https://chat.example/hook")
+    text = "Brevoy Marches: turn 2 takes orders until March 9, 2026, 3 a.m. (UTC)."
 
 
 class PlayerPreferencesFactory(DjangoModelFactory[PlayerPreferences]):

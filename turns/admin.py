@@ -24,6 +24,7 @@ from campaigns.models import KingdomTurn
 from campaigns.services import (
     TurnLocked,
     deadline_violations,
+    report_narrate,
     turn_choose_ruin,
     turn_extend,
     turn_open,
@@ -162,13 +163,16 @@ class TurnReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     list_display = ["__str__", "created_at"]
     list_filter = ["turn__kingdom__campaign", "turn__kingdom"]
     list_select_related = ["turn__kingdom"]
-    fields = readonly_fields = ("turn", "created_at", "report")
+    # The GM adds their narration; the rest is the resolution's.
+    fields = ("turn", "created_at", "narration", "report")
+    readonly_fields = ("turn", "created_at", "report")
 
     def has_add_permission(self, request):
         return False  # reports come from resolutions
 
-    def has_change_permission(self, request, obj=None):
-        return False
+    def save_model(self, request, obj, form, change):
+        report_narrate(actor=request.user, report=obj, campaign_id=obj.turn.kingdom.campaign_id,
+                       narration=obj.narration)
 
     @admin.display(description=gettext_lazy("report"))
     def report(self, report: TurnReport):

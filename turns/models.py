@@ -22,6 +22,8 @@ class TurnReport(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     inputs = VersionedJSONField(_("inputs"), default=dict, payload=TURN_INPUT)
     outcome = VersionedJSONField(_("outcome"), default=dict, payload=TURN_REPORT)
+    narration = models.TextField(_("narration"), blank=True, default="", db_default="", help_text=_(
+        "The GM's words to the report's readers, shown above it (Markdown)."))
 
     class Meta:
         # The table it had in campaigns, where the model was until the turns app existed.

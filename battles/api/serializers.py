@@ -136,7 +136,7 @@ class BattleReportSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = BattleReport
-        fields = ["id", "scene", "created_at", "outcome"]
+        fields = ["id", "scene", "created_at", "narration", "outcome"]
         read_only_fields = fields
 
     @extend_schema_field(OpenApiTypes.OBJECT)

@@ -61,4 +61,5 @@ def battle_report(request, scene_id: int):
         return render(request, "pages/battle_report.html", {
             "campaign": scene.campaign, "scene": scene, "report": report, "picture": picture,
             "caption": _caption(scene), "participants": participants,
+            "narration": stored.narration if stored is not None else "",
         })

@@ -19,7 +19,7 @@ class ReportSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = TurnReport
-        fields = ["id", "turn", "kingdom", "number", "created_at", "outcome"]
+        fields = ["id", "turn", "kingdom", "number", "created_at", "narration", "outcome"]
         read_only_fields = fields
 
     @extend_schema_field(OpenApiTypes.OBJECT)

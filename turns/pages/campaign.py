@@ -9,7 +9,12 @@ from django.utils import timezone
 
 from battles.selectors import campaign_scenes
 from campaigns.pages.presentation import member_required
-from campaigns.selectors import is_campaign_gm, visible_campaigns, visible_kingdoms
+from campaigns.selectors import (
+    campaign_announcements,
+    is_campaign_gm,
+    visible_campaigns,
+    visible_kingdoms,
+)
 from turns.selectors import campaign_overview
 
 
@@ -28,4 +33,5 @@ def campaign_detail(request, campaign_id: int):
             "rows": rows,
             "waiting": [row for row in rows if row["waiting"]],
             "scenes": campaign_scenes(request.user, campaign)[:20],
+            "announcements": campaign_announcements(campaign.pk),
         })

@@ -9,7 +9,13 @@ from django.utils import timezone
 from armies.selectors import active_armies
 from battles.selectors import kingdom_scenes
 from campaigns.pages.presentation import member_required
-from campaigns.selectors import current_turn, is_campaign_gm, kingdom_players, visible_kingdoms
+from campaigns.selectors import (
+    campaign_announcements,
+    current_turn,
+    is_campaign_gm,
+    kingdom_players,
+    visible_kingdoms,
+)
 from turns.pages.presentation import army_card, kingdom_sheet
 from turns.selectors import kingdom_reports, queued_order_count
 
@@ -28,6 +34,7 @@ def kingdom_dashboard(request, kingdom_id: int):
             "turn": turn,
             "orders": queued_order_count(turn),
             "players": kingdom_players(kingdom),
+            "announcements": campaign_announcements(campaign.pk),
             "armies": [army_card(army) for army in active_armies(kingdom)],
             "reports": kingdom_reports(kingdom)[:10],
             "scenes": kingdom_scenes(request.user, kingdom)[:10],

@@ -37,4 +37,5 @@ def turn_report(request, kingdom_id: int, number: int):
                 [a.pk for a in activities], params_texts([a.params for a in activities]),
                 strict=True))),
             "created_at": report.created_at,
+            "narration": report.narration,
         })

@@ -1,0 +1,103 @@
+"""Posts to a campaign's chat (its Discord-compatible webhook): a turn opens, its deadline is 24
+hours away, a turn's or a battle's report is ready. Each post says only what every player of the
+campaign may know (kingdoms, turn numbers, deadlines, links to pages that check who reads them),
+in the site's language; a battle's post names neither its place nor its sides. Posts are queued
+in the transaction of what they tell and sent by a worker after it commits, so a slow or broken
+webhook never holds up or fails a resolution."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import transaction
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop, override
+
+from campaigns.models import Campaign, KingdomTurn
+from campaigns.permissions import check_runs_campaign
+from campaigns.times import local_time
+from notifications.chat_delivery import post_to_chat
+from notifications.models import ChatPost, ChatStatus
+
+
+def _link(name: str, *args: object) -> str:
+    return settings.MUSTER_SITE_URL + reverse(name, args=args)
+
+
+def announce(campaign: Campaign, text, /, **params: object) -> ChatPost | None:
+    """Queue a post of `text` (a lazy translation with %-placeholders) to the campaign's chat, if
+    it has a webhook; sent once the current transaction commits."""
+    if not campaign.chat_webhook_url:
+        return None
+    with override(settings.LANGUAGE_CODE):
+        words = str(text) % {name: str(value) for name, value in params.items()}
+    post = ChatPost.objects.create(campaign=campaign, text=words)
+    _queue(post)
+    return post
+
+
+def _queue(post: ChatPost) -> None:
+    transaction.on_commit(lambda: post_to_chat.delay(post.pk))
+
+
+def turn_opened(turn: KingdomTurn) -> None:
+    campaign = turn.kingdom.campaign
+    with override(settings.LANGUAGE_CODE):
+        deadline = local_time(turn.deadline, campaign)
+    announce(campaign, _("%(kingdom)s: turn %(number)s takes orders until %(deadline)s. %(link)s"),
+             kingdom=turn.kingdom.name, number=turn.number, deadline=deadline,
+             link=_link("kingdom", turn.kingdom_id))
+
+
+def turn_deadline_near(turn_id: int) -> None:
+    turn = KingdomTurn.objects.select_related("kingdom__campaign").get(pk=turn_id)
+    campaign = turn.kingdom.campaign
+    with override(settings.LANGUAGE_CODE):
+        deadline = local_time(turn.deadline, campaign)
+    announce(campaign, _("%(kingdom)s: turn %(number)s stops taking orders at %(deadline)s, "
+                         "within 24 hours. %(link)s"),
+             kingdom=turn.kingdom.name, number=turn.number, deadline=deadline,
+             link=_link("orders", turn.kingdom_id))
+
+
+def turn_report_ready(turn: KingdomTurn) -> None:
+    announce(turn.kingdom.campaign,
+             _("%(kingdom)s: the report of turn %(number)s is ready. %(link)s"),
+             kingdom=turn.kingdom.name, number=turn.number,
+             link=_link("turn-report", turn.kingdom_id, turn.number))
+
+
+def battle_report_ready(scene) -> None:
+    announce(scene.campaign, _("A battle's report is ready for its sides. %(link)s"),
+             link=_link("battle", scene.pk))
+
+
+def sector_battle_over(battle) -> None:
+    announce(battle.campaign, _("A battle is over; its report is ready for its sides. %(link)s"),
+             link=_link("sector-battle", battle.pk))
+
+
+def announcement_posted(announcement) -> None:
+    announce(announcement.campaign,
+             _("%(campaign)s: the game master announces “%(title)s”. %(link)s"),
+             campaign=announcement.campaign.name, title=announcement.title,
+             link=_link("campaign", announcement.campaign_id))
+
+
+# --- the GM's ----------------------------------------------------------------------------------
+
+CHAT_NOT_YOURS = ("chat_not_yours",
+                  gettext_noop("Only the campaign's game master posts to its chat."))
+
+
+@transaction.atomic
+def queue_again(*, actor, posts) -> int:
+    """Queue these failed posts for another round of tries; returns how many."""
+    again = 0
+    for post in ChatPost.objects.select_for_update().filter(
+            pk__in=[p.pk for p in posts], status=ChatStatus.FAILED).select_related("campaign"):
+        check_runs_campaign(actor, post.campaign_id, *CHAT_NOT_YOURS)
+        post.status, post.attempts, post.error = ChatStatus.QUEUED, 0, ""
+        post.save(update_fields=["status", "attempts", "error"])
+        _queue(post)
+        again += 1
+    return again

@@ -1,0 +1,93 @@
+"""Sending a queued chat post to its campaign's webhook (a Discord-compatible JSON POST), once.
+
+The worker locks the post, posts it and marks it sent in one transaction; a post already sent,
+or locked by another worker, is skipped. A try that fails is counted and kept with its error for
+the GM; the task tries again later, and the last failure leaves the post failed (the GM may
+queue it again in the back office)."""
+from __future__ import annotations
+
+import json
+import random
+import urllib.error
+import urllib.request
+
+from celery import shared_task
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from notifications.models import ChatPost, ChatStatus
+
+TIMEOUT_SECONDS = 5
+RETRIES = 6
+# Discord's limit for a message's content.
+MAX_LENGTH = 2000
+
+
+class DeliveryFailed(Exception):
+    """A try that failed and may be made again."""
+
+
+def backoff(retries: int) -> float:
+    """Seconds before try `retries` + 2: growing, jittered, at most ten minutes."""
+    return min(600.0, 10.0 * 2 ** retries) * random.uniform(0.75, 1.25)
+
+
+def send(url: str, text: str) -> None:
+    """POST the text to the webhook; raises OSError (urllib's errors among them) on failure."""
+    if not url.startswith("https://"):
+        # The address carries the channel's secret, and urllib would also open file:// URLs.
+        raise OSError(gettext("The webhook address must start with https://."))
+    body = json.dumps({"content": text[:MAX_LENGTH],
+                       # Nobody is pinged by a kingdom's name, however it is spelled.
+                       "allowed_mentions": {"parse": []}}).encode()
+    request = urllib.request.Request(url, data=body, method="POST", headers={
+        "Content-Type": "application/json", "User-Agent": "Muster (chat webhook)"})
+    with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
+        response.read()
+
+
+def _describe(error: OSError) -> str:
+    if isinstance(error, urllib.error.HTTPError):
+        return f"HTTP {error.code} {error.reason}"
+    return str(error) or type(error).__name__
+
+
+def deliver(post_id: int, *, last: bool) -> str:
+    """Send the post if it is still queued: "sent", "skipped" (sent already, gone, or being sent
+    by another worker) or "failed" (the campaign has no webhook now, or the `last` try failed);
+    raises DeliveryFailed after a failed try that may be made again."""
+    with transaction.atomic():
+        post = (ChatPost.objects.select_for_update(skip_locked=True).select_related("campaign")
+                .filter(pk=post_id, status=ChatStatus.QUEUED).first())
+        if post is None:
+            return "skipped"
+        url = post.campaign.chat_webhook_url
+        post.attempts += 1
+        try:
+            if not url:
+                raise OSError(gettext("The campaign has no chat webhook."))
+            send(url, post.text)
+        except OSError as error:
+            post.error = _describe(error)
+            post.status = ChatStatus.FAILED if last or not url else ChatStatus.QUEUED
+            post.save(update_fields=["attempts", "error", "status"])
+            outcome = post.status
+        else:
+            post.status, post.sent_at, post.error = ChatStatus.SENT, timezone.now(), ""
+            post.save(update_fields=["attempts", "error", "status", "sent_at"])
+            return "sent"
+    if outcome == ChatStatus.FAILED:
+        return "failed"
+    raise DeliveryFailed(post.error)
+
+
+@shared_task(name="notifications.post_to_chat", bind=True, acks_late=True, max_retries=RETRIES)
+def post_to_chat(self, post_id: int) -> str:
+    """Send a queued chat post; a failed try is made again later. Run in-process (no broker), a
+    post gets one try: nothing may keep the request that queued it waiting."""
+    last = bool(self.request.is_eager) or self.request.retries >= self.max_retries
+    try:
+        return deliver(post_id, last=last)
+    except DeliveryFailed as error:
+        raise self.retry(exc=error, countdown=backoff(self.request.retries)) from None
