@@ -2,7 +2,7 @@
 lists them, so it sits with them: armies.admin_kingdoms."""
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db import models
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
+from campaigns import signals
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.admin_users import MemberUserField
 from campaigns.map_admin import map_export_view, map_view
@@ -71,6 +72,15 @@ class CampaignAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
                  name="campaigns_campaign_map_export"),
             *super().get_urls(),
         ]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if "chat_webhook_url" in form.changed_data and obj.chat_webhook_url:
+            # The notifications app posts a greeting there, so the GM sees the address works.
+            signals.chat_webhook_set.send(sender=Campaign, campaign=obj)
+            self.message_user(request, _(
+                "A greeting is on its way to the chat webhook: Chat posts tell whether it "
+                "arrived."), messages.INFO)
 
     # The operator opens campaigns and names their GMs; closing one erases it for good.
     def has_add_permission(self, request):

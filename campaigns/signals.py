@@ -9,3 +9,6 @@ turn_opened = Signal()
 
 # The GM posted an announcement to the campaign: sender Announcement, announcement=it.
 announcement_posted = Signal()
+
+# The GM set a campaign's chat webhook (a new address): sender Campaign, campaign=it.
+chat_webhook_set = Signal()

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.urls import reverse
 
 from armies.acting import acting_as
 from armies.activity_services import activity_submit
@@ -76,7 +77,7 @@ Narlmarch. Until the thaw:
 - keep a garrison in every settlement;
 - send your orders before the deadline: turns resolve overnight.
 
-The [campaign map](/campaigns/) shows what your kingdom sees."""
+The [campaign map]({map}) shows what your kingdom sees."""
 
 
 @transaction.atomic
@@ -150,7 +151,7 @@ def demo_load() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     ambush_at_the_narlmarch(campaign, restov, greenbelt,
                             {"attacker": users["amiri"], "defender": users["valeros"]})
     announcement_post(actor=users["gm"], campaign=campaign, title="The Stag Lord stirs",
-                      body=DEMO_ANNOUNCEMENT)
+                      body=DEMO_ANNOUNCEMENT.format(map=reverse("map", args=[campaign.pk])))
     return campaign, LOGINS
 
 

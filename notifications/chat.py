@@ -83,6 +83,12 @@ def announcement_posted(announcement) -> None:
              link=_link("campaign", announcement.campaign_id))
 
 
+def greeting(campaign: Campaign) -> None:
+    """The first post to a webhook the GM has just set."""
+    announce(campaign, _("Muster will post the news of %(campaign)s here."),
+             campaign=campaign.name)
+
+
 # --- the GM's ----------------------------------------------------------------------------------
 
 CHAT_NOT_YOURS = ("chat_not_yours",

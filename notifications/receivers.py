@@ -14,6 +14,10 @@ def _turn_opened(sender, *, turn, **kwargs) -> None:
     chat.turn_opened(turn)
 
 
+def _chat_webhook_set(sender, *, campaign, **kwargs) -> None:
+    chat.greeting(campaign)
+
+
 def _announcement_posted(sender, *, announcement, **kwargs) -> None:
     mail.announcement_posted(announcement)
     chat.announcement_posted(announcement)
@@ -37,6 +41,7 @@ def _sector_round_ready(sender, *, battle, **kwargs) -> None:
 
 def connect() -> None:
     campaigns.turn_opened.connect(_turn_opened, dispatch_uid="notifications.turn_opened")
+    campaigns.chat_webhook_set.connect(_chat_webhook_set, dispatch_uid="notifications.chat_set")
     campaigns.announcement_posted.connect(_announcement_posted,
                                           dispatch_uid="notifications.announcement")
     turns.turn_report_ready.connect(_turn_report_ready, dispatch_uid="notifications.turn_report")

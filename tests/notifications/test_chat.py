@@ -243,9 +243,16 @@ def test_the_gm_sets_the_webhook_in_the_back_office_and_http_is_refused(gm_clien
     refused = gm_client.post(url, {**data, "chat_webhook_url": "http://discord.example/x"})
     assert refused.status_code == 200
     assert "Enter an https:// address." in refused.content.decode()
-    saved = gm_client.post(url, {**data, "chat_webhook_url": WEBHOOK})
-    assert saved.status_code == 302
+    assert not ChatPost.objects.exists()
+    saved = gm_client.post(url, {**data, "chat_webhook_url": WEBHOOK}, follow=True)
     assert Campaign.objects.get(pk=campaign.pk).chat_webhook_url == WEBHOOK
+    # A greeting goes to the new address, so the GM sees that it works.
+    assert [p.text for p in ChatPost.objects.all()] == [
+        f"Muster will post the news of {campaign.name} here."]
+    assert any("greeting" in m for m in messages_of(saved))
+    # Saving the campaign again with the same address greets nobody.
+    gm_client.post(url, {**change_form_data(gm_client.get(url)), "chat_webhook_url": WEBHOOK})
+    assert ChatPost.objects.count() == 1
 
 
 def test_players_never_see_the_webhook(chatty, player, client):
