@@ -50,31 +50,37 @@ ORDERS_NOT_YOURS = ("orders_not_yours",
                     _("Only the kingdom's players and the game master give its orders."))
 
 
-def _lock_open_turn(turn: KingdomTurn | int, user) -> tuple[KingdomTurn, tuple[act.OrderSlot, ...], int]:
-    """The open turn (or the turn of this id) under its row lock with its kingdom, campaign and
-    the kingdom's lists, once `user` may give the kingdom's orders (NotPermitted, also when no
-    such turn exists); with the turn's queued orders as the slot rule reads
-    them and the last position taken (withdrawn orders count): one query. TurnLocked once the
-    turn no longer takes orders."""
+def _lock_open_turn(turn: KingdomTurn | int, user
+                    ) -> tuple[KingdomTurn, tuple[act.OrderSlot, ...], int]:
+    """The open turn (or the turn of this id) under its row lock with its kingdom and campaign,
+    once `user` may give the kingdom's orders (NotPermitted, also when no such turn exists);
+    TurnLocked once the turn no longer takes orders. With the turn's queued orders as the slot
+    rule reads them and the last position taken (withdrawn orders count), and the kingdom's
+    lists: two queries."""
     require_actor(user)
     try:
         turn = KingdomTurn.objects.select_for_update(of=("self",)).select_related(
             "kingdom__campaign").annotate(
-            **kingdom_lists("kingdom_id"),
             gives_orders=(Value(True) if user is SYSTEM
                           else runs_or_plays_condition(user, "kingdom__")),
-            orders=json_objects(ArmyActivity.objects.filter(turn_id=OuterRef("pk")).order_by(
-                "position", "id"), "id", "kind", "army_id", "second", "position", "status"),
         ).get(pk=turn if isinstance(turn, int) else turn.pk)
     except KingdomTurn.DoesNotExist:
-        raise NotPermitted.single(ORDERS_NOT_YOURS[0], ORDERS_NOT_YOURS[1]) from None
+        raise NotPermitted.single(*ORDERS_NOT_YOURS) from None
     # Whose orders these are before whether the turn takes them: a locked turn tells nobody else.
     check_plays_kingdom(user, turn.kingdom, *ORDERS_NOT_YOURS,
                         plays=turn.__dict__.pop("gives_orders"))
     if not turn.accepts_orders:
         raise TurnLocked(turn)
-    turn.kingdom.__dict__.update({name: turn.__dict__.pop(name) for name in KINGDOM_LISTS})
-    orders = turn.__dict__.pop("orders")
+    # Read after the lock, in a statement of its own: on PostgreSQL a statement sees the rows
+    # committed when it began, so the lock's own statement would miss an order committed by the
+    # submission it waited for.
+    read = KingdomTurn.objects.filter(pk=turn.pk).annotate(
+        **kingdom_lists("kingdom_id"),
+        orders=json_objects(ArmyActivity.objects.filter(turn_id=OuterRef("pk")).order_by(
+            "position", "id"), "id", "kind", "army_id", "second", "position", "status"),
+    ).values("orders", *KINGDOM_LISTS).get()
+    orders = read.pop("orders")
+    turn.kingdom.__dict__.update(read)
     queued = tuple(act.OrderSlot(o["id"], act.ActivityKind(o["kind"]), o["army_id"],
                                  bool(o["second"]))
                    for o in orders if o["status"] == ActivityStatus.QUEUED)

@@ -26,6 +26,7 @@ from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import with_names
 from battles.services import (
     battle_from_scene,
+    battle_report_narrate,
     participant_add,
     participant_check,
     plan_problems,
@@ -33,7 +34,6 @@ from battles.services import (
     scenes_send_to_workers,
 )
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline, KnownLabelsInline
-from campaigns.services import report_narrate
 from rules.errors import RuleViolation
 from rules.kingmaker.hexes import canonical_hex, hex_violations
 
@@ -305,8 +305,7 @@ class BattleReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
         return False  # reports come from resolutions
 
     def save_model(self, request, obj, form, change):
-        report_narrate(actor=request.user, report=obj, campaign_id=obj.scene.campaign_id,
-                       narration=obj.narration)
+        battle_report_narrate(actor=request.user, report=obj, narration=obj.narration)
 
     @admin.display(description=gettext_lazy("status"))
     def scene_status(self, report: BattleReport):

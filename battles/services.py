@@ -18,11 +18,12 @@ from battles import resolution
 from battles.adapters import enemy_keys, plan_from, starting_state
 from battles.enlistment import army_enlistment_violations, check_may_set_up, check_runs_battles
 from battles.ground import ground_from_map
-from battles.models import BattleParticipant, BattleScene, SceneStatus
+from battles.models import BattleParticipant, BattleReport, BattleScene, SceneStatus
 from battles.sector import services as sector_services
 from battles.sector.models import SectorBattle
 from battles.selectors import planning_kingdoms
 from campaigns.models import Ruleset
+from campaigns.services import narrate
 from core.permissions import SYSTEM, NotPermitted
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker.battle.plans import plan_violations
@@ -256,3 +257,12 @@ def battle_from_scene(*, actor, scene) -> tuple[SectorBattle, list]:
         defender_kingdom_id=scene.defender_kingdom_id, gambit=gambit)
     scene.delete()
     return found
+
+
+@transaction.atomic
+def battle_report_narrate(*, actor, report: BattleReport, narration: str) -> BattleReport:
+    """The GM's narration of a battle's report (campaigns.services.narrate)."""
+    report = BattleReport.objects.select_related("scene").get(pk=report.pk)
+    narrate(actor=actor, report=report, campaign_id=report.scene.campaign_id,
+            narration=narration)
+    return report

@@ -135,7 +135,7 @@ def preferences_save(*, user, email_notifications: bool, language: str):
 # --- the GM's words: announcements and reports' narration --------------------------------------
 
 
-def _check_speaks(actor, campaign_id: int) -> None:
+def check_speaks(actor, campaign_id: int) -> None:
     check_runs_campaign(actor, campaign_id, "words_gm_only",
                         _("Only the campaign's game master writes its announcements and "
                           "narration."))
@@ -151,7 +151,7 @@ def _announcement_violations(title: str, body: str) -> list[Violation]:
 def announcement_post(*, actor, campaign: Campaign, title: str, body: str) -> Announcement:
     """Post the GM's announcement to the campaign: its players' dashboards show it and, once
     this commits, their mail (and the campaign's chat) tell them."""
-    _check_speaks(actor, campaign.pk)
+    check_speaks(actor, campaign.pk)
     raise_if_any(_announcement_violations(title, body))
     author = actor if getattr(actor, "pk", None) is not None else None
     announcement = Announcement.objects.create(campaign=campaign, title=title.strip(),
@@ -164,17 +164,16 @@ def announcement_post(*, actor, campaign: Campaign, title: str, body: str) -> An
 def announcement_edit(*, actor, announcement: Announcement, title: str, body: str
                       ) -> Announcement:
     """Mend an announcement's words (nobody is told again)."""
-    _check_speaks(actor, announcement.campaign_id)
+    check_speaks(actor, announcement.campaign_id)
     raise_if_any(_announcement_violations(title, body))
     announcement.title, announcement.body = title.strip(), body
     announcement.save(update_fields=["title", "body"])
     return announcement
 
 
-@transaction.atomic
-def report_narrate(*, actor, report, campaign_id: int, narration: str) -> None:
-    """Set the GM's narration of a turn's or a battle's report (`campaign_id`: its campaign),
-    shown to whoever may read the report."""
-    _check_speaks(actor, campaign_id)
+def narrate(*, actor, report, campaign_id: int, narration: str) -> None:
+    """Set the GM's narration of a turn's or a battle's report, shown to whoever may read it.
+    For the reports' own services (turns, battles), which pass the report's campaign."""
+    check_speaks(actor, campaign_id)
     report.narration = narration
     report.save(update_fields=["narration"])

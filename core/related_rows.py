@@ -47,8 +47,22 @@ def json_objects(queryset: models.QuerySet, *columns: str) -> _JSONRows:
     return _JSONRows(queryset.values(row=JSONObject(**{c: F(c) for c in columns})), objects=True)
 
 
+# Fields whose values come back from JSON as their Python values once to_python has seen them
+# (a boolean is 0 or 1 in SQLite's JSON); dates, decimals, JSON and binary would not.
+_PLAIN_FIELDS = (models.IntegerField, models.AutoField, models.CharField, models.TextField,
+                 models.BooleanField, models.ForeignKey)
+
+
+def _fields(model: type[models.Model]) -> list[models.Field]:
+    fields = list(model._meta.concrete_fields)
+    for field in fields:
+        if not isinstance(field, _PLAIN_FIELDS):
+            raise TypeError(f"{model.__name__}.{field.name} cannot be read as a related row")
+    return fields
+
+
 def _columns(model: type[models.Model]) -> list[str]:
-    return [f.attname for f in model._meta.concrete_fields]
+    return [f.attname for f in _fields(model)]
 
 
 def _foreign_key(model: type[models.Model], relation: str) -> models.ForeignKey:
@@ -85,8 +99,10 @@ def _cache(obj: models.Model, relation: str, rows: Any, db: str) -> None:
         rows = json.loads(rows)
     remote = _foreign_key(type(obj), relation)
     child = remote.model
-    columns = _columns(child)
-    children = [child.from_db(db, columns, [row[c] for c in columns]) for row in rows]
+    fields = _fields(child)
+    columns = [f.attname for f in fields]
+    children = [child.from_db(db, columns, [f.to_python(row[f.attname]) for f in fields])
+                for row in rows]
     for instance in children:
         remote.set_cached_value(instance, obj)
     related = getattr(obj, relation).get_queryset()

@@ -1,5 +1,5 @@
 """The campaign chat's posts in the GM's back office: what was posted, what waits and why a post
-failed (the webhook's answer), with "Queue again" for failed posts."""
+failed (the webhook's answer), with "Send again" for failed and waiting posts."""
 from __future__ import annotations
 
 from django.contrib import admin, messages
@@ -27,7 +27,7 @@ class ChatPostAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.action(description=gettext_lazy("Queue the failed posts again"))
+    @admin.action(description=gettext_lazy("Send the failed or waiting posts again"))
     def queue_again(self, request, queryset):
         try:
             again = chat.queue_again(actor=request.user, posts=list(queryset))
@@ -35,7 +35,8 @@ class ChatPostAdmin(CampaignScopedAdmin, admin.ModelAdmin):
             self.message_user(request, error.violations[0].render(gettext), messages.ERROR)
             return
         if not again:
-            self.message_user(request, gettext_lazy("None of them had failed."), messages.WARNING)
+            self.message_user(request, gettext_lazy("All of them were sent already."),
+                              messages.WARNING)
             return
         self.message_user(request, ngettext(
             "%(count)d post is queued again.", "%(count)d posts are queued again.", again)

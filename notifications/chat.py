@@ -36,7 +36,9 @@ def announce(campaign: Campaign, text, /, **params: object) -> ChatPost | None:
 
 
 def _queue(post: ChatPost) -> None:
-    transaction.on_commit(lambda: post_to_chat.delay(post.pk))
+    # robust: a broker out of reach is logged, never raised into what committed the post (the GM
+    # queues it again from Chat posts).
+    transaction.on_commit(lambda: post_to_chat.delay(post.pk), robust=True)
 
 
 def turn_opened(turn: KingdomTurn) -> None:
@@ -66,14 +68,16 @@ def turn_report_ready(turn: KingdomTurn) -> None:
              link=_link("turn-report", turn.kingdom_id, turn.number))
 
 
+# A battle's post says only that a battle's report is ready: not where, not whose, not which
+# scene (its page, where the campaign's page leads its sides, shows them the rest).
 def battle_report_ready(scene) -> None:
     announce(scene.campaign, _("A battle's report is ready for its sides. %(link)s"),
-             link=_link("battle", scene.pk))
+             link=_link("campaign", scene.campaign_id))
 
 
 def sector_battle_over(battle) -> None:
     announce(battle.campaign, _("A battle is over; its report is ready for its sides. %(link)s"),
-             link=_link("sector-battle", battle.pk))
+             link=_link("campaign", battle.campaign_id))
 
 
 def announcement_posted(announcement) -> None:
@@ -97,13 +101,16 @@ CHAT_NOT_YOURS = ("chat_not_yours",
 
 @transaction.atomic
 def queue_again(*, actor, posts) -> int:
-    """Queue these failed posts for another round of tries; returns how many."""
+    """Send these posts again: failed ones get another round of tries, queued ones (their task
+    lost with a broker out of reach) are handed to a worker again; returns how many."""
     again = 0
     for post in ChatPost.objects.select_for_update().filter(
-            pk__in=[p.pk for p in posts], status=ChatStatus.FAILED).select_related("campaign"):
+            pk__in=[p.pk for p in posts], status__in=[ChatStatus.FAILED, ChatStatus.QUEUED]
+    ).select_related("campaign"):
         check_runs_campaign(actor, post.campaign_id, *CHAT_NOT_YOURS)
-        post.status, post.attempts, post.error = ChatStatus.QUEUED, 0, ""
-        post.save(update_fields=["status", "attempts", "error"])
+        if post.status == ChatStatus.FAILED:
+            post.status, post.attempts, post.error = ChatStatus.QUEUED, 0, ""
+            post.save(update_fields=["status", "attempts", "error"])
         _queue(post)
         again += 1
     return again

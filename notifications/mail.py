@@ -110,7 +110,11 @@ def send_deadline_reminders(*, now: datetime.datetime | None = None) -> list[int
             won = KingdomTurn.objects.filter(pk=pk, reminded_at__isnull=True).update(
                 reminded_at=now)
             if won:
-                chat.turn_deadline_near(pk)
+                try:
+                    with transaction.atomic():
+                        chat.turn_deadline_near(pk)
+                except Exception:  # the chat's post must not hold back the reminders
+                    log.exception("the chat's deadline post for kingdom turn %s failed", pk)
         if won:
             claimed.append(pk)
             try:

@@ -24,7 +24,6 @@ from campaigns.models import KingdomTurn
 from campaigns.services import (
     TurnLocked,
     deadline_violations,
-    report_narrate,
     turn_choose_ruin,
     turn_extend,
     turn_open,
@@ -33,7 +32,7 @@ from campaigns.services import (
 from rules.errors import RuleViolation
 from rules.kingmaker.battle.setup import Light
 from turns.models import TurnReport
-from turns.services import turn_reopen, turns_resolve_now
+from turns.services import turn_reopen, turn_report_narrate, turns_resolve_now
 
 
 class ActivityInline(CampaignScopedInline, admin.TabularInline):
@@ -171,8 +170,7 @@ class TurnReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
         return False  # reports come from resolutions
 
     def save_model(self, request, obj, form, change):
-        report_narrate(actor=request.user, report=obj, campaign_id=obj.turn.kingdom.campaign_id,
-                       narration=obj.narration)
+        turn_report_narrate(actor=request.user, report=obj, narration=obj.narration)
 
     @admin.display(description=gettext_lazy("report"))
     def report(self, report: TurnReport):

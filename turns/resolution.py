@@ -21,7 +21,7 @@ from armies.selectors import active_armies
 from battles.resolution import scenes_lock_after_turn
 from battles.selectors import armies_in_battle_since_last_turn
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
-from campaigns.selectors import kingdom_lists
+from campaigns.selectors import KINGDOM_LISTS, kingdom_lists
 from campaigns.services import turn_open_held
 from core.claims import ClaimedWork, claimed_seed
 from rules.errors import RuleViolation
@@ -67,8 +67,10 @@ def _snapshot_armies(ids: list[int]) -> None:
 
 def _resolve_locked(turn: KingdomTurn) -> None:
     campaign = turn.kingdom.campaign  # read with the turn; the campaign is not locked
-    turn.kingdom = Kingdom.objects.select_for_update().annotate(**kingdom_lists("pk")).get(
-        pk=turn.kingdom_id)
+    turn.kingdom = Kingdom.objects.select_for_update().get(pk=turn.kingdom_id)
+    # After the lock, in a statement of its own (a locking statement reads as of its start).
+    turn.kingdom.__dict__.update(Kingdom.objects.filter(pk=turn.kingdom_id).annotate(
+        **kingdom_lists("pk")).values(*KINGDOM_LISTS).get())
     turn.kingdom.campaign = campaign
     activities = queued_activities(turn)
     orders, unreadable = [], {}

@@ -7,8 +7,9 @@ from django.db import transaction
 
 from campaigns.models import KingdomTurn, TurnStatus
 from campaigns.permissions import check_plays_kingdom
-from campaigns.services import TurnLocked, check_runs_turns
+from campaigns.services import TurnLocked, check_runs_turns, narrate
 from rules.errors import RuleViolation, _
+from turns.models import TurnReport
 from turns.resolution import TURNS, turns_lock, turns_lock_with_waiting
 
 
@@ -56,3 +57,12 @@ def turn_reopen(*, actor, turn: KingdomTurn) -> KingdomTurn:
         raise RuleViolation.single("turn_not_failed", _("Only a failed turn can be reopened."))
     turn.refresh_from_db()
     return turn
+
+
+@transaction.atomic
+def turn_report_narrate(*, actor, report: TurnReport, narration: str) -> TurnReport:
+    """The GM's narration of a turn's report (campaigns.services.narrate)."""
+    report = TurnReport.objects.select_related("turn__kingdom").get(pk=report.pk)
+    narrate(actor=actor, report=report, campaign_id=report.turn.kingdom.campaign_id,
+            narration=narration)
+    return report

@@ -13,7 +13,12 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
-from armies.activity_services import activity_change, activity_submit, activity_withdraw
+from armies.activity_services import (
+    ORDERS_NOT_YOURS,
+    activity_change,
+    activity_submit,
+    activity_withdraw,
+)
 from armies.api.errors import KeyReusedSerializer, TurnClosed, service_errors, violation_error
 from armies.api.filters import ActivityFilter, ArmyFilter
 from armies.api.serializers import (
@@ -119,7 +124,9 @@ class ActivityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
                     turn=order["turn"], user=request.user, kind=order["kind"],
                     army=order["army"], params=order["params"], second=order["second"],
                     idempotency_key=key, idempotency_digest=digest)
-            except NotPermitted:
+            except NotPermitted as error:
+                if error.violations[0].code != ORDERS_NOT_YOURS[0]:
+                    raise
                 # A user sees only the turns they give orders for: another one is not found.
                 raise ValidationError({"turn": [_("Choose a turn of your kingdom.")]}) from None
         return self._answer(activity, status.HTTP_201_CREATED if created else status.HTTP_200_OK)

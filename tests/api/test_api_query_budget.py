@@ -19,12 +19,13 @@ URL = "/api/activities/"
 SIZES = (5, 50)
 # Statements per submission, the transaction's own two (savepoints here, BEGIN and COMMIT when
 # served) included: 23 for an army's order before issue 16 (19 and 20 for the leadership ones),
-# which aims at 8. The user's token, the turn locked with its kingdom, the user's membership, the
-# kingdom's lists and the turn's orders, the map, the armies with their tactics, gear and
-# conditions, the order and its history row. A recruitment also reads its template, a gambit the
+# which aims at 8. The user's token; the turn locked with its kingdom, campaign and whether the
+# user gives its orders; then (after the lock: a locking statement reads as of its start) the
+# turn's orders with the kingdom's lists; the map; the armies with their tactics, gear and
+# conditions; the order and its history row. A recruitment also reads its template, a gambit the
 # other kingdoms' armies (where they stand now: the turn has no snapshot while it takes orders).
-BUDGET = {"recruit_army": 9, "offensive_gambit": 9}
-DEFAULT_BUDGET = 8
+BUDGET = {"recruit_army": 10, "offensive_gambit": 10}
+DEFAULT_BUDGET = 9
 
 
 def _orders(army: Army, rival: Army, infantry) -> dict[str, dict]:

@@ -20,11 +20,12 @@ from factories import (
 )
 
 from campaigns.models import Announcement, Campaign, Role
-from campaigns.services import announcement_edit, announcement_post, report_narrate
+from campaigns.services import announcement_edit, announcement_post
 from core.permissions import NotPermitted
 from notifications.models import ChatPost
 from rules.errors import RuleViolation
 from rules.sides import Side
+from turns.services import turn_report_narrate
 
 pytestmark = pytest.mark.django_db
 
@@ -153,7 +154,6 @@ def test_the_gm_narrates_a_battle_report(campaign, kingdom, player, gm_client, c
 def test_only_the_gm_narrates(kingdom, player):
     report = TurnReportFactory(turn__kingdom=kingdom)
     with pytest.raises(NotPermitted):
-        report_narrate(actor=player, report=report, campaign_id=kingdom.campaign_id,
-                       narration="We won, truly.")
+        turn_report_narrate(actor=player, report=report, narration="We won, truly.")
     report.refresh_from_db()
     assert report.narration == ""

@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from factories import ArmyConditionFactory, ArmyFactory, ArmyGearFactory, ArmyTacticFactory
 
 from armies.models import Army
+from campaigns.models import Kingdom
 from core.related_rows import with_related_rows
 
 pytestmark = pytest.mark.django_db
@@ -70,3 +71,9 @@ def test_filters_and_counts_keep_working_on_the_annotated_queryset():
     annotated = with_related_rows(Army.objects.all(), *RELATIONS)
     assert annotated.filter(pk__in=[a.pk for a in armies[:2]]).count() == 2
     assert [len(a.tactics.all()) for a in annotated.filter(pk=armies[0].pk)] == [1]
+
+
+def test_a_child_table_with_values_json_would_change_is_refused():
+    """A turn's times (datetimes) would come back from JSON as strings."""
+    with pytest.raises(TypeError, match="KingdomTurn.locked_at"):
+        with_related_rows(Kingdom.objects.all(), "turns")

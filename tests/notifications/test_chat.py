@@ -5,9 +5,11 @@ resolution, never telling what a player may not see."""
 from __future__ import annotations
 
 import datetime
+import http.client
 import io
 import json
 import re
+import socket
 import urllib.error
 import urllib.request
 
@@ -140,8 +142,7 @@ def test_the_deadline_is_posted_once_with_the_reminders(posted, chatty, kingdom,
 
 
 def _fought(campaign, kingdom, rival_kingdom, hex_: str, names: tuple[str, str]) -> str:
-    """Fight a scene in `hex_` between armies of these names; the chat's text of its report with
-    the scene's id left out."""
+    """Fight a scene in `hex_` between armies of these names; the chat's text of its report."""
     Kingdom.objects.filter(pk__in=[kingdom.pk, rival_kingdom.pk]).update(
         level=5, warfare=12, defense=12)
     scene = BattleSceneFactory.create(campaign=campaign, attacker_kingdom=kingdom,
@@ -152,8 +153,7 @@ def _fought(campaign, kingdom, rival_kingdom, hex_: str, names: tuple[str, str])
                              army=ArmyFactory(kingdom=rival_kingdom, name=names[1]))
     battle_resolution.scenes_lock(BattleScene.objects.filter(pk=scene.pk), enqueue=False)
     assert battle_resolution.scene_resolve(scene.pk) == "resolved"
-    post = ChatPost.objects.filter(text__contains=f"/battles/{scene.pk}/").get()
-    return post.text.replace(f"/battles/{scene.pk}/", "/battles/<id>/")
+    return ChatPost.objects.filter(text__contains="battle").latest("id").text
 
 
 def test_a_battle_post_tells_nothing_of_where_or_who(posted, chatty, kingdom, rival_kingdom,
@@ -164,7 +164,7 @@ def test_a_battle_post_tells_nothing_of_where_or_who(posted, chatty, kingdom, ri
         here = _fought(chatty, kingdom, rival_kingdom, "D5", ("Tatzlford Guard", "Pitax Foot"))
         there = _fought(chatty, kingdom, rival_kingdom, "P9", ("Oleg's Riders", "Sootscale Band"))
     assert here == there == ("A battle's report is ready for its sides. "
-                             "http://localhost:8000/battles/<id>/")
+                             f"http://localhost:8000/campaigns/{chatty.pk}/")
     assert not any(word in text for _url, text in posted
                    for word in ("D5", "P9", "Tatzlford Guard", "Pitax", "Brevoy"))
 
@@ -205,16 +205,27 @@ def test_the_task_backs_off_and_acks_late():
     assert waits[-1] > waits[0]
 
 
-def test_send_posts_discord_json_without_pings(monkeypatch):
-    sent = []
+def _resolving_to(monkeypatch, address: str) -> None:
+    monkeypatch.setattr(socket, "getaddrinfo", lambda host, port, **kwargs: [
+        (socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))])
 
-    def urlopen(request: urllib.request.Request, timeout: float):
-        sent.append((request.full_url, request.get_method(), request.headers, request.data,
-                     timeout))
+
+class _Opener:
+    def __init__(self):
+        self.sent: list[tuple] = []
+
+    def open(self, request: urllib.request.Request, timeout: float):
+        self.sent.append((request.full_url, request.get_method(), request.headers,
+                          request.data, timeout))
         return io.BytesIO(b"")
 
-    monkeypatch.setattr(urllib.request, "urlopen", urlopen)
+
+def test_send_posts_discord_json_without_pings(monkeypatch):
+    _resolving_to(monkeypatch, "162.159.128.233")
+    opener = _Opener()
+    monkeypatch.setattr(chat_delivery, "_OPENER", opener)
     chat_delivery.send(WEBHOOK, "@everyone " + "x" * 3000)
+    sent = opener.sent
     [(url, method, headers, data, timeout)] = sent
     assert (url, method, timeout) == (WEBHOOK, "POST", chat_delivery.TIMEOUT_SECONDS)
     assert headers["Content-type"] == "application/json"
@@ -227,6 +238,37 @@ def test_send_posts_discord_json_without_pings(monkeypatch):
 def test_send_refuses_anything_but_https(url):
     with pytest.raises(OSError, match="https://"):
         chat_delivery.send(url, "news")
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "10.1.2.3", "192.168.0.7", "169.254.169.254",
+                                     "::1", "fd00::1"])
+def test_send_refuses_this_machine_and_its_network(monkeypatch, address):
+    _resolving_to(monkeypatch, address)
+    opener = _Opener()
+    monkeypatch.setattr(chat_delivery, "_OPENER", opener)
+    with pytest.raises(OSError, match="public internet"):
+        chat_delivery.send(WEBHOOK, "news")
+    assert opener.sent == []
+
+
+def test_send_follows_no_redirect():
+    """A 3xx answer is an HTTPError: the post is never sent on to another address."""
+    handler = chat_delivery._NoRedirects()
+    assert handler.redirect_request(None, None, 302, "Found", {}, "http://10.0.0.1/") is None
+    assert any(isinstance(h, chat_delivery._NoRedirects) for h in chat_delivery._OPENER.handlers)
+
+
+@pytest.mark.parametrize("failure", [http.client.IncompleteRead(b""), ValueError("bad URL")])
+def test_any_failed_try_is_kept_and_made_again(monkeypatch, chatty, failure):
+    def fail(url, text):
+        raise failure
+
+    monkeypatch.setattr(chat_delivery, "send", fail)
+    post = ChatPost.objects.create(campaign=chatty, text="news")
+    with pytest.raises(DeliveryFailed):
+        deliver(post.pk, last=False)
+    post.refresh_from_db()
+    assert (post.status, post.attempts) == (ChatStatus.QUEUED, 1) and post.error
 
 
 @pytest.mark.parametrize("url", ["http://discord.example/api/webhooks/1/x", "not an address"])
@@ -282,6 +324,40 @@ def test_the_gm_sees_the_campaigns_posts_and_queues_failed_ones_again(
     failed.refresh_from_db()
     assert failed.status == ChatStatus.SENT
     assert texts(posted) == ["ours"]
+
+
+def test_a_post_whose_task_was_lost_is_sent_again(posted, chatty, gm,
+                                                  django_capture_on_commit_callbacks):
+    """A broker out of reach when the post was queued leaves it waiting: the GM sends it."""
+    waiting = ChatPost.objects.create(campaign=chatty, text="waiting")
+    sent = ChatPost.objects.create(campaign=chatty, text="sent", status=ChatStatus.SENT)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert chat.queue_again(actor=gm, posts=[waiting, sent]) == 1
+    assert texts(posted) == ["waiting"]
+
+
+def test_a_broker_out_of_reach_never_fails_what_queued_the_post(
+        monkeypatch, chatty, kingdom, caplog, django_capture_on_commit_callbacks):
+    def unreachable(post_id):
+        raise ConnectionRefusedError("no broker")
+
+    monkeypatch.setattr(chat_delivery.post_to_chat, "delay", unreachable)
+    with django_capture_on_commit_callbacks(execute=True):
+        turn = turn_open(actor=SYSTEM, kingdom=kingdom)
+    assert KingdomTurn.objects.filter(pk=turn.pk).exists()
+    assert ChatPost.objects.get().status == ChatStatus.QUEUED
+    assert "no broker" in caplog.text
+
+
+def test_a_failing_chat_post_holds_back_no_reminder(monkeypatch, mailoutbox, chatty, kingdom,
+                                                    player):
+    def broken(turn_id):
+        raise RuntimeError("chat down")
+
+    monkeypatch.setattr(chat, "turn_deadline_near", broken)
+    turn = KingdomTurnFactory(kingdom=kingdom, number=4, deadline=NOW + datetime.timedelta(hours=5))
+    assert notifications.send_deadline_reminders(now=NOW) == [turn.pk]
+    assert [m.to for m in mailoutbox] == [[player.email]]
 
 
 def test_a_player_may_not_queue_posts_again(chatty):
