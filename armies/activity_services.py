@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import cast
 
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Value
+from django.db.models import OuterRef
 
 from armies.acting import acts_for_user
 from armies.choices import ActivityStatus
@@ -22,7 +22,7 @@ from campaigns.selectors import (
     runs_or_plays_condition,
 )
 from campaigns.services import TurnLocked
-from core.permissions import SYSTEM, NotPermitted
+from core.permissions import NotPermitted
 from core.related_rows import json_objects
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import activities as act
@@ -61,8 +61,7 @@ def _lock_open_turn(turn: KingdomTurn | int, user
     try:
         turn = KingdomTurn.objects.select_for_update(of=("self",)).select_related(
             "kingdom__campaign").annotate(
-            gives_orders=(Value(True) if user is SYSTEM
-                          else runs_or_plays_condition(user, "kingdom__")),
+            gives_orders=runs_or_plays_condition(user, "kingdom__"),
         ).get(pk=turn if isinstance(turn, int) else turn.pk)
     except KingdomTurn.DoesNotExist:
         raise NotPermitted.single(*ORDERS_NOT_YOURS) from None

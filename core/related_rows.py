@@ -81,34 +81,41 @@ def _rows_of(model: type[models.Model], relation: str) -> _JSONRows:
                         .order_by(*order), *_columns(child))
 
 
+class _Relation:
+    """What filling one relation's cache needs, worked out once per query (not once per row)."""
+
+    def __init__(self, model: type[models.Model], name: str):
+        self.name = name
+        self.foreign_key = _foreign_key(model, name)
+        self.child = self.foreign_key.model
+        self.fields = _fields(self.child)
+        self.columns = [f.attname for f in self.fields]
+
+    def cache(self, obj: models.Model, rows: Any, db: str) -> None:
+        if isinstance(rows, str):
+            rows = json.loads(rows)
+        children = [self.child.from_db(db, self.columns,
+                                       [f.to_python(row[f.attname]) for f in self.fields])
+                    for row in rows]
+        for instance in children:
+            self.foreign_key.set_cached_value(instance, obj)
+        related = getattr(obj, self.name).get_queryset()
+        related._result_cache = children
+        related._prefetch_done = True
+        obj.__dict__.setdefault("_prefetched_objects_cache", {})[self.name] = related
+
+
 class _RelatedRowsIterable(ModelIterable):
     """Model instances with each annotated relation's rows put in its prefetch cache."""
 
     def __iter__(self):
         queryset = self.queryset
-        relations = [name[len(PREFIX):] for name in queryset.query.annotations
-                     if name.startswith(PREFIX)]
+        relations = [_Relation(queryset.model, name[len(PREFIX):])
+                     for name in queryset.query.annotations if name.startswith(PREFIX)]
         for obj in super().__iter__():
             for relation in relations:
-                _cache(obj, relation, obj.__dict__.pop(PREFIX + relation), queryset.db)
+                relation.cache(obj, obj.__dict__.pop(PREFIX + relation.name), queryset.db)
             yield obj
-
-
-def _cache(obj: models.Model, relation: str, rows: Any, db: str) -> None:
-    if isinstance(rows, str):
-        rows = json.loads(rows)
-    remote = _foreign_key(type(obj), relation)
-    child = remote.model
-    fields = _fields(child)
-    columns = [f.attname for f in fields]
-    children = [child.from_db(db, columns, [f.to_python(row[f.attname]) for f in fields])
-                for row in rows]
-    for instance in children:
-        remote.set_cached_value(instance, obj)
-    related = getattr(obj, relation).get_queryset()
-    related._result_cache = children
-    related._prefetch_done = True
-    obj.__dict__.setdefault("_prefetched_objects_cache", {})[relation] = related
 
 
 def with_related_rows(queryset: models.QuerySet, *relations: str) -> models.QuerySet:

@@ -41,31 +41,32 @@ def _queue(post: ChatPost) -> None:
     transaction.on_commit(lambda: post_to_chat.delay(post.pk), robust=True)
 
 
-def turn_opened(turn: KingdomTurn) -> None:
+def _turn_news(turn: KingdomTurn, text, link: str) -> None:
+    """A post about a kingdom's turn: `text` may name its kingdom, number and deadline (in the
+    campaign's time zone)."""
     campaign = turn.kingdom.campaign
+    if not campaign.chat_webhook_url:
+        return
     with override(settings.LANGUAGE_CODE):
         deadline = local_time(turn.deadline, campaign)
-    announce(campaign, _("%(kingdom)s: turn %(number)s takes orders until %(deadline)s. %(link)s"),
-             kingdom=turn.kingdom.name, number=turn.number, deadline=deadline,
-             link=_link("kingdom", turn.kingdom_id))
+    announce(campaign, text, kingdom=turn.kingdom.name, number=turn.number, deadline=deadline,
+             link=link)
+
+
+def turn_opened(turn: KingdomTurn) -> None:
+    _turn_news(turn, _("%(kingdom)s: turn %(number)s takes orders until %(deadline)s. %(link)s"),
+               _link("kingdom", turn.kingdom_id))
 
 
 def turn_deadline_near(turn_id: int) -> None:
     turn = KingdomTurn.objects.select_related("kingdom__campaign").get(pk=turn_id)
-    campaign = turn.kingdom.campaign
-    with override(settings.LANGUAGE_CODE):
-        deadline = local_time(turn.deadline, campaign)
-    announce(campaign, _("%(kingdom)s: turn %(number)s stops taking orders at %(deadline)s, "
-                         "within 24 hours. %(link)s"),
-             kingdom=turn.kingdom.name, number=turn.number, deadline=deadline,
-             link=_link("orders", turn.kingdom_id))
+    _turn_news(turn, _("%(kingdom)s: turn %(number)s stops taking orders at %(deadline)s, "
+                       "within 24 hours. %(link)s"), _link("orders", turn.kingdom_id))
 
 
 def turn_report_ready(turn: KingdomTurn) -> None:
-    announce(turn.kingdom.campaign,
-             _("%(kingdom)s: the report of turn %(number)s is ready. %(link)s"),
-             kingdom=turn.kingdom.name, number=turn.number,
-             link=_link("turn-report", turn.kingdom_id, turn.number))
+    _turn_news(turn, _("%(kingdom)s: the report of turn %(number)s is ready. %(link)s"),
+               _link("turn-report", turn.kingdom_id, turn.number))
 
 
 # A battle's post says only that a battle's report is ready: not where, not whose, not which
