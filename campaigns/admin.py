@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from campaigns import signals
+from campaigns import invitation_admin, signals  # noqa: F401 (registers its admin)
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.admin_users import MemberUserField
 from campaigns.map_admin import map_export_view, map_view

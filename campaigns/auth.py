@@ -1,9 +1,11 @@
 """Sign-in guards shared by the pages, the admin and the API: the client address that lockouts and
-throttles count, the page a locked-out sign-in gets, and API tokens dying with the password or a
-sign-out."""
+throttles count, the page a locked-out sign-in gets, the pages' account forms' rate limits, and API
+tokens dying with the password or a sign-out."""
 from __future__ import annotations
 
+import functools
 import math
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -13,7 +15,7 @@ from django.dispatch import receiver
 from django.shortcuts import render
 from django.utils.translation import ngettext
 from knox.models import AuthToken
-from rest_framework.throttling import BaseThrottle
+from rest_framework.throttling import BaseThrottle, ScopedRateThrottle
 
 
 def client_ip(request) -> str | None:
@@ -36,6 +38,26 @@ def locked_out_page(request, original_response=None, credentials=None):
     return render(request, "registration/login.html",
                   {"locked_out": locked_out_message(), "next": request.POST.get("next", "")},
                   status=429)
+
+
+def rate_limited(scope: str):
+    """Limit a page's POSTs to REST_FRAMEWORK's rate for `scope`, counted per user or else per
+    client address as the API's throttles count; over it, a 429 page says when to try again."""
+    def decorate(view):
+        @functools.wraps(view)
+        def limited(request, *args, **kwargs):
+            if request.method == "POST":
+                throttle = ScopedRateThrottle()
+                if not throttle.allow_request(request, SimpleNamespace(throttle_scope=scope)):
+                    minutes = math.ceil((throttle.wait() or 60) / 60)
+                    message = ngettext("Too many tries. Try again in %(minutes)d minute.",
+                                       "Too many tries. Try again in %(minutes)d minutes.",
+                                       minutes) % {"minutes": minutes}
+                    return render(request, "pages/rate_limited.html", {"message": message},
+                                  status=429)
+            return view(request, *args, **kwargs)
+        return limited
+    return decorate
 
 
 @receiver(post_save, sender=get_user_model(), dispatch_uid="muster-tokens-die-with-password")

@@ -433,3 +433,51 @@ class Announcement(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+
+class InvitationStatus(models.TextChoices):
+    PENDING = "pending", _("waiting")
+    ACCEPTED = "accepted", _("accepted")
+    REVOKED = "revoked", _("withdrawn")
+    EXPIRED = "expired", _("expired")
+
+
+class Invitation(models.Model):
+    """The GM's invitation to play a kingdom: a link that expires and works once
+    (campaigns.invitations). Only the link's digest is stored, so a copy of the database opens
+    no campaign."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations",
+                                 verbose_name=_("campaign"))
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="invitations",
+                                verbose_name=_("kingdom"))
+    email = models.EmailField(_("e-mail"), blank=True, help_text=_(
+        "Muster mails the link to this address; leave it empty to pass the link on yourself."))
+    token_digest = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+", editable=False,
+                                   verbose_name=_("invited by"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"))
+    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+", editable=False,
+                                    verbose_name=_("accepted by"))
+    accepted_at = models.DateTimeField(_("accepted"), null=True, blank=True, editable=False)
+    revoked_at = models.DateTimeField(_("withdrawn"), null=True, blank=True, editable=False)
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.kingdom} — {self.email or gettext('a link')}"
+
+    def status_at(self, now: datetime.datetime) -> InvitationStatus:
+        if self.accepted_at is not None:
+            return InvitationStatus.ACCEPTED
+        if self.revoked_at is not None:
+            return InvitationStatus.REVOKED
+        if self.expires_at <= now:
+            return InvitationStatus.EXPIRED
+        return InvitationStatus.PENDING

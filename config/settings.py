@@ -157,6 +157,10 @@ SERVER_EMAIL = env("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 # Links in the mails start with this (scheme and host, no trailing slash).
 MUSTER_SITE_URL = env("MUSTER_SITE_URL", default="http://localhost:8000").rstrip("/")
 
+# How long a GM's invitation link works unless the GM chooses (1 to 30 days), and a link that
+# confirms a new e-mail address.
+MUSTER_INVITATION_DAYS = env.int("MUSTER_INVITATION_DAYS", default=7)
+MUSTER_EMAIL_CONFIRM_DAYS = 2
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
@@ -226,6 +230,12 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "api-token": env("MUSTER_API_TOKEN_RATE", default="20/hour"),
         "battle-odds": env("MUSTER_BATTLE_ODDS_RATE", default="60/hour"),
+        # The pages' account forms (campaigns.auth.rate_limited), per user or else per address:
+        # mail sent on a form's word (a password reset, a new address; the GM's invitations),
+        # and the invitation links used.
+        "account-mail": env("MUSTER_ACCOUNT_MAIL_RATE", default="5/hour"),
+        "invitation-mail": env("MUSTER_INVITATION_MAIL_RATE", default="30/hour"),
+        "invitation": env("MUSTER_INVITATION_RATE", default="20/hour"),
     },
     # Bad input is a 4xx: deep JSON a 400, an oversize body a 413 (campaigns.api.parsers); an
     # answer quoting a lone surrogate is escaped, not a 500 (campaigns.api.renderers).

@@ -1,5 +1,4 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -25,12 +24,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/", include(api_urlpatterns)),
-    # The pages: sign-in (settings.LOGIN_URL is the admin's, so the views name these), then the
-    # campaign home at "/" and the kingdom, report and battle pages.
-    path("accounts/login/", auth_views.LoginView.as_view(
-        template_name="registration/login.html", redirect_authenticated_user=True,
-        next_page="home"), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
+    # The pages: signing in and the password, then the campaign home at "/" and the kingdom,
+    # report and battle pages.
+    path("accounts/", include("campaigns.account_urls")),
     path("", include("campaigns.urls")),
     path("", include("turns.urls")),
     path("", include("battles.urls")),

@@ -27,6 +27,7 @@ from factories import (
     DiplomaticRelationFactory,
     FactionFactory,
     GroupFactory,
+    InvitationFactory,
     KingdomFactory,
     MembershipFactory,
     PlayerPreferencesFactory,
@@ -57,6 +58,7 @@ from campaigns.models import (
     Campaign,
     DiplomaticRelation,
     Faction,
+    Invitation,
     Kingdom,
     KingdomTurn,
     Membership,
@@ -114,6 +116,7 @@ MAKERS = {
     SpellCard: lambda: SpellCard.objects.get(spell="fog"),   # shipped by migration 0012
     ChatPost: lambda: ChatPostFactory.create(),
     Announcement: lambda: AnnouncementFactory.create(),
+    Invitation: lambda: InvitationFactory.create(),
 }
 
 

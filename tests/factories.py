@@ -26,6 +26,7 @@ from campaigns.models import (
     Campaign,
     DiplomaticRelation,
     Faction,
+    Invitation,
     Kingdom,
     KingdomTurn,
     Membership,
@@ -131,6 +132,20 @@ class AnnouncementFactory(DjangoModelFactory[Announcement]):
     campaign = factory.SubFactory(CampaignFactory)
     title = "The Stag Lord rides"
     body = "Every kingdom: **muster** before the thaw."
+
+
+class InvitationFactory(DjangoModelFactory[Invitation]):
+    """A waiting invitation to play a kingdom (its link's secret is not kept: make one with
+    campaigns.invitations.invitation_create to follow it)."""
+
+    class Meta:
+        model = Invitation
+
+    kingdom = factory.SubFactory(KingdomFactory)
+    campaign = factory.SelfAttribute("kingdom.campaign")
+    email = "newcomer@example.org"
+    token_digest = factory.Sequence(lambda n: f"{n:064x}")
+    expires_at = factory.LazyFunction(lambda: timezone.now() + datetime.timedelta(days=7))
 
 
 class ChatPostFactory(DjangoModelFactory[ChatPost]):

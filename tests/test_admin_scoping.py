@@ -163,10 +163,11 @@ def test_no_action_touches_another_campaigns_object(client, two_campaigns):
 
 
 def models_with_choices():
-    """The scoped admins whose pages offer related objects to choose (not the reports or the
-    chat's posts, which are read only)."""
+    """The scoped admins whose pages offer related objects to choose (not the reports, the
+    chat's posts or the invitations, which are read only)."""
     return [m for m in scoped_models() if m._meta.label not in
-            {"turns.TurnReport", "battles.BattleReport", "notifications.ChatPost"}]
+            {"turns.TurnReport", "battles.BattleReport", "notifications.ChatPost",
+             "campaigns.Invitation"}]
 
 
 def populate(campaign_id: int) -> None:

@@ -12,8 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns.models import Campaign, KingdomTurn
-from campaigns.pages.presentation import DEGREES, member_required
-from campaigns.selectors import is_campaign_gm
+from campaigns.pages.presentation import DEGREES, gm_campaign_or_404, member_required
 from turns import previews
 from turns.services import turns_resolve_now
 
@@ -27,14 +26,6 @@ def _labels() -> dict[str, str]:
         "corruption": _("corruption"), "crime": _("crime"), "decay": _("decay"),
         "strife": _("strife"),
     }
-
-
-def _gm_campaign(request, campaign_id: int) -> Campaign:
-    """The campaign, if the user runs it; a 404 for anyone else (players included)."""
-    campaign = get_object_or_404(Campaign, pk=campaign_id)
-    if not is_campaign_gm(request.user, campaign.pk):
-        raise Http404
-    return campaign
 
 
 def _stored(request, campaign: Campaign) -> dict:
@@ -56,7 +47,7 @@ def _shown(preview: dict) -> dict:
 
 @member_required
 def gm_turns(request, campaign_id: int):
-    campaign = _gm_campaign(request, campaign_id)
+    campaign = gm_campaign_or_404(request, campaign_id)
     turns = list(previews.previewable_turns(campaign.pk))
     stored = _stored(request, campaign)
     shown, stale = [], False
@@ -89,7 +80,7 @@ def gm_turns(request, campaign_id: int):
 @member_required
 @require_POST
 def gm_resolve_now(request, campaign_id: int, turn_id: int):
-    campaign = _gm_campaign(request, campaign_id)
+    campaign = gm_campaign_or_404(request, campaign_id)
     turn = get_object_or_404(previews.previewable_turns(campaign.pk), pk=turn_id)
     ids = turns_resolve_now(actor=request.user, turns=KingdomTurn.objects.filter(pk=turn.pk))
     if ids:
@@ -103,7 +94,7 @@ def gm_resolve_now(request, campaign_id: int, turn_id: int):
 @member_required
 @require_POST
 def gm_dry_run(request, campaign_id: int):
-    campaign = _gm_campaign(request, campaign_id)
+    campaign = gm_campaign_or_404(request, campaign_id)
     turns = previews.previewable_turns(campaign.pk)
     if request.POST.get("turn"):
         if not request.POST["turn"].isdigit():
@@ -121,7 +112,7 @@ def gm_dry_run(request, campaign_id: int):
 @member_required
 @require_POST
 def gm_dry_run_commit(request, campaign_id: int):
-    campaign = _gm_campaign(request, campaign_id)
+    campaign = gm_campaign_or_404(request, campaign_id)
     stored = _stored(request, campaign)
     if not stored:
         messages.warning(request, _("There is no dry run to commit."))
@@ -140,7 +131,7 @@ def gm_dry_run_commit(request, campaign_id: int):
 @member_required
 @require_POST
 def gm_dry_run_discard(request, campaign_id: int):
-    campaign = _gm_campaign(request, campaign_id)
+    campaign = gm_campaign_or_404(request, campaign_id)
     request.session.pop(previews.session_key(campaign.pk), None)
     messages.info(request, _("Dry run discarded."))
     return _back(campaign)

@@ -2,7 +2,7 @@
    slider, the campaign map's zoom, the orders page's path picker, and the language switcher
    submitting on change. Without JavaScript the pages show the server's text, every round's
    battlefield stacked, the map at the page's width, a typed Deploy Army path, and a button to
-   switch the language. */
+   switch the language; a form that removes something asks first. */
 (function () {
   "use strict";
 
@@ -130,6 +130,12 @@
       var button = select.form.querySelector("button");
       if (button) { button.hidden = true; }
       select.addEventListener("change", function () { select.form.submit(); });
+    });
+    // A step the GM cannot take back (removing a member) asks first.
+    document.querySelectorAll("form[data-confirm]").forEach(function (form) {
+      form.addEventListener("submit", function (event) {
+        if (!window.confirm(form.dataset.confirm)) { event.preventDefault(); }
+      });
     });
   });
 })();
