@@ -3,6 +3,7 @@ the rules), send it for resolution, step through it round by round, replay it fr
 its odds, and read its report."""
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django import forms
@@ -15,12 +16,13 @@ from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
-from armies.adapters import render_violation
+from armies.adapters import army_state, render_violation
 from armies.report_text import with_text
 from armies.selectors import armies_with_details
 from battles import admin_views
+from battles.adapters import plan_data, plan_from
 from battles.api.serializers import PlanSerializer
-from battles.forms import check_campaign_kingdoms
+from battles.forms import PLAN_NAMES, PlanFields, check_campaign_kingdoms, offer, plan_of
 from battles.ground import hex_ground, set_ground
 from battles.models import BattleParticipant, BattleReport, BattleScene
 from battles.reports import with_names
@@ -43,19 +45,61 @@ SCENE_FIELDS = ["campaign", "hex", "attacker_kingdom", "defender_kingdom", "terr
                 "defender_pc_fight", "attacker_initiative", "defender_initiative", "max_rounds"]
 # The battlefield a scene's hex gives by default (battles.ground).
 GROUND_FIELDS = ("terrain", "water", "fortification", "fortification_side", "fortification_hp")
-PARTICIPANT_FIELDS = ("army", "side", "garrisoned", "starts_shaken", "plan")
+MODEL_FIELDS = ("army", "side", "garrisoned", "starts_shaken")
+PARTICIPANT_FIELDS = (*MODEL_FIELDS, *PLAN_NAMES)
 
 
-def plan_shape_errors(plan) -> list[str]:
-    """The DRF plan serializer's complaints about a plan's shape, as "field: message" lines."""
+def plan_shape_errors(plan) -> list[tuple[str, str]]:
+    """The DRF plan serializer's complaints about a plan's shape, as (field, message)."""
     body = PlanSerializer(data=plan)
     try:
         body.is_valid(raise_exception=True)
     except ValidationError as error:
         detail = error.detail if isinstance(error.detail, dict) else {"": error.detail}
-        return [f"{name}: {message}" if name and name != "non_field_errors" else str(message)
-                for name, messages_ in detail.items() for message in messages_]
+        return [(name, str(message)) for name, messages_ in detail.items()
+                for message in messages_]
     return []
+
+
+def _plan_error(form: forms.BaseForm, field: str, message: str) -> None:
+    """Beside the plan's field, or above the row with the field's name."""
+    if field in form.fields:
+        form.add_error(field, message)
+    else:
+        form.add_error(None, f"{field}: {message}" if field and field not in (
+            "__all__", "non_field_errors") else message)
+
+
+class ParticipantForm(PlanFields, forms.ModelForm):
+    """A participant row: its army and side, and its battle plan as fields (battles.plan_form)
+    that offer the scene's armies to aim at and the war actions the army knows."""
+
+    class Meta:
+        model = BattleParticipant
+        fields = list(MODEL_FIELDS)
+
+    def __init__(self, *args, rows: list[BattleParticipant] | None = None,
+                 armies: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        army_field = self.fields.get("army")
+        if not isinstance(army_field, forms.ModelChoiceField):
+            return  # a fought scene's rows are read only (ParticipantInline.plan_text)
+        own = self.instance if self.instance.pk else None
+        army = (armies or {}).get(own.army_id) if own is not None else None
+        # A scene's rows aim at its other side; a new scene's at any army its rows may field
+        # (the rules refuse one of the same side).
+        enemies = [(each.army_id, each.army.name) for each in rows or ()
+                   if own is None or each.side != own.side]
+        offer(self, enemies=enemies, army=army)
+        if own is not None and army is not None:
+            self.initial.update(plan_data(plan_from(own.plan, army_state(army))))
+
+    def clean(self):
+        data = super().clean()
+        if "stance" in self.fields:
+            data["plan"] = plan_of(data)
+            self.instance.plan = data["plan"]
+        return data
 
 
 class ParticipantFormSet(forms.BaseInlineFormSet):
@@ -64,6 +108,24 @@ class ParticipantFormSet(forms.BaseInlineFormSet):
     row is saved by participant_add, which checks it again."""
 
     actor: Any = None
+
+    def get_form_kwargs(self, index):
+        return {**super().get_form_kwargs(index), **self._plan_choices}
+
+    @functools.cached_property
+    def _plan_choices(self) -> dict[str, Any]:
+        """Read once for every row: the scene's participants (the armies a plan aims at; for a
+        new scene, the armies its rows may field) and its armies with their tactics."""
+        scene = self.instance
+        if scene.pk is None:
+            field = self.form.base_fields.get("army")
+            choices = field.queryset if isinstance(field, forms.ModelChoiceField) else None
+            rows = [BattleParticipant(army=army) for army in choices] \
+                if choices is not None else []
+        else:
+            rows = list(scene.participants.select_related("army"))
+        armies = armies_with_details().in_bulk([row.army_id for row in rows if row.army_id])
+        return {"rows": rows, "armies": armies}
 
     def clean(self):
         super().clean()
@@ -84,13 +146,10 @@ class ParticipantFormSet(forms.BaseInlineFormSet):
             except RuleViolation as error:
                 for violation in error.violations:
                     form.add_error(violation.field, render_violation(violation))
-            plan = form.cleaned_data.get("plan") or {}
-            if not isinstance(plan, dict):
-                form.add_error("plan", _("Give the plan as a JSON object."))
-                continue
+            plan = form.cleaned_data["plan"]
             shape = plan_shape_errors(plan)
-            for message in shape:
-                form.add_error("plan", message)
+            for field, message in shape:
+                _plan_error(form, field, message)
             if shape or form.errors:
                 continue
             try:
@@ -98,8 +157,7 @@ class ParticipantFormSet(forms.BaseInlineFormSet):
             except RuleViolation as error:  # e.g. the army cannot be fielded at its level
                 problems = list(error.violations)
             for violation in problems:
-                form.add_error("plan", f"{violation.field}: {render_violation(violation)}"
-                               if violation.field != "__all__" else render_violation(violation))
+                _plan_error(form, violation.field, render_violation(violation))
 
     def save_new(self, form, commit=True):
         data = form.cleaned_data
@@ -111,9 +169,9 @@ class ParticipantFormSet(forms.BaseInlineFormSet):
 
 class ParticipantInline(KnownLabelsInline, CampaignScopedInline, admin.TabularInline):
     model = BattleParticipant
+    form = ParticipantForm
     formset = ParticipantFormSet
     extra = 0
-    fields = PARTICIPANT_FIELDS
     autocomplete_fields = ["army"]
 
     def _open(self, obj) -> bool:
@@ -123,8 +181,15 @@ class ParticipantInline(KnownLabelsInline, CampaignScopedInline, admin.TabularIn
         # Each row names its army (its title, a read-only army): one query, not one a row.
         return super().get_queryset(request).select_related("army")
 
+    def get_fields(self, request, obj=None):
+        return list(PARTICIPANT_FIELDS) if self._open(obj) else [*MODEL_FIELDS, "plan_text"]
+
     def get_readonly_fields(self, request, obj=None):
-        return [] if self._open(obj) else list(PARTICIPANT_FIELDS)
+        return [] if self._open(obj) else [*MODEL_FIELDS, "plan_text"]
+
+    @admin.display(description=gettext_lazy("battle plan"))
+    def plan_text(self, participant: BattleParticipant) -> str:
+        return ", ".join(f"{name}: {value}" for name, value in participant.plan.items()) or "—"
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)

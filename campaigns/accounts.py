@@ -16,8 +16,11 @@ from campaigns.account_mail import absolute, mail_after_commit
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 
 EMAIL_CHANGE_SALT = "muster.email-change"
+EMAIL_LENGTH = 254  # auth.User's e-mail column
 WRONG_PASSWORD = _("Your password is not right.")
-BAD_LINK = _("This link is not valid or has expired: ask for a new one from your account page.")
+BAD_LINK = _("This link is not valid: it was used already, or it is not whole. Ask for a new one "
+             "from your account page.")
+EXPIRED_LINK = _("This link has expired: ask for a new one from your account page.")
 
 
 def _check_password(user, password: str) -> None:
@@ -25,16 +28,24 @@ def _check_password(user, password: str) -> None:
         raise RuleViolation.single("wrong_password", WRONG_PASSWORD, "password")
 
 
+def email_violations(email: str) -> list[Violation]:
+    """An address the account can store (its column holds 254 characters)."""
+    try:
+        validate_email(email)
+    except ValidationError:
+        return [Violation("email", _("Enter a valid e-mail address."), "email")]
+    if len(email) > EMAIL_LENGTH:
+        return [Violation("email_length", _("An e-mail address has at most %(length)d "
+                                            "characters."), "email", {"length": EMAIL_LENGTH})]
+    return []
+
+
 def email_change_request(*, user, email: str, password: str) -> None:
     """Mail a confirmation link to the new address (and a notice to the old one); the address
     changes only when the link is followed, while the old address is still the account's, within
     settings.MUSTER_EMAIL_CONFIRM_DAYS."""
     email = get_user_model().objects.normalize_email(email.strip())
-    violations = []
-    try:
-        validate_email(email)
-    except ValidationError:
-        violations.append(Violation("email", _("Enter a valid e-mail address."), "email"))
+    violations = email_violations(email)
     if email and email.lower() == user.email.lower():
         violations.append(Violation("email_same", _("This is your address already."), "email"))
     raise_if_any(violations)
@@ -59,6 +70,8 @@ def email_change_confirm(*, user, token: str) -> str:
     try:
         claim = signing.loads(token, salt=EMAIL_CHANGE_SALT,
                               max_age=settings.MUSTER_EMAIL_CONFIRM_DAYS * 86400)
+    except signing.SignatureExpired:
+        raise RuleViolation.single("expired_link", EXPIRED_LINK) from None
     except signing.BadSignature:
         raise RuleViolation.single("bad_link", BAD_LINK) from None
     user = get_user_model().objects.select_for_update().get(pk=user.pk)

@@ -13,6 +13,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from campaigns import invitation_admin, signals  # noqa: F401 (registers its admin)
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.admin_users import MemberUserField
+from campaigns.invitations import membership_remove
 from campaigns.map_admin import map_export_view, map_view
 from campaigns.models import (
     Announcement,
@@ -22,9 +23,11 @@ from campaigns.models import (
     Kingdom,
     Membership,
     PlayerPreferences,
+    Role,
     Settlement,
 )
 from campaigns.services import announcement_edit, announcement_post
+from rules.errors import RuleViolation
 
 
 class KingdomInline(CampaignScopedInline, admin.TabularInline):
@@ -39,6 +42,7 @@ class MembershipInline(MemberUserField, CampaignScopedInline, admin.TabularInlin
     extra = 0
     fields = ["user", "role", "kingdom"]
     autocomplete_fields = ["user"]
+    can_delete = False  # Memberships' delete goes through membership_remove (a GM stays)
 
 
 @admin.register(Campaign)
@@ -107,6 +111,22 @@ class MembershipAdmin(MemberUserField, CampaignScopedAdmin, SimpleHistoryAdmin):
     list_filter = ["role", "campaign"]
     search_fields = ["user__username", "campaign__name", "kingdom__name"]
     autocomplete_fields = ["user"]
+
+    def has_delete_permission(self, request, obj=None):
+        # The last GM's membership offers no delete (membership_remove would refuse it).
+        return super().has_delete_permission(request, obj) and not (
+            obj is not None and obj.role == Role.GM and not obj.other_game_masters().exists())
+
+    def delete_model(self, request, obj):
+        membership_remove(actor=request.user, membership=obj)
+
+    def delete_queryset(self, request, queryset):
+        for membership in queryset:
+            try:
+                membership_remove(actor=request.user, membership=membership)
+            except RuleViolation as error:
+                self.message_user(request, f"{membership}: {error.violations[0].render(_)}",
+                                  messages.ERROR)
 
 
 @admin.register(Settlement)

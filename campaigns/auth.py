@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import math
 from types import SimpleNamespace
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -40,22 +41,28 @@ def locked_out_page(request, original_response=None, credentials=None):
                   status=429)
 
 
+def over_rate(request, scope: str):
+    """Count this request against REST_FRAMEWORK's rate for `scope`, per user or else per client
+    address as the API's throttles count: None while under it, else the 429 page that says when
+    to try again."""
+    throttle = ScopedRateThrottle()
+    view: Any = SimpleNamespace(throttle_scope=scope)  # all a scoped throttle reads of a view
+    if throttle.allow_request(request, view):
+        return None
+    minutes = math.ceil((throttle.wait() or 60) / 60)
+    message = ngettext("Too many tries. Try again in %(minutes)d minute.",
+                       "Too many tries. Try again in %(minutes)d minutes.",
+                       minutes) % {"minutes": minutes}
+    return render(request, "pages/rate_limited.html", {"message": message}, status=429)
+
+
 def rate_limited(scope: str):
-    """Limit a page's POSTs to REST_FRAMEWORK's rate for `scope`, counted per user or else per
-    client address as the API's throttles count; over it, a 429 page says when to try again."""
+    """Limit a page's POSTs (over_rate)."""
     def decorate(view):
         @functools.wraps(view)
         def limited(request, *args, **kwargs):
-            if request.method == "POST":
-                throttle = ScopedRateThrottle()
-                if not throttle.allow_request(request, SimpleNamespace(throttle_scope=scope)):
-                    minutes = math.ceil((throttle.wait() or 60) / 60)
-                    message = ngettext("Too many tries. Try again in %(minutes)d minute.",
-                                       "Too many tries. Try again in %(minutes)d minutes.",
-                                       minutes) % {"minutes": minutes}
-                    return render(request, "pages/rate_limited.html", {"message": message},
-                                  status=429)
-            return view(request, *args, **kwargs)
+            refused = over_rate(request, scope) if request.method == "POST" else None
+            return refused or view(request, *args, **kwargs)
         return limited
     return decorate
 

@@ -38,6 +38,9 @@ class InvitationAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     def has_add_permission(self, request):
         return False  # the members page makes them: it shows the new link, once
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # Withdraw keeps what was sent, and to whom
+
     @admin.action(description=gettext_lazy("Withdraw the selected invitations"))
     def withdraw(self, request, queryset):
         withdrawn = 0

@@ -11,15 +11,16 @@ import secrets
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from campaigns.account_mail import absolute, mail_after_commit
+from campaigns.accounts import email_change_request, email_violations
 from campaigns.models import Invitation, InvitationStatus, Kingdom, Membership, Role
 from campaigns.permissions import check_runs_campaign
+from campaigns.times import local_time
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 
 MIN_DAYS, MAX_DAYS = 1, 30
@@ -48,12 +49,7 @@ def check_manages_members(actor, campaign_id: int) -> None:
 
 
 def _invite_violations(email: str, days: int) -> list[Violation]:
-    violations = []
-    if email:
-        try:
-            validate_email(email)
-        except ValidationError:
-            violations.append(Violation("email", _("Enter a valid e-mail address."), "email"))
+    violations = email_violations(email) if email else []
     if not MIN_DAYS <= days <= MAX_DAYS:
         violations.append(Violation("days", _("An invitation lasts %(low)d to %(high)d days."),
                                     "days", {"low": MIN_DAYS, "high": MAX_DAYS}))
@@ -80,7 +76,9 @@ def invitation_create(*, actor, kingdom: Kingdom, email: str = "",
             to=email, subject=gettext_lazy("Muster: an invitation to play %(kingdom)s in %(campaign)s"),
             template="email/invitation.txt", language=get_language(),
             context={"kingdom": kingdom.name, "campaign": kingdom.campaign.name,
-                     "link": absolute(invitation_path(token)), "expires": invitation.expires_at})
+                     "link": absolute(invitation_path(token)),
+                     "expires": local_time(invitation.expires_at, kingdom.campaign),
+                     "zone": kingdom.campaign.timezone})
     return invitation, token
 
 
@@ -125,25 +123,37 @@ def _claim(token: str) -> Invitation:
     return invitation
 
 
+def _already_member(invitation: Invitation) -> RuleViolation:
+    return RuleViolation.single(
+        "already_member", _("You are a member of %(campaign)s already. Ask its game master to "
+                            "move you to another kingdom."), campaign=invitation.campaign.name)
+
+
 @transaction.atomic
 def invitation_accept(*, token: str, user) -> Membership:
     """`user` joins the campaign as a player of the invited kingdom; the link is spent."""
     invitation = _claim(token)
     if Membership.objects.filter(user=user, campaign_id=invitation.campaign_id).exists():
-        raise RuleViolation.single(
-            "already_member", _("You are a member of %(campaign)s already. Ask its game master "
-                                "to move you to another kingdom."),
-            campaign=invitation.campaign.name)
-    membership = Membership.objects.create(user=user, campaign_id=invitation.campaign_id,
-                                           role=Role.PLAYER, kingdom=invitation.kingdom)
+        raise _already_member(invitation)
+    try:
+        with transaction.atomic():
+            membership = Membership.objects.create(user=user, campaign_id=invitation.campaign_id,
+                                                   role=Role.PLAYER, kingdom=invitation.kingdom)
+    except IntegrityError:  # the same user, through another invitation a moment ago
+        raise _already_member(invitation) from None
     invitation.accepted_by, invitation.accepted_at = user, timezone.now()
     invitation.save(update_fields=["accepted_by", "accepted_at"])
     return membership
 
 
-def _sign_up_violations(user, username: str, password: str) -> list[Violation]:
-    violations = []
+def _sign_up_violations(user, username: str, email: str, password: str) -> list[Violation]:
     User = get_user_model()
+    violations = email_violations(email) if email else []
+    try:
+        User.username_validator(username)
+    except ValidationError as error:
+        violations += [Violation("username", message.replace("%", "%%"), "username")
+                       for message in error.messages]
     if User.objects.filter(username__iexact=username).exists():
         violations.append(Violation("username_taken", _("This user name is taken: choose "
                                                         "another, or sign in if it is yours."),
@@ -159,11 +169,15 @@ def _sign_up_violations(user, username: str, password: str) -> list[Violation]:
 @transaction.atomic
 def invitation_sign_up(*, token: str, username: str, email: str, password: str):
     """A newcomer's account, made through an invitation and joined to its kingdom in one
-    transaction: a link that cannot be used leaves no account behind."""
+    transaction: a link that cannot be used leaves no account behind. The address the GM invited
+    is the account's (the link reached it); another is the account's once the link mailed there
+    is followed (campaigns.accounts), as any new address is."""
     User = get_user_model()
-    user = User(username=username, email=User.objects.normalize_email(email))
-    _claim(token)
-    raise_if_any(_sign_up_violations(user, username, password))
+    email = User.objects.normalize_email(email.strip())
+    invitation = _claim(token)
+    confirmed = bool(email) and email.lower() == invitation.email.lower()
+    user = User(username=username, email=email if confirmed else "")
+    raise_if_any(_sign_up_violations(user, username, email, password))
     user.set_password(password)
     try:
         with transaction.atomic():
@@ -173,16 +187,26 @@ def invitation_sign_up(*, token: str, username: str, email: str, password: str):
                                                        "or sign in if it is yours."),
                                    "username") from None
     invitation_accept(token=token, user=user)
+    if email and not confirmed:
+        email_change_request(user=user, email=email, password=password)
     return user
 
 
 # --- the GM moves and removes members ----------------------------------------------------------
 
 
+def _locked_member(membership: Membership) -> Membership:
+    locked = Membership.objects.select_for_update().filter(pk=membership.pk).first()
+    if locked is None:
+        raise RuleViolation.single("member_gone", _("This member has left the campaign already."))
+    return locked
+
+
 @transaction.atomic
 def membership_move(*, actor, membership: Membership, kingdom: Kingdom) -> Membership:
     """The player now plays `kingdom`, of the same campaign."""
     check_manages_members(actor, membership.campaign_id)
+    membership = _locked_member(membership)
     if kingdom.campaign_id != membership.campaign_id:
         raise RuleViolation.single("kingdom_elsewhere", _("This kingdom belongs to another "
                                                           "campaign."), "kingdom")
@@ -197,10 +221,9 @@ def membership_move(*, actor, membership: Membership, kingdom: Kingdom) -> Membe
 def membership_remove(*, actor, membership: Membership) -> None:
     """The member leaves the campaign (their account stays). A campaign keeps one GM at least."""
     check_manages_members(actor, membership.campaign_id)
+    membership = _locked_member(membership)
     if membership.role == Role.GM:
-        game_masters = (Membership.objects.select_for_update()
-                        .filter(campaign_id=membership.campaign_id, role=Role.GM))
-        if len(game_masters) <= 1:
+        if not list(membership.other_game_masters().select_for_update()):
             raise RuleViolation.single("last_gm", _("A campaign keeps one game master at least: "
                                                     "make another member its game master first."))
     membership.delete()

@@ -179,12 +179,21 @@ class Membership(models.Model):
     def __str__(self) -> str:
         return f"{self.user} — {self.campaign} ({self.get_role_display()})"
 
+    def other_game_masters(self) -> models.QuerySet[Membership]:
+        """The campaign's GMs but this member: a campaign keeps one at least."""
+        return Membership.objects.filter(campaign_id=self.campaign_id, role=Role.GM).exclude(
+            pk=self.pk)
+
     def clean(self) -> None:
         if self.role == Role.PLAYER and not self.kingdom_id:
             raise ValidationError({"kingdom": _("A player plays a kingdom: choose one.")})
         if self.kingdom is not None and self.campaign_id \
                 and self.kingdom.campaign_id != self.campaign_id:
             raise ValidationError({"kingdom": _("This kingdom belongs to another campaign.")})
+        if self.pk and self.role != Role.GM and not self.other_game_masters().exists() \
+                and Membership.objects.filter(pk=self.pk, role=Role.GM).exists():
+            raise ValidationError({"role": _("A campaign keeps one game master at least: make "
+                                             "another member its game master first.")})
 
 
 class Settlement(models.Model):
@@ -360,6 +369,7 @@ class KingdomTurn(ClaimedModel):
     reminded_at = models.DateTimeField(_("deadline reminder sent"), null=True, blank=True,
                                        editable=False)
     history = HistoricalRecords()
+    _change_reason: str   # read by HistoricalRecords on save: why the row changed
 
     class Meta:
         verbose_name = _("kingdom turn")
@@ -471,7 +481,8 @@ class Invitation(models.Model):
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.kingdom} — {self.email or gettext('a link')}"
+        to = self.email or gettext("a link")
+        return f"{self.kingdom} — {to}"
 
     def status_at(self, now: datetime.datetime) -> InvitationStatus:
         if self.accepted_at is not None:

@@ -236,6 +236,8 @@ REST_FRAMEWORK = {
         "account-mail": env("MUSTER_ACCOUNT_MAIL_RATE", default="5/hour"),
         "invitation-mail": env("MUSTER_INVITATION_MAIL_RATE", default="30/hour"),
         "invitation": env("MUSTER_INVITATION_RATE", default="20/hour"),
+        # Forms that check the signed-in user's password (change it, sign out everywhere).
+        "password-check": env("MUSTER_PASSWORD_CHECK_RATE", default="10/hour"),
     },
     # Bad input is a 4xx: deep JSON a 400, an oversize body a 413 (campaigns.api.parsers); an
     # answer quoting a lone surrogate is escaped, not a 500 (campaigns.api.renderers).

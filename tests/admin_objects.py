@@ -70,8 +70,9 @@ from campaigns.services import turn_open
 from core.permissions import SYSTEM
 from notifications.models import ChatPost
 from rules.kingmaker.turn import BattleRequest
-from turns.models import TurnReport
+from turns.models import SupersededTurnReport, TurnReport
 from turns.resolution import turn_resolve
+from turns.undo import turn_undo
 
 # One way to make an object of every model the admin shows. A model registered later without an
 # entry here fails test_every_registered_model_has_a_factory.
@@ -90,6 +91,7 @@ MAKERS = {
     KingdomTurn: lambda: turn_open(actor=SYSTEM, kingdom=KingdomFactory.create()),
     ArmyActivity: lambda: _activity(),
     TurnReport: lambda: _report(),
+    SupersededTurnReport: lambda: _superseded(),
     PeriodicTask: lambda: PeriodicTask.objects.first(),
     CrontabSchedule: lambda: CrontabSchedule.objects.first(),
     IntervalSchedule: lambda: IntervalSchedule.objects.create(every=5, period="minutes"),
@@ -166,6 +168,12 @@ def _report() -> TurnReport:
     KingdomTurn.objects.filter(pk=turn.pk).update(status=TurnStatus.LOCKED)
     turn_resolve(turn.pk)
     return TurnReport.objects.get(turn=turn)
+
+
+def _superseded() -> SupersededTurnReport:
+    report = _report()
+    turn_undo(actor=SYSTEM, turn=report.turn)
+    return SupersededTurnReport.objects.get(turn=report.turn)
 
 
 def _army_with_everything() -> Army:

@@ -56,3 +56,15 @@ def add_inline_row(data: dict, prefix: str, **fields) -> dict:
 
 def messages_of(response) -> list[str]:
     return [str(m) for m in response.context["messages"]]
+
+
+def bound_order_form(user, data: dict, instance=None):
+    """The back office's army order form as the admin builds it for `user` posting `data`
+    (turns.admin_orders: the activity's fields depend on the order chosen)."""
+    from django.test import RequestFactory
+
+    from turns.admin_orders import order_admin_form
+
+    request = RequestFactory().post("/", data)
+    request.user = user
+    return order_admin_form(request, instance)(data, instance=instance)

@@ -167,7 +167,7 @@ def models_with_choices():
     chat's posts or the invitations, which are read only)."""
     return [m for m in scoped_models() if m._meta.label not in
             {"turns.TurnReport", "battles.BattleReport", "notifications.ChatPost",
-             "campaigns.Invitation"}]
+             "campaigns.Invitation", "turns.SupersededTurnReport"}]
 
 
 def populate(campaign_id: int) -> None:

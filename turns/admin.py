@@ -10,16 +10,14 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from rest_framework.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
-from armies.activity_params import validated_params
-from armies.activity_services import activity_change, activity_submit, activity_withdraw
+from armies.activity_services import activity_withdraw
 from armies.adapters import render_violation
 from armies.models import ArmyActivity
+from armies.order_text import params_texts
 from armies.report_text import with_text
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
-from campaigns.bounded_json import ADMIN_JSON_FIELDS
 from campaigns.models import KingdomTurn
 from campaigns.services import (
     TurnLocked,
@@ -31,8 +29,10 @@ from campaigns.services import (
 )
 from rules.errors import RuleViolation
 from rules.kingmaker.battle.setup import Light
-from turns.models import TurnReport
+from turns.admin_orders import order_admin_form
+from turns.models import SupersededTurnReport, TurnReport
 from turns.services import turn_reopen, turn_report_narrate, turns_resolve_now
+from turns.undo import turns_undo
 
 
 class ActivityInline(CampaignScopedInline, admin.TabularInline):
@@ -93,7 +93,7 @@ class KingdomTurnAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     readonly_fields = ["status", "ready", "seed", "locked_at", "resolving_since", "resolved_at",
                        "reminded_at", "error", "report_link"]
     inlines = [ActivityInline]
-    actions = ["resolve_now", "extend_one_day", "reopen_failed"]
+    actions = ["resolve_now", "extend_one_day", "reopen_failed", "undo_resolution"]
 
     @admin.display(description=gettext_lazy("report"))
     def report_link(self, turn: KingdomTurn):
@@ -156,6 +156,42 @@ class KingdomTurnAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
                                   messages.SUCCESS)
 
 
+    @admin.action(description=gettext_lazy("Undo the resolution (all selected, or none)"),
+                  permissions=["change"])
+    def undo_resolution(self, request, queryset):
+        try:
+            turns = turns_undo(actor=request.user,
+                               turns=list(queryset.select_related("kingdom__campaign")))
+        except RuleViolation as error:
+            for violation in error.violations:
+                self.message_user(request, render_violation(violation), messages.ERROR)
+            return
+        self.message_user(request, _("Undone and open again with their orders: %(turns)s.")
+                          % {"turns": ", ".join(map(str, turns))}, messages.SUCCESS)
+
+
+def _report_html(model_admin, report: TurnReport | SupersededTurnReport) -> str:
+    return render_to_string("admin/campaigns/turn_report.html",
+                            {"report": with_text(report.outcome)})
+
+
+@admin.register(SupersededTurnReport)
+class SupersededTurnReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    """The reports of resolutions the GM undid, as they were."""
+
+    campaign_path = "turn__kingdom__campaign"
+    list_display = ["__str__", "created_at", "undone_at", "undone_by"]
+    list_filter = ["turn__kingdom__campaign", "turn__kingdom"]
+    list_select_related = ["turn__kingdom", "undone_by"]
+    fields = readonly_fields = ("turn", "created_at", "undone_at", "undone_by", "narration",
+                                "report")
+
+    def has_add_permission(self, request):
+        return False  # an undo keeps them
+
+    report = admin.display(description=gettext_lazy("report"))(_report_html)
+
+
 @admin.register(TurnReport)
 class TurnReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     campaign_path = "turn__kingdom__campaign"
@@ -172,76 +208,25 @@ class TurnReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         turn_report_narrate(actor=request.user, report=obj, narration=obj.narration)
 
-    @admin.display(description=gettext_lazy("report"))
-    def report(self, report: TurnReport):
-        return render_to_string("admin/campaigns/turn_report.html",
-                                {"report": with_text(report.outcome)})
-
-
-class ArmyActivityForm(forms.ModelForm):
-    class Meta:
-        model = ArmyActivity
-        fields = ["turn", "army", "kind", "second", "position", "params"]
-
-    def __init__(self, *args, user=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.user = user
-        if self.instance.pk:
-            for name in ("turn", "army", "kind"):
-                self.fields[name].disabled = True
-
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        kind = data["kind"] if not self.instance.pk else self.instance.kind
-        try:
-            data["params"] = validated_params(kind, data["params"] or {})
-        except ValidationError as error:
-            detail = error.detail if isinstance(error.detail, dict) else {"": error.detail}
-            for name, messages_ in detail.items():
-                for message in messages_:
-                    self.add_error("params", f"{name}: {message}" if name else str(message))
-            return data
-        try:
-            if self.instance.pk:
-                self.instance = activity_change(activity=self.instance, user=self.user,
-                                                params=data["params"],
-                                                second=data["second"], position=data["position"])
-            else:
-                self.instance, _created = activity_submit(
-                    turn=data["turn"], user=self.user, kind=data["kind"], army=data["army"],
-                    params=data["params"] or {}, second=data["second"])
-        except RuleViolation as error:
-            for violation in error.violations:
-                field = violation.field if violation.field in self.fields else "params"
-                self.add_error(field, render_violation(violation))
-        except TurnLocked as error:
-            self.add_error("turn", _("Turn %(number)s is %(status)s: it takes no more orders.")
-                           % {"number": error.turn.number,
-                              "status": error.turn.get_status_display()})
-        return data
+    report = admin.display(description=gettext_lazy("report"))(_report_html)
 
 
 @admin.register(ArmyActivity)
 class ArmyActivityAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
     campaign_path = "turn__kingdom__campaign"
-    formfield_overrides = ADMIN_JSON_FIELDS
-    form = ArmyActivityForm
     list_display = ["__str__", "turn", "army", "kind", "second", "status", "submitted_by"]
     list_filter = ["status", "kind", "turn__kingdom__campaign", "turn__kingdom"]
     list_select_related = ["turn__kingdom", "army", "submitted_by"]
-    readonly_fields = ["status", "submitted_by", "idempotency_key", "result"]
+    readonly_fields = ["status", "submitted_by", "idempotency_key", "params_text", "result"]
     actions = ["withdraw"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
-        form = super().get_form(request, obj, change=change, **kwargs)
+        return super().get_form(request, obj, change=change,
+                                form=order_admin_form(request, obj), **kwargs)
 
-        class WithUser(form):
-            def __init__(self, *args, **inner):
-                super().__init__(*args, user=request.user, **inner)
-
-        return WithUser
+    @admin.display(description=gettext_lazy("parameters"))
+    def params_text(self, activity: ArmyActivity) -> str:
+        return "; ".join(params_texts([activity.params])[0]) or "—"
 
     def save_model(self, request, obj, form, change):
         pass  # the form's clean() already saved it through the services

@@ -13,6 +13,7 @@ from battles.services import scene_queue_from_gambit
 from campaigns.models import Kingdom
 from rules.data import to_data
 from rules.errors import RuleViolation
+from rules.kingmaker.activities import KingdomSheet
 from rules.kingmaker.turn import KingdomTurnInput, KingdomTurnOutcome
 from turns.models import TurnReport
 from turns.reports import activity_data, report_data, violation_data
@@ -25,7 +26,7 @@ def apply_outcome(turn, engine_input: KingdomTurnInput, outcome: KingdomTurnOutc
     tactics, gear and conditions), written back without being read again."""
     assert transaction.get_connection().in_atomic_block, "apply inside the turn's transaction"
     kingdom = turn.kingdom
-    _apply_kingdom(kingdom, outcome)
+    write_kingdom_sheet(kingdom, outcome.kingdom)
     before = {a.key: a for a in engine_input.armies}
     apply_armies([a for a in outcome.armies if a != before[a.key]],
                  read={row.pk: row for row in army_rows or ()})
@@ -39,13 +40,13 @@ def apply_outcome(turn, engine_input: KingdomTurnInput, outcome: KingdomTurnOutc
                               outcome=report_data(engine_input, outcome, army_ids))
 
 
-def _apply_kingdom(kingdom: Kingdom, outcome: KingdomTurnOutcome) -> None:
-    sheet = outcome.kingdom
+def write_kingdom_sheet(kingdom: Kingdom, sheet: KingdomSheet, *, reason: str = REASON) -> None:
+    """Write what a turn changes of the kingdom (the outcome's sheet; an undo's, the input's)."""
     for field in ("level", "resource_points", "food", "unrest", "fame", "infamy", "xp"):
         setattr(kingdom, field, getattr(sheet, field))
     for kind in Kingdom.RUIN:
         setattr(kingdom, kind, sheet.ruin.get(kind, 0))
-    kingdom._change_reason = REASON
+    kingdom._change_reason = reason
     kingdom.save()
 
 

@@ -2,6 +2,7 @@
 schedule: campaigns.models.KingdomTurn, which army orders point at."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -34,3 +35,26 @@ class TurnReport(models.Model):
 
     def __str__(self) -> str:
         return str(self.turn)
+
+
+class SupersededTurnReport(models.Model):
+    """A turn report the GM undid (turns.undo): kept as it was, beside the turn it no longer
+    describes; the turn's next resolution writes a new TurnReport."""
+
+    turn = models.ForeignKey(KingdomTurn, on_delete=models.CASCADE,
+                             related_name="superseded_reports", verbose_name=_("turn"))
+    created_at = models.DateTimeField(_("created"))
+    inputs = VersionedJSONField(_("inputs"), default=dict, payload=TURN_INPUT)
+    outcome = VersionedJSONField(_("outcome"), default=dict, payload=TURN_REPORT)
+    narration = models.TextField(_("narration"), blank=True, default="")
+    undone_at = models.DateTimeField(_("undone"), auto_now_add=True)
+    undone_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                  blank=True, related_name="+", verbose_name=_("undone by"))
+
+    class Meta:
+        verbose_name = _("superseded turn report")
+        verbose_name_plural = _("superseded turn reports")
+        ordering = ["-undone_at"]
+
+    def __str__(self) -> str:
+        return f"{self.turn} ({self.undone_at:%Y-%m-%d %H:%M})"

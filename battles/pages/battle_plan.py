@@ -2,62 +2,35 @@
 that the rules check (errors next to their fields)."""
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from armies.adapters import army_state, render_violation
-from armies.choices import WAR_ACTION_LABELS
 from armies.selectors import armies_with_details
+from battles.forms import PlanFields, offer, plan_of
 from battles.models import BattleParticipant, SceneStatus
 from battles.selectors import visible_participants
 from battles.services import SceneLocked, participant_set_plan
 from campaigns.pages.presentation import member_required
 from campaigns.selectors import visible_kingdoms
 from rules.errors import RuleViolation
-from rules.kingmaker.battle import setup as engine
-from rules.kingmaker.battle.plans import ACTIVE_TACTICAL_ACTIONS, tactical_actions
-
-STANCES = [(engine.Stance.ADVANCE.value, _("advance and strike")),
-           (engine.Stance.HOLD.value, _("hold and shoot")),
-           (engine.Stance.GUARD.value, _("guard (hold the fortification)"))]
-TARGETINGS = [(engine.Targeting.WEAKEST.value, _("the weakest enemy")),
-              (engine.Targeting.STRONGEST.value, _("the strongest enemy")),
-              (engine.Targeting.ARMY.value, _("the army named below"))]
 
 
-class PlanForm(forms.Form):
-    stance = forms.ChoiceField(label=_("stance"), choices=STANCES)
-    targeting = forms.ChoiceField(label=_("targeting"), choices=TARGETINGS)
-    target_army = forms.TypedChoiceField(label=_("target army"), coerce=int, required=False,
-                                         empty_value=None)
-    retreat_below = forms.IntegerField(label=_("retreat at or below HP"), required=False,
-                                       min_value=0)
-    tactical_action = forms.ChoiceField(label=_("tactical war action"), required=False)
-    use_potions = forms.BooleanField(label=_("drink healing potions"), required=False)
-
+class PlanForm(PlanFields):
     def __init__(self, *args, participant: BattleParticipant, **kwargs):
         super().__init__(*args, **kwargs)
         # The scene's participants, as prefetched (scene_armies_prefetch) on the orders page.
-        enemies = [each for each in participant.scene.participants.all()
-                   if each.side != participant.side]
-        cast(forms.ChoiceField, self.fields["target_army"]).choices = [("", "—")] + [(p.army_id, p.army.name)
-                                                            for p in enemies]
-        actions = [a for a in tactical_actions(army_state(participant.army))
-                   if a in ACTIVE_TACTICAL_ACTIONS]
-        cast(forms.ChoiceField, self.fields["tactical_action"]).choices = [("", "—")] + [
-            (a, WAR_ACTION_LABELS.get(a, a)) for a in actions]
+        offer(self, enemies=[(each.army_id, each.army.name)
+                             for each in participant.scene.participants.all()
+                             if each.side != participant.side], army=participant.army)
 
     def plan(self) -> dict[str, Any]:
-        data = dict(self.cleaned_data)
-        data["tactical_action"] = data["tactical_action"] or None
-        return data
+        return plan_of(self.cleaned_data)
 
 
 def queued_plans(user, kingdom) -> list[dict[str, Any]]:

@@ -5,12 +5,18 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import logout
+from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.accounts import email_change_confirm, email_change_request, sign_out_everywhere
-from campaigns.auth import rate_limited
+from campaigns.accounts import (
+    EMAIL_LENGTH,
+    email_change_confirm,
+    email_change_request,
+    sign_out_everywhere,
+)
+from campaigns.auth import over_rate
 from campaigns.map_admin import add_violations
 from campaigns.pages.presentation import member_required
 from rules.errors import RuleViolation
@@ -22,7 +28,7 @@ def _password_field():
 
 
 class EmailForm(forms.Form):
-    email = forms.EmailField(label=gettext_lazy("new e-mail address"))
+    email = forms.EmailField(label=gettext_lazy("new e-mail address"), max_length=EMAIL_LENGTH)
     password = _password_field()
 
 
@@ -30,11 +36,20 @@ class EverywhereForm(forms.Form):
     password = _password_field()
 
 
+# Each form's own rate: one mails, the other checks the password.
+RATES = {"email": "account-mail", "everywhere": "password-check"}
+
+
 @member_required
-@rate_limited("account-mail")
 def account(request):
     """Two forms on one page, told apart by the button's `action`."""
     action = request.POST.get("action") if request.method == "POST" else None
+    if request.method == "POST":
+        if action not in RATES:
+            return HttpResponseBadRequest(_("Choose one of the page's buttons."))
+        refused = over_rate(request, RATES[action])
+        if refused is not None:
+            return refused
     email_form = EmailForm(request.POST if action == "email" else None, prefix="email")
     everywhere_form = EverywhereForm(request.POST if action == "everywhere" else None,
                                      prefix="everywhere")

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from campaigns.accounts import EMAIL_LENGTH
 from campaigns.auth import rate_limited
 from campaigns.invitations import (
     invitation_accept,
@@ -25,7 +26,8 @@ GONE = 410
 
 class SignUpForm(forms.Form):
     username = forms.CharField(label=gettext_lazy("user name"), max_length=150)
-    email = forms.EmailField(label=gettext_lazy("e-mail"), required=False, help_text=gettext_lazy(
+    email = forms.EmailField(label=gettext_lazy("e-mail"), required=False,
+                             max_length=EMAIL_LENGTH, help_text=gettext_lazy(
         "For a forgotten password, deadline reminders and reports."))
     password1 = forms.CharField(label=gettext_lazy("password"), strip=False,
                                 widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
@@ -61,7 +63,8 @@ def invitation(request, token: str):
             except RuleViolation as error:
                 context["error"] = "; ".join(str(v.render(_)) for v in error.violations)
     else:
-        form = SignUpForm(request.POST or None, initial={"email": found.email})
+        form = SignUpForm(request.POST if request.method == "POST" else None,
+                          initial={"email": found.email})
         if request.method == "POST" and form.is_valid():
             try:
                 user = invitation_sign_up(token=token, username=form.cleaned_data["username"],
@@ -71,6 +74,9 @@ def invitation(request, token: str):
                 add_violations(form, error)
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                if form.cleaned_data["email"] and not user.email:
+                    messages.info(request, _("We have mailed a link to %(email)s: follow it to "
+                                             "use that address.") % form.cleaned_data)
                 return _joined(request, user.memberships.select_related("campaign", "kingdom")
                                .get(campaign_id=found.campaign_id))
     return render(request, "pages/invitation.html", {**context, "form": form},

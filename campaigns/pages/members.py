@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaigns.account_mail import absolute
+from campaigns.accounts import EMAIL_LENGTH
 from campaigns.auth import rate_limited
 from campaigns.invitations import (
     MAX_DAYS,
@@ -28,7 +29,9 @@ from campaigns.models import Campaign, Invitation, Kingdom, Membership
 from campaigns.pages.presentation import gm_campaign_or_404, member_required
 from rules.errors import RuleViolation
 
-NEW_LINK = "muster-new-invitation-link"
+
+def _new_link_key(campaign: Campaign) -> str:
+    return f"muster-new-invitation-link-{campaign.pk}"
 
 
 class MoveForm(forms.Form):
@@ -45,7 +48,8 @@ class MoveForm(forms.Form):
 
 
 class InviteForm(MoveForm):
-    email = forms.EmailField(label=gettext_lazy("e-mail"), required=False, help_text=gettext_lazy(
+    email = forms.EmailField(label=gettext_lazy("e-mail"), required=False,
+                             max_length=EMAIL_LENGTH, help_text=gettext_lazy(
         "Muster mails the link there; leave it empty to pass the link on yourself."))
     days = forms.IntegerField(label=gettext_lazy("valid for (days)"), min_value=MIN_DAYS,
                               max_value=MAX_DAYS, initial=settings.MUSTER_INVITATION_DAYS)
@@ -62,7 +66,7 @@ def _page(request, campaign: Campaign, form: InviteForm, *, status: int = 200):
         "campaign": campaign, "form": form, "invitations": invitations,
         "members": [{"membership": each, "move": MoveForm(campaign=campaign, initial={
             "kingdom": each.kingdom_id}, prefix=f"m{each.pk}")} for each in memberships],
-        "new_link": request.session.pop(NEW_LINK, None),
+        "new_link": request.session.pop(_new_link_key(campaign), None),
     }, status=status)
 
 
@@ -70,14 +74,14 @@ def _page(request, campaign: Campaign, form: InviteForm, *, status: int = 200):
 @rate_limited("invitation-mail")
 def members(request, campaign_id: int):
     campaign = gm_campaign_or_404(request, campaign_id)
-    form = InviteForm(request.POST or None, campaign=campaign)
+    form = InviteForm(request.POST if request.method == "POST" else None, campaign=campaign)
     if request.method == "POST" and form.is_valid():
         try:
             invitation, token = invitation_create(actor=request.user, **form.cleaned_data)
         except RuleViolation as error:
             add_violations(form, error)
         else:
-            request.session[NEW_LINK] = absolute(invitation_path(token))
+            request.session[_new_link_key(campaign)] = absolute(invitation_path(token))
             if invitation.email:
                 messages.success(request, _("The invitation is mailed to %(email)s.")
                                  % {"email": invitation.email})

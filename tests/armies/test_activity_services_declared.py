@@ -3,9 +3,8 @@ service and the admin alike, as captured gear is (issue 15, point 2: "The GM can
 in the admin")."""
 from __future__ import annotations
 
-import json
-
 import pytest
+from admin_support import bound_order_form
 from factories import ArmyFactory
 from map_world import paint_map
 
@@ -13,7 +12,6 @@ from armies.activity_params import validated_params
 from armies.activity_services import activity_change, activity_submit
 from armies.models import ArmyActivity
 from rules.errors import RuleViolation
-from turns.admin import ArmyActivityForm
 
 pytestmark = pytest.mark.django_db
 
@@ -52,15 +50,18 @@ def test_the_gm_submits_it_and_a_player_may_not_change_it(open_turn, army, playe
                         params=validated_params("deploy_army", {**DECLARED, "declared": False}))
 
 
-def admin_form(user, turn, army) -> ArmyActivityForm:
-    return ArmyActivityForm({"turn": turn.pk, "army": army.pk, "kind": "deploy_army",
-                             "second": "", "position": 1, "params": json.dumps(DECLARED)},
-                            user=user)
+def admin_form(user, turn, army):
+    return bound_order_form(user, {"turn": turn.pk, "army": army.pk, "kind": "deploy_army",
+                                   "second": "", "position": 1, "destination": "E4",
+                                   "skill": "exploration", "border": "none", "declared": "on",
+                                   "difficult_hexes": 0})
 
 
 def test_the_gm_sets_the_override_in_the_admin(open_turn, army, campaign_gm, player):
-    refused = admin_form(player, open_turn, army)
-    assert not refused.is_valid()
-    assert "game master" in " ".join(refused.errors["params"])
-    assert admin_form(campaign_gm, open_turn, army).is_valid()
+    refused = admin_form(player, open_turn, army)  # the back office offers a player nothing
+    assert not refused.is_valid() and "declared" not in refused.fields
+    assert not ArmyActivity.objects.exists()
+    granted = admin_form(campaign_gm, open_turn, army)
+    assert "declared" in granted.fields
+    assert granted.is_valid(), granted.errors
     assert ArmyActivity.objects.get().params["declared"] is True

@@ -3,6 +3,7 @@ the service, the API, the orders page and the admin."""
 from __future__ import annotations
 
 import pytest
+from admin_support import bound_order_form
 from django.urls import reverse
 from factories import shipped_template
 from rest_framework.test import APIClient
@@ -14,7 +15,6 @@ from armies.services import army_recruit
 from campaigns.models import Kingdom
 from core.permissions import SYSTEM
 from rules.errors import RuleViolation
-from turns.admin import ArmyActivityForm
 
 pytestmark = pytest.mark.django_db
 
@@ -66,10 +66,13 @@ def submit_by_page(user, turn, army, client):
                  "captured": "on"})
 
 
+ADMIN_CAPTURED = {"kind": "outfit_army", "second": "", "gear": "healing_potions:::1",
+                  "captured": "on"}
+
+
 def submit_by_admin(user, turn, army):
-    ArmyActivityForm({"turn": turn.pk, "army": army.pk, "kind": "outfit_army", "second": "",
-                      "position": 1, "params": '{"gear": "healing_potions", "doses": 1, '
-                                               '"captured": true}'}, user=user).is_valid()
+    bound_order_form(user, {"turn": turn.pk, "army": army.pk, "position": 1,
+                            **ADMIN_CAPTURED}).is_valid()
 
 
 def change_by_service(user, activity):
@@ -93,10 +96,8 @@ def change_by_page(user, activity, client):
 
 
 def change_by_admin(user, activity):
-    ArmyActivityForm({"turn": activity.turn_id, "army": activity.army_id, "kind": "outfit_army",
-                      "second": "", "position": activity.position,
-                      "params": '{"gear": "healing_potions", "doses": 1, "captured": true}'},
-                     instance=activity, user=user).is_valid()
+    bound_order_form(user, {"position": activity.position, **ADMIN_CAPTURED},
+                     instance=activity).is_valid()
 
 
 SUBMITS = [submit_by_service, submit_by_api, submit_by_page, submit_by_admin]

@@ -16,6 +16,11 @@ from rules.kingmaker.battle.engine import fight
 pytestmark = pytest.mark.django_db
 
 
+# A row's battle plan as its fields (battles.forms.plan_fields), as the page leaves them.
+PLAN = {"stance": "advance", "targeting": "weakest", "target_army": "", "retreat_below": "",
+        "tactical_action": ""}
+
+
 def url(view: str, *args) -> str:
     return reverse(f"admin:battles_battlescene_{view}", args=args)
 
@@ -30,7 +35,7 @@ def scene_form(campaign, attacker, defender, rows, **fields) -> dict:
             "participants-TOTAL_FORMS": len(rows), "participants-INITIAL_FORMS": 0,
             "participants-MIN_NUM_FORMS": 0, "participants-MAX_NUM_FORMS": 1000, **fields}
     for i, row in enumerate(rows):
-        row = {"starts_shaken": 0, "plan": "{}", **row}
+        row = {**PLAN, "starts_shaken": 0, **row}
         for name, value in row.items():
             if value is True:
                 value = "on"
@@ -45,8 +50,8 @@ def errors_of(response) -> list[str]:
 def test_the_gm_sets_up_a_scene_with_plans(gm_client, campaign, sides, our_armies, their_armies):
     kingdom, rival = sides
     response = gm_client.post(url("add"), scene_form(campaign, kingdom, rival, [
-        {"army": our_armies[0].pk, "side": "attacker",
-         "plan": f'{{"targeting": "army", "target_army": {their_armies[0].pk}}}'},
+        {"army": our_armies[0].pk, "side": "attacker", "targeting": "army",
+         "target_army": their_armies[0].pk, "use_potions": True},
         {"army": their_armies[0].pk, "side": "defender"},
     ], fortification="tower", fortification_side="defender", water="on"))
     assert response.status_code == 302, errors_of(response)
@@ -54,20 +59,20 @@ def test_the_gm_sets_up_a_scene_with_plans(gm_client, campaign, sides, our_armie
     assert (scene.fortification, scene.fortification_side, scene.water) == (
         "tower", "defender", True)
     assert scene.participants.get(army=our_armies[0]).plan == {
-        "targeting": "army", "target_army": their_armies[0].pk}
+        "stance": "advance", "targeting": "army", "target_army": their_armies[0].pk,
+        "retreat_below": None, "tactical_action": None, "use_potions": True}
 
 
 @pytest.mark.parametrize(("row", "message"), [
-    ({"plan": '{"targeting": "army", "target_army": "OWN"}'},
-     "target_army: Choose an army of the other side."),
-    ({"plan": '{"stance": "charge"}'}, "stance: &quot;charge&quot; is not a valid choice."),
-    ({"plan": '{"speed": 3}'}, "speed: Unknown field."),
-    ({"plan": '{"retreat_below": 9}'}, "retreat_below: Retreat below a number of HP from 0 to 3."),
+    ({"targeting": "army", "target_army": "OWN"}, "Choose an army of the other side."),
+    ({"stance": "charge"}, "Select a valid choice. charge is not one of the available choices."),
+    ({"retreat_below": 9}, "Retreat below a number of HP from 0 to 3."),
+    ({"retreat_below": "many"}, "Enter a whole number."),
 ])
 def test_a_bad_plan_or_garrison_is_a_form_error(gm_client, campaign, sides, our_armies,
                                                 their_armies, row, message):
-    if "OWN" in row.get("plan", ""):
-        row = {**row, "plan": row["plan"].replace('"OWN"', str(our_armies[1].pk))}
+    if row.get("target_army") == "OWN":
+        row = {**row, "target_army": our_armies[1].pk}
     response = gm_client.post(url("add"), scene_form(campaign, *sides, [
         {"army": our_armies[0].pk, "side": "attacker", **row},
         {"army": our_armies[1].pk, "side": "attacker"},
@@ -149,7 +154,12 @@ def test_the_change_page_offers_the_gm_tools(gm_client, scene):
     page = gm_client.get(url("change", scene.pk)).content.decode()
     for target in (url("step", scene.pk), url("odds", scene.pk)):
         assert f'href="{target}"' in page
-    assert 'name="participants-0-plan"' in page  # still taking plans: editable
+    # Still taking plans: each row's plan is fields offering the other side's armies.
+    assert 'name="participants-0-plan"' not in page  # no JSON
+    target = re.search(r'<select name="participants-0-target_army".*?</select>', page, re.S)
+    offered = set(re.findall(r'<option value="(\d+)"', target.group(0)))
+    own = scene.participants.order_by("pk").first()
+    assert offered == {str(p.army_id) for p in scene.participants.exclude(side=own.side)}
 
 
 def test_a_locked_scene_is_read_only(gm_client, scene, django_capture_on_commit_callbacks):
@@ -161,7 +171,7 @@ def test_a_locked_scene_is_read_only(gm_client, scene, django_capture_on_commit_
     scene.refresh_from_db()
     assert scene.status == SceneStatus.RESOLVED
     page = gm_client.get(url("change", scene.pk)).content.decode()
-    assert 'name="participants-0-plan"' not in page and 'name="hex"' not in page
+    assert 'name="participants-0-stance"' not in page and 'name="hex"' not in page
     assert f'href="{url("replay", scene.pk)}"' in page
 
 

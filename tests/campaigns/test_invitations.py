@@ -70,6 +70,9 @@ def test_a_bad_address_or_lifetime_is_refused_field_by_field(gm, kingdom):
     with pytest.raises(RuleViolation) as refused:
         _invite(gm, kingdom, email="not an address", days=31)
     assert {v.field for v in refused.value.violations} == {"email", "days"}
+    with pytest.raises(RuleViolation) as refused:
+        _invite(gm, kingdom, email="a" * 250 + "@example.org")
+    assert refused.value.codes() == {"email_length"}
     assert not Invitation.objects.exists()
 
 
@@ -111,10 +114,22 @@ def test_a_member_of_the_campaign_cannot_join_it_again(gm, player, rival_kingdom
 
 def test_a_newcomer_signs_up_and_joins_in_one_step(gm, kingdom):
     _invitation, token = _invite(gm, kingdom, email="newcomer@example.org")
-    user = invitation_sign_up(token=token, username="newcomer", email="newcomer@example.org",
+    user = invitation_sign_up(token=token, username="newcomer", email="NewComer@example.org",
                               password=PASSWORD)
     assert user.check_password(PASSWORD)
     assert user.memberships.get().kingdom == kingdom
+    assert user.email == "NewComer@example.org"  # the invited address: the link reached it
+
+
+def test_another_address_than_the_invited_one_waits_for_its_link(
+        gm, kingdom, django_capture_on_commit_callbacks):
+    _invitation, token = _invite(gm, kingdom)
+    with django_capture_on_commit_callbacks(execute=True):
+        user = invitation_sign_up(token=token, username="newcomer", email="mine@example.org",
+                                  password=PASSWORD)
+    assert user.email == ""
+    [confirm] = mail.outbox
+    assert confirm.to == ["mine@example.org"] and "/me/account/email/" in confirm.body
 
 
 def test_a_sign_up_that_cannot_join_leaves_no_account(gm, kingdom):
@@ -130,7 +145,13 @@ def test_a_sign_up_with_a_taken_name_or_a_weak_password_says_which(gm, kingdom, 
     with pytest.raises(RuleViolation) as refused:
         invitation_sign_up(token=token, username="PLAYER-persona", email="", password="123")
     assert {v.field for v in refused.value.violations} == {"username", "password1"}
+    for username, email, field in (("bad name/<x>", "", "username"),
+                                   ("newcomer", "a" * 250 + "@example.org", "email")):
+        with pytest.raises(RuleViolation) as refused:
+            invitation_sign_up(token=token, username=username, email=email, password=PASSWORD)
+        assert {v.field for v in refused.value.violations} == {field}
     assert Invitation.objects.get().accepted_at is None
+    assert not get_user_model().objects.filter(username="newcomer").exists()
 
 
 def test_a_used_invitation_cannot_be_withdrawn(gm, kingdom):

@@ -37,6 +37,26 @@ def test_a_membership_rejects_a_kingdom_of_another_campaign(campaign):
     assert excinfo.value.message_dict["kingdom"] == ["This kingdom belongs to another campaign."]
 
 
+def test_the_last_gm_is_not_made_a_player(campaign, gm, kingdom):
+    membership = gm.memberships.get()
+    membership.role, membership.kingdom = Role.PLAYER, kingdom
+    with pytest.raises(ValidationError) as excinfo:
+        membership.full_clean()
+    assert "one game master at least" in excinfo.value.message_dict["role"][0]
+    MembershipFactory(user=UserFactory(), campaign=campaign, role=Role.GM, kingdom=None)
+    membership.full_clean()  # with another GM, it may
+
+
+def test_the_back_office_removes_members_through_the_service(client, campaign, gm, player):
+    client.force_login(gm)
+    own, theirs = gm.memberships.get(), player.memberships.get()
+    assert client.get(f"/admin/campaigns/membership/{own.pk}/delete/").status_code == 403
+    response = client.post(f"/admin/campaigns/membership/{theirs.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert not Membership.objects.filter(pk=theirs.pk).exists()
+    assert Membership.objects.filter(pk=own.pk).exists()
+
+
 def test_personas_play_different_kingdoms_of_one_campaign(campaign, player, rival, gm):
     mine = Membership.objects.get(user=player, campaign=campaign)
     theirs = Membership.objects.get(user=rival, campaign=campaign)

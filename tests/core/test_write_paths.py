@@ -114,7 +114,7 @@ def test_a_second_activity_of_an_army_is_refused_alike_everywhere(first_deploy, 
     assert page.status_code == 200
     admin = gm_client.post(admin_url(ArmyActivity, "add"), {
         "turn": open_turn.pk, "army": army.pk, "kind": "deploy_army", "position": 2,
-        "params": json.dumps(DEPLOY)})
+        "destination": "D5", "skill": "exploration", "border": "none", "difficult_hexes": 0})
     assert admin.status_code == 200
     assert texts(api.json()) == form_errors(page) == form_errors(admin) == expected
     assert ArmyActivity.objects.count() == 1
@@ -186,7 +186,7 @@ def test_an_army_that_may_not_fight_is_refused_alike_by_both_battle_kinds(
 
     data = change_form_data(gm_client.get(admin_url(BattleScene, "change", scene.pk)))
     add_inline_row(data, "participants", army=beaten.pk, side="attacker", starts_shaken=0,
-                   plan="{}")
+                   stance="advance", targeting="weakest")
     scene_inline = gm_client.post(admin_url(BattleScene, "change", scene.pk), data)
     data = change_form_data(gm_client.get(admin_url(SectorBattle, "change", sector_battle.pk)))
     add_inline_row(data, "units", side="attacker", card=shipped_card().pk, name="Beaten",
@@ -232,11 +232,9 @@ def test_a_plan_the_rules_refuse_is_refused_alike_everywhere(ours, player, gm_cl
     assert page.status_code == 200
     data = change_form_data(gm_client.get(admin_url(BattleScene, "change", ours.scene_id)))
     row = next(k for k, v in data.items() if k.endswith("-id") and v == str(ours.pk))
-    data[row.replace("-id", "-plan")] = json.dumps(plan)
+    data.update({row.replace("-id", "-targeting"): "army", row.replace("-id", "-target_army"): ""})
     admin = gm_client.post(admin_url(BattleScene, "change", ours.scene_id), data)
-    # The admin's one plan field names which of the plan's keys each message is about.
-    admin_errors = {m.removeprefix("target_army: ") for m in form_errors(admin)}
-    assert texts(api.json()) == form_errors(page) == admin_errors == expected
+    assert texts(api.json()) == form_errors(page) == form_errors(admin) == expected
     ours.refresh_from_db()
     assert ours.plan == {}
 

@@ -61,28 +61,62 @@ def test_reopen_refuses_a_turn_that_did_not_fail(gm_client, turn):
     assert any("Only a failed turn" in m for m in messages)
 
 
-def test_gm_adds_an_order_in_the_admin_and_sees_rule_errors(gm_client, turn, army):
+def test_gm_adds_an_order_in_the_admin_with_fields_and_sees_rule_errors(gm_client, turn, army):
     url = reverse("admin:armies_armyactivity_add")
-    bad = gm_client.post(url, {"turn": turn.pk, "army": army.pk, "kind": "deploy_army",
-                               "second": "", "position": 1, "params": '{"destination": "ZZ"}'})
+    order = {"turn": turn.pk, "army": army.pk, "kind": "deploy_army", "second": "",
+             "position": 1}
+    # Turn, army and activity chosen: the activity's fields appear, the required ones asked for.
+    first = gm_client.post(url, order)
+    assert first.status_code == 200
+    form = first.context["adminform"].form
+    assert {"destination", "skill", "border"} <= set(form.fields)
+    assert "params" not in form.fields  # no JSON
+    assert form.errors["destination"]
+    bad = gm_client.post(url, {**order, "destination": "ZZ", "skill": "exploration",
+                               "border": "none", "difficult_hexes": 0})
     assert bad.status_code == 200
     assert "is not a map hex" in bad.content.decode()
     assert not ArmyActivity.objects.exists()
-    good = gm_client.post(url, {"turn": turn.pk, "army": army.pk, "kind": "deploy_army",
-                                "second": "", "position": 1, "params": '{"destination": "C5"}'})
+    good = gm_client.post(url, {**order, "destination": "C5", "skill": "exploration",
+                                "border": "none", "difficult_hexes": 0})
     assert good.status_code == 302
-    assert ArmyActivity.objects.get().params["destination"] == "C5"
+    activity = ArmyActivity.objects.get()
+    assert activity.params["destination"] == "C5"
+    # The change page shows the stored values in the same fields.
+    change = gm_client.get(reverse("admin:armies_armyactivity_change", args=[activity.pk]))
+    assert change.context["adminform"].form.initial["destination"] == "C5"
+    moved = gm_client.post(reverse("admin:armies_armyactivity_change", args=[activity.pk]),
+                           {"second": "", "position": 1, "destination": "D4",
+                            "skill": "exploration", "border": "none", "difficult_hexes": 0})
+    assert moved.status_code == 302
+    activity.refresh_from_db()
+    assert activity.params["destination"] == "D4"
 
 
-@pytest.mark.parametrize("params", ['{"gear": "nope"}', '{"difficult_hexes": "x"}', "[1, 2]"])
-def test_malformed_order_parameters_are_a_form_error(gm_client, turn, army, params):
-    kind = "outfit_army" if "gear" in params else "deploy_army"
+@pytest.mark.parametrize(("kind", "fields", "field"), [
+    ("outfit_army", {"gear": "nope"}, "gear"),
+    ("deploy_army", {"destination": "C5", "difficult_hexes": "x"}, "difficult_hexes"),
+])
+def test_malformed_order_parameters_are_a_form_error(gm_client, turn, army, kind, fields, field):
     response = gm_client.post(reverse("admin:armies_armyactivity_add"),
                               {"turn": turn.pk, "army": army.pk, "kind": kind, "second": "",
-                               "position": 1, "params": params})
+                               "position": 1, **fields})
     assert response.status_code == 200
-    assert response.context["adminform"].form.errors["params"]
+    assert response.context["adminform"].form.errors[field]
     assert not ArmyActivity.objects.exists()
+
+
+def test_another_campaigns_turn_offers_no_fields(client, turn, army):
+    from factories import CampaignFactory, MembershipFactory, UserFactory
+
+    from campaigns.models import Role
+
+    stranger = UserFactory(username="other-gm", is_staff=True)
+    MembershipFactory(user=stranger, campaign=CampaignFactory(), role=Role.GM, kingdom=None)
+    client.force_login(stranger)
+    page = client.get(reverse("admin:armies_armyactivity_add")
+                      + f"?turn={turn.pk}&army={army.pk}&kind=deploy_army")
+    assert "destination" not in page.context["adminform"].form.fields
 
 
 @pytest.mark.parametrize(("days", "ruin", "field"), [(-30, "", "deadline"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -13,7 +13,8 @@ from django.views.decorators.http import require_POST
 
 from campaigns.models import Campaign, KingdomTurn
 from campaigns.pages.presentation import DEGREES, gm_campaign_or_404, member_required
-from turns import previews
+from rules.errors import RuleViolation
+from turns import previews, undo
 from turns.services import turns_resolve_now
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,7 @@ def gm_turns(request, campaign_id: int):
             "previews": shown,
             "has_preview": bool(stored),
             "stale": stale,
+            "undoable": undo.last_resolved(campaign),
         })
 
 
@@ -135,3 +137,33 @@ def gm_dry_run_discard(request, campaign_id: int):
     request.session.pop(previews.session_key(campaign.pk), None)
     messages.info(request, _("Dry run discarded."))
     return _back(campaign)
+
+
+def _undone(request, campaign: Campaign, undo_them) -> HttpResponse:
+    try:
+        turns = undo_them()
+    except RuleViolation as error:
+        for violation in error.violations:
+            messages.error(request, violation.render(_))
+        return _back(campaign)
+    messages.success(request, _("Undone and open again with their orders: %(turns)s.") % {
+        "turns": ", ".join(_("%(kingdom)s, turn %(number)d") % {
+            "kingdom": t.kingdom.name, "number": t.number} for t in turns)})
+    return _back(campaign)
+
+
+@member_required
+@require_POST
+def gm_undo(request, campaign_id: int, turn_id: int):
+    campaign = gm_campaign_or_404(request, campaign_id)
+    turn = get_object_or_404(KingdomTurn.objects.select_related("kingdom__campaign"), pk=turn_id,
+                             kingdom__campaign=campaign)
+    return _undone(request, campaign, lambda: [undo.turn_undo(actor=request.user, turn=turn)])
+
+
+@member_required
+@require_POST
+def gm_undo_night(request, campaign_id: int):
+    campaign = gm_campaign_or_404(request, campaign_id)
+    return _undone(request, campaign, lambda: undo.night_undo(actor=request.user,
+                                                              campaign=campaign))

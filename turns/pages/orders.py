@@ -8,34 +8,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
-from rest_framework.exceptions import ValidationError as DRFValidationError
 
 from armies.activity_fields import (
-    activity_form_fields,
-    form_params,
-    gear_value,
     path_hexes,
-    path_text,
 )
-from armies.activity_params import validated_params
 from armies.activity_services import (
     activity_change,
     activity_submit,
     activity_withdraw,
     gm_only_params,
 )
-from armies.adapters import gear_item_from, render_violation
-from armies.choices import ACTIVITY_KIND_CHOICES, ACTIVITY_KIND_LABELS, ActivityStatus
+from armies.adapters import render_violation
+from armies.choices import ACTIVITY_KIND_CHOICES, ActivityStatus
 from armies.models import ArmyActivity
-from armies.order_text import GEAR_PARTS, SKILLS, params_texts
+from armies.order_text import SKILLS, params_texts
 from armies.orders import queued_activities, situation
 from battles.pages.battle_plan import queued_plans
 from campaigns.pages.presentation import DEGREES, member_required
@@ -46,91 +38,9 @@ from rules.kingmaker import activities as act
 from rules.kingmaker.hexes import canonical_hex
 from rules.kingmaker.preview import DeployPreview
 from turns.map_views import map_view
+from turns.order_form import K, OrderForm, order_initial, order_params
 from turns.pages.campaign_map import map_drawing
 from turns.selectors import order_preview
-
-K = act.ActivityKind
-
-
-def _gear_params(value: str) -> dict[str, Any]:
-    kind, tier, weapon, doses = (value.split(":") + ["", "", "", ""])[:4]
-    return {"gear": kind, "tier": tier or None, "weapon": weapon or None,
-            "doses": int(doses) if doses.isdigit() else 0}
-
-
-def _choice(label, choices, required=True) -> forms.ChoiceField:
-    choices = list(choices)
-    if not required:
-        choices = [("", "—"), *choices]
-    return forms.ChoiceField(label=label, choices=choices, required=required)
-
-
-def _recruit_params(data: dict[str, Any]) -> dict[str, Any]:
-    template, _sep, faction = data.pop("template").partition(":")
-    tactic = data.pop("tactic")
-    return {**data, "template": int(template), "faction": int(faction) if faction else None,
-            "tactics": [tactic] if tactic else []}
-
-
-def _recruit_initial(params: dict[str, Any]) -> dict[str, Any]:
-    """The form's values for a stored recruit order (the inverse of `_recruit_params`)."""
-    faction = params.get("faction")
-    return {"template": f"{params.get('template')}:{faction}" if faction
-            else str(params.get("template")), "tactic": (params.get("tactics") or [""])[0]}
-
-
-def _param_fields(kind: K, current: act.Situation, army: act.TurnArmy | None,
-                  kingdom, gm: bool) -> dict[str, forms.Field]:
-    """The form fields for `kind`'s params, offering what the rules allow this army and what
-    the user may order (captured gear: the GM only)."""
-    return activity_form_fields(kind, current, army, kingdom, gm)
-
-
-class OrderForm(forms.Form):
-    def __init__(self, *args, kingdom, current: act.Situation, army_key: str, kind: str,
-                 gm: bool, locked: bool = False, **kwargs):
-        super().__init__(*args, **kwargs)
-        armies = [(str(a.key), a.state.name) for a in current.armies.values() if a.active]
-        self.fields["army"] = _choice(_("army"), [("", gettext("leadership (no army)")),
-                                                  *armies], required=False)
-        army = current.armies.get(int(army_key)) if army_key.isdigit() else None
-        if army is None:
-            kinds = [k for k in act.LEADERSHIP if k is not K.WARFARE_EXERCISES
-                     or current.kingdom.warfare_exercises_unlocked]
-        else:
-            kinds = [k for k in K if k not in act.LEADERSHIP and act.army_may(army, k) is None]
-        self.fields["kind"] = _choice(_("activity"), [(k.value, ACTIVITY_KIND_LABELS[k]) for k in K
-                                                      if k in kinds])
-        self.army = army
-        self.kind = K(kind) if kind in {k.value for k in kinds} else None
-        if self.kind is not None:
-            self.fields.update(_param_fields(self.kind, current, army, kingdom, gm))
-            if army is not None:
-                self.fields["second"] = forms.BooleanField(
-                    label=_("second activity (efficient army)"), required=False)
-        if locked:
-            self.fields["army"].disabled = self.fields["kind"].disabled = True
-
-    def params(self) -> dict[str, Any]:
-        """The order's params in the API's shape (armies.orders.param_defaults)."""
-        data = {k: v for k, v in self.cleaned_data.items() if k not in ("army", "kind", "second")}
-        if self.kind is K.OUTFIT_ARMY:
-            data.update(_gear_params(data.pop("gear")))
-        if self.kind is K.RECRUIT_ARMY:
-            data = _recruit_params(data)
-        if self.kind is None:  # the view asks only a form with an activity chosen
-            raise ValueError("no activity chosen")
-        return validated_params(self.kind.value, form_params(self.kind, data))
-
-    def add_violations(self, violations) -> None:
-        for violation in violations:
-            field = violation.field
-            if field in GEAR_PARTS and "gear" in self.fields:
-                field = "gear"
-            # The recruit form folds the faction into the army choice and takes one tactic.
-            field = {"faction": "template", "tactics": "tactic"}.get(field, field) \
-                if self.kind is K.RECRUIT_ARMY else field
-            self.add_error(field if field in self.fields else None, render_violation(violation))
 
 
 def _kingdom_for(request, kingdom_id: int):
@@ -238,44 +148,16 @@ def _order_form(request, turn, kingdom, current: act.Situation, *, gm: bool
         army_key, kind = str(editing.army_id or ""), editing.kind
     initial = {**request.GET.dict(), "army": army_key, "kind": kind}
     if editing is not None and request.method != "POST":
-        initial.update(_editing_initial(editing))
+        initial.update(order_initial(editing))
     data = source if request.method == "POST" else None
     return OrderForm(data, initial=initial, kingdom=kingdom, current=current, army_key=army_key,
                      kind=kind, gm=gm, locked=editing is not None), editing
 
 
-def _editing_initial(editing: ArmyActivity) -> dict[str, Any]:
-    """The form's values for a queued order."""
-    initial = {**editing.params, "second": editing.second}
-    if editing.params.get("path"):
-        initial["path"] = path_text(editing.params["path"])
-    if editing.kind == K.RECRUIT_ARMY.value:
-        initial.update(_recruit_initial(editing.params))
-    if editing.kind == K.OUTFIT_ARMY.value:
-        initial["gear"] = gear_value(gear_item_from(
-            kind=editing.params.get("gear"), tier=editing.params.get("tier"),
-            weapon=editing.params.get("weapon"), doses=editing.params.get("doses") or 0))
-    return initial
-
-
-def _form_params(form: OrderForm) -> dict[str, Any] | None:
-    """The order's params, or None with the serializer's objections put on the form."""
-    try:
-        return form.params()
-    except DRFValidationError as error:
-        if not isinstance(error.detail, dict):  # a serializer's errors come by field
-            raise
-        for field, errors in error.detail.items():
-            field = "gear" if field in GEAR_PARTS else field
-            for message in errors:
-                form.add_error(field if field in form.fields else None, str(message))
-        return None
-
-
 def _post(request, form: OrderForm, context: dict[str, Any], current: act.Situation):
     """Previews, changes or queues the posted order through the services; answers the redirect
     after a write, or None to show the form again (with the preview or the objections)."""
-    params = _form_params(form)
+    params = order_params(form)
     if params is None or form.kind is None:  # the view posts only a form with an activity
         return None
     kingdom, turn, editing = context["kingdom"], context["turn"], context["editing"]

@@ -2,7 +2,8 @@
    slider, the campaign map's zoom, the orders page's path picker, and the language switcher
    submitting on change. Without JavaScript the pages show the server's text, every round's
    battlefield stacked, the map at the page's width, a typed Deploy Army path, and a button to
-   switch the language; a form that removes something asks first. */
+   switch the language; a form that removes something asks first; a sector battle's orders are
+   given by clicking its picture. */
 (function () {
   "use strict";
 
@@ -49,6 +50,70 @@
     figure.classList.add("enhanced");
     input.addEventListener("input", function () { show(Number(input.value) - 1); });
     show(Number(input.value) - 1);
+  }
+
+  // A sector battle's orders given on its picture (the latest one): click one of your units,
+  // then a sector (its deployment, or the next sector of its path) or an enemy unit (its
+  // target). The form's own fields change, so what is sent is what the form shows; without
+  // JavaScript the form is filled by hand.
+  function sectorOrders(form) {
+    var figure = document.querySelector("figure.sector-battlefield");
+    var rounds = figure ? figure.querySelectorAll("g.battle-round") : [];
+    if (!rounds.length) { return; }
+    var now = rounds[rounds.length - 1];
+    var status = document.createElement("output");
+    status.className = "sector-pick";
+    status.textContent = form.dataset.pickHelp || "";
+    figure.appendChild(status);
+    figure.classList.add("clickable");
+    var chosen = null;
+    function field(kind, key) { return form.elements.namedItem(kind + "-" + key); }
+    function offers(select, value) {
+      return !!select && select.tagName === "SELECT" &&
+        Array.prototype.some.call(select.options, function (o) { return o.value === value; });
+    }
+    function nameOf(key) {
+      var legend = form.querySelector("#unit-" + key + " legend");
+      return legend ? legend.firstChild.textContent.trim() : key;
+    }
+    function say(text) { status.textContent = text; }
+    function pick(key) {
+      now.querySelectorAll("g.unit.picked").forEach(function (g) { g.classList.remove("picked"); });
+      form.querySelectorAll("fieldset.picked").forEach(function (f) { f.classList.remove("picked"); });
+      chosen = key;
+      var unit = now.querySelector("g.unit[data-unit='" + key + "']");
+      var fieldset = form.querySelector("#unit-" + key);
+      if (unit) { unit.classList.add("picked"); }
+      if (fieldset) { fieldset.classList.add("picked"); }
+      say(nameOf(key) + ": " + (form.dataset.pickNext || ""));
+    }
+    now.addEventListener("click", function (event) {
+      var unit = event.target.closest("g.unit");
+      var key = unit && unit.dataset.unit;
+      if (key && (field("place", key) || field("path", key) || field("target", key))) {
+        pick(key);
+        return;
+      }
+      if (!chosen) { return; }
+      var target = field("target", chosen);
+      if (key && offers(target, key)) {
+        target.value = key;
+        say(nameOf(chosen) + " → " + target.options[target.selectedIndex].text);
+        return;
+      }
+      var cell = event.target.closest("[data-sector]");
+      var sector = cell && cell.dataset.sector;
+      if (!sector && event.target.closest("[data-reserve]")) { sector = "reserve"; }
+      if (!sector) { return; }
+      var place = field("place", chosen), path = field("path", chosen);
+      if (offers(place, sector)) {
+        place.value = sector;
+        say(nameOf(chosen) + " → " + sector);
+      } else if (path && path.tagName === "INPUT") {
+        path.value = (path.value.trim() + " " + sector).trim();
+        say(nameOf(chosen) + ": " + path.value);
+      }
+    });
   }
 
   // The campaign map: zoom buttons widen the picture; its frame scrolls to pan.
@@ -118,6 +183,7 @@
     document.querySelectorAll("figure.campaign-map").forEach(mapZoom);
     document.querySelectorAll("figure.path-picker").forEach(pathPicker);
     document.querySelectorAll("figure.battlefield").forEach(slider);
+    document.querySelectorAll("form.sector-orders-form").forEach(sectorOrders);
     // A tooltip on a phone: tap a condition to read what it does.
     document.querySelectorAll(".tag[title]").forEach(function (tag) {
       function toggle() { tag.classList.toggle("open"); }

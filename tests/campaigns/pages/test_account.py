@@ -54,13 +54,34 @@ def test_signing_out_everywhere_signs_this_browser_out_too(client, ana):
         assert browser.get("/me/account/").status_code == 302
 
 
-def test_the_account_forms_are_rate_limited(client, ana):
-    for _ in range(allowed("account-mail")):
+def test_each_account_form_is_rate_limited_on_its_own(client, ana):
+    for _ in range(allowed("password-check")):
         client.post("/me/account/", {"action": "everywhere", "everywhere-password": "wrong"})
     response = client.post("/me/account/", {"action": "everywhere",
                                             "everywhere-password": PASSWORD})
     assert response.status_code == 429
     assert client.get("/me/account/").status_code == 200  # still signed in
+    for _ in range(allowed("account-mail")):
+        client.post("/me/account/", {"action": "email", "email-email": "new@example.org",
+                                     "email-password": "wrong"})
+    assert client.post("/me/account/", {"action": "email", "email-email": "new@example.org",
+                                        "email-password": PASSWORD}).status_code == 429
+
+
+def test_a_post_without_a_known_button_is_a_400_and_counts_for_nothing(client, ana):
+    for _ in range(allowed("password-check") + 1):
+        assert client.post("/me/account/", {"action": "bogus"}).status_code == 400
+    response = client.post("/me/account/", {"action": "everywhere",
+                                            "everywhere-password": PASSWORD})
+    assert response["Location"] == "/accounts/login/"
+
+
+def test_an_address_longer_than_the_account_keeps_is_a_field_error(client, ana):
+    long = "a" * 250 + "@example.org"
+    response = client.post("/me/account/", {"action": "email", "email-email": long,
+                                            "email-password": PASSWORD})
+    assert response.status_code == 400
+    assert response.context["email_form"].errors["email"]
 
 
 def test_the_account_page_in_russian(client, ana):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
-from factories import MembershipFactory, UserFactory
+from factories import InvitationFactory, MembershipFactory, UserFactory
 
 from campaigns.models import Invitation, Membership, Role
 
@@ -80,6 +80,13 @@ def test_removing_the_last_gm_is_refused_with_the_reason(client, campaign, campa
 def test_another_campaigns_member_cannot_be_moved_from_here(client, campaign, campaign_gm,
                                                            rival_kingdom):
     stranger = MembershipFactory(user=UserFactory(), role=Role.GM, kingdom=None)
+    their_invitation = InvitationFactory()
     client.force_login(campaign_gm)
     assert client.post(_url(campaign, f"{stranger.pk}/remove/")).status_code == 404
+    assert client.post(_url(campaign, f"{stranger.pk}/move/"),
+                       {f"m{stranger.pk}-kingdom": rival_kingdom.pk}).status_code == 404
+    assert client.post(f"/campaigns/{campaign.pk}/invitations/{their_invitation.pk}/withdraw/"
+                       ).status_code == 404
     assert Membership.objects.filter(pk=stranger.pk).exists()
+    their_invitation.refresh_from_db()
+    assert their_invitation.revoked_at is None
