@@ -70,6 +70,10 @@ def _plan_error(form: forms.BaseForm, field: str, message: str) -> None:
             "__all__", "non_field_errors") else message)
 
 
+# What a new row's plan fields show before the GM changes them (then: the army's default plan).
+NEW_ROW_PLAN = {"stance": "advance", "targeting": "weakest"}
+
+
 class ParticipantForm(PlanFields, forms.ModelForm):
     """A participant row: its army and side, and its battle plan as fields (battles.plan_form)
     that offer the scene's armies to aim at and the war actions the army knows."""
@@ -91,13 +95,19 @@ class ParticipantForm(PlanFields, forms.ModelForm):
         enemies = [(each.army_id, each.army.name) for each in rows or ()
                    if own is None or each.side != own.side]
         offer(self, enemies=enemies, army=army)
+        self.initial.update(NEW_ROW_PLAN)
         if own is not None and army is not None:
-            self.initial.update(plan_data(plan_from(own.plan, army_state(army))))
+            try:
+                self.initial.update(plan_data(plan_from(own.plan, army_state(army))))
+            except RuleViolation:  # a stored plan the engine cannot read: the rules will say
+                pass
 
     def clean(self):
         data = super().clean()
         if "stance" in self.fields:
-            data["plan"] = plan_of(data)
+            # A new row left as offered fights with its army's default plan.
+            untouched = self.instance.pk is None and not set(PLAN_NAMES) & set(self.changed_data)
+            data["plan"] = {} if untouched else plan_of(data)
             self.instance.plan = data["plan"]
         return data
 
@@ -114,17 +124,20 @@ class ParticipantFormSet(forms.BaseInlineFormSet):
 
     @functools.cached_property
     def _plan_choices(self) -> dict[str, Any]:
-        """Read once for every row: the scene's participants (the armies a plan aims at; for a
-        new scene, the armies its rows may field) and its armies with their tactics."""
+        """Read once for every row: the armies a plan may aim at (the scene's participants and
+        the armies the rows being sent add, of those the GM may field) and the scene's armies
+        with their tactics."""
         scene = self.instance
-        if scene.pk is None:
-            field = self.form.base_fields.get("army")
-            choices = field.queryset if isinstance(field, forms.ModelChoiceField) else None
-            rows = [BattleParticipant(army=army) for army in choices] \
-                if choices is not None else []
-        else:
-            rows = list(scene.participants.select_related("army"))
-        armies = armies_with_details().in_bulk([row.army_id for row in rows if row.army_id])
+        rows = list(scene.participants.select_related("army")) if scene.pk else []
+        posted = {int(value) for key, value in self.data.items()
+                  if key.startswith(f"{self.prefix}-") and key.endswith("-army")
+                  and str(value).isdecimal() and str(value).isascii()}
+        field = self.form.base_fields.get("army")
+        if posted and isinstance(field, forms.ModelChoiceField) and field.queryset is not None:
+            known = {row.army_id for row in rows}
+            rows += [BattleParticipant(army=army, side="")
+                     for army in field.queryset.filter(pk__in=posted - known)]
+        armies = armies_with_details().in_bulk([row.army_id for row in rows])
         return {"rows": rows, "armies": armies}
 
     def clean(self):

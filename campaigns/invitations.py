@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
@@ -77,8 +78,7 @@ def invitation_create(*, actor, kingdom: Kingdom, email: str = "",
             template="email/invitation.txt", language=get_language(),
             context={"kingdom": kingdom.name, "campaign": kingdom.campaign.name,
                      "link": absolute(invitation_path(token)),
-                     "expires": local_time(invitation.expires_at, kingdom.campaign),
-                     "zone": kingdom.campaign.timezone})
+                     "expires": local_time(invitation.expires_at, kingdom.campaign)})
     return invitation, token
 
 
@@ -221,9 +221,15 @@ def membership_move(*, actor, membership: Membership, kingdom: Kingdom) -> Membe
 def membership_remove(*, actor, membership: Membership) -> None:
     """The member leaves the campaign (their account stays). A campaign keeps one GM at least."""
     check_manages_members(actor, membership.campaign_id)
-    membership = _locked_member(membership)
+    # The member and the campaign's GMs, in one statement and one order (two GMs removing each
+    # other at once wait for each other instead of deadlocking).
+    locked = {m.pk: m for m in Membership.objects.select_for_update().filter(
+        Q(pk=membership.pk) | Q(campaign_id=membership.campaign_id, role=Role.GM)).order_by("pk")}
+    if membership.pk not in locked:
+        raise RuleViolation.single("member_gone", _("This member has left the campaign already."))
+    membership = locked[membership.pk]
     if membership.role == Role.GM:
-        if not list(membership.other_game_masters().select_for_update()):
+        if not any(m.role == Role.GM for pk, m in locked.items() if pk != membership.pk):
             raise RuleViolation.single("last_gm", _("A campaign keeps one game master at least: "
                                                     "make another member its game master first."))
     membership.delete()

@@ -179,15 +179,18 @@ def _report_html(model_admin, report: TurnReport | SupersededTurnReport) -> str:
 class SupersededTurnReportAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     """The reports of resolutions the GM undid, as they were."""
 
-    campaign_path = "turn__kingdom__campaign"
+    campaign_path = "kingdom__campaign"
     list_display = ["__str__", "created_at", "undone_at", "undone_by"]
-    list_filter = ["turn__kingdom__campaign", "turn__kingdom"]
-    list_select_related = ["turn__kingdom", "undone_by"]
-    fields = readonly_fields = ("turn", "created_at", "undone_at", "undone_by", "narration",
-                                "report")
+    list_filter = ["kingdom__campaign", "kingdom"]
+    list_select_related = ["kingdom", "undone_by"]
+    fields = readonly_fields = ("kingdom", "number", "turn", "created_at", "undone_at",
+                                "undone_by", "narration", "report")
 
     def has_add_permission(self, request):
         return False  # an undo keeps them
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # what a resolution did, kept
 
     report = admin.display(description=gettext_lazy("report"))(_report_html)
 

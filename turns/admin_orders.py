@@ -75,20 +75,28 @@ class ArmyActivityForm(forms.ModelForm):
 def _chosen(request, obj: ArmyActivity | None) -> tuple[KingdomTurn | None, str, str]:
     """The order's turn (of a campaign the user runs), army and activity: the stored order's, or
     the ones the form was sent (or opened) with."""
-    if obj is not None:
-        return obj.turn, str(obj.army_id or ""), obj.kind
     source = request.POST if request.method == "POST" else request.GET
-    turn_id = source.get("turn", "")
+    turn_id, army, kind = source.get("turn", ""), source.get("army", ""), source.get("kind", "")
+    if obj is not None:
+        turn_id, army, kind = str(obj.turn_id), str(obj.army_id or ""), obj.kind
     turn = KingdomTurn.objects.select_related("kingdom__campaign").filter(
         pk=int(turn_id), kingdom__campaign__in=gm_campaigns(request.user)).first() \
-        if turn_id.isdigit() else None
-    army = source.get("army", "")
-    return turn, army if army.isdigit() else "", source.get("kind", "")
+        if turn_id.isdecimal() and turn_id.isascii() else None
+    return turn, army if army.isdecimal() and army.isascii() else "", kind
 
 
 def order_admin_form(request, obj: ArmyActivity | None) -> type[ArmyActivityForm]:
     """The form class for this request: the chosen order's parameter fields declared on it, so
-    that the admin shows and reads them like its own."""
+    that the admin shows and reads them like its own. Built once a request (the admin asks for
+    its form twice)."""
+    built = request.__dict__.setdefault("_muster_order_forms", {})
+    key = obj.pk if obj is not None else None
+    if key not in built:
+        built[key] = _order_admin_form(request, obj)
+    return built[key]
+
+
+def _order_admin_form(request, obj: ArmyActivity | None) -> type[ArmyActivityForm]:
     turn, army_key, kind = _chosen(request, obj)
     declared: dict[str, Any] = {"user": request.user}
     if turn is not None and turn.accepts_orders:

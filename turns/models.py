@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.models import KingdomTurn
+from campaigns.models import Kingdom, KingdomTurn
 from core.payloads import Payload, VersionedJSONField, register
 
 # turns.reports.TurnReportData; the engine's KingdomTurnInput as data (rules.data.to_data).
@@ -39,10 +39,14 @@ class TurnReport(models.Model):
 
 class SupersededTurnReport(models.Model):
     """A turn report the GM undid (turns.undo): kept as it was, beside the turn it no longer
-    describes; the turn's next resolution writes a new TurnReport."""
+    describes; the turn's next resolution writes a new TurnReport. It names its kingdom and turn
+    number itself, so it outlives the turn when an undo of the turn before deletes it."""
 
-    turn = models.ForeignKey(KingdomTurn, on_delete=models.CASCADE,
-                             related_name="superseded_reports", verbose_name=_("turn"))
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE,
+                                related_name="superseded_reports", verbose_name=_("kingdom"))
+    number = models.PositiveIntegerField(_("turn"))
+    turn = models.ForeignKey(KingdomTurn, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="superseded_reports", verbose_name=_("turn (still open)"))
     created_at = models.DateTimeField(_("created"))
     inputs = VersionedJSONField(_("inputs"), default=dict, payload=TURN_INPUT)
     outcome = VersionedJSONField(_("outcome"), default=dict, payload=TURN_REPORT)
@@ -57,4 +61,4 @@ class SupersededTurnReport(models.Model):
         ordering = ["-undone_at"]
 
     def __str__(self) -> str:
-        return f"{self.turn} ({self.undone_at:%Y-%m-%d %H:%M})"
+        return f"{self.kingdom} — {_('turn')} {self.number} ({self.undone_at:%Y-%m-%d %H:%M})"

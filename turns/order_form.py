@@ -24,7 +24,7 @@ K = act.ActivityKind
 def _gear_params(value: str) -> dict[str, Any]:
     kind, tier, weapon, doses = (value.split(":") + ["", "", "", ""])[:4]
     return {"gear": kind, "tier": tier or None, "weapon": weapon or None,
-            "doses": int(doses) if doses.isdigit() else 0}
+            "doses": int(doses) if doses.isdecimal() and doses.isascii() else 0}
 
 
 def _choice(label, choices, required=True) -> forms.ChoiceField:
@@ -55,7 +55,8 @@ class OrderForm(forms.Form):
         armies = [(str(a.key), a.state.name) for a in current.armies.values() if a.active]
         self.fields["army"] = _choice(_("army"), [("", gettext("leadership (no army)")),
                                                   *armies], required=False)
-        army = current.armies.get(int(army_key)) if army_key.isdigit() else None
+        army = current.armies.get(int(army_key)) \
+            if army_key.isdecimal() and army_key.isascii() else None
         if army is None:
             kinds = [k for k in act.LEADERSHIP if k is not K.WARFARE_EXERCISES
                      or current.kingdom.warfare_exercises_unlocked]

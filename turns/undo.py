@@ -21,7 +21,7 @@ from armies.apply import apply_armies
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
 from battles.data import from_data
-from battles.models import BattleParticipant, BattleScene, SceneStatus
+from battles.models import BattleParticipant, BattleScene, Exploration, SceneStatus
 from battles.sector.models import BattleStatus, SectorBattle, SectorUnit
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
 from campaigns.services import check_runs_turns, next_deadline
@@ -39,9 +39,21 @@ NIGHT = datetime.timedelta(hours=12)
 def undo_violations(turn: KingdomTurn) -> list[Violation]:
     """Why `turn` cannot be undone now (none: it can)."""
     name = {"kingdom": turn.kingdom.name, "number": turn.number}
-    if turn.status != TurnStatus.RESOLVED or not TurnReport.objects.filter(turn=turn).exists():
+    report = TurnReport.objects.filter(turn=turn).first()
+    if turn.status != TurnStatus.RESOLVED or report is None:
         return [Violation("undo_not_resolved", _("%(kingdom)s, turn %(number)d: only a resolved "
                                                  "turn can be undone."), params=name)]
+    violations = _later_violations(turn, name)
+    for battle in _battles_since(turn):
+        violations.append(Violation(
+            "undo_battle_fought", _("%(kingdom)s, turn %(number)d: the battle %(battle)s has been "
+                                    "fought since by the kingdom's armies."),
+            params={**name, "battle": battle}))
+    return violations + _army_violations(turn, report, name)
+
+
+def _later_violations(turn: KingdomTurn, name: dict) -> list[Violation]:
+    """A later turn locked or resolved, or the next turn holding what deleting it would lose."""
     violations = []
     later = KingdomTurn.objects.filter(kingdom_id=turn.kingdom_id, number__gt=turn.number)
     for each in later.exclude(status=TurnStatus.OPEN).order_by("number"):
@@ -56,11 +68,42 @@ def undo_violations(turn: KingdomTurn) -> list[Violation]:
             "undo_next_orders", _("%(kingdom)s, turn %(number)d: the next turn has orders "
                                   "(%(count)d); withdraw them first."),
             params={**name, "count": orders}))
-    for battle in _battles_since(turn):
+    return violations
+
+
+def _recruited(report: TurnReport) -> list[int]:
+    return [entry["army"] for entry in report.outcome.get("recruited", ()) if entry["army"]]
+
+
+def _army_violations(turn: KingdomTurn, report: TurnReport, name: dict) -> list[Violation]:
+    """The armies the undo writes back must still be there, and free to take their names again;
+    the armies it deletes (the recruited) must not be in use since."""
+    engine_input = from_data(KingdomTurnInput, report.inputs)
+    rows = Army.objects.filter(kingdom_id=turn.kingdom_id).in_bulk()
+    recruited = _recruited(report)
+    violations = [Violation("undo_army_gone", _("%(kingdom)s, turn %(number)d: the army "
+                                                "%(army)s has been deleted since."),
+                            params={**name, "army": army.state.name})
+                  for army in engine_input.armies if army.key not in rows]
+    active_names = {row.name for pk, row in rows.items()
+                    if row.status == "active" and pk not in recruited}
+    for army in engine_input.armies:
+        row = rows.get(army.key)
+        if row is not None and army.status == "active" and row.status != "active" \
+                and row.name in active_names:
+            violations.append(Violation(
+                "undo_name_taken", _("%(kingdom)s, turn %(number)d: another active army is "
+                                     "called %(army)s now; rename one of them first."),
+                params={**name, "army": row.name}))
+    in_use = (BattleParticipant.objects.filter(army_id__in=recruited).exists()
+              or SectorUnit.objects.filter(army_id__in=recruited).exists()
+              or Exploration.objects.filter(army_id__in=recruited).exists()
+              or ArmyActivity.objects.filter(army_id__in=recruited).exclude(turn=turn).exists())
+    if in_use:
         violations.append(Violation(
-            "undo_battle_fought", _("%(kingdom)s, turn %(number)d: the battle %(battle)s has been "
-                                    "fought since by the kingdom's armies."),
-            params={**name, "battle": battle}))
+            "undo_recruit_in_use", _("%(kingdom)s, turn %(number)d: an army it recruited has "
+                                     "been put in a battle, an exploration or an order since."),
+            params=name))
     return violations
 
 
@@ -89,8 +132,7 @@ def _restore(turn: KingdomTurn, actor) -> None:
     # The battles its gambits queued, unfought (undo_violations refused the fought ones).
     BattleScene.objects.filter(gambit__turn=turn).delete()
     SectorBattle.objects.filter(gambit__turn=turn).delete()
-    recruited = [entry["army"] for entry in report.outcome.get("recruited", ()) if entry["army"]]
-    for army in Army.objects.filter(pk__in=recruited):
+    for army in Army.objects.filter(pk__in=_recruited(report)):
         army._change_reason = REASON
         army.delete()
     activities = list(ArmyActivity.objects.filter(turn=turn).exclude(
@@ -101,8 +143,9 @@ def _restore(turn: KingdomTurn, actor) -> None:
         bulk_update_with_history(activities, ArmyActivity, ["status", "result"],
                                  default_change_reason=REASON)
     SupersededTurnReport.objects.create(
-        turn=turn, created_at=report.created_at, inputs=report.inputs, outcome=report.outcome,
-        narration=report.narration, undone_by=actor if getattr(actor, "pk", None) else None)
+        turn=turn, kingdom_id=turn.kingdom_id, number=turn.number, created_at=report.created_at,
+        inputs=report.inputs, outcome=report.outcome, narration=report.narration,
+        undone_by=actor if getattr(actor, "pk", None) else None)
     report.delete()
     # The next turn its resolution opened (it has no orders: undo_violations).
     KingdomTurn.objects.filter(kingdom_id=turn.kingdom_id, number__gt=turn.number,
@@ -117,7 +160,8 @@ def _restore(turn: KingdomTurn, actor) -> None:
 
 def _locked(turn_ids: list[int]) -> list[KingdomTurn]:
     """The turns, locked with their kingdoms' later turns (so that none is locked for the night
-    meanwhile), then their kingdoms: turns before kingdoms, as a resolution locks them."""
+    meanwhile), then their gambits' battles, then their kingdoms: the order resolutions lock
+    them in."""
     turns = list(KingdomTurn.objects.select_related("kingdom__campaign")
                  .filter(pk__in=turn_ids).order_by("kingdom_id"))
     from_these = Q()
@@ -125,6 +169,10 @@ def _locked(turn_ids: list[int]) -> list[KingdomTurn]:
         from_these |= Q(kingdom_id=turn.kingdom_id, number__gte=turn.number)
     locked = {t.pk: t for t in KingdomTurn.objects.select_for_update()
               .filter(from_these).order_by("pk")}
+    # Their gambits' scenes next, as a battle's resolution locks a scene before its kingdoms.
+    for model in (BattleScene, SectorBattle):
+        list(model.objects.select_for_update(of=("self",)).filter(gambit__turn__in=turn_ids)
+             .order_by("pk"))
     kingdoms = {k.pk: k for k in Kingdom.objects.select_for_update()
                 .filter(pk__in=[t.kingdom_id for t in turns]).order_by("pk")}
     for turn in turns:

@@ -61,6 +61,8 @@ def test_the_gm_sets_up_a_scene_with_plans(gm_client, campaign, sides, our_armie
     assert scene.participants.get(army=our_armies[0]).plan == {
         "stance": "advance", "targeting": "army", "target_army": their_armies[0].pk,
         "retreat_below": None, "tactical_action": None, "use_potions": True}
+    # A row whose plan was left as offered fights with its army's default plan.
+    assert scene.participants.get(army=their_armies[0]).plan == {}
 
 
 @pytest.mark.parametrize(("row", "message"), [

@@ -43,6 +43,7 @@ def test_the_gm_invites_by_mail_and_only_the_links_digest_is_stored(
     assert message.to == ["newcomer@example.org"]
     assert f"/join/{token}/" in message.body
     assert kingdom.name in message.subject
+    assert "(UTC)." in message.body and "(UTC) (UTC)" not in message.body  # the campaign's zone
 
 
 def test_an_invitation_without_an_address_mails_nobody(gm, kingdom,

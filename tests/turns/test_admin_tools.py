@@ -198,3 +198,11 @@ def test_resolve_turns_command_rejects_options_that_name_nothing(turn, options, 
         call_command("resolve_turns", "--now", *(option.format(**ids) for option in options))
     turn.refresh_from_db()
     assert turn.status == TurnStatus.OPEN
+
+
+@pytest.mark.parametrize("query", ["?turn=%C2%B2", "?turn=abc&kind=bogus", "?army=%C2%B2&turn=1",
+                                   "?turn=1&army=99999&kind=deploy_army"])
+def test_odd_choices_in_the_admin_order_form_are_no_500(gm_client, turn, query):
+    assert gm_client.get(reverse("admin:armies_armyactivity_add") + query).status_code == 200
+    assert gm_client.post(reverse("admin:armies_armyactivity_add") + query,
+                          {"turn": "²", "army": "²", "kind": "bogus"}).status_code == 200

@@ -42,6 +42,7 @@ def turn(campaign, kingdom):
 
 
 def _params(kind, infantry, enemy):
+    target = enemy.pk if enemy is not None else None
     return {
         "recruit_army": {"template": infantry.pk, "name": "New Levy", "hex": "C4",
                          "tactics": ["live_off_the_land"]},
@@ -52,7 +53,7 @@ def _params(kind, infantry, enemy):
         "recover_army": {"affliction": "shaken", "skill": "warfare"},
         "disband_army": {},
         "garrison_army": {"site": "settlement"},
-        "offensive_gambit": {"target": enemy.pk},
+        "offensive_gambit": {"target": target},
     }[kind]
 
 
@@ -204,3 +205,46 @@ def test_the_last_night_is_undone_for_every_kingdom_or_for_none(
     night_undo(actor=gm, campaign=campaign)
     assert set(KingdomTurn.objects.filter(kingdom__campaign=campaign)
                .values_list("status", flat=True)) == {TurnStatus.OPEN}
+
+
+def test_an_army_deleted_or_a_name_taken_since_is_refused(kingdom, guard, turn, player, gm):
+    activity_submit(turn=turn, user=player, kind="disband_army", army=guard, params={})
+    resolve(turn)
+    assert Army.objects.get(pk=guard.pk).status != "active"
+    namesake = ArmyFactory(kingdom=kingdom, name="Tatzlford Guard", hex="C4")
+    with pytest.raises(RuleViolation) as refused:
+        turn_undo(actor=gm, turn=turn)
+    assert refused.value.codes() == {"undo_name_taken"}
+    namesake.delete()
+    Army.objects.filter(pk=guard.pk).delete()
+    with pytest.raises(RuleViolation) as refused:
+        turn_undo(actor=gm, turn=turn)
+    assert refused.value.codes() == {"undo_army_gone"}
+    assert TurnReport.objects.filter(turn=turn).exists()
+
+
+def test_a_recruit_put_to_use_since_is_refused(kingdom, rival_kingdom, turn, player, gm,
+                                               infantry, campaign):
+    from factories import BattleParticipantFactory, BattleSceneFactory
+
+    Kingdom.objects.filter(pk=kingdom.pk).update(warfare=40)  # the recruitment succeeds
+    activity_submit(turn=turn, user=player, kind="recruit_army",
+                    params=_params("recruit_army", infantry, None))
+    resolve(turn)
+    levy = Army.objects.get(name="New Levy")
+    scene = BattleSceneFactory(campaign=campaign, attacker_kingdom=kingdom,
+                               defender_kingdom=rival_kingdom)
+    BattleParticipantFactory(scene=scene, army=levy, side="attacker")
+    with pytest.raises(RuleViolation) as refused:
+        turn_undo(actor=gm, turn=turn)
+    assert refused.value.codes() == {"undo_recruit_in_use"}
+    assert Army.objects.filter(pk=levy.pk).exists()
+
+
+def test_a_next_turn_undone_already_keeps_its_report(kingdom, guard, turn, gm):
+    resolve(turn)
+    second = resolve(KingdomTurn.objects.get(kingdom=kingdom, number=2))
+    turn_undo(actor=gm, turn=second)
+    turn_undo(actor=gm, turn=turn)  # deletes turn 2 again
+    kept = SupersededTurnReport.objects.get(number=2)
+    assert (kept.kingdom, kept.turn) == (kingdom, None)

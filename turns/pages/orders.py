@@ -140,7 +140,7 @@ def _order_form(request, turn, kingdom, current: act.Situation, *, gm: bool
     army and the activity (the form re-renders for them); a POST previews or submits."""
     source = request.POST if request.method == "POST" else request.GET
     editing = None
-    if source.get("activity", "").isdigit():
+    if source.get("activity", "").isdecimal() and source["activity"].isascii():
         editing = get_object_or_404(turn.activities, pk=source["activity"],
                                     status=ActivityStatus.QUEUED)
     army_key, kind = source.get("army", ""), source.get("kind", "")

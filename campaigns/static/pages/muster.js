@@ -101,6 +101,12 @@
         say(nameOf(chosen) + " → " + target.options[target.selectedIndex].text);
         return;
       }
+      var marker = event.target.closest("[data-marker]");
+      if (marker && offers(target, marker.dataset.marker)) {
+        target.value = marker.dataset.marker;
+        say(nameOf(chosen) + " → " + target.options[target.selectedIndex].text);
+        return;
+      }
       var cell = event.target.closest("[data-sector]");
       var sector = cell && cell.dataset.sector;
       if (!sector && event.target.closest("[data-reserve]")) { sector = "reserve"; }
