@@ -33,6 +33,9 @@ REFUSALS = {
     InvitationStatus.EXPIRED: _("This invitation has expired. Ask the game master for a new one."),
 }
 UNKNOWN = _("This invitation link is not valid. Check that you copied all of it.")
+NAME_TAKEN = Violation("username_taken", _("This user name is taken: choose another, or sign in "
+                                           "if it is yours."), "username")
+MEMBER_GONE = Violation("member_gone", _("This member has left the campaign already."))
 
 
 def digest(token: str) -> str:
@@ -155,9 +158,7 @@ def _sign_up_violations(user, username: str, email: str, password: str) -> list[
         violations += [Violation("username", message.replace("%", "%%"), "username")
                        for message in error.messages]
     if User.objects.filter(username__iexact=username).exists():
-        violations.append(Violation("username_taken", _("This user name is taken: choose "
-                                                        "another, or sign in if it is yours."),
-                                    "username"))
+        violations.append(NAME_TAKEN)
     try:
         password_validation.validate_password(password, user)
     except ValidationError as error:
@@ -183,9 +184,7 @@ def invitation_sign_up(*, token: str, username: str, email: str, password: str):
         with transaction.atomic():
             user.save()
     except IntegrityError:  # the same name, signed up a moment ago
-        raise RuleViolation.single("username_taken", _("This user name is taken: choose another, "
-                                                       "or sign in if it is yours."),
-                                   "username") from None
+        raise RuleViolation([NAME_TAKEN]) from None
     invitation_accept(token=token, user=user)
     if email and not confirmed:
         email_change_request(user=user, email=email, password=password)
@@ -198,7 +197,7 @@ def invitation_sign_up(*, token: str, username: str, email: str, password: str):
 def _locked_member(membership: Membership) -> Membership:
     locked = Membership.objects.select_for_update().filter(pk=membership.pk).first()
     if locked is None:
-        raise RuleViolation.single("member_gone", _("This member has left the campaign already."))
+        raise RuleViolation([MEMBER_GONE])
     return locked
 
 
@@ -226,7 +225,7 @@ def membership_remove(*, actor, membership: Membership) -> None:
     locked = {m.pk: m for m in Membership.objects.select_for_update().filter(
         Q(pk=membership.pk) | Q(campaign_id=membership.campaign_id, role=Role.GM)).order_by("pk")}
     if membership.pk not in locked:
-        raise RuleViolation.single("member_gone", _("This member has left the campaign already."))
+        raise RuleViolation([MEMBER_GONE])
     membership = locked[membership.pk]
     if membership.role == Role.GM:
         if not any(m.role == Role.GM for pk, m in locked.items() if pk != membership.pk):
