@@ -42,7 +42,7 @@ SECURE_PROXY_SSL_HEADER = tuple(_proxy_header) or None
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin_app.AdminConfig",  # the admin, discovered with the URLs
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

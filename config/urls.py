@@ -5,6 +5,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from campaigns.api.auth import TokenLoginView, TokenLogoutAllView, TokenLogoutView
 from config.api_index import ApiIndexView
 
+# The admin's modules load with the URLs, not at start-up (config.admin_app).
+admin.autodiscover()
+
 api_urlpatterns = [
     path("", ApiIndexView.as_view(), name="api-index"),
     path("", include("campaigns.api.urls")),

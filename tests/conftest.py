@@ -6,6 +6,7 @@ rolled back after each test) rather than `transactional_db`, whose flush would r
 from __future__ import annotations
 
 import pytest
+from django.contrib import admin
 from factories import (
     CampaignFactory,
     KingdomFactory,
@@ -17,6 +18,9 @@ from factories import (
 )
 
 from campaigns.models import Role
+
+# The admin's modules load with the URLs (config.admin_app); tests list its models at collection.
+admin.autodiscover()
 
 
 @pytest.fixture
