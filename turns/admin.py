@@ -32,7 +32,7 @@ from rules.kingmaker.battle.setup import Light
 from turns.admin_orders import order_admin_form
 from turns.models import SupersededTurnReport, TurnReport
 from turns.services import turn_reopen, turn_report_narrate, turns_resolve_now
-from turns.undo import turns_undo
+from turns.undo import turns_undo, undone_message
 
 
 class ActivityInline(CampaignScopedInline, admin.TabularInline):
@@ -166,8 +166,7 @@ class KingdomTurnAdmin(CampaignScopedAdmin, SimpleHistoryAdmin):
             for violation in error.violations:
                 self.message_user(request, render_violation(violation), messages.ERROR)
             return
-        self.message_user(request, _("Undone and open again with their orders: %(turns)s.")
-                          % {"turns": ", ".join(map(str, turns))}, messages.SUCCESS)
+        self.message_user(request, undone_message(turns), messages.SUCCESS)
 
 
 def _report_html(model_admin, report: TurnReport | SupersededTurnReport) -> str:

@@ -15,6 +15,7 @@ import datetime
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from simple_history.utils import bulk_update_with_history
 
 from armies.apply import apply_armies
@@ -193,6 +194,13 @@ def turns_undo(*, actor, turns: list[KingdomTurn]) -> list[KingdomTurn]:
     for turn in locked:
         _restore(turn, actor)
     return locked
+
+
+def undone_message(turns: list[KingdomTurn]) -> str:
+    """What the GM is told of turns undone, on the turn page and in the back office alike."""
+    return gettext("Undone and open again with their orders: %(turns)s.") % {
+        "turns": ", ".join(gettext("%(kingdom)s, turn %(number)d") % {
+            "kingdom": t.kingdom.name, "number": t.number} for t in turns)}
 
 
 def turn_undo(*, actor, turn: KingdomTurn) -> KingdomTurn:

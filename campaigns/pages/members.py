@@ -64,8 +64,8 @@ def _page(request, campaign: Campaign, form: InviteForm, *, status: int = 200):
                    .select_related("kingdom", "accepted_by")[:50]]
     return render(request, "pages/members.html", {
         "campaign": campaign, "form": form, "invitations": invitations,
-        "members": [{"membership": each, "move": MoveForm(campaign=campaign, initial={
-            "kingdom": each.kingdom_id}, prefix=f"m{each.pk}")} for each in memberships],
+        # The kingdoms read once for every row's Move select (a form per row reads them per row).
+        "members": memberships, "kingdoms": list(campaign.kingdoms.order_by("name")),
         "new_link": request.session.pop(_new_link_key(campaign), None),
     }, status=status)
 

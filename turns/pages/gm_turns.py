@@ -146,9 +146,7 @@ def _undone(request, campaign: Campaign, undo_them) -> HttpResponse:
         for violation in error.violations:
             messages.error(request, violation.render(_))
         return _back(campaign)
-    messages.success(request, _("Undone and open again with their orders: %(turns)s.") % {
-        "turns": ", ".join(_("%(kingdom)s, turn %(number)d") % {
-            "kingdom": t.kingdom.name, "number": t.number} for t in turns)})
+    messages.success(request, undo.undone_message(turns))
     return _back(campaign)
 
 

@@ -90,3 +90,22 @@ def test_another_campaigns_member_cannot_be_moved_from_here(client, campaign, ca
     assert Membership.objects.filter(pk=stranger.pk).exists()
     their_invitation.refresh_from_db()
     assert their_invitation.revoked_at is None
+
+
+def test_the_page_runs_the_same_queries_for_2_and_for_8_members(client, campaign, campaign_gm,
+                                                                kingdom):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def counted() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(_url(campaign)).status_code == 200
+        return len(captured)
+
+    client.force_login(campaign_gm)
+    MembershipFactory(user=UserFactory(), campaign=campaign, role=Role.PLAYER, kingdom=kingdom)
+    few = counted()
+    for _ in range(6):
+        MembershipFactory(user=UserFactory(), campaign=campaign, role=Role.PLAYER,
+                          kingdom=kingdom)
+    assert counted() == few
