@@ -24,6 +24,7 @@ from campaigns.selectors import (
 from campaigns.services import TurnLocked
 from core.permissions import NotPermitted
 from core.related_rows import json_objects
+from core.writes import Writes
 from rules.errors import RuleViolation, Violation, _, raise_if_any
 from rules.kingmaker import activities as act
 
@@ -182,7 +183,10 @@ def _submit(*, turn: KingdomTurn | int, user, kind: str, army: Army | int | None
     else:
         activity.army = army
     _validate_order(turn, activity, user, queued)
-    activity.save()
+    # The order and its history row in one statement on PostgreSQL (core.writes).
+    writes = Writes()
+    writes.insert([activity], history=True)
+    writes.flush()
     _unready(turn)
     return activity, True
 

@@ -1,25 +1,19 @@
 """Write armies as the engine left them (a kingdom turn's outcome, a battle scene's), inside
 the caller's transaction.
 
-Writes are batched (a fixed number of queries per table, however many armies changed) and still
-leave a simple-history record for every row they touch.
+Writes are batched (core.writes: on PostgreSQL one statement for all of them, however many armies
+changed) and still leave a simple-history record for every row they touch.
 """
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
 
-from django.utils import timezone
-from simple_history.utils import (
-    bulk_create_with_history,
-    bulk_update_with_history,
-    get_history_manager_for_model,
-)
-
 from armies import history as army_history
-from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
 from campaigns.models import Faction, Kingdom
 from core.related_rows import with_related_rows
+from core.writes import Writes, reserve_ids
 from rules.kingmaker.activities import TurnArmy
 from rules.kingmaker.army import stat_block
 from rules.kingmaker.turn import KingdomTurnOutcome
@@ -36,13 +30,22 @@ def _army_fields(row: Army, army: TurnArmy) -> None:
     row.garrison_bans = [list(ban) for ban in army.garrison_bans]
 
 
+ARMY_FIELDS = ("hp", "hex", "status", "garrisoned", "garrison_relief", "garrison_bans")
+
+
 def apply_armies(changed: list[TurnArmy], *, reason: str = REASON,
-                 read: Mapping[int, Army] | None = None) -> None:
+                 read: Mapping[int, Army] | None = None, writes: Writes | None = None) -> None:
     """Write these armies' state (fields, tactics, gear, conditions) with `reason` in history.
     `read` are army rows this transaction has already read with their tactics, gear and
-    conditions (a kingdom turn's, read for its input), by id: they are not read again.
+    conditions (a kingdom turn's, read for its input), by id: they are not read again. Queued on
+    `writes` if given (the caller flushes them), else written at once.
     Battle scenes (battles.apply) write their results through here too."""
     if not changed:
+        return
+    if writes is None:
+        writes = Writes()
+        apply_armies(changed, reason=reason, read=read, writes=writes)
+        writes.flush()
         return
     already = read or {}
     rows = {key: already[key] for key in (a.key for a in changed) if key in already}
@@ -58,11 +61,9 @@ def apply_armies(changed: list[TurnArmy], *, reason: str = REASON,
         row = rows[army.key]
         _army_fields(row, army)
         snapshots.append(_diff_children(row, army, creates, deletes, condition_updates))
-    Army.objects.bulk_update([rows[army.key] for army in changed],
-                             ["hp", "hex", "status", "garrisoned", "garrison_relief",
-                              "garrison_bans"])
-    army_history.record_many([rows[army.key] for army in changed], snapshots, reason=reason)
-    _write_children(creates, deletes, condition_updates, reason=reason)
+    writes.update([rows[army.key] for army in changed], ARMY_FIELDS, history=lambda armies: (
+        army_history.history_rows(armies, snapshots, reason=reason)))
+    _write_children(writes, creates, deletes, condition_updates, reason=reason)
 
 
 def _children(army_row: Army, army: TurnArmy) -> dict[type, list]:
@@ -109,56 +110,43 @@ def _diff_children(row: Army, army: TurnArmy, creates, deletes, condition_update
     return army_history.snapshot(wanted[ArmyTactic], wanted[ArmyGear], wanted[ArmyCondition])
 
 
-def _write_children(creates, deletes, condition_updates, *, reason: str = REASON) -> None:
-    for model, rows in deletes.items():
-        _delete_with_history(model, rows, reason=reason)
-    for model, rows in creates.items():
-        if rows:
-            bulk_create_with_history(rows, model, default_change_reason=reason)
-    if condition_updates:
-        bulk_update_with_history(condition_updates, ArmyCondition, ["value"],
-                                 default_change_reason=reason)
+def _write_children(writes: Writes, creates, deletes, condition_updates, *, reason: str) -> None:
+    # Nothing points at a tactic, gear or condition row: deleting skips the cascade collector.
+    for model in deletes:
+        writes.delete(deletes[model], history=True, reason=reason)
+    for model in creates:
+        writes.insert(creates[model], history=True, reason=reason)
+    writes.update(condition_updates, ["value"], history=True, reason=reason)
 
 
-def _delete_with_history(model, rows: list, *, reason: str = REASON) -> None:
-    """Delete rows in one statement and record each deletion in its history table.
-
-    QuerySet.delete() would record history too, but with one INSERT per row (post_delete)."""
-    if not rows:
-        return
-    history = get_history_manager_for_model(model)
-    now = timezone.now()
-    names = [f.attname for f in model._meta.concrete_fields]
-    history.bulk_create([
-        history.model(history_date=now, history_type="-", history_change_reason=reason,
-                      **{name: getattr(row, name) for name in names})
-        for row in rows])
-    # No other table points at these rows, so skipping Django's cascade collector is safe.
-    model.objects.filter(pk__in=[row.pk for row in rows])._raw_delete(model.objects.db)
-
-
-def create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome) -> dict[int, int]:
-    """Create the armies a kingdom turn recruited; returns engine key -> new army id."""
+def create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome, writes: Writes,
+                     orders: Mapping[int, ArmyActivity]) -> dict[int, int]:
+    """Queue the armies a kingdom turn recruited on `writes`; returns engine key -> new army id.
+    `orders` are the turn's activities by id: a recruit's template is its order's."""
     if not outcome.recruited:
         return {}
-    templates = {t.name: t for t in ArmyTemplate.objects.filter(
-        name__in=[r.army.state.template.name for r in outcome.recruited])}
+    template_ids = {r.army.state.template.name: int(orders[r.order].params["template"])
+                    for r in outcome.recruited
+                    if r.order in orders and "template" in orders[r.order].params}
+    unknown = [r.army.state.template.name for r in outcome.recruited
+               if r.army.state.template.name not in template_ids]
+    if unknown:
+        template_ids |= dict(ArmyTemplate.objects.filter(name__in=unknown)
+                             .values_list("name", "pk"))
     factions = {f.name: f for f in Faction.objects.filter(
         campaign_id=kingdom.campaign_id,
-        name__in=[r.army.faction for r in outcome.recruited if r.army.faction])}
+        name__in=[r.army.faction for r in outcome.recruited if r.army.faction])} \
+        if any(r.army.faction for r in outcome.recruited) else {}
     rows = []
-    for recruited in outcome.recruited:
+    # Their ids first: the orders' results, the report and the armies' own rows name them.
+    for recruited, pk in zip(outcome.recruited, reserve_ids(Army, len(outcome.recruited)),
+                             strict=True):
         army = recruited.army
-        row = Army(kingdom=kingdom, template=templates[army.state.template.name],
+        row = Army(pk=pk, kingdom=kingdom, template_id=template_ids[army.state.template.name],
                    faction=factions.get(army.faction) if army.faction else None,
                    name=army.state.name)
         _army_fields(row, army)
         rows.append(row)
-    rows = Army.objects.bulk_create(rows)
-    if any(row.pk is None for row in rows):  # backends that return no ids from bulk inserts
-        saved = {a.name: a for a in Army.objects.filter(
-            kingdom=kingdom, status="active", name__in=[r.name for r in rows])}
-        rows = [saved[r.name] for r in rows]
     creates: dict[type, list] = defaultdict(list)
     snapshots = []
     for row, recruited in zip(rows, outcome.recruited, strict=True):
@@ -167,6 +155,7 @@ def create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome) -> dict[int,
             creates[model] += new
         snapshots.append(army_history.snapshot(children[ArmyTactic], children[ArmyGear],
                                                children[ArmyCondition]))
-    army_history.record_many(rows, snapshots, reason=REASON, history_type="+")
-    _write_children(creates, {}, [])
+    writes.insert(rows, history=lambda armies: army_history.history_rows(
+        armies, snapshots, reason=REASON, history_type="+"))
+    _write_children(writes, creates, {}, [], reason=REASON)
     return {r.army.key: row.pk for r, row in zip(outcome.recruited, rows, strict=True)}

@@ -100,14 +100,21 @@ def record(army: Army, *, reason: str = "", history_type: str = "~") -> None:
 
 def record_many(armies: Sequence[Army], snapshots: Sequence[Snapshot], *, reason: str,
                 history_type: str = "~") -> None:
-    """One INSERT for all the armies' history rows, each with its snapshot (a turn's batch)."""
+    """One INSERT for all the armies' history rows, each with its snapshot."""
+    Army.history.model.objects.bulk_create(
+        history_rows(armies, snapshots, reason=reason, history_type=history_type))
+
+
+def history_rows(armies: Sequence[Army], snapshots: Sequence[Snapshot], *, reason: str,
+                 history_type: str = "~") -> list[Any]:
+    """The armies' history rows, each with its snapshot (unsaved: a turn writes them with the
+    rest of its rows, core.writes)."""
     model = Army.history.model
     now = timezone.now()
-    model.objects.bulk_create([
-        model(history_date=now, history_type=history_type, history_change_reason=reason,
-              history_user=model.get_default_history_user(army), children=children,
-              **{field.attname: getattr(army, field.attname) for field in model.tracked_fields})
-        for army, children in zip(armies, snapshots, strict=True)])
+    return [model(history_date=now, history_type=history_type, history_change_reason=reason,
+                  history_user=model.get_default_history_user(army), children=children,
+                  **{field.attname: getattr(army, field.attname) for field in model.tracked_fields})
+            for army, children in zip(armies, snapshots, strict=True)]
 
 
 def refresh_latest(army: Army) -> None:

@@ -5,10 +5,20 @@ army in the scene, or the side's kingdom). A player plans only their own kingdom
 until the scene is fought, sees only those plans; the GM sees and changes every plan."""
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q, QuerySet
+import datetime
+
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from armies.models import Army
-from battles.models import BattleParticipant, BattleReport, BattleScene, SceneStatus, SectorRound
+from battles.models import (
+    BattleParticipant,
+    BattleReport,
+    BattleScene,
+    SceneStatus,
+    SectorRound,
+    SectorUnit,
+)
+from campaigns.models import KingdomTurn
 from campaigns.selectors import gm_campaign_ids, is_campaign_gm, kingdom_visibility, player_kingdom_ids
 
 
@@ -85,16 +95,28 @@ def armies_in_battle_since_last_turn(turn) -> frozenset[int]:
     """The kingdom's armies that fought a battle since its previous turn was resolved: they do
     not rest this turn (seed 003: "...и не участвует в сценах битвы"). A battle counts once it is
     fought (a scene resolved, a sector battle's round played), never for being queued."""
-    previous = turn.kingdom.turns.filter(number__lt=turn.number, resolved_at__isnull=False) \
-        .order_by("-number").values_list("resolved_at", flat=True).first()
-    participants = BattleParticipant.objects.filter(army__kingdom_id=turn.kingdom_id,
-                                                    scene__status=SceneStatus.RESOLVED)
+    previous = KingdomTurn.objects.filter(pk=turn.pk).annotate(
+        previous=previous_turn_resolved_at()).values_list("previous", flat=True).get()
+    return armies_in_battle_since(turn.kingdom_id, previous)
+
+
+def previous_turn_resolved_at() -> Subquery:
+    """An annotation of a kingdom turn's query: when its kingdom's turn before it was resolved
+    (None before the first)."""
+    return Subquery(KingdomTurn.objects.filter(
+        kingdom_id=OuterRef("kingdom_id"), number__lt=OuterRef("number"),
+        resolved_at__isnull=False).order_by("-number").values("resolved_at")[:1])
+
+
+def armies_in_battle_since(kingdom_id: int, since: datetime.datetime | None) -> frozenset[int]:
+    """armies_in_battle_since_last_turn, the previous turn resolved at `since`, in one query."""
+    participants = BattleParticipant.objects.filter(scene__status=SceneStatus.RESOLVED)
     # Round 0 is the deployment; a sector battle is fought from round 1.
     rounds = SectorRound.objects.filter(number__gte=1)
-    if previous is not None:
-        participants = participants.filter(scene__resolved_at__gte=previous)
-        rounds = rounds.filter(created_at__gte=previous)
-    in_sectors = Army.objects.filter(kingdom_id=turn.kingdom_id,
-                                     sector_units__battle__rounds__in=rounds)
-    return frozenset(participants.values_list("army_id", flat=True)) | \
-        frozenset(in_sectors.values_list("pk", flat=True))
+    if since is not None:
+        participants = participants.filter(scene__resolved_at__gte=since)
+        rounds = rounds.filter(created_at__gte=since)
+    in_sectors = SectorUnit.objects.filter(battle__rounds__in=rounds)
+    return frozenset(Army.objects.filter(kingdom_id=kingdom_id).filter(
+        Q(pk__in=participants.values("army_id")) | Q(pk__in=in_sectors.values("army_id")))
+        .values_list("pk", flat=True))

@@ -63,14 +63,28 @@ def turn_open_held(kingdom: Kingdom, *, deadline: datetime.datetime | None = Non
     # An open turn is always the kingdom's last (turns open only here, one after the other), so
     # its last turn says both whether one is open and what the next one's number is.
     last = kingdom.turns.order_by("-number").first()
-    if last is not None and last.status == TurnStatus.OPEN:
+    turn = next_turn(kingdom, last, deadline=deadline)
+    if turn is None:
+        assert last is not None
         return last
-    after = last.deadline if last is not None and last.deadline > timezone.now() else None
-    turn = KingdomTurn.objects.create(
-        kingdom=kingdom, number=(last.number + 1) if last else 1,
-        deadline=deadline or next_deadline(kingdom.campaign, after))
-    signals.turn_opened.send(sender=KingdomTurn, turn=turn)
+    turn.save()
+    turn_opened(turn)
     return turn
+
+
+def next_turn(kingdom: Kingdom, last: KingdomTurn | None, *,
+              deadline: datetime.datetime | None = None) -> KingdomTurn | None:
+    """The turn to open after the kingdom's last turn `last` (unsaved), or None while `last`
+    is open. The caller saves it and tells of it (turn_opened)."""
+    if last is not None and last.status == TurnStatus.OPEN:
+        return None
+    after = last.deadline if last is not None and last.deadline > timezone.now() else None
+    return KingdomTurn(kingdom=kingdom, number=(last.number + 1) if last else 1,
+                       deadline=deadline or next_deadline(kingdom.campaign, after))
+
+
+def turn_opened(turn: KingdomTurn) -> None:
+    signals.turn_opened.send(sender=KingdomTurn, turn=turn)
 
 
 def deadline_violations(turn: KingdomTurn, deadline: datetime.datetime) -> list[Violation]:

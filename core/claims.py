@@ -65,7 +65,12 @@ class ClaimedWork:
     waiting_status: str        # what a locked, swept or reopened row's status is
     resolving: str
     failed: str
-    related: tuple[str, ...] = ()  # read along with the row under its lock (not locked with it)
+    related: tuple[str, ...] = ()  # read along with the row under its lock
+    locked: tuple[str, ...] = ("self",)  # the row and those of `related` locked with it
+    # Claim the row in the work's own transaction (a kingdom turn: one transaction, not two): a
+    # row being worked on stays waiting, under the work's lock, which the sweep skips; a dead
+    # worker's transaction rolls back and leaves it waiting, for the sweep to send again.
+    claim_with_work: bool = False
     # Called with the ids of the rows just locked, in the transaction that locks them: what the
     # work must read as it stood at the lock (a kingdom turn's snapshot of the campaign's armies).
     on_lock: Callable[[list[int]], None] | None = None
@@ -143,30 +148,63 @@ class ClaimedWork:
         or "failed" (the error is kept on the row and nothing of the work is applied). A passing
         database fault fails nothing: the row goes back to waiting and TransientFault is raised,
         for the task to try again."""
-        token = self.claim(pk)
-        if token is None:
-            return "skipped"
+        token = None
+        if not self.claim_with_work:
+            token = self.claim(pk)
+            if token is None:
+                return "skipped"
+        drawn: list[int] = []  # the seed a claim with the work drew
         try:
             with transaction.atomic():
-                row = self._locked_rows().get(pk=pk)
-                if row.status != self.resolving or row.claim != token:
-                    return "skipped"  # the sweep gave it to another worker meanwhile
+                row = self._taken(pk, token, drawn)
+                if row is None:
+                    return "skipped"
                 self.work(row)
             return "resolved"
         except Exception as error:
             if is_transient(error):
                 fault = self._transient(pk, error)
-                self._release(pk, token)
+                if token is None:
+                    self._keep_seed(pk, drawn)
+                else:
+                    self._release(pk, token)
                 raise fault from error
             # The GM sees the error; the game's data stays as it was.
             log.exception("%s failed", self._name(pk))
-            self._fail(pk, token, error)
+            self._fail(pk, token, error, drawn)
             return "failed"
 
+    def _taken(self, pk: int, token: str | None, drawn: list[int]) -> ClaimedModel | None:
+        """The row to work on, under its lock: ours by `token`, or (claimed with the work)
+        still waiting, with its seed drawn; None if it is not ours to work on."""
+        if token is not None:
+            row = self._locked_rows().get(pk=pk)
+            # Else the sweep gave it to another worker meanwhile.
+            return row if row.status == self.resolving and row.claim == token else None
+        row = self._locked_rows().filter(self.waiting, pk=pk).first()
+        if row is not None:  # else done, failed, or another worker's
+            # The seed is drawn once and kept (a failure keeps it too), so a retry rolls the
+            # same dice.
+            row.seed = secrets.randbits(62) if row.seed is None else row.seed
+            drawn.append(row.seed)
+        return row
+
+    def _keep_seed(self, pk: int, drawn: list[int]) -> None:
+        """Store the seed a rolled-back claim drew, so that the retry rolls the same dice; if the
+        database is still out of reach, the retry draws another (nothing was applied)."""
+        if not drawn:
+            return
+        try:
+            self._rows().filter(self.waiting, pk=pk, seed__isnull=True).update(seed=drawn[0])
+        except DatabaseError as error:
+            if not is_transient(error):
+                raise
+            drop_broken_connection()
+
     def _locked_rows(self) -> QuerySet:
-        """The row lock taken to do the work: the row's own (a nullable join cannot be locked,
-        and the work locks what else it writes itself)."""
-        rows = self._rows().select_for_update(of=("self",))
+        """The row lock taken to do the work: the row's own and those of `locked` (a nullable
+        join cannot be locked, and the work locks what else it writes itself)."""
+        rows = self._rows().select_for_update(of=self.locked)
         # select_related() with no names would follow every foreign key.
         return rows.select_related(*self.related) if self.related else rows
 
@@ -204,11 +242,13 @@ class ClaimedWork:
     def _name(self, pk: int) -> str:
         return f"{self.model._meta.verbose_name} {pk}"
 
-    def _fail(self, pk: int, token: str, error: Exception) -> None:
+    def _fail(self, pk: int, token: str | None, error: Exception, drawn: list[int]) -> None:
+        ours = self.waiting if token is None else Q(status=self.resolving, claim=token)
         with transaction.atomic():
-            row = self._rows().select_for_update().get(pk=pk)
-            if row.status == self.resolving and row.claim == token:
-                row.set_status(self.failed, error=f"{type(error).__name__}: {error}")
+            row = self._rows().select_for_update().filter(ours, pk=pk).first()
+            if row is not None:
+                row.set_status(self.failed, error=f"{type(error).__name__}: {error}",
+                               seed=drawn[0] if drawn else row.seed)
 
     def sweep(self, *, now: datetime.datetime | None = None) -> list[int]:
         """Rows whose claim's lease has lapsed (resolving for longer than

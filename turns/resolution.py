@@ -2,28 +2,28 @@
 
 1. `turns_lock_due` locks open turns whose deadline has passed and, after commit, enqueues one
    task per turn.
-2. `TURNS.claim` moves a locked turn to resolving under a row lock and records a claim token; only
-   one worker can win it.
-3. `turn_resolve` computes the outcome through `rules/` and, in one transaction that re-checks the
-   claim under a row lock, applies it, writes the report, marks the turn resolved and opens the
-   next one. A worker killed before that commit applies nothing; `turns_sweep_stuck` hands a turn
-   stuck in resolving back to the queue.
+2. `turn_resolve` claims a locked turn and its kingdom under their row locks (only one worker can
+   win it; another waits and then finds it resolved), computes the outcome through `rules/` and,
+   in that one transaction, applies it, writes the report, marks the turn resolved and opens the
+   next one. A worker killed before that commit applies nothing and leaves the turn locked;
+   `turns_sweep_stuck` sends a turn locked for too long again.
 """
 from __future__ import annotations
 
 import datetime
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from armies.orders import campaign_snapshot, queued_activities, rules_order, turn_input
 from armies.selectors import active_armies
 from battles.resolution import scenes_lock_after_turn
-from battles.selectors import armies_in_battle_since_last_turn
-from campaigns.models import Kingdom, KingdomTurn, TurnStatus
+from battles.selectors import armies_in_battle_since, previous_turn_resolved_at
+from campaigns.models import KingdomTurn, TurnStatus
 from campaigns.selectors import KINGDOM_LISTS, kingdom_lists
-from campaigns.services import turn_open_held
+from campaigns.services import next_turn, turn_open_held, turn_opened
 from core.claims import ClaimedWork, claimed_seed
+from core.writes import Writes
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
 from turns import signals
@@ -66,29 +66,43 @@ def _snapshot_armies(ids: list[int]) -> None:
 
 
 def _resolve_locked(turn: KingdomTurn) -> None:
-    campaign = turn.kingdom.campaign  # read with the turn; the campaign is not locked
-    turn.kingdom = Kingdom.objects.select_for_update().get(pk=turn.kingdom_id)
+    kingdom = turn.kingdom  # locked with the turn; its campaign read, not locked
     # After the lock, in a statement of its own (a locking statement reads as of its start).
-    turn.kingdom.__dict__.update(Kingdom.objects.filter(pk=turn.kingdom_id).annotate(
-        **kingdom_lists("pk")).values(*KINGDOM_LISTS).get())
-    turn.kingdom.campaign = campaign
+    extra = KingdomTurn.objects.filter(pk=turn.pk).annotate(
+        **kingdom_lists("kingdom_id"), previous_resolved_at=previous_turn_resolved_at(),
+        later_turn=Exists(KingdomTurn.objects.filter(kingdom_id=OuterRef("kingdom_id"),
+                                                     number__gt=OuterRef("number"))),
+    ).values(*KINGDOM_LISTS, "previous_resolved_at", "later_turn").get()
+    kingdom.__dict__.update({name: extra[name] for name in KINGDOM_LISTS})
     activities = queued_activities(turn)
     orders, unreadable = [], {}
     for activity in activities:
         try:
-            orders.append(rules_order(activity, campaign_id=turn.kingdom.campaign_id))
+            orders.append(rules_order(activity, campaign_id=kingdom.campaign_id))
         except RuleViolation as error:  # e.g. its template was deleted since it was queued
             unreadable[activity.pk] = error
     # The kingdom's armies are read once, for the engine's input, and written back from the rows.
-    armies = list(active_armies(turn.kingdom))
-    engine_input = turn_input(turn, activities, orders, fought=armies_in_battle_since_last_turn(turn),
-                              army_rows=armies)
+    armies = list(active_armies(kingdom))
+    fought = armies_in_battle_since(kingdom.pk, extra["previous_resolved_at"])
+    engine_input = turn_input(turn, activities, orders, fought=fought, army_rows=armies)
     outcome = resolve_turn(engine_input, claimed_seed(turn))
-    apply_outcome(turn, engine_input, outcome, activities, unreadable, armies)
-    turn.set_status(TurnStatus.RESOLVED, resolved_at=timezone.now(), error="")
+    # Every row the turn writes goes in one statement (core.writes), its history rows with it.
+    writes = Writes()
+    apply_outcome(turn, engine_input, outcome, activities, unreadable, armies, writes)
+    turn.status, turn.resolved_at, turn.error = TurnStatus.RESOLVED, timezone.now(), ""
+    writes.update([turn], ["status", "resolved_at", "error", "seed"], history=True)
+    # An open turn is always the kingdom's last, so the next turn follows this one, unless the GM
+    # opened it while this one waited for a worker.
+    opened = None if extra["later_turn"] else next_turn(kingdom, turn)
+    if opened is not None:
+        writes.insert([opened], history=True)
+    writes.flush()
     # Mailed once this transaction commits; a mail that fails is logged, the turn stays resolved.
     signals.turn_report_ready.send(sender=KingdomTurn, turn=turn)
-    turn_open_held(turn.kingdom)
+    if extra["later_turn"]:
+        turn_open_held(kingdom)
+    elif opened is not None:
+        turn_opened(opened)
     # "The war encounter happens right after the Kingdom turn ends": its scenes go next (only
     # this turn's Offensive Gambits queue them, so a turn that started no battle has none).
     if outcome.battles:
@@ -104,9 +118,12 @@ TURNS = ClaimedWork(
     waiting_status=TurnStatus.LOCKED,
     resolving=TurnStatus.RESOLVING,
     failed=TurnStatus.FAILED,
-    # Its kingdom is locked by the work, its campaign not at all (the campaign's other kingdoms
+    # Its kingdom is locked with it, its campaign not at all (the campaign's other kingdoms
     # resolve at the same time).
     related=("kingdom__campaign",),
+    locked=("self", "kingdom"),
+    # One transaction a turn: docs/concurrency.md, step 2.
+    claim_with_work=True,
     on_lock=_snapshot_armies,
 )
 # Lock open turns (no more orders) and, unless told not to, enqueue their resolution.

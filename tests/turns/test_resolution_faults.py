@@ -85,14 +85,14 @@ def test_a_fault_while_resolving_is_retried_and_the_turn_resolves_once(turn, mon
     assert resolve_kingdom_turn.delay(turn.pk).get() == "resolved"
     assert len(flaky.calls) == 2
     assert_resolved_once(turn)
-    # Claimed, handed back to the queue, claimed again by the retry.
+    # A kingdom turn is claimed in its work's transaction: the failed try left nothing, the
+    # retry claimed and resolved it.
     assert list(turn.history.order_by("history_id").values_list("status", flat=True)) == [
-        TurnStatus.OPEN, TurnStatus.RESOLVING, TurnStatus.LOCKED, TurnStatus.RESOLVING,
-        TurnStatus.RESOLVED]
+        TurnStatus.OPEN, TurnStatus.RESOLVED]
 
 
 def test_a_fault_while_claiming_is_retried(turn, monkeypatch, fails_once):
-    monkeypatch.setattr(ClaimedWork, "_claim", fails_once(ClaimedWork._claim))
+    monkeypatch.setattr(ClaimedWork, "_locked_rows", fails_once(ClaimedWork._locked_rows))
     assert resolve_kingdom_turn.delay(turn.pk).get() == "resolved"
     assert_resolved_once(turn)
 
@@ -107,6 +107,8 @@ def test_a_fault_that_outlasts_the_retries_leaves_the_turn_to_the_sweep(
         resolution.turn_resolve(turn.pk)
     turn.refresh_from_db()
     assert (turn.status, turn.claim, turn.error) == (TurnStatus.LOCKED, "", "")
+    drawn = turn.seed
+    assert drawn is not None  # kept, so the retry rolls the same dice
     monkeypatch.undo()
     assert resolution.turns_sweep_stuck() == []  # still within its lease
     later = timezone.now() + datetime.timedelta(seconds=settings.MUSTER_RESOLVING_TIMEOUT_SECONDS)
@@ -114,6 +116,7 @@ def test_a_fault_that_outlasts_the_retries_leaves_the_turn_to_the_sweep(
         assert resolution.turns_sweep_stuck(now=later + datetime.timedelta(seconds=1)) == [
             turn.pk]
     assert_resolved_once(turn)
+    assert turn.seed == drawn
 
 
 def test_a_redelivered_message_for_a_resolved_turn_does_nothing(turn):

@@ -36,18 +36,17 @@ def test_two_kingdoms_of_one_campaign_resolve_in_parallel(postgres, monkeypatch)
         status=TurnStatus.LOCKED, locked_at=timezone.now())
     held, other = turns
     inside, release = threading.Event(), threading.Event()
-    last_step = resolution.turn_open_held
+    last_step = resolution.turn_opened
 
-    def holding(kingdom):
+    def holding(opened):
         """The first kingdom's resolution, its next turn opened (a step every resolution takes,
         under the kingdom's lock), waits inside its transaction until released."""
-        opened = last_step(kingdom)
-        if kingdom.pk == held.kingdom_id:
+        last_step(opened)
+        if opened.kingdom_id == held.kingdom_id:
             inside.set()
             release.wait(timeout=60)
-        return opened
 
-    monkeypatch.setattr(resolution, "turn_open_held", holding)
+    monkeypatch.setattr(resolution, "turn_opened", holding)
     results: dict[int, str] = {}
 
     def resolve(turn_id: int) -> None:

@@ -1,0 +1,286 @@
+"""The rows one transaction writes, gathered and sent together, each with its history row.
+
+A kingdom turn writes a dozen tables (the kingdom, its armies and their tactics, gear and
+conditions, its orders, the turn, the next turn, the report) and the history table of each; one
+statement a table and another for its history cost more round trips and far more of the ORM's CPU
+(`bulk_update` builds a `CASE WHEN` per row and field) than the work itself (issue 16). On
+PostgreSQL `flush` sends them all as one statement: each write is a data-modifying `WITH` query
+over its rows, given as one JSON parameter (`jsonb_to_recordset`), and each waits for the one
+before it (its `WHERE` counts the rows the previous one returned), so they run in the order they
+were queued, as separate statements would (a row deleted before one that takes its unique key is
+inserted). The rows a statement
+inserts get their ids from its `RETURNING`, and the history of an inserted row is inserted from
+that `RETURNING` in the same statement. Elsewhere (the embedded SQLite) each write is the ORM's
+batched call, in the same order.
+
+History rows are simple-history's, built as its signals would (the acting user, the reason, the
+type); writes that go through here send no `post_save`: the project listens to none on these
+models (its notifications hang on its own signals)."""
+from __future__ import annotations
+
+import datetime
+import functools
+import json
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import connection, models
+from django.utils import timezone
+from psycopg.types.json import Jsonb
+from simple_history.utils import get_history_manager_for_model
+
+Rows = list[Any]  # model instances, all of one model
+# Builds the history rows of rows just written (for a model whose history rows carry more than
+# its own fields, such as an army's snapshot of its tactics, gear and conditions).
+HistoryRows = Callable[[Rows], Rows]
+
+
+@dataclass
+class _Write:
+    verb: str  # "insert", "update" or "delete"
+    model: type[models.Model]
+    rows: Rows
+    fields: tuple[str, ...] = ()  # an update's
+    history: bool | HistoryRows = False  # True: simple-history's own rows
+    reason: str | None = None  # the history's change reason
+
+
+class Writes:
+    """Queue rows to insert, update or delete, then `flush` them inside the caller's transaction.
+    With `history`, each row gets its simple-history row (with `reason` as the change reason), or
+    those `history` builds from the rows once they have their ids."""
+
+    def __init__(self) -> None:
+        self._writes: list[_Write] = []
+
+    def insert(self, rows: Iterable[models.Model], *, history: bool | HistoryRows = False,
+               reason: str | None = None) -> None:
+        """Rows without an id get one as they are written (set on them by `flush`)."""
+        self._queue(_Write("insert", *_model_rows(rows), history=history, reason=reason))
+
+    def update(self, rows: Iterable[models.Model], fields: Sequence[str], *,
+               history: bool | HistoryRows = False, reason: str | None = None) -> None:
+        self._queue(_Write("update", *_model_rows(rows), fields=tuple(fields), history=history,
+                           reason=reason))
+
+    def delete(self, rows: Iterable[models.Model], *, history: bool = False,
+               reason: str | None = None) -> None:
+        """Delete the rows, with no cascade: nothing may point at them."""
+        self._queue(_Write("delete", *_model_rows(rows), history=history, reason=reason))
+
+    def _queue(self, write: _Write) -> None:
+        if write.rows:
+            self._writes.append(write)
+
+    def flush(self) -> None:
+        writes, self._writes = self._writes, []
+        if not writes:
+            return
+        if connection.vendor == "postgresql":
+            _flush_in_one_statement(writes)
+        else:
+            for write in writes:
+                _flush_with_the_orm(write)
+
+
+def _model_rows(rows: Iterable[models.Model]) -> tuple[type[models.Model], Rows]:
+    rows = list(rows)
+    return (type(rows[0]) if rows else models.Model), rows
+
+
+def history_rows(rows: Rows, *, reason: str | None, history_type: str) -> Rows:
+    """simple-history's rows for these rows as they are now."""
+    model = get_history_manager_for_model(rows[0]).model
+    now = timezone.now()
+    return [model(history_date=now, history_type=history_type, history_change_reason=reason,
+                  history_user=model.get_default_history_user(row),
+                  **{f.attname: getattr(row, f.attname) for f in model.tracked_fields})
+            for row in rows]
+
+
+_HISTORY_TYPE = {"insert": "+", "update": "~", "delete": "-"}
+
+
+def _history_of(write: _Write) -> Rows:
+    if callable(write.history):
+        return write.history(write.rows)
+    return history_rows(write.rows, reason=write.reason, history_type=_HISTORY_TYPE[write.verb])
+
+
+def _flush_with_the_orm(write: _Write) -> None:
+    manager = write.model._default_manager
+    if write.verb == "delete":
+        manager.filter(pk__in=[row.pk for row in write.rows])._raw_delete(manager.db)
+    elif write.verb == "insert":
+        manager.bulk_create(write.rows)
+    else:
+        manager.bulk_update(write.rows, write.fields)
+    if write.history:
+        history = _history_of(write)
+        type(history[0])._default_manager.bulk_create(history)
+
+
+def reserve_ids(model: type[models.Model], count: int) -> list[int]:
+    """Ids for `count` rows of `model` to insert in this transaction, known before they are
+    written (so that rows written with them can point at them)."""
+    meta = model._meta
+    assert meta.pk is not None
+    table, column = meta.db_table, meta.pk.column
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s)) "
+                           "FROM generate_series(1, %s)", [table, column, count])
+            return [row[0] for row in cursor.fetchall()]
+        # SQLite's AUTOINCREMENT: the next id is past both the highest ever given and the
+        # highest present; the transaction holds the database's only write lock.
+        cursor.execute(f"SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = %s), "
+                       f"0), COALESCE((SELECT MAX({_quote(column)}) FROM {_quote(table)}), 0))",
+                       [table])
+        last = cursor.fetchone()[0]
+        return list(range(last + 1, last + 1 + count))
+
+
+# --- PostgreSQL: one statement --------------------------------------------------------------
+
+
+class _Statement:
+    """The WITH queries of one statement, chained so that each runs after the one before."""
+
+    def __init__(self) -> None:
+        self.queries: list[str] = []
+        self.params: list[Any] = []
+
+    def add(self, sql: str, params: Sequence[Any], *, returning: str = "1") -> str:
+        name = f"w{len(self.queries)}"
+        gate = f"(SELECT count(*) FROM w{len(self.queries) - 1}) >= 0" if self.queries else "TRUE"
+        self.queries.append(f"{name} AS ({sql.format(gate=gate)} RETURNING {returning})")
+        self.params.extend(params)
+        return name
+
+
+@functools.cache
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _column(model: type[models.Model], name: str) -> models.Field:
+    column = model._meta.get_field(name)
+    assert isinstance(column, models.Field) and column.concrete
+    return column
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Jsonb):  # a JSON column's value, as its field prepared it
+        return value.obj
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, Decimal | uuid.UUID):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} is not written by core.writes")
+
+
+@functools.cache
+def _record_type(fields: tuple[models.Field, ...]) -> str:
+    """`AS _v(column type, ...)`: how jsonb_to_recordset reads the fields' columns."""
+    columns = []
+    for column in fields:
+        if column.get_internal_type() == "ArrayField":
+            raise NotImplementedError(f"{column}: an array column")
+        columns.append(f"{_quote(column.column)} {column.db_type(connection)}")
+    return f"AS _v({', '.join(columns)})"
+
+
+def _recordset(fields: Sequence[models.Field], rows: Rows, *, add: bool) -> tuple[str, str]:
+    """`jsonb_to_recordset(%s::jsonb) AS _v(column type, ...)` of the fields' values and its one
+    parameter: the rows as a JSON array (json.dumps is far cheaper than a parameter a column)."""
+    records = [{column.column: column.get_db_prep_save(column.pre_save(row, add), connection)
+                for column in fields} for row in rows]
+    return (f"jsonb_to_recordset(%s::jsonb) {_record_type(tuple(fields))}",
+            json.dumps(records, default=_json))
+
+
+def _insert(statement: _Statement, model: type[models.Model], rows: Rows) -> str:
+    for parent in model._meta.concrete_fields:
+        if not isinstance(parent, models.ForeignKey):
+            continue
+        for row in rows:  # a row whose parent was inserted before it takes the parent's id
+            if getattr(row, parent.attname) is None and parent.is_cached(row):
+                setattr(row, parent.attname, getattr(parent.get_cached_value(row), "pk", None))
+    with_ids = all(row.pk is not None for row in rows)
+    fields = [f for f in model._meta.concrete_fields if with_ids or not f.primary_key]
+    names = ", ".join(_quote(f.column) for f in fields)
+    records, param = _recordset(fields, rows, add=True)
+    return statement.add(
+        f"INSERT INTO {_quote(model._meta.db_table)} ({names}) SELECT {names} FROM {records} "
+        "WHERE {gate}", [param], returning="*")
+
+
+def _update(statement: _Statement, write: _Write) -> None:
+    meta = write.model._meta
+    assert meta.pk is not None
+    fields = [meta.pk, *(_column(write.model, name) for name in write.fields)]
+    records, param = _recordset(fields, write.rows, add=False)
+    table = _quote(meta.db_table)
+    assignments = ", ".join(f"{_quote(f.column)} = _v.{_quote(f.column)}" for f in fields[1:])
+    statement.add(
+        f"UPDATE {table} SET {assignments} FROM {records} "
+        f"WHERE {table}.{_quote(meta.pk.column)} = _v.{_quote(meta.pk.column)} AND {{gate}}",
+        [param])
+
+
+def _delete(statement: _Statement, write: _Write) -> None:
+    meta = write.model._meta
+    assert meta.pk is not None
+    statement.add(
+        f"DELETE FROM {_quote(meta.db_table)} WHERE {_quote(meta.pk.column)} = "
+        f"ANY(%s::{meta.pk.db_type(connection)}[]) AND {{gate}}", [[row.pk for row in write.rows]])
+
+
+def _history_from_returning(statement: _Statement, inserted: str, write: _Write) -> None:
+    """The history rows of rows the statement inserts, from its RETURNING (their ids come from
+    the database)."""
+    history = get_history_manager_for_model(write.model).model
+    tracked = [f.column for f in history.tracked_fields]
+    user = history.get_default_history_user(write.rows[0])
+    columns = [*tracked, "history_date", "history_type", "history_change_reason",
+               "history_user_id"]
+    statement.add(
+        f"INSERT INTO {_quote(history._meta.db_table)} "
+        f"({', '.join(_quote(c) for c in columns)}) "
+        f"SELECT {', '.join(_quote(c) for c in tracked)}, %s, '+', %s, %s FROM {inserted} "
+        "WHERE {gate}", [timezone.now(), write.reason, user.pk if user is not None else None])
+
+
+def _flush_in_one_statement(writes: list[_Write]) -> None:
+    statement = _Statement()
+    inserted: list[tuple[_Write, str]] = []
+    for write in writes:
+        if write.verb == "insert":
+            name = _insert(statement, write.model, write.rows)
+            if write.rows[0].pk is None:
+                inserted.append((write, name))
+                if callable(write.history):
+                    raise ValueError("history rows built by hand need the rows' ids first")
+                if write.history:
+                    _history_from_returning(statement, name, write)
+                continue
+        elif write.verb == "update":
+            _update(statement, write)
+        else:
+            _delete(statement, write)
+        if write.history:
+            history = _history_of(write)
+            _insert(statement, type(history[0]), history)
+    ids = ", ".join(f"ARRAY(SELECT {_quote(write.model._meta.pk.column)} FROM {name})"
+                    for write, name in inserted) or "NULL"
+    sql = f"WITH {', '.join(statement.queries)} SELECT {ids}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, statement.params)
+        returned = cursor.fetchone()
+    for (write, _), new_ids in zip(inserted, returned, strict=False):
+        for row, new_id in zip(write.rows, new_ids, strict=True):
+            row.pk = new_id
+            row._state.adding = False

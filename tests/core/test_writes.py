@@ -1,0 +1,90 @@
+"""core.writes: queued rows are written in their order, with their history rows, in one statement
+on PostgreSQL (the ORM's calls elsewhere), and read back as the ORM wrote them."""
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from factories import ArmyFactory
+
+from armies.models import Army, ArmyActivity, ArmyCondition, ArmyTactic
+from campaigns.models import KingdomTurn
+from core.writes import Writes, reserve_ids
+
+pytestmark = pytest.mark.django_db
+
+
+def test_inserted_rows_get_their_ids_and_history_rows():
+    army = ArmyFactory.create()
+    writes = Writes()
+    tactics = [ArmyTactic(army=army, tactic="keen_eyed", position=0),
+               ArmyTactic(army=army, tactic="toughened_soldiers", position=1)]
+    writes.insert(tactics, history=True, reason="a test")
+    with transaction.atomic():
+        writes.flush()
+    assert all(t.pk is not None for t in tactics)
+    stored = list(ArmyTactic.objects.filter(army=army).order_by("position"))
+    assert [(t.pk, t.tactic) for t in stored] == [(t.pk, t.tactic) for t in tactics]
+    history = ArmyTactic.history.filter(army_id=army.pk).order_by("id")
+    assert [(h.id, h.tactic, h.history_type, h.history_change_reason) for h in history] == [
+        (t.pk, t.tactic, "+", "a test") for t in tactics]
+
+
+def test_updates_and_deletes_run_in_order_with_history():
+    army = ArmyFactory.create(hp=4)
+    old = ArmyCondition.objects.create(army=army, condition="weary", value=1)
+    army.hp, army.hex = 2, "D7"
+    writes = Writes()
+    writes.update([army], ["hp", "hex"], history=True, reason="a test")
+    # The same army and condition again: the delete runs first, as separate statements would.
+    writes.delete([old], history=True, reason="a test")
+    writes.insert([ArmyCondition(army=army, condition="weary", value=2)], history=True,
+                  reason="a test")
+    with transaction.atomic(), CaptureQueriesContext(connection) as captured:
+        writes.flush()
+    if connection.vendor == "postgresql":
+        assert len(captured) == 1
+    army.refresh_from_db()
+    assert (army.hp, army.hex) == (2, "D7")
+    assert list(ArmyCondition.objects.filter(army=army).values_list("condition", "value")) == [
+        ("weary", 2)]
+    assert army.history.filter(history_change_reason="a test", hp=2, hex="D7").exists()
+    assert ArmyCondition.history.filter(id=old.pk, history_type="-").exists()
+
+
+def test_json_and_time_fields_read_back_as_the_orm_wrote_them():
+    army = ArmyFactory.create()
+    turn = KingdomTurn.objects.create(kingdom=army.kingdom, number=1,
+                                      deadline="2030-01-01T12:00:00Z")
+    result = {"status": "resolved", "check": {"roll": 12, "notes": ["ü", 'a "quote"']},
+              "cost_rp": 0, "army": None}
+    activity = ArmyActivity(turn=turn, army=army, kind="deploy_army", params={"hex": "D4"},
+                            position=1)
+    writes = Writes()
+    writes.insert([activity], history=True)
+    with transaction.atomic():
+        writes.flush()
+        activity.result = result
+        activity.status = "resolved"
+        writes.update([activity], ["status", "result"], history=True, reason="a test")
+        writes.flush()
+    stored = ArmyActivity.objects.get(pk=activity.pk)
+    assert (stored.params, stored.result, stored.status) == ({"hex": "D4"}, result, "resolved")
+    assert stored.submitted_at is not None  # auto_now_add
+    assert activity.history.count() == 2
+
+
+def test_reserved_ids_are_new_and_taken_by_the_rows():
+    army = ArmyFactory.create()
+    with transaction.atomic():
+        ids = reserve_ids(Army, 2)
+        assert len(set(ids)) == 2 and min(ids) > army.pk
+        rows = [Army(pk=pk, kingdom=army.kingdom, template=army.template, name=f"Levy {pk}",
+                     hp=4, hex="C4") for pk in ids]
+        writes = Writes()
+        writes.insert(rows, history=True)
+        writes.insert([ArmyTactic(army=rows[1], tactic="keen_eyed", position=0)])
+        writes.flush()
+    assert ArmyTactic.objects.get(army_id=ids[1]).tactic == "keen_eyed"
+    assert Army.history.filter(id__in=ids, history_type="+").count() == 2
+    assert ArmyFactory.create().pk > max(ids)  # the sequence moved past them
