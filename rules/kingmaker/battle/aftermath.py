@@ -9,7 +9,7 @@ from typing import Any
 from rules.degrees import Degree, check
 from rules.errors import _
 from rules.kingmaker.army import ArmyState
-from rules.kingmaker.battle.scene import Scene
+from rules.kingmaker.battle.scene import SIDES, Scene
 from rules.kingmaker.battle.setup import ArmyResult, BattleEvent, CheckRecord, PcFight, SideResult
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, after_battle, from_mapping
@@ -34,7 +34,7 @@ def settle_battle(b: Scene) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, .
     # count the defeat all the same.
     defeated = frozenset(u.key for u in b._sorted() if u.defeated)
     sides = []
-    for side in Side:
+    for side in SIDES:
         sides.append(_side_result(b, side, defeated))
     armies = tuple(_army_result(b, unit, unit.key in defeated) for unit in b._sorted())
     return armies, tuple(sides)

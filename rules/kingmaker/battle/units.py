@@ -260,6 +260,9 @@ class Unit:
         self.side: Side = combatant.side
         self.plan: BattlePlan = combatant.plan
         self.base: ArmyState = army
+        # The template's type, a plain field: Strikes and the tactician ask for it every action.
+        self.army_type: ArmyType = army.template.army_type
+        self.siege = self.army_type is ArmyType.SIEGE
         known = _STARTS.get(id(combatant))
         if known is None or known[0] is not combatant:
             known = (combatant, _Start(army))
@@ -381,10 +384,6 @@ class Unit:
         return self._block
 
     # -- what it is ---------------------------------------------------------------------------
-
-    @property
-    def army_type(self) -> ArmyType:
-        return self.base.template.army_type
 
     # The properties below are asked thousands of times a scene: each reads the fields itself.
 
