@@ -404,7 +404,8 @@ class Scene:
     def strike(self, attacker: Unit, target: Unit, kind: WeaponKind, purpose: str,
                *extra: Modifier, multiple_attack: bool = True) -> CheckRecord:
         attack = attacker.block.strikes[kind].attack
-        mods = self.strike_modifiers(attacker, target, kind, multiple_attack)
+        mods = strikes.strike_modifiers(self.setup, self.round, attacker, target, kind,
+                                        multiple_attack)
         total = stacked_total(attack.base, (*attack.modifiers, *mods, *extra)) \
             if mods or extra else attack.total
         record = self.roll_total(attacker, total, self.armor_class(target, attacker), purpose)
