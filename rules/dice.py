@@ -73,6 +73,7 @@ class Dice:
     def __init__(self, seed: int):
         self.seed = seed
         self._random = random.Random(seed)
+        self._bits = self._random.getrandbits
         self.log: list[Roll] = []
 
     def roll(self, expression: str, *, purpose: str, **params: Any) -> Roll:
@@ -93,5 +94,12 @@ class Dice:
         return result
 
     def d20_face(self) -> int:
-        """The face the next d20 shows, unlogged (a fight counted for its odds keeps no log)."""
-        return self._random.randint(1, 20)
+        """The face the next d20 shows, unlogged (a fight counted for its odds keeps no log).
+
+        Exactly `randint(1, 20)`: it draws 5 bits until they make a number below 20 and adds 1;
+        drawn here without its three layers of calls (a battle rolls dozens of d20s, and
+        `tests/rules/test_dice.py` holds the two to the same faces)."""
+        face = self._bits(5)
+        while face >= 20:
+            face = self._bits(5)
+        return face + 1

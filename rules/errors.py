@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
 
-
-def _(message: str) -> str:
-    """Mark a message for translation; the Django side translates it when it is shown."""
-    return message
+# Marks a message for translation; the Django side translates it when it is shown. `str` gives back
+# the very string it is given, as a C call: the engines mark their log's messages in their hottest
+# paths (a battle marks some sixty), where a Python function's call costs more than the rest.
+_: Callable[[str], str] = str
 
 
 @dataclass(frozen=True)

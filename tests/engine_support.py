@@ -22,6 +22,11 @@ class ScriptedDice(Dice):
         super().__init__(0)
         self._random = _Script(faces)
 
+    def d20_face(self):
+        # The real dice draw a d20's bits themselves (`Dice.d20_face`): the script hands out its
+        # face instead.
+        return self._random.randint(1, 20)
+
     @property
     def left(self):
         return list(self._random.faces)

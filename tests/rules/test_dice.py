@@ -1,4 +1,6 @@
 """Dice: the one source of randomness, seeded and logged."""
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -101,3 +103,14 @@ def test_d20_is_the_same_roll_as_its_expression():
     for modifier in (0, 7, -3):
         assert fast.d20(purpose="p", modifier=modifier) == \
             slow.roll("1d20" if modifier == 0 else f"1d20{modifier:+d}", purpose="p")
+
+
+# seed 003_750bd81a16f66abf.txt: "совершает проверку Разведки, и результат проверки становится его
+# значением инициативы" — a replay needs every d20 of the fast path to be the face `randint` gives.
+@settings(max_examples=50, deadline=None, database=None)
+@given(seed=SEEDS, faces=st.integers(1, 200))
+def test_a_d20_face_is_the_face_randint_draws(seed, faces):
+    dice, bare = Dice(seed), random.Random(seed)
+    assert [dice.d20_face() for _ in range(faces)] == [bare.randint(1, 20) for _ in range(faces)]
+    # And the stream goes on from the same place.
+    assert dice.roll("1d6", purpose="after").faces == (bare.randint(1, 6),)

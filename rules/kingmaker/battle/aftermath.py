@@ -9,7 +9,7 @@ from typing import Any
 from rules.degrees import Degree, check
 from rules.errors import _
 from rules.kingmaker.army import ArmyState
-from rules.kingmaker.battle.scene import Scene
+from rules.kingmaker.battle.scene import SIDES, Scene
 from rules.kingmaker.battle.setup import ArmyResult, BattleEvent, CheckRecord, PcFight, SideResult
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, after_battle, from_mapping
@@ -34,7 +34,7 @@ def settle_battle(b: Scene) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, .
     # count the defeat all the same.
     defeated = frozenset(u.key for u in b._sorted() if u.defeated)
     sides = []
-    for side in Side:
+    for side in SIDES:
         sides.append(_side_result(b, side, defeated))
     armies = tuple(_army_result(b, unit, unit.key in defeated) for unit in b._sorted())
     return armies, tuple(sides)
@@ -130,19 +130,20 @@ def _tire(unit: Unit, value: int) -> None:
 # is made once. By the army's identity (hashing a whole army state costs more than making the
 # result), with the army kept in the value so that its id is not reused while it is a key; bounded
 # (emptied when full), so a long-running worker's memory stays flat.
-_LEFT: dict[tuple[int, int, tuple[tuple[Condition, int], ...], tuple[GearItem, ...]],
+_LEFT: dict[tuple[int, int, tuple[tuple[Condition, int], ...], bool, int],
             tuple[ArmyState, ArmyState]] = {}
 _LEFT_LIMIT = 8192
 
 
 def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
     destroyed = Condition.DESTROYED in unit.lasting
-    gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
-    key = (id(unit.base), unit.hp, tuple(unit.lasting.items()), gear)
+    # The gear follows from the potions drunk (`Unit.potions_drunk`) unless it was destroyed.
+    key = (id(unit.base), unit.hp, tuple(unit.lasting.items()), destroyed, unit.potions_drunk)
     found = _LEFT.get(key)
     if found is not None and found[0] is unit.base:
         army = found[1]
     else:
+        gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
         army = _left_the_field(unit.base, unit.hp, dict(unit.lasting), gear)
         if len(_LEFT) >= _LEFT_LIMIT:
             _LEFT.clear()

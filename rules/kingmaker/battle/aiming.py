@@ -9,14 +9,15 @@ from rules.kingmaker.battle.setup import Light, Position, Stance, Targeting
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition
 from rules.kingmaker.gear import WeaponKind
-from rules.kingmaker.templates import ArmyType
 
 _FLED = Position.FLED
 _DEFEATED = Condition.DEFEATED
+_MELEE = WeaponKind.MELEE
+_RANGED = WeaponKind.RANGED
 
 
 def siege_engine(unit: Unit) -> bool:
-    return unit.army_type is ArmyType.SIEGE
+    return unit.siege
 
 
 def pick(b: Scene, unit: Unit, candidates: Sequence[Unit]) -> Unit | None:
@@ -48,21 +49,22 @@ def pick(b: Scene, unit: Unit, candidates: Sequence[Unit]) -> Unit | None:
 def melee_allowed(unit: Unit) -> bool:
     # Engines of War: siege engines "cannot attack engaged armies" unless Burning Weaponry lets them
     # strike in melee.
-    if siege_engine(unit) and not unit.knows("burning_weaponry"):
+    # (The unit's fields read here: the tactician asks before every war action.)
+    if unit.siege and "burning_weaponry" not in unit.tactics:
         return False
-    return unit.has_strike(WeaponKind.MELEE)
+    return _MELEE in unit.strike_kinds
 
 
 def can_shoot(unit: Unit) -> bool:
-    if not unit.has_strike(WeaponKind.RANGED) or unit.ammunition <= 0:
+    if _RANGED not in unit.strike_kinds or unit.ammunition <= 0:
         return False
-    return not (siege_engine(unit) and unit.engaged)
+    return not (unit.siege and unit._engaged)
 
 
 def shooting_targets(b: Scene, unit: Unit) -> list[Unit]:
     # Engines of War: siege engines "cannot attack engaged armies" — nor shoot into a melee.
     # Hurl Nets: "cannot target distant armies".
-    return [e for e in b.enemies(unit) if not (siege_engine(unit) and e.engaged)
+    return [e for e in b.enemies(unit) if not (unit.siege and e._engaged)
             and not (unit.knows("hurl_nets") and e.position is Position.DISTANT)]
 
 
@@ -73,4 +75,11 @@ def wants_melee(b: Scene, unit: Unit) -> bool:
 def engaged_on_field(b: Scene, unit: Unit) -> list[Unit]:
     if not unit._engaged:  # most of the times it is asked
         return []
-    return [e for e in b.engaged_enemies(unit) if e.on_field]
+    units = b.units
+    # `Scene.engaged_enemies` and `Unit.on_field`, read inline: asked before every war action.
+    found = []
+    for key in sorted(unit._engaged):
+        enemy = units[key]
+        if enemy._position is not _FLED and enemy.hp != 0 and _DEFEATED not in enemy._lasting:
+            found.append(enemy)
+    return found

@@ -14,6 +14,9 @@ from rules.kingmaker.conditions import Condition, Target
 from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind
 
+# Each weapon's name as the log gives it, looked up (an enum's `value` is a property).
+_WEAPONS = {kind: kind.value for kind in WeaponKind}
+
 
 def advance(b: Scene, unit: Unit, target: Unit) -> None:
     if not maneuver(b, unit):
@@ -57,7 +60,7 @@ def battle(b: Scene, unit: Unit, target: Unit, kind: WeaponKind) -> None:
         return
     damage = DAMAGE.get(record.degree, 0)
     b.log("battle", _("%(army)s strikes %(target)s (%(weapon)s)."), unit, target, record, damage,
-          weapon=kind.value)
+          weapon=_WEAPONS[kind])
     b.hurt(target, damage, unit)
     after_hit(b, unit, target, kind, record.degree)
 

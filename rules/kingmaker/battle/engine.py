@@ -98,7 +98,9 @@ class Battle(Scene):
                          self.order.index(e)) for e in enemies)
             if not first:
                 continue
-            wants_melee = aiming.wants_melee(self, unit)
+            # The tactics first: an army without either has nothing to decide here (most).
+            wants_melee = (unit.knows("ambush") or unit.knows("opening_salvo")) and \
+                aiming.wants_melee(self, unit)
             if unit.knows("ambush") and wants_melee:
                 target = aiming.pick(self, unit, [e for e in enemies
                                                  if e.initiative < unit.initiative
@@ -225,9 +227,7 @@ class Battle(Scene):
     def _snapshot(self, unit: Unit) -> ArmySnapshot:
         row = self._of_side[unit.side].index(unit)
         attackers = unit.side is Side.ATTACKER
-        column = {
-            Position.DISTANT: 0, Position.NEARBY: 2, Position.ENGAGED: 4, Position.FLED: -1,
-        }[unit.position]
+        column = _COLUMNS[unit.position]
         if not attackers and column >= 0:
             column = 9 - column
         return ArmySnapshot(unit.key, unit.side, unit.position, tuple(sorted(unit.engaged)),
@@ -239,6 +239,10 @@ class Battle(Scene):
             seed=self.dice.seed, finished=finished, winner=self.winner if finished else None,
             rounds=tuple(self.records), events=tuple(self.events), armies=armies, sides=sides,
             fortification_hp=self.fortification_hp, rolls=tuple(self.dice.log))
+
+
+# The column of the battlefield picture an attacking army stands in (a defender's is mirrored).
+_COLUMNS = {Position.DISTANT: 0, Position.NEARBY: 2, Position.ENGAGED: 4, Position.FLED: -1}
 
 
 def _all_out(units: list[Unit]) -> bool:

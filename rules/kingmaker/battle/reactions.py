@@ -27,7 +27,8 @@ def maneuver(b: Scene, unit: Unit) -> bool:
         counterattack(b, enemy, unit)
         if not unit.on_field:
             return False
-    b.leave_fortification(unit)
+    if Condition.FORTIFIED in unit._lasting:  # (most maneuvers start outside any)
+        b.leave_fortification(unit)
     if unit.plan.use_potions and unit.hp < unit.max_hp and unit.potions:
         # Healing Potions: "One dose can be used as part of any Maneuver action to regain 1 HP".
         unit.drink_potion()

@@ -20,6 +20,8 @@ from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind, Statistic, stacked_total
 from rules.sides import Side
 
+# `Side`'s members once (iterating an enum class walks its members through a generator each time).
+SIDES = tuple(Side)
 _FLED = Position.FLED
 _DEFEATED = Condition.DEFEATED
 # `Scene._field_modifiers` of each setup's armies, and the totals of checks with only those on them
@@ -36,6 +38,7 @@ _CROAKS = _status(-2, "chorus_of_croaks")
 _GUARD = Modifier(ModifierKind.ITEM, 2, "guard")
 _RECKLESS = _circumstance(-2, "reckless_flankers")
 _FEINT = _circumstance(-2, "feint")
+_CHECK_PURPOSE = _("%(step)s (%(army)s)")
 
 
 class Scene:
@@ -45,8 +48,8 @@ class Scene:
         self.units: dict[int, Unit] = {c.key: Unit(c, setup.light) for c in setup.combatants}
         # No army joins or leaves the scene's list while it is fought: sorted once.
         self._by_key = [self.units[k] for k in sorted(self.units)]
-        self._of_side = {side: [u for u in self._by_key if u.side is side] for side in Side}
-        self._foes = {side: self._of_side[side.other] for side in Side}
+        self._of_side = {side: [u for u in self._by_key if u.side is side] for side in SIDES}
+        self._foes = {side: self._of_side[side.other] for side in SIDES}
         # Kept across the scenes of one setup (the runs of `battle_odds`), by its identity.
         known = _FIXED_MODIFIERS.get(id(setup))
         if known is None or known[0] is not setup:
@@ -237,9 +240,9 @@ class Scene:
     def roll_total(self, unit: Unit, modifier: int, dc: int, purpose: str) -> CheckRecord:
         """A d20 check of `unit` with its statistic's total `modifier` against `dc`."""
         # `purpose` is itself a msgid ("Counterattack"): the reader's side translates the step.
-        roll = self.dice.d20(purpose=_("%(step)s (%(army)s)"), modifier=modifier,
-                             step=purpose, army=unit.name)
-        return CheckRecord(roll, modifier, dc, degree_of_success(roll.total, dc, roll.natural))
+        roll = self.dice.d20(purpose=_CHECK_PURPOSE, modifier=modifier, step=purpose,
+                             army=unit.name)
+        return CheckRecord(roll, modifier, dc, degree_of_success(roll.total, dc, roll.faces[0]))
 
     def check(self, unit: Unit, target: Target, dc: int, purpose: str,
               *extra: Modifier) -> CheckRecord:
@@ -401,7 +404,8 @@ class Scene:
     def strike(self, attacker: Unit, target: Unit, kind: WeaponKind, purpose: str,
                *extra: Modifier, multiple_attack: bool = True) -> CheckRecord:
         attack = attacker.block.strikes[kind].attack
-        mods = self.strike_modifiers(attacker, target, kind, multiple_attack)
+        mods = strikes.strike_modifiers(self.setup, self.round, attacker, target, kind,
+                                        multiple_attack)
         total = stacked_total(attack.base, (*attack.modifiers, *mods, *extra)) \
             if mods or extra else attack.total
         record = self.roll_total(attacker, total, self.armor_class(target, attacker), purpose)

@@ -47,17 +47,19 @@ def sees_clearly(light: Light, attacker: Unit) -> bool:
         (light is Light.DIM and low_light(attacker))
 
 
+_WIND = {Wind.STRONG: circumstance(-1, "wind"), Wind.STORM: circumstance(-2, "wind")}
+_WIND_AT_A_DISTANCE = Modifier(ModifierKind.UNTYPED, -5, _("wind at a distance"))
+_CONCEALED = Condition.CONCEALED.value  # the source of the concealed condition's modifiers
+
+
 def wind(setup: BattleSetup, *, distant: bool = False) -> list[Modifier]:
     """The wind on a ranged Strike, at an army or at a fortification: "Все дистанционные
     Удары получают ситуативный штраф -1 при сильном ветре и -2 при штормовом. Штраф ... по
     войскам на отдалении удваивается до -10"."""
-    value = {Wind.STRONG: -1, Wind.STORM: -2}.get(setup.wind, 0)
-    if not value:
+    blowing = _WIND.get(setup.wind)
+    if blowing is None:
         return []
-    mods = [circumstance(value, "wind")]
-    if distant:
-        mods.append(Modifier(ModifierKind.UNTYPED, -5, _("wind at a distance")))
-    return mods
+    return [blowing, _WIND_AT_A_DISTANCE] if distant else [blowing]
 
 
 def strike_modifiers(setup: BattleSetup, round_number: int, attacker: Unit, target: Unit,
@@ -73,8 +75,10 @@ def strike_modifiers(setup: BattleSetup, round_number: int, attacker: Unit, targ
     against = Target.RANGED_AGAINST if kind is WeaponKind.RANGED else Target.ATTACKS_AGAINST
     # The target's own: distant -5, concealed -2 ("все атаки против него — штраф -2"), which
     # an attacker that sees in this light ignores.
-    mods += [m for m in target.block.statistic(against).modifiers
-             if not (m.source == Condition.CONCEALED.value and sees_clearly(setup.light, attacker))]
+    own = target.block.statistics[against].modifiers
+    if own:
+        mods += [m for m in own
+                 if not (m.source == _CONCEALED and sees_clearly(setup.light, attacker))]
     if kind is WeaponKind.RANGED:
         mods += wind(setup, distant=target.position is Position.DISTANT)
     return mods + _tactics_and_actions(round_number, attacker, target, kind, multiple_attack)

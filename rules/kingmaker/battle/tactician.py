@@ -3,20 +3,23 @@ and strike, hold and shoot, guard), retreat below the threshold, and use the nam
 whenever it is able (`actions.WAR_ACTIONS` says when that is, and at whom)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 
 from rules.errors import _
 from rules.kingmaker.battle import actions as act
 from rules.kingmaker.battle.aiming import can_shoot as can_shoot
-from rules.kingmaker.battle.aiming import engaged_on_field, melee_allowed, siege_engine
+from rules.kingmaker.battle.aiming import engaged_on_field, melee_allowed
 from rules.kingmaker.battle.aiming import pick as pick
 from rules.kingmaker.battle.aiming import shooting_targets as shooting_targets
 from rules.kingmaker.battle.scene import Scene
-from rules.kingmaker.battle.setup import Stance
+from rules.kingmaker.battle.setup import Position, Stance
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition
 from rules.kingmaker.gear import WeaponKind
+
+_FLED = Position.FLED
+_DEFEATED = Condition.DEFEATED
 
 Step = Callable[[], None]
 # One of the plan's standing orders: the war action it calls for now, if any (army, pinned).
@@ -24,7 +27,9 @@ Rule = Callable[[Scene, Unit, bool], Step | None]
 
 
 def take_turn(b: Scene, unit: Unit) -> None:
-    while unit.actions > 0 and unit.on_field and not unit.routed and b.enemies(unit):
+    # `Unit.on_field`, read inline: asked before every war action.
+    while unit.actions > 0 and unit._position is not _FLED and unit.hp != 0 and \
+            _DEFEATED not in unit._lasting and not unit.routed and b.enemies(unit):
         step = _choose(b, unit)
         if step is None:
             return
@@ -51,18 +56,15 @@ def _choose(b: Scene, unit: Unit) -> Step | None:
     pinned = unit.has(Condition.PINNED)
     if unit.plan.retreat_below is not None and unit.hp <= unit.plan.retreat_below:
         return _withdraw(unit, b, pinned)
-    step = _first(b, unit, pinned, (_rally, _cut_nets, _tactical, _bombard, _melee))
-    if step is not None:
-        return step
+    for rule in _BEFORE:
+        step = rule(b, unit, pinned)
+        if step is not None:
+            return step
     if unit.plan.stance is Stance.GUARD and not _guarding(unit) and _may_guard(unit, pinned):
         # A guarding army's order is to guard: having nobody to guard against, it stands.
         target = pick(b, unit, b.enemies(unit))
         return partial(act.guard, b, unit, target) if target else None
-    return _first(b, unit, pinned, (_advance, _shoot, _close_in, _guard))
-
-
-def _first(b: Scene, unit: Unit, pinned: bool, rules: Sequence[Rule]) -> Step | None:
-    for rule in rules:
+    for rule in _AFTER:
         step = rule(b, unit, pinned)
         if step is not None:
             return step
@@ -117,7 +119,7 @@ def _tactical(b: Scene, unit: Unit, pinned: bool) -> Step | None:
 
 
 def _bombard(b: Scene, unit: Unit, pinned: bool) -> Step | None:
-    if b.enemy_fortification is unit.side.other and siege_engine(unit) and can_shoot(unit):
+    if unit.siege and b.enemy_fortification is unit.side.other and can_shoot(unit):
         return lambda: act.bombard(b, unit)
     return None
 
@@ -164,3 +166,9 @@ def _guard(b: Scene, unit: Unit, pinned: bool) -> Step | None:
         return None
     target = pick(b, unit, b.enemies(unit))
     return partial(act.guard, b, unit, target) if target is not None else None
+
+
+# The plan's standing orders in the order `_choose` weighs them: the ones before a guarding army's
+# own order, and the ones after it.
+_BEFORE: tuple[Rule, ...] = (_rally, _cut_nets, _tactical, _bombard, _melee)
+_AFTER: tuple[Rule, ...] = (_advance, _shoot, _close_in, _guard)

@@ -260,6 +260,9 @@ class Unit:
         self.side: Side = combatant.side
         self.plan: BattlePlan = combatant.plan
         self.base: ArmyState = army
+        # The template's type, a plain field: Strikes and the tactician ask for it every action.
+        self.army_type: ArmyType = army.template.army_type
+        self.siege = self.army_type is ArmyType.SIEGE
         known = _STARTS.get(id(combatant))
         if known is None or known[0] is not combatant:
             known = (combatant, _Start(army))
@@ -278,6 +281,10 @@ class Unit:
             self.lasting[Condition.FORTIFIED] = 0
         self.temporary: list[Temporary] = []
         self.gear = list(army.gear)
+        # The gear changes only as potions are drunk (`drink_potion`), so how many were drunk
+        # tells which gear the army has: a stat block is looked up by that count, not by hashing
+        # every piece of gear each time.
+        self.potions_drunk = 0
         self.ammunition = start.ammunition
         self.strike_kinds = start.strike_kinds  # gear does not change during a battle
         self.position = Position.NEARBY
@@ -302,7 +309,7 @@ class Unit:
         self.routed_ever = False
         self.initiative = 0
         self._block: StatBlock | None = None
-        # The stat blocks this army has had, by what they follow from (HP, conditions, gear),
+        # The stat blocks this army has had, by what they follow from (HP, conditions, potions),
         # kept across the scenes it fights (the runs of `battle_odds`).
         self._blocks = start.blocks
 
@@ -373,7 +380,7 @@ class Unit:
     def block(self) -> StatBlock:
         """The stat block as of the last `changed()`."""
         if self._block is None:
-            key = (self.hp, (self._settled_now or self._settled())[2], tuple(self.gear))
+            key = (self.hp, (self._settled_now or self._settled())[2], self.potions_drunk)
             block = self._blocks.get(key)
             if block is None:
                 block = self._blocks[key] = _stat_block(self.state())
@@ -381,10 +388,6 @@ class Unit:
         return self._block
 
     # -- what it is ---------------------------------------------------------------------------
-
-    @property
-    def army_type(self) -> ArmyType:
-        return self.base.template.army_type
 
     # The properties below are asked thousands of times a scene: each reads the fields itself.
 
@@ -434,6 +437,7 @@ class Unit:
                 self.gear[i] = replace(item, doses=doses)
                 if doses == 0:
                     del self.gear[i]
+                self.potions_drunk += 1
                 self.hp = min(self.hp + 1, self.max_hp)
                 self.changed()
                 return True
