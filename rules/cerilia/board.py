@@ -26,6 +26,7 @@ from rules.cerilia.state import (
 from rules.cerilia.visibility import eyes, seen_from
 from rules.dice import Dice
 from rules.errors import _
+from rules.records import quick_replace
 from rules.sides import SIDES, Side
 
 
@@ -48,12 +49,16 @@ class Event(events.Event):
                  params: Mapping[str, Any] | None = None,
                  visible_to: frozenset[Side] = frozenset(Side), card: int | None = None,
                  result: str | None = None) -> None:
-        super().__init__(round, code, message, {} if params is None else params)
-        # Frozen, as the shared part is.
-        object.__setattr__(self, "phase", phase)
-        object.__setattr__(self, "visible_to", visible_to)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "result", result)
+        # Frozen, as the shared part is: written straight into __dict__ (as records.quick_init
+        # does), since a round logs events by the dozen; the shared part's __init__ only stores.
+        self.__dict__.update(round=round, code=code, message=message,
+                             params={} if params is None else params, phase=phase,
+                             visible_to=visible_to, card=card, result=result)
+
+
+# Who may read an event: both sides, or one side alone.
+EVERYONE = frozenset(SIDES)
+ONLY = {side: frozenset({side}) for side in SIDES}
 
 
 def _looks_from(unit: Unit) -> tuple[Side, str] | None:
@@ -165,12 +170,13 @@ class Board:
     # -- reading the field ----------------------------------------------------------------
 
     def state(self, **changes: Any) -> BattleState:
-        return replace(self.start, units=tuple(self.units.values()),
-                       casters=tuple(self.casters.values()), terrain=tuple(self.terrain),
-                       illusions=tuple(self.illusions), effects=tuple(self.effects),
-                       night=self.night, deck=self.deck, held=dict(self.held),
-                       ambushes=tuple(self.ambushes.values()),
-                       artifacts=tuple(self.artifacts.values()), round=self.number, **changes)
+        return quick_replace(self.start, units=tuple(self.units.values()),
+                             casters=tuple(self.casters.values()), terrain=tuple(self.terrain),
+                             illusions=tuple(self.illusions), effects=tuple(self.effects),
+                             night=self.night, deck=self.deck, held=dict(self.held),
+                             ambushes=tuple(self.ambushes.values()),
+                             artifacts=tuple(self.artifacts.values()), round=self.number,
+                             **changes)
 
     def sees(self, side: Side, unit: Unit) -> bool:
         # visibility.visible on the live units, without freezing a state per look.
@@ -178,6 +184,8 @@ class Board:
             return True
         if not unit.alive or unit.concealed:
             return False
+        if not self.night and not self.effects:
+            return True   # nothing but fog and night hides a unit in plain sight
         return seen_from(self.units.eyes(side), self.night, self.effects, unit)
 
     def at(self, sector: str, side: Side, *, hidden: bool = False) -> list[Unit]:
@@ -223,7 +231,7 @@ class Board:
 
     def put(self, unit: Unit, position: str) -> Unit:
         cell = self.free_cell(position, unit.side)
-        unit = replace(unit, position=position, cell=-1 if cell is None else cell)
+        unit = quick_replace(unit, position=position, cell=-1 if cell is None else cell)
         self.units[unit.key] = unit
         if is_sector(position) and self.shows_held_terrain(position) \
                 and self.held.get(position) is not unit.side \
@@ -240,7 +248,10 @@ class Board:
         """Log an event; a side reads it only if it sees every unit it names."""
         named = [u for u in units if u is not None]
         if to is None:
-            to = frozenset(s for s in SIDES if all(self.sees(s, u) for u in named))
+            to = EVERYONE   # a side always sees its own units: only the enemy's eyes count
+            for unit in named:
+                if unit.side.other in to and not self.sees(unit.side.other, unit):
+                    to = to & ONLY[unit.side]
         for role, unit in zip(("unit", "target"), named, strict=False):
             params.setdefault(role, unit.name)
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
@@ -286,7 +297,7 @@ class Board:
             for t in self.terrain)
 
     def reveal(self, unit: Unit, message: str) -> Unit:
-        unit = replace(unit, hidden=False)
+        unit = quick_replace(unit, hidden=False)
         self.units[unit.key] = unit
         self.say("revealed", message, unit)
         return unit
