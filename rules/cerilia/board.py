@@ -61,11 +61,6 @@ EVERYONE = frozenset(SIDES)
 ONLY = {side: frozenset({side}) for side in SIDES}
 
 
-def _looks_from(unit: Unit) -> tuple[Side, str] | None:
-    """What visibility.eyes reads of a unit."""
-    return (unit.side, unit.position) if unit.on_field and unit.ambush is None else None
-
-
 class Units(dict[str, Unit]):
     """The round's units by key, the living ones also by (sector or reserve, side) in the order
     `Board.at` gives them: by cell, then as the dict holds them. Kept on every write, as phases
@@ -78,6 +73,9 @@ class Units(dict[str, Unit]):
         self._places: dict[tuple[str, Side], list[str]] = {}
         self._placed: dict[str, tuple[str, Side, int]] = {}   # the living: where they stand
         self._eyes: dict[Side, frozenset[str]] = {}
+        # Each side's living units' keys in the dict's order, until one of them dies or joins:
+        # several phases go through a side's units, most units live through the round.
+        self._sides: dict[Side, list[str]] = {}
         for unit in units:   # as __setitem__ would, all at once: a round starts with them all
             super().__setitem__(unit.key, unit)
             self._order[unit.key] = self._count
@@ -90,7 +88,10 @@ class Units(dict[str, Unit]):
 
     def __setitem__(self, key: str, unit: Unit) -> None:
         was = dict.get(self, key)
-        if was is None or _looks_from(was) != _looks_from(unit):
+        # The eyes (visibility.eyes) read a unit's side, sector, life and ambush: a write that
+        # changes none of them (a hit, a reveal) keeps them.
+        if was is None or was.position != unit.position or was.status is not unit.status \
+                or was.ambush != unit.ambush or was.side is not unit.side:
             self._eyes.clear()
         place = (unit.position, unit.side, unit.cell) if unit.alive else None
         before = self._placed.get(key)
@@ -100,6 +101,8 @@ class Units(dict[str, Unit]):
         super().__setitem__(key, unit)
         if before == place:
             return
+        if before is None or place is None or before[1] is not place[1]:
+            self._sides.clear()   # one joined the living, or fell
         if before is not None:
             self._places[before[:2]].remove(key)
             del self._placed[key]
@@ -113,6 +116,7 @@ class Units(dict[str, Unit]):
 
     def __delitem__(self, key: str) -> None:
         self._eyes.clear()
+        self._sides.clear()
         before = self._placed.pop(key, None)
         if before is not None:
             self._places[before[:2]].remove(key)
@@ -127,6 +131,19 @@ class Units(dict[str, Unit]):
     def occupied(self) -> set[str]:
         """Where living units stand (sectors and reserve), hidden or not."""
         return {where for (where, _side), keys in self._places.items() if keys}
+
+    def contested(self) -> set[str]:
+        """Where living units of both sides stand (sectors and reserve), hidden or not."""
+        return {where for (where, side), keys in self._places.items()
+                if side is Side.ATTACKER and keys and self._places.get((where, Side.DEFENDER))}
+
+    def side_units(self, side: Side) -> list[Unit]:
+        """The side's living units, in the dict's order."""
+        keys = self._sides.get(side)
+        if keys is None:
+            keys = self._sides[side] = [key for key, unit in self.items()
+                                        if unit.side is side and unit.alive]
+        return [self[key] for key in keys]
 
     def living(self, sector: str, side: Side) -> list[Unit]:
         return [self[key] for key in self._places.get((sector, side), ())]

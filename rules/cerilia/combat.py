@@ -235,7 +235,7 @@ class Combat(Results):
         return unit
 
     def side_units(self, side: Side) -> list[Unit]:
-        return [u for u in self.units.values() if u.side is side and u.alive]
+        return self.units.side_units(side)
 
     def charge(self) -> None:
         self.phase = "charge"
@@ -267,11 +267,13 @@ class Combat(Results):
         self.phase = "melee"
         attacks = [a for side in self.sides_in_order()
                    for a in self.concealed_attacks(side, MELEE)]
-        # Where living units stand, hidden or not: elsewhere no melee and nothing revealed (the
-        # reveals below move nobody).
-        occupied = self.units.occupied()
+        # Where both sides stand, hidden or not, or the attacker at a fortification (which may
+        # fight on its own): elsewhere no side has an enemy to strike and nothing is revealed
+        # (the reveals below move nobody).
+        forts = {t.sector for t in self.terrain if t.kind is TerrainKind.FORTIFICATION}
+        fronts = self.units.contested() | (forts & self.units.occupied())
         for sector in SECTORS:
-            if sector not in occupied:
+            if sector not in fronts:
                 continue
             present = {side: self.at(sector, side, hidden=True) for side in SIDES}
             targets = {side: [u for u in present[side] if not u.concealed] for side in SIDES}
