@@ -12,6 +12,7 @@ from rules.cerilia.cards import Tag
 from rules.cerilia.deck import Result
 from rules.cerilia.field import RESERVE, edge, is_sector
 from rules.cerilia.orders import HOLD, RoundOrders
+from rules.cerilia.round_terrain import RoundTerrain
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
     HELD_TERRAIN,
@@ -76,15 +77,20 @@ class Units(dict[str, Unit]):
         # Each side's living units' keys in the dict's order, until one of them dies or joins:
         # several phases go through a side's units, most units live through the round.
         self._sides: dict[Side, list[str]] = {}
-        for unit in units:   # as __setitem__ would, all at once: a round starts with them all
-            super().__setitem__(unit.key, unit)
-            self._order[unit.key] = self._count
+        # As __setitem__ would, all at once (a round starts with them all), with the lookups
+        # hoisted out of the loop: a round starts by indexing every unit of the battle.
+        store, order, placed, places = dict.__setitem__, self._order, self._placed, self._places
+        for unit in units:
+            key = unit.key
+            store(self, key, unit)
+            order[key] = self._count
             self._count += 1
             if unit.alive:
-                self._placed[unit.key] = (unit.position, unit.side, unit.cell)
-                self._places.setdefault((unit.position, unit.side), []).append(unit.key)
-        for bucket in self._places.values():
-            bucket.sort(key=lambda key: (self._placed[key][2], self._order[key]))
+                placed[key] = (unit.position, unit.side, unit.cell)
+                places.setdefault((unit.position, unit.side), []).append(key)
+        for bucket in places.values():
+            if len(bucket) > 1:
+                bucket.sort(key=lambda key: (placed[key][2], order[key]))
 
     def __setitem__(self, key: str, unit: Unit) -> None:
         was = dict.get(self, key)
@@ -108,9 +114,11 @@ class Units(dict[str, Unit]):
             del self._placed[key]
         if place is not None:
             bucket = self._places.setdefault(place[:2], [])
-            rank = (unit.cell, self._order[key])
-            at = next((i for i, other in enumerate(bucket)
-                       if (self._placed[other][2], self._order[other]) > rank), len(bucket))
+            rank, at = (unit.cell, self._order[key]), len(bucket)
+            for index, other in enumerate(bucket):
+                if (self._placed[other][2], self._order[other]) > rank:
+                    at = index
+                    break
             bucket.insert(at, key)
             self._placed[key] = place
 
@@ -145,6 +153,11 @@ class Units(dict[str, Unit]):
                                         if unit.side is side and unit.alive]
         return [self[key] for key in keys]
 
+    def cells(self, sector: str, side: Side) -> set[int]:
+        """The cells the living units of `side` take in `sector`, hidden or not."""
+        placed = self._placed
+        return {placed[key][2] for key in self._places.get((sector, side), ())}
+
     def living(self, sector: str, side: Side) -> list[Unit]:
         return [self[key] for key in self._places.get((sector, side), ())]
 
@@ -164,7 +177,7 @@ class Board:
         self.number = state.round + 1
         self.units = Units(state.units)
         self.casters: dict[str, Caster] = {c.key: c for c in state.casters}
-        self.terrain = list(state.terrain)
+        self.terrain = RoundTerrain(state.terrain)
         self.illusions = list(state.illusions)
         self.effects = list(state.effects)
         self.night = state.night
@@ -212,14 +225,13 @@ class Board:
         return found if hidden else [u for u in found if not u.concealed]
 
     def fortification(self, sector: str) -> Terrain | None:
-        return next((t for t in self.terrain if t.kind is TerrainKind.FORTIFICATION
-                     and t.sector == sector), None)
+        return self.terrain.fortification(sector)
 
     def has_terrain(self, sector: str, kind: TerrainKind) -> bool:
-        return any(t.kind is kind and t.sector == sector for t in self.terrain)
+        return kind in self.terrain.kinds(sector)
 
     def shows_held_terrain(self, sector: str) -> bool:
-        return any(self.has_terrain(sector, k) for k in HELD_TERRAIN) or any(
+        return not HELD_TERRAIN.isdisjoint(self.terrain.kinds(sector)) or any(
             i.sector == sector and i.kind in HELD_TERRAIN for i in self.illusions)
 
     def barrier(self, a: str, b: str, unit: Unit | None) -> str | None:
@@ -242,9 +254,11 @@ class Board:
     def free_cell(self, sector: str, side: Side) -> int | None:
         if sector == RESERVE:
             return -1
-        taken = {u.cell for u in self.at(sector, side, hidden=True)}
-        return next((c for c in range(self.start.scenario.cells_per_sector) if c not in taken),
-                    None)
+        taken = self.units.cells(sector, side)
+        for cell in range(self.start.scenario.cells_per_sector):
+            if cell not in taken:
+                return cell
+        return None
 
     def put(self, unit: Unit, position: str) -> Unit:
         cell = self.free_cell(position, unit.side)
@@ -267,10 +281,13 @@ class Board:
         if to is None:
             to = EVERYONE   # a side always sees its own units: only the enemy's eyes count
             for unit in named:
-                if unit.side.other in to and not self.sees(unit.side.other, unit):
+                enemy = unit.side.other
+                if enemy in to and not self.sees(enemy, unit):
                     to = to & ONLY[unit.side]
-        for role, unit in zip(("unit", "target"), named, strict=False):
-            params.setdefault(role, unit.name)
+        if named:   # the first unit named is the "unit", the second the "target"
+            params.setdefault("unit", named[0].name)
+            if len(named) > 1:
+                params.setdefault("target", named[1].name)
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
                                  outcome.value if outcome else None))
 
@@ -309,9 +326,7 @@ class Board:
             return False
         if any(not u.concealed for u in self.units.living(unit.position, unit.side.other)):
             return True
-        return unit.side is Side.ATTACKER and any(
-            t.kind is TerrainKind.FORTIFICATION and t.sector == unit.position
-            for t in self.terrain)
+        return unit.side is Side.ATTACKER and self.fortification(unit.position) is not None
 
     def reveal(self, unit: Unit, message: str) -> Unit:
         unit = quick_replace(unit, hidden=False)

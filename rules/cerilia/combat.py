@@ -31,6 +31,10 @@ from rules.sides import SIDES, Side
 SWAMP_PENALTY = 1
 
 
+# The card's field for each kind of attack.
+_ATTACK_VALUES = {MELEE: "melee", CHARGE: "charge", MISSILE: "missile"}
+
+
 @dataclass
 class _Attack:
     attacker: str
@@ -41,14 +45,14 @@ class _Attack:
 
 class Combat(Results):
     def attack_value(self, attacker: Unit, kind: str, target: Unit | None) -> int:
-        value = {MELEE: attacker.card.melee, CHARGE: attacker.card.charge,
-                 MISSILE: attacker.card.missile}[kind] or 0
+        value = getattr(attacker.card, _ATTACK_VALUES[kind]) or 0
         sector = attacker.position
-        if any(e.kind is EffectKind.BLESS and e.unit == attacker.key for e in self.effects):
-            value += 1   # "бонус +1 ко всем Параметрам Атаки"
-        if any(e.kind is EffectKind.ARTIFACT_ATTACK and e.unit == attacker.key
-               for e in self.effects):
-            value += 1   # module "artifacts": "+1 to the attacks of the bearer's unit"
+        if self.effects:   # most rounds have no spell or artifact in force
+            if any(e.kind is EffectKind.BLESS and e.unit == attacker.key for e in self.effects):
+                value += 1   # "бонус +1 ко всем Параметрам Атаки"
+            if any(e.kind is EffectKind.ARTIFACT_ATTACK and e.unit == attacker.key
+                   for e in self.effects):
+                value += 1   # module "artifacts": "+1 to the attacks of the bearer's unit"
         if kind == MELEE and self.start.scenario.modules.magic_dice:
             value += ranks.melee_bonus(attacker)   # "champion (+1 melee while alive)"
         if self.night:
@@ -182,9 +186,11 @@ class Combat(Results):
             # An empty fortification fights as a unit, so missiles may strike it too. Only
             # the defender's units empty it, and the attacker's shots below reveal none.
             forts = self.empty_fortifications() if side is Side.ATTACKER else []
-            # What it may shoot at, when its own target will not do: its reveals change only
-            # its own side's units.
-            marks = [*self.side_units(side.other), *forts]
+            # What it may shoot at, when its own target will not do, as far as it depends on
+            # the side alone (missile_target_ok's test of the target): its reveals below change
+            # only its own side's units, so neither the marks nor what its eyes see changes.
+            marks = [u for u in (*self.side_units(side.other), *forts)
+                     if u.on_field and self.sees(side, u)]
             for shooter in self.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
                         or shooter.key in self.scouted or self.acts_concealed(shooter):
@@ -199,7 +205,7 @@ class Combat(Results):
                     # раскрытию"): an invisible unit shoots only when its side orders it to.
                     continue
                 if target is None or not self.missile_target_ok(shooter, target):
-                    options = [u for u in marks if self.missile_target_ok(shooter, u)]
+                    options = [u for u in marks if self.clear_shot(shooter, u.position)]
                     target = min(options, key=lambda u: (distance(shooter.position, u.position),
                                                          SECTORS.index(u.position), u.cell),
                                  default=None)
@@ -246,7 +252,7 @@ class Combat(Results):
                 if unit.side is not side or not self.can_attack(unit):
                     continue
                 sector = unit.position
-                kinds = {t.kind for t in self.terrain if t.sector == sector}
+                kinds = self.terrain.kinds(sector)
                 # Forest, swamp, hills, cliffs: "не могут быть атакованы Кавалерийской Атакой";
                 # fog: "из сектора, в сектор, или через сектор, покрытый Туманом"; the attacker's
                 # "не могут поражать Кавалерийской Атакой в данный сектор, пока Укрепление
@@ -270,8 +276,7 @@ class Combat(Results):
         # Where both sides stand, hidden or not, or the attacker at a fortification (which may
         # fight on its own): elsewhere no side has an enemy to strike and nothing is revealed
         # (the reveals below move nobody).
-        forts = {t.sector for t in self.terrain if t.kind is TerrainKind.FORTIFICATION}
-        fronts = self.units.contested() | (forts & self.units.occupied())
+        fronts = self.units.contested() | (self.terrain.fortified() & self.units.occupied())
         for sector in SECTORS:
             if sector not in fronts:
                 continue
