@@ -279,17 +279,23 @@ class Board:
         """Log an event; a side reads it only if it sees every unit it names."""
         named = [u for u in units if u is not None]
         if to is None:
-            to = EVERYONE   # a side always sees its own units: only the enemy's eyes count
-            for unit in named:
-                enemy = unit.side.other
-                if enemy in to and not self.sees(enemy, unit):
-                    to = to & ONLY[unit.side]
+            to = self.witnesses(*named)
         if named:   # the first unit named is the "unit", the second the "target"
             params.setdefault("unit", named[0].name)
             if len(named) > 1:
                 params.setdefault("target", named[1].name)
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
                                  outcome.value if outcome else None))
+
+    def witnesses(self, *units: Unit) -> frozenset[Side]:
+        """The sides that see every one of `units` (sees, asked of the enemy's eyes alone: a
+        side always sees its own units)."""
+        seen_by = EVERYONE
+        for unit in units:
+            enemy = unit.side.other
+            if enemy in seen_by and not self.sees(enemy, unit):
+                seen_by = seen_by & ONLY[unit.side]
+        return seen_by
 
     def fizzle(self, caster: Caster, label: str, reason: str) -> None:
         """A spell whose aim no longer holds when its turn comes; only the caster's side learns
