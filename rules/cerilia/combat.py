@@ -59,19 +59,19 @@ class Combat(Results):
             value += attacker.card.night_bonus
         holds = self.held.get(sector) is attacker.side
         target_dwarven = target is not None and target.has(Tag.DWARVEN)
-        if holds and self.has_terrain(sector, TerrainKind.HILLS) and not target_dwarven:
+        terrain = self.terrain.kinds(sector)
+        if holds and TerrainKind.HILLS in terrain and not target_dwarven:
             value += 1   # Hills: "+1 к ... всех видов Боя"; "Отряды Дворфов игнорируют бонусы"
-        if holds and self.has_terrain(sector, TerrainKind.CLIFFS) and kind == MELEE:
+        if holds and TerrainKind.CLIFFS in terrain and kind == MELEE:
             value += 1   # Cliffs: "+1 к их Показателям Ближнего Боя и Защиты"
         if attacker.side is Side.DEFENDER and attacker.has(Tag.ELVEN) and kind in (MELEE, MISSILE) \
-                and self.has_terrain(sector, TerrainKind.FOREST):
+                and TerrainKind.FOREST in terrain:
             value += 1   # "дружественные Эльфийские Отряды ... +1 к ... Ближнего Боя и Дистанционной"
-        if kind == MELEE and attacker.has(Tag.MOUNTED) \
-                and self.has_terrain(sector, TerrainKind.SWAMP):
+        if kind == MELEE and attacker.has(Tag.MOUNTED) and TerrainKind.SWAMP in terrain:
             value -= SWAMP_PENALTY
         if kind == MISSILE and target is not None \
                 and self.has_terrain(target.position, TerrainKind.FOREST) \
-                and not self.has_terrain(sector, TerrainKind.FOREST):
+                and TerrainKind.FOREST not in terrain:
             value -= 2   # "Все Дистанционные Атаки, которые направлены в данный сектор получают -2"
         return value
 
@@ -79,12 +79,13 @@ class Combat(Results):
         value = target.card.defense
         sector = target.position
         holds = self.held.get(sector) is target.side
-        if holds and self.has_terrain(sector, TerrainKind.HILLS) \
+        terrain = self.terrain.kinds(sector)
+        if holds and TerrainKind.HILLS in terrain \
                 and not (attacker is not None and attacker.has(Tag.DWARVEN)):
             value += 1
-        if holds and self.has_terrain(sector, TerrainKind.CLIFFS):
+        if holds and TerrainKind.CLIFFS in terrain:
             value += 1
-        if target.has(Tag.MOUNTED) and self.has_terrain(sector, TerrainKind.SWAMP):
+        if target.has(Tag.MOUNTED) and TerrainKind.SWAMP in terrain:
             value -= SWAMP_PENALTY
         fort = self.fortification(sector)
         if fort is not None and target.side is Side.DEFENDER \
