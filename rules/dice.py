@@ -80,7 +80,10 @@ class Dice:
         """Roll an expression such as "1d4", "2d6+1" or "d20-2"; `purpose` is a msgid that
         `params` fill in."""
         count, sides, modifier, written = _PARSED.get(expression) or _parse(expression)
-        faces = tuple(self._random.randint(1, sides) for _ in range(count))
+        if count == 1:   # most rolls: the same draw, without a generator around it
+            faces: tuple[int, ...] = (self._random.randint(1, sides),)
+        else:
+            faces = tuple(self._random.randint(1, sides) for _ in range(count))
         result = Roll(purpose, written, faces, modifier, sum(faces) + modifier, params)
         self.log.append(result)
         return result

@@ -2,10 +2,14 @@
 frozen dataclass an `__init__` that fills the new instance's `__dict__` directly instead of calling
 `object.__setattr__` once per field, which makes it about three times cheaper to make. Nothing
 else changes: the fields, their defaults, equality, hashing, `repr`, `replace` and the refusal to
-be changed after they are made are the dataclass's own."""
+be changed after they are made are the dataclass's own.
+
+`quick_replace` is `dataclasses.replace` for the records an engine copies by the thousand (a
+sector battle's units as they move and take hits): the same new record, made about ten times
+faster by copying the old one's `__dict__` with the changes instead of calling `__init__`."""
 from __future__ import annotations
 
-from dataclasses import MISSING, fields, is_dataclass
+from dataclasses import MISSING, Field, fields, is_dataclass
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -13,17 +17,23 @@ T = TypeVar("T")
 _NO_VALUE = object()  # the argument of a field with a default factory was not given
 
 
-def quick_init(cls: type[T]) -> type[T]:
-    """Replace the `__init__` of frozen dataclass `cls` (with a `__dict__`, every field given to
-    `__init__`, no `__post_init__`) by one with the same signature that writes its `__dict__`."""
+def _plain_frozen_fields(cls: type) -> tuple[Field[Any], ...]:
+    """The fields of a frozen dataclass with a `__dict__` and no `__post_init__`; any other
+    class is refused: making or copying it by its `__dict__` would skip what it does."""
     params = getattr(cls, "__dataclass_params__", None)
     if not is_dataclass(cls) or params is None or not params.frozen or \
             hasattr(cls, "__slots__") or hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} is not a frozen dataclass with a __dict__")
+    return fields(cls)
+
+
+def quick_init(cls: type[T]) -> type[T]:
+    """Replace the `__init__` of frozen dataclass `cls` (with a `__dict__`, every field given to
+    `__init__`, no `__post_init__`) by one with the same signature that writes its `__dict__`."""
     namespace: dict[str, Any] = {"_NO_VALUE": _NO_VALUE}
     arguments: list[str] = []
     body: list[str] = []
-    for position, f in enumerate(fields(cls)):
+    for position, f in enumerate(_plain_frozen_fields(cls)):
         if not f.init or f.kw_only:
             raise TypeError(f"{cls.__name__}.{f.name}: only positional init fields")
         if f.default is not MISSING:
@@ -44,3 +54,28 @@ def quick_init(cls: type[T]) -> type[T]:
     init.__doc__ = cls.__init__.__doc__
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
+
+
+# A class quick_replace has checked → the names of its fields.
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def _field_names(cls: type) -> frozenset[str]:
+    found = _plain_frozen_fields(cls)
+    if any(not f.init for f in found):
+        raise TypeError(f"{cls.__name__} has a field its __init__ does not take")
+    names = _FIELD_NAMES[cls] = frozenset(f.name for f in found)
+    return names
+
+
+def quick_replace(record: T, **changes: Any) -> T:
+    """`dataclasses.replace(record, **changes)` for a frozen dataclass with a `__dict__`, every
+    field given to an `__init__` that only stores them (the dataclass's own or quick_init's) and
+    no `__post_init__`: its fields copied with the changes, without calling `__init__`."""
+    cls = type(record)
+    names = _FIELD_NAMES.get(cls) or _field_names(cls)
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)}")
+    copy: T = object.__new__(cls)
+    copy.__dict__.update(record.__dict__, **changes)
+    return copy

@@ -8,12 +8,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from rules.cerilia.ambush_orders import half_speed, marker_keys
+from rules.cerilia.board import EVERYONE
 from rules.cerilia.combat import ATTACK_LABELS, MELEE, MISSILE, _Attack
 from rules.cerilia.concealment import MARKERS, Ambush, Concealment, Marker, find_marker
 from rules.cerilia.field import distance, is_sector
 from rules.cerilia.orders import RoundOrders
 from rules.cerilia.state import BattleState, Unit
-from rules.cerilia.traps import EVERYONE, TrapRules
+from rules.cerilia.traps import TrapRules
 from rules.errors import _
 from rules.sides import Side
 

@@ -173,6 +173,8 @@ class Artifacts(Combat):
         nothing ("-"), or one against it that does anything. The new card is drawn from the
         deck (the first stays drawn) and stands, better or worse; a card is redrawn once. A
         trap's card (no `attacker`, `source` the trap's name) is one against its unit."""
+        if not self.redraws:
+            return outcome   # no redraw stands ready this round: every attack but a few
         # A trap names no unit: its name stands for the attacker's in the messages.
         names: dict[str, Any] = {} if attacker is not None \
             else {"unit": source, "target": target.name}

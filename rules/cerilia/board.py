@@ -12,6 +12,7 @@ from rules.cerilia.cards import Tag
 from rules.cerilia.deck import Result
 from rules.cerilia.field import RESERVE, edge, is_sector
 from rules.cerilia.orders import HOLD, RoundOrders
+from rules.cerilia.round_terrain import RoundTerrain
 from rules.cerilia.state import (
     DIRECTED_TERRAIN,
     HELD_TERRAIN,
@@ -26,6 +27,7 @@ from rules.cerilia.state import (
 from rules.cerilia.visibility import eyes, seen_from
 from rules.dice import Dice
 from rules.errors import _
+from rules.records import quick_replace
 from rules.sides import SIDES, Side
 
 
@@ -48,17 +50,16 @@ class Event(events.Event):
                  params: Mapping[str, Any] | None = None,
                  visible_to: frozenset[Side] = frozenset(Side), card: int | None = None,
                  result: str | None = None) -> None:
-        super().__init__(round, code, message, {} if params is None else params)
-        # Frozen, as the shared part is.
-        object.__setattr__(self, "phase", phase)
-        object.__setattr__(self, "visible_to", visible_to)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "result", result)
+        # Frozen, as the shared part is: written straight into __dict__ (as records.quick_init
+        # does), since a round logs events by the dozen; the shared part's __init__ only stores.
+        self.__dict__.update(round=round, code=code, message=message,
+                             params={} if params is None else params, phase=phase,
+                             visible_to=visible_to, card=card, result=result)
 
 
-def _looks_from(unit: Unit) -> tuple[Side, str] | None:
-    """What visibility.eyes reads of a unit."""
-    return (unit.side, unit.position) if unit.on_field and unit.ambush is None else None
+# Who may read an event: both sides, or one side alone.
+EVERYONE = frozenset(SIDES)
+ONLY = {side: frozenset({side}) for side in SIDES}
 
 
 class Units(dict[str, Unit]):
@@ -73,19 +74,30 @@ class Units(dict[str, Unit]):
         self._places: dict[tuple[str, Side], list[str]] = {}
         self._placed: dict[str, tuple[str, Side, int]] = {}   # the living: where they stand
         self._eyes: dict[Side, frozenset[str]] = {}
-        for unit in units:   # as __setitem__ would, all at once: a round starts with them all
-            super().__setitem__(unit.key, unit)
-            self._order[unit.key] = self._count
+        # Each side's living units' keys in the dict's order, until one of them dies or joins:
+        # several phases go through a side's units, most units live through the round.
+        self._sides: dict[Side, list[str]] = {}
+        # As __setitem__ would, all at once (a round starts with them all), with the lookups
+        # hoisted out of the loop: a round starts by indexing every unit of the battle.
+        store, order, placed, places = dict.__setitem__, self._order, self._placed, self._places
+        for unit in units:
+            key = unit.key
+            store(self, key, unit)
+            order[key] = self._count
             self._count += 1
             if unit.alive:
-                self._placed[unit.key] = (unit.position, unit.side, unit.cell)
-                self._places.setdefault((unit.position, unit.side), []).append(unit.key)
-        for bucket in self._places.values():
-            bucket.sort(key=lambda key: (self._placed[key][2], self._order[key]))
+                placed[key] = (unit.position, unit.side, unit.cell)
+                places.setdefault((unit.position, unit.side), []).append(key)
+        for bucket in places.values():
+            if len(bucket) > 1:
+                bucket.sort(key=lambda key: (placed[key][2], order[key]))
 
     def __setitem__(self, key: str, unit: Unit) -> None:
         was = dict.get(self, key)
-        if was is None or _looks_from(was) != _looks_from(unit):
+        # The eyes (visibility.eyes) read a unit's side, sector, life and ambush: a write that
+        # changes none of them (a hit, a reveal) keeps them.
+        if was is None or was.position != unit.position or was.status is not unit.status \
+                or was.ambush != unit.ambush or was.side is not unit.side:
             self._eyes.clear()
         place = (unit.position, unit.side, unit.cell) if unit.alive else None
         before = self._placed.get(key)
@@ -95,19 +107,24 @@ class Units(dict[str, Unit]):
         super().__setitem__(key, unit)
         if before == place:
             return
+        if before is None or place is None or before[1] is not place[1]:
+            self._sides.clear()   # one joined the living, or fell
         if before is not None:
             self._places[before[:2]].remove(key)
             del self._placed[key]
         if place is not None:
             bucket = self._places.setdefault(place[:2], [])
-            rank = (unit.cell, self._order[key])
-            at = next((i for i, other in enumerate(bucket)
-                       if (self._placed[other][2], self._order[other]) > rank), len(bucket))
+            rank, at = (unit.cell, self._order[key]), len(bucket)
+            for index, other in enumerate(bucket):
+                if (self._placed[other][2], self._order[other]) > rank:
+                    at = index
+                    break
             bucket.insert(at, key)
             self._placed[key] = place
 
     def __delitem__(self, key: str) -> None:
         self._eyes.clear()
+        self._sides.clear()
         before = self._placed.pop(key, None)
         if before is not None:
             self._places[before[:2]].remove(key)
@@ -122,6 +139,24 @@ class Units(dict[str, Unit]):
     def occupied(self) -> set[str]:
         """Where living units stand (sectors and reserve), hidden or not."""
         return {where for (where, _side), keys in self._places.items() if keys}
+
+    def contested(self) -> set[str]:
+        """Where living units of both sides stand (sectors and reserve), hidden or not."""
+        return {where for (where, side), keys in self._places.items()
+                if side is Side.ATTACKER and keys and self._places.get((where, Side.DEFENDER))}
+
+    def side_units(self, side: Side) -> list[Unit]:
+        """The side's living units, in the dict's order."""
+        keys = self._sides.get(side)
+        if keys is None:
+            keys = self._sides[side] = [key for key, unit in self.items()
+                                        if unit.side is side and unit.alive]
+        return [self[key] for key in keys]
+
+    def cells(self, sector: str, side: Side) -> set[int]:
+        """The cells the living units of `side` take in `sector`, hidden or not."""
+        placed = self._placed
+        return {placed[key][2] for key in self._places.get((sector, side), ())}
 
     def living(self, sector: str, side: Side) -> list[Unit]:
         return [self[key] for key in self._places.get((sector, side), ())]
@@ -142,7 +177,7 @@ class Board:
         self.number = state.round + 1
         self.units = Units(state.units)
         self.casters: dict[str, Caster] = {c.key: c for c in state.casters}
-        self.terrain = list(state.terrain)
+        self.terrain = RoundTerrain(state.terrain)
         self.illusions = list(state.illusions)
         self.effects = list(state.effects)
         self.night = state.night
@@ -165,12 +200,13 @@ class Board:
     # -- reading the field ----------------------------------------------------------------
 
     def state(self, **changes: Any) -> BattleState:
-        return replace(self.start, units=tuple(self.units.values()),
-                       casters=tuple(self.casters.values()), terrain=tuple(self.terrain),
-                       illusions=tuple(self.illusions), effects=tuple(self.effects),
-                       night=self.night, deck=self.deck, held=dict(self.held),
-                       ambushes=tuple(self.ambushes.values()),
-                       artifacts=tuple(self.artifacts.values()), round=self.number, **changes)
+        return quick_replace(self.start, units=tuple(self.units.values()),
+                             casters=tuple(self.casters.values()), terrain=tuple(self.terrain),
+                             illusions=tuple(self.illusions), effects=tuple(self.effects),
+                             night=self.night, deck=self.deck, held=dict(self.held),
+                             ambushes=tuple(self.ambushes.values()),
+                             artifacts=tuple(self.artifacts.values()), round=self.number,
+                             **changes)
 
     def sees(self, side: Side, unit: Unit) -> bool:
         # visibility.visible on the live units, without freezing a state per look.
@@ -178,6 +214,8 @@ class Board:
             return True
         if not unit.alive or unit.concealed:
             return False
+        if not self.night and not self.effects:
+            return True   # nothing but fog and night hides a unit in plain sight
         return seen_from(self.units.eyes(side), self.night, self.effects, unit)
 
     def at(self, sector: str, side: Side, *, hidden: bool = False) -> list[Unit]:
@@ -187,14 +225,13 @@ class Board:
         return found if hidden else [u for u in found if not u.concealed]
 
     def fortification(self, sector: str) -> Terrain | None:
-        return next((t for t in self.terrain if t.kind is TerrainKind.FORTIFICATION
-                     and t.sector == sector), None)
+        return self.terrain.fortification(sector)
 
     def has_terrain(self, sector: str, kind: TerrainKind) -> bool:
-        return any(t.kind is kind and t.sector == sector for t in self.terrain)
+        return kind in self.terrain.kinds(sector)
 
     def shows_held_terrain(self, sector: str) -> bool:
-        return any(self.has_terrain(sector, k) for k in HELD_TERRAIN) or any(
+        return not HELD_TERRAIN.isdisjoint(self.terrain.kinds(sector)) or any(
             i.sector == sector and i.kind in HELD_TERRAIN for i in self.illusions)
 
     def barrier(self, a: str, b: str, unit: Unit | None) -> str | None:
@@ -217,13 +254,15 @@ class Board:
     def free_cell(self, sector: str, side: Side) -> int | None:
         if sector == RESERVE:
             return -1
-        taken = {u.cell for u in self.at(sector, side, hidden=True)}
-        return next((c for c in range(self.start.scenario.cells_per_sector) if c not in taken),
-                    None)
+        taken = self.units.cells(sector, side)
+        for cell in range(self.start.scenario.cells_per_sector):
+            if cell not in taken:
+                return cell
+        return None
 
     def put(self, unit: Unit, position: str) -> Unit:
         cell = self.free_cell(position, unit.side)
-        unit = replace(unit, position=position, cell=-1 if cell is None else cell)
+        unit = quick_replace(unit, position=position, cell=-1 if cell is None else cell)
         self.units[unit.key] = unit
         if is_sector(position) and self.shows_held_terrain(position) \
                 and self.held.get(position) is not unit.side \
@@ -240,11 +279,23 @@ class Board:
         """Log an event; a side reads it only if it sees every unit it names."""
         named = [u for u in units if u is not None]
         if to is None:
-            to = frozenset(s for s in SIDES if all(self.sees(s, u) for u in named))
-        for role, unit in zip(("unit", "target"), named, strict=False):
-            params.setdefault(role, unit.name)
+            to = self.witnesses(*named)
+        if named:   # the first unit named is the "unit", the second the "target"
+            params.setdefault("unit", named[0].name)
+            if len(named) > 1:
+                params.setdefault("target", named[1].name)
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
                                  outcome.value if outcome else None))
+
+    def witnesses(self, *units: Unit) -> frozenset[Side]:
+        """The sides that see every one of `units` (sees, asked of the enemy's eyes alone: a
+        side always sees its own units)."""
+        seen_by = EVERYONE
+        for unit in units:
+            enemy = unit.side.other
+            if enemy in seen_by and not self.sees(enemy, unit):
+                seen_by = seen_by & ONLY[unit.side]
+        return seen_by
 
     def fizzle(self, caster: Caster, label: str, reason: str) -> None:
         """A spell whose aim no longer holds when its turn comes; only the caster's side learns
@@ -281,12 +332,10 @@ class Board:
             return False
         if any(not u.concealed for u in self.units.living(unit.position, unit.side.other)):
             return True
-        return unit.side is Side.ATTACKER and any(
-            t.kind is TerrainKind.FORTIFICATION and t.sector == unit.position
-            for t in self.terrain)
+        return unit.side is Side.ATTACKER and self.fortification(unit.position) is not None
 
     def reveal(self, unit: Unit, message: str) -> Unit:
-        unit = replace(unit, hidden=False)
+        unit = quick_replace(unit, hidden=False)
         self.units[unit.key] = unit
         self.say("revealed", message, unit)
         return unit

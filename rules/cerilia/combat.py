@@ -31,6 +31,10 @@ from rules.sides import SIDES, Side
 SWAMP_PENALTY = 1
 
 
+# The card's field for each kind of attack.
+_ATTACK_VALUES = {MELEE: "melee", CHARGE: "charge", MISSILE: "missile"}
+
+
 @dataclass
 class _Attack:
     attacker: str
@@ -41,33 +45,33 @@ class _Attack:
 
 class Combat(Results):
     def attack_value(self, attacker: Unit, kind: str, target: Unit | None) -> int:
-        value = {MELEE: attacker.card.melee, CHARGE: attacker.card.charge,
-                 MISSILE: attacker.card.missile}[kind] or 0
+        value = getattr(attacker.card, _ATTACK_VALUES[kind]) or 0
         sector = attacker.position
-        if any(e.kind is EffectKind.BLESS and e.unit == attacker.key for e in self.effects):
-            value += 1   # "бонус +1 ко всем Параметрам Атаки"
-        if any(e.kind is EffectKind.ARTIFACT_ATTACK and e.unit == attacker.key
-               for e in self.effects):
-            value += 1   # module "artifacts": "+1 to the attacks of the bearer's unit"
+        if self.effects:   # most rounds have no spell or artifact in force
+            if any(e.kind is EffectKind.BLESS and e.unit == attacker.key for e in self.effects):
+                value += 1   # "бонус +1 ко всем Параметрам Атаки"
+            if any(e.kind is EffectKind.ARTIFACT_ATTACK and e.unit == attacker.key
+                   for e in self.effects):
+                value += 1   # module "artifacts": "+1 to the attacks of the bearer's unit"
         if kind == MELEE and self.start.scenario.modules.magic_dice:
             value += ranks.melee_bonus(attacker)   # "champion (+1 melee while alive)"
         if self.night:
             value += attacker.card.night_bonus
         holds = self.held.get(sector) is attacker.side
         target_dwarven = target is not None and target.has(Tag.DWARVEN)
-        if holds and self.has_terrain(sector, TerrainKind.HILLS) and not target_dwarven:
+        terrain = self.terrain.kinds(sector)
+        if holds and TerrainKind.HILLS in terrain and not target_dwarven:
             value += 1   # Hills: "+1 к ... всех видов Боя"; "Отряды Дворфов игнорируют бонусы"
-        if holds and self.has_terrain(sector, TerrainKind.CLIFFS) and kind == MELEE:
+        if holds and TerrainKind.CLIFFS in terrain and kind == MELEE:
             value += 1   # Cliffs: "+1 к их Показателям Ближнего Боя и Защиты"
         if attacker.side is Side.DEFENDER and attacker.has(Tag.ELVEN) and kind in (MELEE, MISSILE) \
-                and self.has_terrain(sector, TerrainKind.FOREST):
+                and TerrainKind.FOREST in terrain:
             value += 1   # "дружественные Эльфийские Отряды ... +1 к ... Ближнего Боя и Дистанционной"
-        if kind == MELEE and attacker.has(Tag.MOUNTED) \
-                and self.has_terrain(sector, TerrainKind.SWAMP):
+        if kind == MELEE and attacker.has(Tag.MOUNTED) and TerrainKind.SWAMP in terrain:
             value -= SWAMP_PENALTY
         if kind == MISSILE and target is not None \
                 and self.has_terrain(target.position, TerrainKind.FOREST) \
-                and not self.has_terrain(sector, TerrainKind.FOREST):
+                and TerrainKind.FOREST not in terrain:
             value -= 2   # "Все Дистанционные Атаки, которые направлены в данный сектор получают -2"
         return value
 
@@ -75,12 +79,13 @@ class Combat(Results):
         value = target.card.defense
         sector = target.position
         holds = self.held.get(sector) is target.side
-        if holds and self.has_terrain(sector, TerrainKind.HILLS) \
+        terrain = self.terrain.kinds(sector)
+        if holds and TerrainKind.HILLS in terrain \
                 and not (attacker is not None and attacker.has(Tag.DWARVEN)):
             value += 1
-        if holds and self.has_terrain(sector, TerrainKind.CLIFFS):
+        if holds and TerrainKind.CLIFFS in terrain:
             value += 1
-        if target.has(Tag.MOUNTED) and self.has_terrain(sector, TerrainKind.SWAMP):
+        if target.has(Tag.MOUNTED) and TerrainKind.SWAMP in terrain:
             value -= SWAMP_PENALTY
         fort = self.fortification(sector)
         if fort is not None and target.side is Side.DEFENDER \
@@ -182,9 +187,11 @@ class Combat(Results):
             # An empty fortification fights as a unit, so missiles may strike it too. Only
             # the defender's units empty it, and the attacker's shots below reveal none.
             forts = self.empty_fortifications() if side is Side.ATTACKER else []
-            # What it may shoot at, when its own target will not do: its reveals change only
-            # its own side's units.
-            marks = [*self.side_units(side.other), *forts]
+            # What it may shoot at, when its own target will not do, as far as it depends on
+            # the side alone (missile_target_ok's test of the target): its reveals below change
+            # only its own side's units, so neither the marks nor what its eyes see changes.
+            marks = [u for u in (*self.side_units(side.other), *forts)
+                     if u.on_field and self.sees(side, u)]
             for shooter in self.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
                         or shooter.key in self.scouted or self.acts_concealed(shooter):
@@ -199,7 +206,7 @@ class Combat(Results):
                     # раскрытию"): an invisible unit shoots only when its side orders it to.
                     continue
                 if target is None or not self.missile_target_ok(shooter, target):
-                    options = [u for u in marks if self.missile_target_ok(shooter, u)]
+                    options = [u for u in marks if self.clear_shot(shooter, u.position)]
                     target = min(options, key=lambda u: (distance(shooter.position, u.position),
                                                          SECTORS.index(u.position), u.cell),
                                  default=None)
@@ -235,7 +242,7 @@ class Combat(Results):
         return unit
 
     def side_units(self, side: Side) -> list[Unit]:
-        return [u for u in self.units.values() if u.side is side and u.alive]
+        return self.units.side_units(side)
 
     def charge(self) -> None:
         self.phase = "charge"
@@ -246,7 +253,7 @@ class Combat(Results):
                 if unit.side is not side or not self.can_attack(unit):
                     continue
                 sector = unit.position
-                kinds = {t.kind for t in self.terrain if t.sector == sector}
+                kinds = self.terrain.kinds(sector)
                 # Forest, swamp, hills, cliffs: "не могут быть атакованы Кавалерийской Атакой";
                 # fog: "из сектора, в сектор, или через сектор, покрытый Туманом"; the attacker's
                 # "не могут поражать Кавалерийской Атакой в данный сектор, пока Укрепление
@@ -267,11 +274,12 @@ class Combat(Results):
         self.phase = "melee"
         attacks = [a for side in self.sides_in_order()
                    for a in self.concealed_attacks(side, MELEE)]
-        # Where living units stand, hidden or not: elsewhere no melee and nothing revealed (the
-        # reveals below move nobody).
-        occupied = self.units.occupied()
+        # Where both sides stand, hidden or not, or the attacker at a fortification (which may
+        # fight on its own): elsewhere no side has an enemy to strike and nothing is revealed
+        # (the reveals below move nobody).
+        fronts = self.units.contested() | (self.terrain.fortified() & self.units.occupied())
         for sector in SECTORS:
-            if sector not in occupied:
+            if sector not in fronts:
                 continue
             present = {side: self.at(sector, side, hidden=True) for side in SIDES}
             targets = {side: [u for u in present[side] if not u.concealed] for side in SIDES}

@@ -36,6 +36,7 @@ from rules.cerilia.state import (
 )
 from rules.dice import Roll
 from rules.errors import _
+from rules.records import quick_replace
 from rules.sides import SIDES, Side
 
 
@@ -132,8 +133,8 @@ class Round(AmbushRules, Artifacts):
         self.phase = "end"
         for key, unit in list(self.units.items()):
             if unit.status is UnitStatus.ROUTED and unit.routed_in < self.number:
-                self.units[key] = replace(unit, status=UnitStatus.READY)
-        self.effects = [replace(e, rounds_left=e.rounds_left - 1) for e in self.effects
+                self.units[key] = quick_replace(unit, status=UnitStatus.READY)
+        self.effects = [quick_replace(e, rounds_left=e.rounds_left - 1) for e in self.effects
                         if e.rounds_left > 1
                         and (e.unit is None or self.units.get(e.unit, None) is not None
                              and self.units[e.unit].alive)]
@@ -225,7 +226,7 @@ def deploy(state: BattleState, deployments: Mapping[Side, Deployment]) -> Battle
             if position != RESERVE:
                 cell = cells.get((position, side), 0)
                 cells[(position, side)] = cell + 1
-            units[key] = replace(units[key], position=position, cell=cell)
+            units[key] = quick_replace(units[key], position=position, cell=cell)
     terrain = list(state.terrain)
     defender = deployments.get(Side.DEFENDER, Deployment())
     # "Защитнику также необходимо указать одно направление" — for cliffs and river only; a
@@ -245,7 +246,7 @@ def deploy(state: BattleState, deployments: Mapping[Side, Deployment]) -> Battle
     standing = {key: tuple(given) for side in Side
                 for key, given in deployments.get(side, Deployment()).standing.items()} \
         if state.scenario.modules.command else {}
-    state = replace(state, units=tuple(units.values()), terrain=tuple(terrain), held=held,
+    state = quick_replace(state, units=tuple(units.values()), terrain=tuple(terrain), held=held,
                     standing=standing)
     return ambush_orders.hide(state, {side: (d.ambushes, d.traps)
                                       for side, d in deployments.items()})

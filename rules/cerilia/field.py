@@ -13,7 +13,10 @@ RESERVE = "reserve"
 
 
 def is_sector(name: object) -> TypeGuard[str]:
-    return isinstance(name, str) and name in SECTORS
+    return isinstance(name, str) and name in _SECTOR_SET
+
+
+_SECTOR_SET = frozenset(SECTORS)   # asked at every step and shot: a hash, not a scan
 
 
 def coordinates(sector: str) -> tuple[int, int]:

@@ -89,7 +89,7 @@ class Movement(Markers):
     def stops_in(self, unit: Unit, sector: str) -> bool:
         if unit.has(Tag.FREE_MOVEMENT):
             return False
-        kinds = {t.kind for t in self.terrain if t.sector == sector}
+        kinds = self.terrain.kinds(sector)
         # Forest: "Ездовые Отряды ... должны совершить остановку"; swamp and hills: "Все Отряды".
         # A ravine (seed 001), ruling: movement as forest.
         return bool(kinds & STOPPING_TERRAIN) or (

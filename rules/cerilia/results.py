@@ -3,7 +3,6 @@
 retreats, hidden units striking a retreat, destruction, and hits on a fortification."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rules.cerilia import ranks, victory
@@ -13,7 +12,8 @@ from rules.cerilia.field import RESERVE, SECTORS, fall_back_step
 from rules.cerilia.markers import Markers
 from rules.cerilia.state import Unit, UnitStatus
 from rules.errors import _
-from rules.sides import SIDES, Side
+from rules.records import quick_replace
+from rules.sides import Side
 
 
 class Results(Markers):
@@ -43,7 +43,7 @@ class Results(Markers):
                 self.lose_hit(unit, morale=False)
             return
         if outcome is Result.ROUT:
-            unit = replace(unit, status=UnitStatus.ROUTED, routed_in=self.number)
+            unit = quick_replace(unit, status=UnitStatus.ROUTED, routed_in=self.number)
             self.units[unit.key] = unit
         if unit.position == RESERVE:
             # An earlier blow of the same (simultaneous) exchange already drove it off the
@@ -63,7 +63,7 @@ class Results(Markers):
             if told is not None:
                 self.say(told[0], told[1], unit, model=told[2])
         else:
-            unit = replace(unit, hits=unit.hits - 1)
+            unit = quick_replace(unit, hits=unit.hits - 1)
         self.units[unit.key] = unit
         if unit.hits <= 0:
             self.destroy(unit, _("%(unit)s loses its last hit and is destroyed."))
@@ -75,8 +75,8 @@ class Results(Markers):
     def destroy(self, unit: Unit, message: str, **params: Any) -> None:
         # Told to the sides that saw the unit before it fell: a unit lost in fog or night,
         # unseen by the enemy, must not show up in the enemy's events.
-        to = frozenset(s for s in SIDES if self.sees(s, unit))
-        self.units[unit.key] = replace(unit, status=UnitStatus.DESTROYED, hits=0)
+        to = self.witnesses(unit)
+        self.units[unit.key] = quick_replace(unit, status=UnitStatus.DESTROYED, hits=0)
         self.say("destroyed", message, unit, to=to, **params)
         victory.scored(self, unit, to)
         self.characters_lose(unit)
@@ -143,7 +143,7 @@ class Results(Markers):
         hits = 0 if outcome is Result.DESTROYED else fort.hits - 1
         self.terrain.remove(fort)
         if hits > 0:
-            self.terrain.append(replace(fort, hits=hits))
+            self.terrain.append(quick_replace(fort, hits=hits))
             self.say("fortification_hit", _("The fortification in %(sector)s takes a hit."),
                      sector=sector)
         else:

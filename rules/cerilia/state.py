@@ -26,6 +26,7 @@ from rules.cerilia.modules import (
 )
 from rules.data import record_data
 from rules.errors import _
+from rules.records import quick_init
 from rules.sides import Side
 
 
@@ -140,6 +141,7 @@ class UnitStatus(StrEnum):
     DESTROYED = "destroyed"
 
 
+@quick_init   # the round makes one for an empty fortification at each of its attacks
 @dataclass(frozen=True)
 class Unit:
     key: str

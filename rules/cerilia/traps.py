@@ -4,15 +4,14 @@
 4-6 – ловушка не срабатывает."). Mixed into engine.Round through ambush.AmbushRules."""
 from __future__ import annotations
 
+from rules.cerilia.board import EVERYONE
 from rules.cerilia.combat import Combat
 from rules.cerilia.concealment import Ambush, Concealment, Marker
 from rules.cerilia.deck import column
 from rules.cerilia.movement import Movement
 from rules.cerilia.state import Unit
 from rules.errors import _
-from rules.sides import Side
 
-EVERYONE = frozenset(Side)
 # Seed: "1-3 – ловушка срабатывает; 4-6 – ловушка не срабатывает".
 SPRINGS_ON = 3
 

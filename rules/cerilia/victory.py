@@ -43,8 +43,10 @@ def holder(points: Mapping[Side, int]) -> Side:
 def scored(r: Board, unit: Unit, to: frozenset[Side]) -> None:
     """A destruction's points, told with it to the sides that saw it (ruling): a side that did
     not see an enemy unit fall must not learn from the points that it fell, nor its size."""
+    if not r.start.scenario.modules.magic_dice:
+        return
     points = worth(unit)
-    if points and r.start.scenario.modules.magic_dice:
+    if points:
         r.say("victory_scored", _("%(side)s scores %(points)s victory points for %(unit)s."),
               unit, to=to, side=unit.side.other.value, points=points)
 

@@ -42,6 +42,8 @@ def line_of_fire(terrain: Iterable[Terrain], effects: Iterable[Effect], a: str, 
     if any(t.kind is TerrainKind.CLIFFS and t.sector == b for t in terrain):
         return False   # Cliffs: "не могут быть ... обстреляны с помощью Дистанционной Атаки"
     effects = tuple(effects)
+    if not effects:
+        return True   # no fog, no wall
     if a != b and any(e.kind is EffectKind.FOG and e.sector in (a, b) for e in effects):
         return False   # Fog: "в него и из него нельзя направлять Дальнобойные Атаки"
     # Walls: "Перемещения, а также Дальнобойные Атаки запрещены между сектором ... и сектором"
