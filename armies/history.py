@@ -20,6 +20,7 @@ from simple_history.signals import pre_create_historical_record
 
 from armies.adapters import condition_state, gear_item
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
+from core.writes import history_model
 from rules.kingmaker.conditions import ConditionState
 from rules.kingmaker.gear import GearItem
 
@@ -101,7 +102,7 @@ def record(army: Army, *, reason: str = "", history_type: str = "~") -> None:
 def record_many(armies: Sequence[Army], snapshots: Sequence[Snapshot], *, reason: str,
                 history_type: str = "~") -> None:
     """One INSERT for all the armies' history rows, each with its snapshot."""
-    Army.history.model.objects.bulk_create(
+    history_model(Army).objects.bulk_create(
         history_rows(armies, snapshots, reason=reason, history_type=history_type))
 
 
@@ -109,7 +110,7 @@ def history_rows(armies: Sequence[Army], snapshots: Sequence[Snapshot], *, reaso
                  history_type: str = "~") -> list[Any]:
     """The armies' history rows, each with its snapshot (unsaved: a turn writes them with the
     rest of its rows, core.writes)."""
-    model = Army.history.model
+    model = history_model(Army)
     now = timezone.now()
     return [model(history_date=now, history_type=history_type, history_change_reason=reason,
                   history_user=model.get_default_history_user(army), children=children,

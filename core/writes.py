@@ -91,9 +91,15 @@ def _model_rows(rows: Iterable[models.Model]) -> tuple[type[models.Model], Rows]
     return (type(rows[0]) if rows else models.Model), rows
 
 
+@functools.cache
+def history_model(model: type[models.Model]) -> Any:
+    """The model's simple-history model (its manager builds a class at every access)."""
+    return get_history_manager_for_model(model).model
+
+
 def history_rows(rows: Rows, *, reason: str | None, history_type: str) -> Rows:
     """simple-history's rows for these rows as they are now."""
-    model = get_history_manager_for_model(rows[0]).model
+    model = history_model(rows[0]._meta.model)
     now = timezone.now()
     return [model(history_date=now, history_type=history_type, history_change_reason=reason,
                   history_user=model.get_default_history_user(row),
@@ -242,7 +248,7 @@ def _delete(statement: _Statement, write: _Write) -> None:
 def _history_from_returning(statement: _Statement, inserted: str, write: _Write) -> None:
     """The history rows of rows the statement inserts, from its RETURNING (their ids come from
     the database)."""
-    history = get_history_manager_for_model(write.model).model
+    history = history_model(write.model)
     tracked = [f.column for f in history.tracked_fields]
     user = history.get_default_history_user(write.rows[0])
     columns = [*tracked, "history_date", "history_type", "history_change_reason",

@@ -172,11 +172,12 @@ def battle_report_ready(scene) -> None:
 
 
 def send_turn_report(turn_id: int) -> int:
-    turn = KingdomTurn.objects.select_related("kingdom__campaign", "report").get(pk=turn_id)
-    report = turn.report
+    # The mail links to the report; the report itself (the turn's whole input and outcome) is
+    # not read.
+    turn = KingdomTurn.objects.select_related("kingdom__campaign").get(pk=turn_id)
     messages = [
         _message("email/turn_report.txt", _("%(kingdom)s: the report of turn %(number)s is ready"),
-                 {"turn": turn, "report": report, "subject": {"number": turn.number},
+                 {"turn": turn, "subject": {"number": turn.number},
                   "report_path": reverse("turn-report", args=[turn.kingdom_id, turn.number])},
                  membership, preferences)
         for membership, preferences in recipients([turn.kingdom_id])]
