@@ -8,14 +8,17 @@ PostgreSQL `flush` sends them all as one statement: each write is a data-modifyi
 over its rows, given as one JSON parameter (`jsonb_to_recordset`), and each waits for the one
 before it (its `WHERE` counts the rows the previous one returned), so they run in the order they
 were queued, as separate statements would (a row deleted before one that takes its unique key is
-inserted). The rows a statement
-inserts get their ids from its `RETURNING`, and the history of an inserted row is inserted from
-that `RETURNING` in the same statement. Elsewhere (the embedded SQLite) each write is the ORM's
-batched call, in the same order.
+inserted). The rows a statement inserts get their ids from its `RETURNING`, and the history of an
+inserted row is inserted from that `RETURNING` in the same statement. Elsewhere (the embedded
+SQLite) each write is the ORM's batched call, in the same order.
 
-History rows are simple-history's, built as its signals would (the acting user, the reason, the
-type); writes that go through here send no `post_save`: the project listens to none on these
-models (its notifications hang on its own signals)."""
+One statement sees the database as it was before it: a row is written at most once a flush (a
+second write of it is refused; flush between them), and rows of one insert all have an id or none.
+
+History rows are simple-history's, built as its bulk helpers build them (the acting user, the
+reason, the type); writes that go through here send no `post_save` and no
+`pre_create_historical_record`: a model whose history listens to that signal (an army's, for its
+snapshot of tactics, gear and conditions) gives its history rows itself (`history=` a builder)."""
 from __future__ import annotations
 
 import datetime
@@ -30,6 +33,7 @@ from typing import Any
 from django.db import connection, models
 from django.utils import timezone
 from psycopg.types.json import Jsonb
+from simple_history.signals import pre_create_historical_record
 from simple_history.utils import get_history_manager_for_model
 
 Rows = list[Any]  # model instances, all of one model
@@ -55,6 +59,7 @@ class Writes:
 
     def __init__(self) -> None:
         self._writes: list[_Write] = []
+        self._written: set[tuple[type[models.Model], Any]] = set()
 
     def insert(self, rows: Iterable[models.Model], *, history: bool | HistoryRows = False,
                reason: str | None = None) -> None:
@@ -72,11 +77,23 @@ class Writes:
         self._queue(_Write("delete", *_model_rows(rows), history=history, reason=reason))
 
     def _queue(self, write: _Write) -> None:
-        if write.rows:
-            self._writes.append(write)
+        if not write.rows:
+            return
+        if write.history is True and pre_create_historical_record.has_listeners(
+                history_model(write.model)):
+            raise ValueError(f"{write.model.__name__}'s history listens to its signal: "
+                             "give its history rows (history=a builder)")
+        ids = [row.pk for row in write.rows if row.pk is not None]
+        if 0 < len(ids) < len(write.rows):
+            raise ValueError("rows of one insert all have an id or none")
+        keys = {(write.model, pk) for pk in ids}
+        if len(keys) < len(ids) or keys & self._written:
+            raise ValueError(f"a {write.model.__name__} row written twice in one flush")
+        self._written |= keys
+        self._writes.append(write)
 
     def flush(self) -> None:
-        writes, self._writes = self._writes, []
+        writes, self._writes, self._written = self._writes, [], set()
         if not writes:
             return
         if connection.vendor == "postgresql":
@@ -180,6 +197,8 @@ def _column(model: type[models.Model], name: str) -> models.Field:
 
 def _json(value: Any) -> Any:
     if isinstance(value, Jsonb):  # a JSON column's value, as its field prepared it
+        if value.obj is None:  # jsonb_to_recordset would read JSON null as SQL NULL
+            raise ValueError("a JSON null is not written by core.writes")
         return value.obj
     if isinstance(value, datetime.datetime | datetime.date | datetime.time):
         return value.isoformat()
@@ -208,7 +227,8 @@ def _recordset(fields: Sequence[models.Field], rows: Rows, *, add: bool) -> tupl
             json.dumps(records, default=_json))
 
 
-def _insert(statement: _Statement, model: type[models.Model], rows: Rows) -> str:
+def _insert(statement: _Statement, model: type[models.Model], rows: Rows, *,
+            returning: str) -> str:
     for parent in model._meta.concrete_fields:
         if not isinstance(parent, models.ForeignKey):
             continue
@@ -221,7 +241,7 @@ def _insert(statement: _Statement, model: type[models.Model], rows: Rows) -> str
     records, param = _recordset(fields, rows, add=True)
     return statement.add(
         f"INSERT INTO {_quote(model._meta.db_table)} ({names}) SELECT {names} FROM {records} "
-        "WHERE {gate}", [param], returning="*")
+        "WHERE {gate}", [param], returning=returning)
 
 
 def _update(statement: _Statement, write: _Write) -> None:
@@ -265,8 +285,12 @@ def _flush_in_one_statement(writes: list[_Write]) -> None:
     inserted: list[tuple[_Write, str]] = []
     for write in writes:
         if write.verb == "insert":
-            name = _insert(statement, write.model, write.rows)
-            if write.rows[0].pk is None:
+            new_ids = write.rows[0].pk is None
+            # The ids, and the columns of their history rows if it is made from them.
+            returning = "*" if new_ids and write.history else \
+                _quote(write.model._meta.pk.column)
+            name = _insert(statement, write.model, write.rows, returning=returning)
+            if new_ids:
                 inserted.append((write, name))
                 if callable(write.history):
                     raise ValueError("history rows built by hand need the rows' ids first")
@@ -279,7 +303,7 @@ def _flush_in_one_statement(writes: list[_Write]) -> None:
             _delete(statement, write)
         if write.history:
             history = _history_of(write)
-            _insert(statement, type(history[0]), history)
+            _insert(statement, type(history[0]), history, returning="1")
     ids = ", ".join(f"ARRAY(SELECT {_quote(write.model._meta.pk.column)} FROM {name})"
                     for write, name in inserted) or "NULL"
     sql = f"WITH {', '.join(statement.queries)} SELECT {ids}"

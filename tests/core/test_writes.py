@@ -7,6 +7,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from factories import ArmyFactory
 
+from armies.history import history_rows, snapshot
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyTactic
 from campaigns.models import KingdomTurn
 from core.writes import Writes, reserve_ids
@@ -35,7 +36,8 @@ def test_updates_and_deletes_run_in_order_with_history():
     old = ArmyCondition.objects.create(army=army, condition="weary", value=1)
     army.hp, army.hex = 2, "D7"
     writes = Writes()
-    writes.update([army], ["hp", "hex"], history=True, reason="a test")
+    writes.update([army], ["hp", "hex"], history=lambda armies: history_rows(
+        armies, [snapshot([], [], [])], reason="a test"))
     # The same army and condition again: the delete runs first, as separate statements would.
     writes.delete([old], history=True, reason="a test")
     writes.insert([ArmyCondition(army=army, condition="weary", value=2)], history=True,
@@ -82,9 +84,27 @@ def test_reserved_ids_are_new_and_taken_by_the_rows():
         rows = [Army(pk=pk, kingdom=army.kingdom, template=army.template, name=f"Levy {pk}",
                      hp=4, hex="C4") for pk in ids]
         writes = Writes()
-        writes.insert(rows, history=True)
+        writes.insert(rows, history=lambda armies: history_rows(
+            armies, [snapshot([], [], [])] * 2, reason="a test", history_type="+"))
         writes.insert([ArmyTactic(army=rows[1], tactic="keen_eyed", position=0)])
         writes.flush()
     assert ArmyTactic.objects.get(army_id=ids[1]).tactic == "keen_eyed"
     assert Army.history.filter(id__in=ids, history_type="+").count() == 2
     assert ArmyFactory.create().pk > max(ids)  # the sequence moved past them
+
+
+def test_what_one_statement_cannot_write_is_refused_when_queued():
+    army = ArmyFactory.create()
+    writes = Writes()
+    writes.update([army], ["hp"])
+    with pytest.raises(ValueError, match="written twice"):  # it would see the row unchanged
+        writes.update([army], ["hex"])
+    with pytest.raises(ValueError, match="an id or none"):
+        writes.insert([ArmyTactic(pk=10_000, army=army, tactic="keen_eyed"),
+                       ArmyTactic(army=army, tactic="toughened_soldiers")])
+    # An army's history carries a snapshot its signal takes: the caller builds those rows.
+    with pytest.raises(ValueError, match="history rows"):
+        writes.insert([Army(kingdom=army.kingdom, template=army.template, name="Levy")],
+                      history=True)
+    writes.flush()
+    writes.update([army], ["hex"])  # a new flush, a new statement
