@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 
 from armies import history as army_history
-from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic, ArmyTemplate
+from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic
 from campaigns.models import Faction, Kingdom
 from core.related_rows import with_related_rows
 from core.writes import Writes, reserve_ids
@@ -42,11 +42,8 @@ def apply_armies(changed: list[TurnArmy], *, reason: str = REASON,
     Battle scenes (battles.apply) write their results through here too."""
     if not changed:
         return
-    if writes is None:
-        writes = Writes()
-        apply_armies(changed, reason=reason, read=read, writes=writes)
-        writes.flush()
-        return
+    own_writes = writes is None
+    writes = Writes() if writes is None else writes
     already = read or {}
     rows = {key: already[key] for key in (a.key for a in changed) if key in already}
     missing = [a.key for a in changed if a.key not in rows]
@@ -64,6 +61,8 @@ def apply_armies(changed: list[TurnArmy], *, reason: str = REASON,
     writes.update([rows[army.key] for army in changed], ARMY_FIELDS, history=lambda armies: (
         army_history.history_rows(armies, snapshots, reason=reason)))
     _write_children(writes, creates, deletes, condition_updates, reason=reason)
+    if own_writes:
+        writes.flush()
 
 
 def _children(army_row: Army, army: TurnArmy) -> dict[type, list]:
@@ -122,27 +121,20 @@ def _write_children(writes: Writes, creates, deletes, condition_updates, *, reas
 def create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome, writes: Writes,
                      orders: Mapping[int, ArmyActivity]) -> dict[int, int]:
     """Queue the armies a kingdom turn recruited on `writes`; returns engine key -> new army id.
-    `orders` are the turn's activities by id: a recruit's template is its order's."""
+    `orders` are the turn's activities by id: a recruit's template is its order's (an order
+    without one is never read, so never recruits)."""
     if not outcome.recruited:
         return {}
-    template_ids = {r.army.state.template.name: int(orders[r.order].params["template"])
-                    for r in outcome.recruited
-                    if r.order in orders and "template" in orders[r.order].params}
-    unknown = [r.army.state.template.name for r in outcome.recruited
-               if r.army.state.template.name not in template_ids]
-    if unknown:
-        template_ids |= dict(ArmyTemplate.objects.filter(name__in=unknown)
-                             .values_list("name", "pk"))
+    named = [r.army.faction for r in outcome.recruited if r.army.faction]
     factions = {f.name: f for f in Faction.objects.filter(
-        campaign_id=kingdom.campaign_id,
-        name__in=[r.army.faction for r in outcome.recruited if r.army.faction])} \
-        if any(r.army.faction for r in outcome.recruited) else {}
+        campaign_id=kingdom.campaign_id, name__in=named)} if named else {}
     rows = []
     # Their ids first: the orders' results, the report and the armies' own rows name them.
     for recruited, pk in zip(outcome.recruited, reserve_ids(Army, len(outcome.recruited)),
                              strict=True):
         army = recruited.army
-        row = Army(pk=pk, kingdom=kingdom, template_id=template_ids[army.state.template.name],
+        row = Army(pk=pk, kingdom=kingdom,
+                   template_id=int(orders[recruited.order].params["template"]),
                    faction=factions.get(army.faction) if army.faction else None,
                    name=army.state.name)
         _army_fields(row, army)

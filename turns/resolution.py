@@ -99,10 +99,10 @@ def _resolve_locked(turn: KingdomTurn) -> None:
     writes.flush()
     # Mailed once this transaction commits; a mail that fails is logged, the turn stays resolved.
     signals.turn_report_ready.send(sender=KingdomTurn, turn=turn)
-    if extra["later_turn"]:
-        turn_open_held(kingdom)
-    elif opened is not None:
+    if opened is not None:
         turn_opened(opened)
+    else:
+        turn_open_held(kingdom)
     # "The war encounter happens right after the Kingdom turn ends": its scenes go next (only
     # this turn's Offensive Gambits queue them, so a turn that started no battle has none).
     if outcome.battles:
