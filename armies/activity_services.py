@@ -17,11 +17,14 @@ from campaigns.models import KingdomTurn
 from campaigns.permissions import check_plays_kingdom, require_actor
 from campaigns.selectors import (
     KINGDOM_LISTS,
+    access_shape,
     is_campaign_gm,
     kingdom_lists,
     runs_or_plays_condition,
+    shaped_user,
 )
 from campaigns.services import TurnLocked
+from core.compiled import CompiledRead
 from core.permissions import NotPermitted
 from core.related_rows import json_objects
 from core.writes import Writes
@@ -47,6 +50,24 @@ def activity_replay(*, user, idempotency_key: str, digest: str = "") -> ArmyActi
     return first
 
 
+# The open turn under its row lock, with its kingdom and campaign and whether the user gives its
+# orders (runs_or_plays_condition); compiled once (core.compiled): it runs on every submission.
+_LOCKED_TURN = CompiledRead(
+    lambda turn_id, user_id, shape: KingdomTurn.objects.select_for_update(of=("self",))
+    .select_related("kingdom__campaign")
+    .annotate(gives_orders=runs_or_plays_condition(shaped_user(user_id, shape), "kingdom__"))
+    .filter(pk=turn_id),
+    turn_id=int, user_id=int)
+
+# The turn's orders, every status, and the kingdom's lists.
+_TURN_ORDERS = CompiledRead(
+    lambda turn_id: KingdomTurn.objects.filter(pk=turn_id).annotate(
+        **kingdom_lists("kingdom_id"),
+        orders=json_objects(ArmyActivity.objects.filter(turn_id=OuterRef("pk")).order_by(
+            "position", "id"), "id", "kind", "army_id", "second", "position", "status"),
+    ).values("orders", *KINGDOM_LISTS),
+    turn_id=int)
+
 ORDERS_NOT_YOURS = ("orders_not_yours",
                     _("Only the kingdom's players and the game master give its orders."))
 
@@ -60,31 +81,26 @@ def _lock_open_turn(turn: KingdomTurn | int, user
     lists: two queries."""
     require_actor(user)
     try:
-        turn = KingdomTurn.objects.select_for_update(of=("self",)).select_related(
-            "kingdom__campaign").annotate(
-            gives_orders=runs_or_plays_condition(user, "kingdom__"),
-        ).get(pk=turn if isinstance(turn, int) else turn.pk)
+        # A user who sees everything (SYSTEM has no id) reads no id.
+        locked: KingdomTurn = _LOCKED_TURN.get(turn_id=turn if isinstance(turn, int) else turn.pk,
+                                               user_id=user.pk or 0, shape=access_shape(user))
     except KingdomTurn.DoesNotExist:
         raise NotPermitted.single(*ORDERS_NOT_YOURS) from None
     # Whose orders these are before whether the turn takes them: a locked turn tells nobody else.
-    check_plays_kingdom(user, turn.kingdom, *ORDERS_NOT_YOURS,
-                        plays=turn.__dict__.pop("gives_orders"))
-    if not turn.accepts_orders:
-        raise TurnLocked(turn)
+    check_plays_kingdom(user, locked.kingdom, *ORDERS_NOT_YOURS,
+                        plays=locked.__dict__.pop("gives_orders"))
+    if not locked.accepts_orders:
+        raise TurnLocked(locked)
     # Read after the lock, in a statement of its own: on PostgreSQL a statement sees the rows
     # committed when it began, so the lock's own statement would miss an order committed by the
     # submission it waited for.
-    read = KingdomTurn.objects.filter(pk=turn.pk).annotate(
-        **kingdom_lists("kingdom_id"),
-        orders=json_objects(ArmyActivity.objects.filter(turn_id=OuterRef("pk")).order_by(
-            "position", "id"), "id", "kind", "army_id", "second", "position", "status"),
-    ).values("orders", *KINGDOM_LISTS).get()
+    read = _TURN_ORDERS.get(turn_id=locked.pk)
     orders = read.pop("orders")
-    turn.kingdom.__dict__.update(read)
+    locked.kingdom.__dict__.update(read)
     queued = tuple(act.OrderSlot(o["id"], act.ActivityKind(o["kind"]), o["army_id"],
                                  bool(o["second"]))
                    for o in orders if o["status"] == ActivityStatus.QUEUED)
-    return turn, queued, max((o["position"] for o in orders), default=0)
+    return locked, queued, max((o["position"] for o in orders), default=0)
 
 
 # Why a player may not give a GM-only parameter (a definition's `gm_only`), by its name.

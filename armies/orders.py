@@ -15,9 +15,10 @@ from typing import Any
 from armies.adapters import army_state, gear_item_from, template_state
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyTemplate
-from armies.selectors import active_armies, armies_with_details
+from armies.selectors import active_army_rows, armies_with_details
 from campaigns.adapters import campaign_map_or_none
 from campaigns.models import Faction
+from core.compiled import CompiledRead
 from rules.data import record_data
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
@@ -100,7 +101,7 @@ def _fieldable(army: Army, level: int) -> bool:
 def kingdom_armies(kingdom, rows: list[Army] | None = None) -> dict[int, act.TurnArmy]:
     """The kingdom's active armies that can take the field; `rows` are those armies read with
     their details already (active_armies), when the caller has them."""
-    armies = rows if rows is not None else active_armies(kingdom)
+    armies = rows if rows is not None else active_army_rows(kingdom)
     return {a.pk: turn_army(a, kingdom.level) for a in armies if _fieldable(a, kingdom.level)}
 
 
@@ -310,8 +311,17 @@ def rules_order(activity: ArmyActivity, *, campaign_id: int) -> act.Order:
                      army=activity.army_id, second=activity.second)
 
 
+_QUEUED = CompiledRead(lambda turn: ArmyActivity.objects.filter(
+    turn_id=turn, status=ActivityStatus.QUEUED).order_by("position", "id"), turn=int)
+
+
 def queued_activities(turn) -> list[ArmyActivity]:
-    return list(turn.activities.filter(status=ActivityStatus.QUEUED).order_by("position", "id"))
+    """The turn's queued orders in their order, each knowing its turn; compiled once
+    (core.compiled), as every turn resolved reads them."""
+    activities = _QUEUED.fetch(turn=turn.pk)
+    for activity in activities:
+        ArmyActivity.turn.field.set_cached_value(activity, turn)
+    return activities
 
 
 def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,

@@ -8,6 +8,7 @@ from armies.choices import ArmyStatus
 from armies.foundry import actor_json
 from armies.models import Army, ArmyActivity
 from campaigns.selectors import visible_to
+from core.compiled import CompiledRead
 from core.related_rows import with_related_rows
 from rules.errors import RuleViolation, Violation
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
@@ -25,6 +26,15 @@ def armies_with_details() -> QuerySet[Army]:
 
 def active_armies(kingdom) -> QuerySet[Army]:
     return armies_with_details().filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
+
+
+_ACTIVE_ARMIES = CompiledRead(active_armies, kingdom=int)
+
+
+def active_army_rows(kingdom) -> list[Army]:
+    """active_armies as a list, through SQL compiled once (core.compiled): every order
+    submission and kingdom turn reads them."""
+    return _ACTIVE_ARMIES.fetch(kingdom=kingdom.pk)
 
 
 def army_stat_block(army: Army) -> StatBlock:

@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 
 from campaigns.map_codes import map_coord, parse_edges
 from campaigns.models import Campaign, MapHex, Settlement
+from core.compiled import CompiledRead
 from rules.errors import RuleViolation
 from rules.kingmaker.campaign_map import CampaignMap, Terrain
 from rules.kingmaker.campaign_map import MapHex as HexState
@@ -51,8 +52,12 @@ def campaign_map(campaign: Campaign | int) -> CampaignMap:
 def campaign_map_or_none(campaign: Campaign | int) -> CampaignMap | None:
     """The campaign's map for the rules, or None for a campaign without a hex (its orders declare
     their hexes' facts, as before the map); one query without a map, two with one."""
-    rows = list(_rows(campaign))
+    rows = _MAP_ROWS.fetch(campaign=campaign if isinstance(campaign, int) else campaign.pk)
     return _built(campaign, rows) if rows else None
+
+
+# Every order submission and kingdom turn reads the map: its SQL is compiled once.
+_MAP_ROWS = CompiledRead(_rows, campaign=int)
 
 
 def map_hex_at(campaign: Campaign | int, coord: str) -> HexState | None:

@@ -6,6 +6,8 @@ their membership. Superusers see everything.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery, Value
 
 from campaigns.models import (
@@ -107,6 +109,27 @@ def _runs_or_plays(user, campaign_id, kingdom_id) -> QuerySet[Membership] | bool
     if user.is_active:
         memberships |= Q(kingdom_id=kingdom_id)
     return Membership.objects.filter(memberships, user_id=user.pk)
+
+
+def access_shape(user) -> tuple[bool, bool, bool]:
+    """What of `user` besides its id decides the SQL of the access conditions here (whether
+    they see everything, are authenticated, are active): a compiled read's shape
+    (core.compiled)."""
+    return _sees_everything(user), bool(user.is_authenticated), bool(user.is_active)
+
+
+@dataclass(frozen=True)
+class ShapedUser:
+    """A user as the access conditions read one: its id and its access_shape."""
+
+    pk: int
+    is_superuser: bool
+    is_authenticated: bool
+    is_active: bool
+
+
+def shaped_user(user_id: int, shape: tuple[bool, bool, bool]) -> ShapedUser:
+    return ShapedUser(user_id, *shape)
 
 
 def runs_or_plays(user, kingdom: Kingdom) -> bool:

@@ -6,6 +6,7 @@ turns, battle scenes and sector rounds all go through it; each declares only wha
 from __future__ import annotations
 
 import datetime
+import functools
 import logging
 import secrets
 import uuid
@@ -19,6 +20,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from core.compiled import CompiledRead
 from core.faults import drop_broken_connection, is_transient
 from core.models import ClaimedModel
 
@@ -181,7 +183,8 @@ class ClaimedWork:
             row = self._locked_rows().get(pk=pk)
             # Else the sweep gave it to another worker meanwhile.
             return row if row.status == self.resolving and row.claim == token else None
-        row = self._locked_rows().filter(self.waiting, pk=pk).first()
+        found = self._waiting_row.fetch(pk=pk)
+        row = found[0] if found else None
         if row is not None:  # else done, failed, or another worker's
             # The seed is drawn once and kept (a failure keeps it too), so a retry rolls the
             # same dice.
@@ -200,6 +203,12 @@ class ClaimedWork:
             if not is_transient(error):
                 raise
             drop_broken_connection()
+
+    @functools.cached_property
+    def _waiting_row(self) -> CompiledRead:
+        """The row if it still waits, under _locked_rows' lock: compiled once (core.compiled),
+        as every turn claimed with its work reads it."""
+        return CompiledRead(lambda pk: self._locked_rows().filter(self.waiting, pk=pk), pk=int)
 
     def _locked_rows(self) -> QuerySet:
         """The row lock taken to do the work: the row's own and those of `locked` (a nullable

@@ -91,6 +91,17 @@ class _Relation:
         self.fields = _fields(self.child)
         self.columns = [f.attname for f in self.fields]
 
+    def _related(self, obj: models.Model, db: str) -> Any:
+        """The queryset the related manager would give `obj` (its rows filtered by `obj`, which
+        they know as their parent), with the filter deferred until a query is built on it, as
+        the manager defers it: reading the cached rows builds none, and a manager per row
+        would cost more than the rows."""
+        related: Any = self.child._default_manager.db_manager(db).get_queryset()
+        related._add_hints(instance=obj)
+        related._deferred_filter = (False, (), {self.foreign_key.name: obj})
+        related._known_related_objects = {self.foreign_key: {obj.pk: obj}}
+        return related
+
     def cache(self, obj: models.Model, rows: Any, db: str) -> None:
         if isinstance(rows, str):
             rows = json.loads(rows)
@@ -99,7 +110,7 @@ class _Relation:
                     for row in rows]
         for instance in children:
             self.foreign_key.set_cached_value(instance, obj)
-        related = getattr(obj, self.name).get_queryset()
+        related = self._related(obj, db)
         related._result_cache = children
         related._prefetch_done = True
         obj.__dict__.setdefault("_prefetched_objects_cache", {})[self.name] = related

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 from simple_history.signals import pre_create_historical_record
@@ -221,7 +221,9 @@ def _record_type(fields: tuple[models.Field, ...]) -> str:
 def _recordset(fields: Sequence[models.Field], rows: Rows, *, add: bool) -> tuple[str, str]:
     """`jsonb_to_recordset(%s::jsonb) AS _v(column type, ...)` of the fields' values and its one
     parameter: the rows as a JSON array (json.dumps is far cheaper than a parameter a column)."""
-    records = [{column.column: column.get_db_prep_save(column.pre_save(row, add), connection)
+    # The wrapper itself, not the proxy: each access through the proxy finds this thread's one.
+    database = connections[DEFAULT_DB_ALIAS]
+    records = [{column.column: column.get_db_prep_save(column.pre_save(row, add), database)
                 for column in fields} for row in rows]
     return (f"jsonb_to_recordset(%s::jsonb) {_record_type(tuple(fields))}",
             json.dumps(records, default=_json))

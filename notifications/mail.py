@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
+from django.db.models import QuerySet
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -34,6 +35,7 @@ from campaigns.models import (
     TurnStatus,
 )
 from campaigns.times import local_time
+from core.compiled import CompiledRead
 from core.faults import drop_broken_connection, is_transient
 from notifications import chat
 from rules.sides import Side
@@ -43,13 +45,26 @@ log = logging.getLogger(__name__)
 REMIND_BEFORE = datetime.timedelta(hours=24)
 
 
+def _mailed_players() -> QuerySet[Membership]:
+    return (Membership.objects.filter(role=Role.PLAYER, user__is_active=True)
+            .exclude(user__email="").select_related("user", "kingdom__campaign")
+            .order_by("kingdom_id", "user_id"))
+
+
+# A kingdom turn's report goes to one kingdom's players, after every turn: compiled once
+# (core.compiled), as is the turn's read.
+_KINGDOM_PLAYERS = CompiledRead(lambda kingdom: _mailed_players().filter(kingdom_id=kingdom),
+                                kingdom=int)
+_TURN = CompiledRead(lambda turn: KingdomTurn.objects.select_related("kingdom__campaign")
+                     .filter(pk=turn), turn=int)
+
+
 def recipients(kingdom_ids: Iterable[int]) -> list[tuple[Membership, PlayerPreferences]]:
     """The players of these kingdoms who get mail, with their preferences (one entry per user and
     kingdom)."""
-    memberships = (Membership.objects.filter(role=Role.PLAYER, kingdom_id__in=list(kingdom_ids),
-                                             user__is_active=True)
-                   .exclude(user__email="").select_related("user", "kingdom__campaign")
-                   .order_by("kingdom_id", "user_id"))
+    kingdom_ids = list(kingdom_ids)
+    memberships = (_KINGDOM_PLAYERS.fetch(kingdom=kingdom_ids[0]) if len(kingdom_ids) == 1
+                   else _mailed_players().filter(kingdom_id__in=kingdom_ids))
     chosen = []
     for membership in memberships:
         preferences = PlayerPreferences.of(membership.user)
@@ -174,7 +189,7 @@ def battle_report_ready(scene) -> None:
 def send_turn_report(turn_id: int) -> int:
     # The mail links to the report; the report itself (the turn's whole input and outcome) is
     # not read.
-    turn = KingdomTurn.objects.select_related("kingdom__campaign").get(pk=turn_id)
+    turn = _TURN.get(turn=turn_id)
     messages = [
         _message("email/turn_report.txt", _("%(kingdom)s: the report of turn %(number)s is ready"),
                  {"turn": turn, "subject": {"number": turn.number},

@@ -16,13 +16,14 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from armies.orders import campaign_snapshot, queued_activities, rules_order, turn_input
-from armies.selectors import active_armies
+from armies.selectors import active_army_rows
 from battles.resolution import scenes_lock_after_turn
 from battles.selectors import armies_in_battle_since, previous_turn_resolved_at
 from campaigns.models import KingdomTurn, TurnStatus
 from campaigns.selectors import KINGDOM_LISTS, kingdom_lists
 from campaigns.services import next_turn, turn_open_held, turn_opened
 from core.claims import ClaimedWork, claimed_seed
+from core.compiled import CompiledRead
 from core.writes import Writes
 from rules.errors import RuleViolation
 from rules.kingmaker.turn import resolve_turn
@@ -65,14 +66,20 @@ def _snapshot_armies(ids: list[int]) -> None:
             map_armies=campaign_snapshot(campaign_id))
 
 
-def _resolve_locked(turn: KingdomTurn) -> None:
-    kingdom = turn.kingdom  # locked with the turn; its campaign read, not locked
-    # After the lock, in a statement of its own (a locking statement reads as of its start).
-    extra = KingdomTurn.objects.filter(pk=turn.pk).annotate(
+# What a turn reads of its kingdom and the turns around it, compiled once (core.compiled).
+_TURN_EXTRA = CompiledRead(
+    lambda turn: KingdomTurn.objects.filter(pk=turn).annotate(
         **kingdom_lists("kingdom_id"), previous_resolved_at=previous_turn_resolved_at(),
         later_turn=Exists(KingdomTurn.objects.filter(kingdom_id=OuterRef("kingdom_id"),
                                                      number__gt=OuterRef("number"))),
-    ).values(*KINGDOM_LISTS, "previous_resolved_at", "later_turn").get()
+    ).values(*KINGDOM_LISTS, "previous_resolved_at", "later_turn"),
+    turn=int)
+
+
+def _resolve_locked(turn: KingdomTurn) -> None:
+    kingdom = turn.kingdom  # locked with the turn; its campaign read, not locked
+    # After the lock, in a statement of its own (a locking statement reads as of its start).
+    extra = _TURN_EXTRA.get(turn=turn.pk)
     kingdom.__dict__.update({name: extra[name] for name in KINGDOM_LISTS})
     activities = queued_activities(turn)
     orders, unreadable = [], {}
@@ -82,7 +89,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
         except RuleViolation as error:  # e.g. its template was deleted since it was queued
             unreadable[activity.pk] = error
     # The kingdom's armies are read once, for the engine's input, and written back from the rows.
-    armies = list(active_armies(kingdom))
+    armies = active_army_rows(kingdom)
     fought = armies_in_battle_since(kingdom.pk, extra["previous_resolved_at"])
     engine_input = turn_input(turn, activities, orders, fought=fought, army_rows=armies)
     outcome = resolve_turn(engine_input, claimed_seed(turn))

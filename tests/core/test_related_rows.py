@@ -77,3 +77,18 @@ def test_a_child_table_with_values_json_would_change_is_refused():
     """A turn's times (datetimes) would come back from JSON as strings."""
     with pytest.raises(TypeError, match="KingdomTurn.locked_at"):
         with_related_rows(Kingdom.objects.all(), "turns")
+
+
+def test_a_query_built_on_the_cached_rows_keeps_to_its_parent():
+    # The cached queryset's filter is deferred: a query built on it still names the army.
+    first, second = ArmyFactory(), ArmyFactory()
+    for army in (first, second):
+        ArmyGearFactory(army=army, kind="healing_potions", doses=1)
+        ArmyGearFactory(army=army, kind="magic_armor", tier="basic")
+    (read,) = with_related_rows(Army.objects.filter(pk=first.pk), "gear")
+    with CaptureQueriesContext(connection) as captured:
+        potions = list(read.gear.filter(kind="healing_potions"))
+    assert len(captured) == 1
+    assert [(g.army_id, g.kind) for g in potions] == [(first.pk, "healing_potions")]
+    assert potions[0].army is read  # known as the manager's rows know it
+    assert read.gear.count() == 2 and read.gear.exclude(kind="magic_armor").count() == 1

@@ -1,0 +1,142 @@
+"""Hot reads compiled to SQL once per database connection, then run with new values.
+
+Django turns a queryset into SQL each time it runs it: building the query, resolving its
+expressions and writing the SQL cost more than PostgreSQL takes to answer the few reads every
+order submission and kingdom turn makes. A `CompiledRead` builds its queryset twice with
+stand-in values, checks that the two compilations differ only where the stand-ins go, and from
+then on runs the first one's SQL with the caller's values in those places, through Django's own
+iteration of the results (model instances, select_related, annotations, values()).
+
+The reads' definitions stay ordinary querysets, so the SQL run is always the one Django writes
+for them; what can change the SQL's shape besides the values (a user who is a superuser, say) is
+the `shape` a caller passes, and each shape is compiled on its own.
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from django.core.exceptions import EmptyResultSet, FullResultSet
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import QuerySet
+from django.db.transaction import TransactionManagementError
+
+# Stand-in values: far from any id or text a campaign stores, and different on each compilation.
+_STAND_IN_INT = -7_340_000_000_000
+_counter = itertools.count(1)
+
+
+def _stand_in(kind: type, serial: int) -> int | str:
+    if kind is int:
+        return _STAND_IN_INT - serial
+    if kind is str:
+        return f"\x1fcompiled-read-stand-in-{serial}\x1f"
+    raise TypeError(f"a compiled read takes int or str values, not {kind.__name__}")
+
+
+class CompiledReadError(Exception):
+    """The queryset's SQL depends on its values in a way the stand-ins cannot carry."""
+
+
+class _Compiled:
+    """One compilation on one connection: the compiler (its select and column maps are what the
+    queryset's iterable reads), the SQL, and where each value goes among its parameters."""
+
+    def __init__(self, queryset: QuerySet, sql: str, params: tuple, slots: dict[int, str],
+                 compiler) -> None:
+        self.queryset = queryset
+        self.sql = sql
+        self.params = list(params)
+        self.slots = slots
+        self.compiler = compiler
+        self.current: tuple = params
+        # The compiler's select and column maps stay as this compilation left them.
+        compiler.as_sql = self._as_sql
+        queryset.query.get_compiler = self._get_compiler  # type: ignore[method-assign]
+
+    def _as_sql(self, *args, **kwargs) -> tuple[str, tuple]:
+        return self.sql, self.current
+
+    def _get_compiler(self, *args, **kwargs):
+        return self.compiler
+
+    def run(self, values: dict[str, Any]) -> list:
+        params = self.params[:]
+        for index, name in self.slots.items():
+            params[index] = values[name]
+        self.current = tuple(params)
+        model = self.queryset.model
+        queryset: Any = QuerySet(model=model, query=self.queryset.query, using=self.queryset.db)
+        queryset._iterable_class = self.queryset._iterable_class
+        queryset._fields = self.queryset._fields  # type: ignore[attr-defined]
+        return list(queryset)
+
+
+class CompiledRead:
+    """`build(**values)` compiled once per connection and shape; `values` names each value's
+    type (int or str): `CompiledRead(lambda turn_id: Turn.objects.filter(pk=turn_id),
+    turn_id=int)`. A value the SQL of some shape does not use is left out of it."""
+
+    def __init__(self, build: Callable[..., QuerySet], **kinds: type) -> None:
+        self.build = build
+        self.kinds = kinds
+        self.key = object()
+
+    def fetch(self, *, shape: Hashable = (), using: str = DEFAULT_DB_ALIAS,
+              **values: Any) -> list:
+        """The rows of the queryset built from `values`, read with their compiled SQL.
+        `shape`: what else the build reads that changes its SQL (the build gets it too when
+        given)."""
+        connection = connections[using]
+        cache = connection.__dict__.setdefault("_compiled_reads", {})
+        compiled = cache.get((self.key, shape))
+        if compiled is None:
+            compiled = cache[self.key, shape] = self._compile(shape, using)
+        if compiled.queryset.query.select_for_update and connection.get_autocommit():
+            raise TransactionManagementError("select_for_update cannot be used outside of a "
+                                             "transaction.")
+        for name, kind in self.kinds.items():
+            if type(values[name]) is not kind:
+                raise TypeError(f"{name} must be {kind.__name__}")
+        return compiled.run(values)
+
+    def get(self, *, shape: Hashable = (), using: str = DEFAULT_DB_ALIAS, **values: Any) -> Any:
+        """The one row, as QuerySet.get gives it (DoesNotExist, MultipleObjectsReturned)."""
+        rows = self.fetch(shape=shape, using=using, **values)
+        if len(rows) != 1:
+            model = self._model(shape, using)
+            raise (model.DoesNotExist if not rows else model.MultipleObjectsReturned)(
+                f"{model._meta.object_name} matching {values}: {len(rows)} rows")
+        return rows[0]
+
+    def _model(self, shape: Hashable, using: str) -> Any:
+        return connections[using].__dict__["_compiled_reads"][self.key, shape].queryset.model
+
+    def _built(self, shape: Hashable, stand_ins: dict[str, Any], using: str) -> QuerySet:
+        extra = {"shape": shape} if shape != () else {}
+        return self.build(**stand_ins, **extra).using(using)
+
+    def _compile(self, shape: Hashable, using: str) -> _Compiled:
+        first = {name: _stand_in(kind, next(_counter)) for name, kind in self.kinds.items()}
+        second = {name: _stand_in(kind, next(_counter)) for name, kind in self.kinds.items()}
+        queryset = self._built(shape, first, using)
+        compiler = queryset.query.get_compiler(using=using)
+        try:
+            sql, params = compiler.as_sql()
+            other_sql, other_params = self._built(shape, second, using).query.get_compiler(
+                using=using).as_sql()
+        except (EmptyResultSet, FullResultSet):
+            # A stand-in outside a small column's range: Django drops the condition.
+            raise CompiledReadError("the read's SQL changes with its values") from None
+        if sql != other_sql or len(params) != len(other_params):
+            raise CompiledReadError("the read's SQL changes with its values")
+        names = {value: name for name, value in first.items()}
+        slots = {}
+        for index, (one, other) in enumerate(zip(params, other_params, strict=True)):
+            name = names.get(one) if type(one) in (int, str) else None
+            if name is not None and other == second[name]:
+                slots[index] = name
+            elif one != other or name is not None:
+                raise CompiledReadError(f"parameter {index} of the read is not one of its values")
+        return _Compiled(queryset, sql, params, slots, compiler)

@@ -1,0 +1,126 @@
+"""core.compiled runs a hot read's SQL compiled once per connection with the caller's values: the
+same rows as the queryset itself, and a read whose SQL depends on its values in another way is
+refused rather than run wrong (issue 16, point 3)."""
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.db.transaction import TransactionManagementError
+from django.test.utils import CaptureQueriesContext
+from factories import (
+    ArmyFactory,
+    ArmyTacticFactory,
+    KingdomFactory,
+    KingdomTurnFactory,
+    MembershipFactory,
+    UserFactory,
+)
+
+from armies.selectors import active_armies, active_army_rows
+from campaigns.models import Kingdom, KingdomTurn
+from campaigns.selectors import access_shape, runs_or_plays, runs_or_plays_condition, shaped_user
+from core.compiled import CompiledRead, CompiledReadError
+
+pytestmark = pytest.mark.django_db
+
+
+def _counting(build):
+    calls = []
+
+    def counted(**values):
+        calls.append(values)
+        return build(**values)
+    return counted, calls
+
+
+def test_a_read_gives_the_querysets_rows_for_each_value_and_compiles_once():
+    kingdoms = [KingdomFactory(name=name) for name in ("Restov", "Brevoy", "Varnhold")]
+    build, calls = _counting(lambda name: Kingdom.objects.select_related("campaign")
+                             .filter(name=name))
+    read = CompiledRead(build, name=str)
+    for kingdom in kingdoms:
+        with CaptureQueriesContext(connection) as captured:
+            (found,) = read.fetch(name=kingdom.name)
+        assert (found.pk, found.campaign.name) == (kingdom.pk, kingdom.campaign.name)
+        assert len(captured) == 1  # the campaign came with it
+    assert read.fetch(name="Pitax") == []
+    # Twice to compile (two sets of stand-ins compared), never again on this connection.
+    assert len(calls) == 2
+
+
+def test_a_values_read_and_an_annotated_read_match_the_orm():
+    army = ArmyFactory()
+    ArmyTacticFactory(army=army, tactic="keen_eyed")
+    ArmyFactory(kingdom=army.kingdom, status="disbanded")
+    rows = active_army_rows(army.kingdom)
+    expected = list(active_armies(army.kingdom))
+    assert [a.pk for a in rows] == [a.pk for a in expected] == [army.pk]
+    assert [t.tactic for t in rows[0].tactics.all()] == ["keen_eyed"]
+    read = CompiledRead(lambda kingdom: Kingdom.objects.filter(pk=kingdom).values("name", "level"),
+                        kingdom=int)
+    assert read.fetch(kingdom=army.kingdom.pk) == [
+        {"name": army.kingdom.name, "level": army.kingdom.level}]
+
+
+@pytest.mark.parametrize("role", ["gm", "player", "other", "superuser"])
+def test_each_user_shape_is_compiled_and_answers_as_the_access_rule(role):
+    turn = KingdomTurnFactory()
+    user = UserFactory(is_superuser=role == "superuser", is_staff=role == "superuser")
+    if role == "gm":
+        MembershipFactory(user=user, campaign=turn.kingdom.campaign, role="gm")
+    elif role == "player":
+        MembershipFactory(user=user, campaign=turn.kingdom.campaign, kingdom=turn.kingdom)
+    read = CompiledRead(
+        lambda turn_id, user_id, shape: KingdomTurn.objects.annotate(
+            gives=runs_or_plays_condition(shaped_user(user_id, shape), "kingdom__"))
+        .filter(pk=turn_id).values_list("gives", flat=True),
+        turn_id=int, user_id=int)
+    assert read.fetch(turn_id=turn.pk, user_id=user.pk, shape=access_shape(user)) == [
+        runs_or_plays(user, turn.kingdom)] == [role != "other"]
+
+
+def test_a_value_that_reaches_the_sql_changed_is_refused():
+    KingdomFactory(name="Restov")
+    read = CompiledRead(lambda name: Kingdom.objects.filter(name__icontains=name), name=str)
+    with pytest.raises(CompiledReadError):
+        read.fetch(name="Rest")
+
+
+def test_a_value_that_changes_the_sql_is_refused():
+    read = CompiledRead(lambda kingdom: Kingdom.objects.filter(pk__gte=kingdom)
+                        if kingdom % 2 else Kingdom.objects.filter(pk__lte=kingdom), kingdom=int)
+    with pytest.raises(CompiledReadError):
+        read.fetch(kingdom=3)
+    # A stand-in outside a small column's range drops its condition: refused too.
+    small = CompiledRead(lambda level: Kingdom.objects.filter(level=level), level=int)
+    with pytest.raises(CompiledReadError):
+        small.fetch(level=3)
+
+
+def test_values_of_another_type_are_refused():
+    read = CompiledRead(lambda kingdom: Kingdom.objects.filter(pk=kingdom), kingdom=int)
+    with pytest.raises(TypeError):
+        read.fetch(kingdom="1")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_locking_read_runs_only_in_a_transaction():
+    kingdom = KingdomFactory()
+    read = CompiledRead(lambda kingdom: Kingdom.objects.select_for_update().filter(pk=kingdom),
+                        kingdom=int)
+    with transaction.atomic():
+        assert [k.pk for k in read.fetch(kingdom=kingdom.pk)] == [kingdom.pk]
+    with pytest.raises(TransactionManagementError):
+        read.fetch(kingdom=kingdom.pk)
+
+
+def test_get_answers_as_the_querysets_get():
+    first, second = KingdomFactory(level=3), KingdomFactory(level=3)
+    read = CompiledRead(lambda campaign: Kingdom.objects.filter(campaign_id=campaign),
+                        campaign=int)
+    assert read.get(campaign=first.campaign_id) == first
+    with pytest.raises(Kingdom.DoesNotExist):
+        read.get(campaign=first.campaign_id + second.campaign_id)
+    KingdomFactory(campaign=second.campaign)
+    with pytest.raises(Kingdom.MultipleObjectsReturned):
+        read.get(campaign=second.campaign_id)
