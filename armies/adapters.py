@@ -87,7 +87,11 @@ def gear_item(gear: models.ArmyGear) -> GearItem:
 
 
 def condition_state(condition: models.ArmyCondition) -> ConditionState:
-    return ConditionState(Condition(condition.condition), condition.value)
+    return condition_state_from(condition.condition, condition.value)
+
+
+def condition_state_from(condition: str, value: int) -> ConditionState:
+    return ConditionState(Condition(condition), value)
 
 
 def army_state(army: models.Army, *, tactics: Iterable[str] | None = None,

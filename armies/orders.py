@@ -6,22 +6,25 @@ become the engine's frozen parameter objects, and a kingdom with its armies beco
 """
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from enum import Enum
 from typing import Any
 
-from armies.adapters import army_state, gear_item_from, template_state
+from armies.adapters import army_state, condition_state_from, gear_item_from, template_state
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyTemplate
-from armies.selectors import active_army_rows, armies_with_details
+from armies.selectors import armies_with_details
 from campaigns.adapters import campaign_map_or_none
 from campaigns.models import Faction
 from core.compiled import CompiledRead
+from core.related_rows import child_rows
 from rules.data import record_data
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
+from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.setup import Light
 from rules.kingmaker.campaign_map import CampaignMap
 from rules.kingmaker.fog import MapArmy, armies_seen_now, map_army
@@ -45,17 +48,21 @@ def param_defaults(kind: act.ActivityKind) -> dict[str, Any]:
 
 
 def turn_army(army: Army, level: int) -> act.TurnArmy:
-    gear = list(army.gear.all())
+    return _turn_army(
+        army.pk, replace(army_state(army, level=level), hex=canonical_hex(army.hex)),
+        faction=army.faction.name if army.faction is not None else None, status=army.status,
+        garrisoned=army.garrisoned, garrison_relief=army.garrison_relief,
+        garrison_bans=army.garrison_bans, gear_paid_rp=[g.price_paid_rp for g in army.gear.all()])
+
+
+def _turn_army(key: int, state: ArmyState, *, faction: str | None, status: str, garrisoned: str,
+               garrison_relief: bool, garrison_bans: list | None,
+               gear_paid_rp: list[int | None]) -> act.TurnArmy:
     return act.TurnArmy(
-        key=army.pk,
-        state=replace(army_state(army, level=level), hex=canonical_hex(army.hex)),
-        faction=army.faction.name if army.faction is not None else None,
-        status=army.status,
-        garrisoned=act.Garrisoned(army.garrisoned or ""),
-        garrison_relief=army.garrison_relief,
-        garrison_bans=tuple((hex_, int(until)) for hex_, until in army.garrison_bans or ()),
-        gear_paid_rp=tuple(g.price_paid_rp for g in gear),
-    )
+        key=key, state=state, faction=faction, status=status,
+        garrisoned=act.Garrisoned(garrisoned or ""), garrison_relief=garrison_relief,
+        garrison_bans=tuple((hex_, int(until)) for hex_, until in garrison_bans or ()),
+        gear_paid_rp=tuple(gear_paid_rp))
 
 
 def _listed(kingdom, name: str, read: Callable[[], Iterable[str]]) -> Iterable[str]:
@@ -100,9 +107,64 @@ def _fieldable(army: Army, level: int) -> bool:
 
 def kingdom_armies(kingdom, rows: list[Army] | None = None) -> dict[int, act.TurnArmy]:
     """The kingdom's active armies that can take the field; `rows` are those armies read with
-    their details already (active_armies), when the caller has them."""
-    armies = rows if rows is not None else active_army_rows(kingdom)
-    return {a.pk: turn_army(a, kingdom.level) for a in armies if _fieldable(a, kingdom.level)}
+    their details already (active_armies), when the caller has them (else they are read as
+    values: _values_turn_armies)."""
+    if rows is None:
+        return _values_turn_armies(kingdom)
+    return {a.pk: turn_army(a, kingdom.level) for a in rows if _fieldable(a, kingdom.level)}
+
+
+_TEMPLATE_FIELDS = [f.name for f in ArmyTemplate._meta.concrete_fields]
+_ARMY_FIELDS = ("id", "name", "hp", "hex", "status", "garrisoned", "garrison_relief",
+                "garrison_bans", "faction__name")
+_CHILDREN = ("tactics", "gear", "conditions")
+
+# The kingdom's active armies as turn_army reads them, as values, their child rows as JSON in
+# their models' order: an order's check reads them on every submission, and model instances
+# would cost more than the rest of the read (compiled once: core.compiled).
+_TURN_ARMY_VALUES = CompiledRead(
+    lambda kingdom: Army.objects.filter(kingdom_id=kingdom, status=ArmyStatus.ACTIVE)
+    .annotate(**{f"{name}_rows": child_rows(Army, name) for name in _CHILDREN})
+    .values(*_ARMY_FIELDS, *(f"{name}_rows" for name in _CHILDREN),
+            *(f"template__{name}" for name in _TEMPLATE_FIELDS)),
+    kingdom=int)
+
+
+def _rows(value: Any) -> list[dict[str, Any]]:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _values_turn_armies(kingdom) -> dict[int, act.TurnArmy]:
+    """kingdom_armies from _TURN_ARMY_VALUES: what turn_army and _fieldable make of the models,
+    made of their values (each template once)."""
+    templates: dict[int, Any] = {}
+    armies = {}
+    for row in _TURN_ARMY_VALUES.fetch(kingdom=kingdom.pk):
+        template_id = row["template__id"]
+        if template_id not in templates:
+            templates[template_id] = template_state(ArmyTemplate(
+                **{name: row[f"template__{name}"] for name in _TEMPLATE_FIELDS}))
+        template = templates[template_id]
+        try:
+            template.check_level(kingdom.level)
+        except RuleViolation:
+            log.warning("army %s (%s) cannot be fielded at level %s", row["id"], row["name"],
+                        kingdom.level)
+            continue
+        gear = _rows(row["gear_rows"])
+        state = ArmyState(
+            template=template, level=kingdom.level,
+            tactics=tuple(t["tactic"] for t in _rows(row["tactics_rows"])),
+            gear=tuple(gear_item_from(kind=g["kind"], tier=g["tier"], weapon=g["weapon"],
+                                      doses=g["doses"]) for g in gear),
+            conditions=tuple(condition_state_from(c["condition"], c["value"])
+                             for c in _rows(row["conditions_rows"])),
+            hp=row["hp"], name=row["name"], hex=canonical_hex(row["hex"]))
+        armies[row["id"]] = _turn_army(
+            row["id"], state, faction=row["faction__name"], status=row["status"],
+            garrisoned=row["garrisoned"], garrison_relief=row["garrison_relief"],
+            garrison_bans=row["garrison_bans"], gear_paid_rp=[g["price_paid_rp"] for g in gear])
+    return armies
 
 
 def campaign_armies(campaign_id: int) -> list[Army]:

@@ -17,24 +17,29 @@ from rules.kingmaker.gear import gear_violations
 from rules.kingmaker.tactics import tactic_violations
 
 
-def armies_with_details() -> QuerySet[Army]:
+def armies_with_details(*, with_kingdom: bool = True) -> QuerySet[Army]:
     """Armies with what their stat blocks read, in one query (their tactics, gear and conditions
-    as JSON, cached as prefetch_related would)."""
-    return with_related_rows(Army.objects.select_related("kingdom", "template", "faction"),
-                             "tactics", "gear", "conditions")
+    as JSON, cached as prefetch_related would); `with_kingdom`: their kingdom joined too."""
+    joined = ("kingdom", "template", "faction") if with_kingdom else ("template", "faction")
+    return with_related_rows(Army.objects.select_related(*joined), "tactics", "gear", "conditions")
 
 
 def active_armies(kingdom) -> QuerySet[Army]:
     return armies_with_details().filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
 
 
-_ACTIVE_ARMIES = CompiledRead(active_armies, kingdom=int)
+# The caller has the kingdom: it is not read again for each army.
+_ACTIVE_ARMIES = CompiledRead(lambda kingdom: armies_with_details(with_kingdom=False).filter(
+    kingdom_id=kingdom, status=ArmyStatus.ACTIVE), kingdom=int)
 
 
 def active_army_rows(kingdom) -> list[Army]:
-    """active_armies as a list, through SQL compiled once (core.compiled): every order
-    submission and kingdom turn reads them."""
-    return _ACTIVE_ARMIES.fetch(kingdom=kingdom.pk)
+    """active_armies as a list, each army knowing `kingdom` as its own, through SQL compiled
+    once (core.compiled): every order submission and kingdom turn reads them."""
+    armies = _ACTIVE_ARMIES.fetch(kingdom=kingdom.pk)
+    for army in armies:
+        Army.kingdom.field.set_cached_value(army, kingdom)
+    return armies
 
 
 def army_stat_block(army: Army) -> StatBlock:

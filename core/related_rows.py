@@ -72,7 +72,10 @@ def _foreign_key(model: type[models.Model], relation: str) -> models.ForeignKey:
     return rel.field
 
 
-def _rows_of(model: type[models.Model], relation: str) -> _JSONRows:
+def child_rows(model: type[models.Model], relation: str) -> _JSONRows:
+    """A subquery annotation of `model`: the rows of its one-to-many `relation`, every column by
+    its attribute name, as a JSON list in their model's default order (as with_related_rows
+    reads them)."""
     remote = _foreign_key(model, relation)
     child = remote.model
     # The child's default order, less its foreign key: one parent's rows need no join to sort.
@@ -96,7 +99,8 @@ class _Relation:
         they know as their parent), with the filter deferred until a query is built on it, as
         the manager defers it: reading the cached rows builds none, and a manager per row
         would cost more than the rows."""
-        related: Any = self.child._default_manager.db_manager(db).get_queryset()
+        related: Any = self.child._default_manager.get_queryset()
+        related._db = db  # as using(db) would set it on a copy
         related._add_hints(instance=obj)
         related._deferred_filter = (False, (), {self.foreign_key.name: obj})
         related._known_related_objects = {self.foreign_key: {obj.pk: obj}}
@@ -132,7 +136,7 @@ class _RelatedRowsIterable(ModelIterable):
 def with_related_rows(queryset: models.QuerySet, *relations: str) -> models.QuerySet:
     """`queryset` with each of these one-to-many `relations` read in the same query and cached as
     `prefetch_related` would; the relations' rows come in their model's default order."""
-    annotated = queryset.annotate(**{PREFIX + relation: _rows_of(queryset.model, relation)
+    annotated = queryset.annotate(**{PREFIX + relation: child_rows(queryset.model, relation)
                                      for relation in relations})
     annotated._iterable_class = _RelatedRowsIterable
     return annotated

@@ -15,6 +15,7 @@ from armies.choices import ACTIVITY_KIND_CHOICES
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear
 from armies.selectors import army_stat_block, army_violations
 from campaigns.api.serializers import blank_choice
+from core.api_fields import FieldsBuiltOnce
 
 MAX_POSITION = 2**31 - 1
 MAX_ID = 2**63 - 1  # BigAutoField
@@ -74,7 +75,7 @@ class ArmySerializer(serializers.ModelSerializer):
         return self._problems(army)
 
 
-class ActivitySerializer(serializers.ModelSerializer):
+class ActivitySerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     kingdom = serializers.IntegerField(source="turn.kingdom_id", read_only=True)
     params = ParamsField(read_only=True)
     submitted_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(

@@ -103,7 +103,7 @@ def test_values_of_another_type_are_refused():
         read.fetch(kingdom="1")
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_a_locking_read_runs_only_in_a_transaction():
     kingdom = KingdomFactory()
     read = CompiledRead(lambda kingdom: Kingdom.objects.select_for_update().filter(pk=kingdom),
