@@ -221,6 +221,18 @@ class ArmyConditionFactory(DjangoModelFactory[ArmyCondition]):
     value = 1
 
 
+def give_every_detail(army: Army) -> None:
+    """Tactics learned out of order (their order is their position), gear of two kinds (one
+    unpaid), a valued condition and one without a value."""
+    ArmyTacticFactory(army=army, tactic="toughened_soldiers", position=2)
+    ArmyTacticFactory(army=army, tactic="keen_eyed", position=1)
+    ArmyGearFactory(army=army, kind="magic_weapons", tier="greater", weapon="melee",
+                    price_paid_rp=None)
+    ArmyGearFactory(army=army, kind="healing_potions", doses=2, price_paid_rp=15)
+    ArmyConditionFactory(army=army, condition="weary", value=2)
+    ArmyConditionFactory(army=army, condition="outflanked", value=0)
+
+
 class KingdomTurnFactory(DjangoModelFactory[KingdomTurn]):
     """An open turn whose deadline is a week away."""
 

@@ -7,12 +7,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from factories import (
-    ArmyConditionFactory,
     ArmyFactory,
-    ArmyGearFactory,
-    ArmyTacticFactory,
     FactionFactory,
     KingdomFactory,
+    give_every_detail,
     shipped_template,
 )
 
@@ -25,16 +23,10 @@ pytestmark = pytest.mark.django_db
 def test_the_values_make_the_models_turn_armies():
     kingdom = KingdomFactory(level=5)
     faction = FactionFactory(campaign=kingdom.campaign)
-    full = ArmyFactory(kingdom=kingdom, faction=faction, hp=2, hex="d5", garrisoned="until_deployed",
-                       garrison_relief=True, garrison_bans=[["C4", 3]])
-    # Learned out of order: the tactics' order is their position, the gear's its kind.
-    ArmyTacticFactory(army=full, tactic="toughened_soldiers", position=2)
-    ArmyTacticFactory(army=full, tactic="keen_eyed", position=1)
-    ArmyGearFactory(army=full, kind="magic_weapons", tier="greater", weapon="melee",
-                    price_paid_rp=None)
-    ArmyGearFactory(army=full, kind="healing_potions", doses=2, price_paid_rp=15)
-    ArmyConditionFactory(army=full, condition="weary", value=2)
-    ArmyConditionFactory(army=full, condition="outflanked", value=0)
+    full = ArmyFactory(kingdom=kingdom, faction=faction, hp=2, hex="d5",
+                       garrisoned="until_deployed", garrison_relief=True,
+                       garrison_bans=[["C4", 3]])
+    give_every_detail(full)
     ArmyFactory(kingdom=kingdom, template=shipped_template("Sootscale Warriors"))
     ArmyFactory(kingdom=kingdom)  # bare
     # Above the kingdom's level: sits the turn out either way.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from factories import ArmyConditionFactory, ArmyFactory, ArmyGearFactory, ArmyTacticFactory
+from factories import ArmyFactory, ArmyGearFactory, ArmyTacticFactory, give_every_detail
 
 from armies.models import Army
 from campaigns.models import Kingdom
@@ -31,14 +31,7 @@ def _children(army: Army) -> dict[str, list[tuple]]:
 
 def test_the_rows_match_prefetch_related_in_one_query():
     full, bare = ArmyFactory(), ArmyFactory()
-    # Learned out of alphabetical order: the tactics' order is their position.
-    ArmyTacticFactory(army=full, tactic="toughened_soldiers", position=2)
-    ArmyTacticFactory(army=full, tactic="keen_eyed", position=1)
-    ArmyGearFactory(army=full, kind="magic_weapons", tier="greater", weapon="melee",
-                    price_paid_rp=None)
-    ArmyGearFactory(army=full, kind="healing_potions", doses=2, price_paid_rp=15)
-    ArmyConditionFactory(army=full, condition="weary", value=2)
-    ArmyConditionFactory(army=full, condition="outflanked", value=0)
+    give_every_detail(full)
     armies = Army.objects.filter(pk__in=[full.pk, bare.pk]).order_by("pk")
     expected = [_children(army) for army in armies.prefetch_related(*RELATIONS)]
     list(with_related_rows(armies, *RELATIONS))  # SQLite asks once whether it has JSON
