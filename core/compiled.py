@@ -13,6 +13,7 @@ the `shape` a caller passes, and each shape is compiled on its own.
 """
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -40,8 +41,8 @@ class CompiledReadError(Exception):
 
 
 class _Compiled:
-    """One compilation on one connection: the compiler (its select and column maps are what the
-    queryset's iterable reads), the SQL, and where each value goes among its parameters."""
+    """One compilation on one connection: its compiler (whose select and column maps the
+    queryset's iterable reads), its SQL, and where each value goes among its parameters."""
 
     def __init__(self, queryset: QuerySet, sql: str, params: tuple, slots: dict[int, str],
                  compiler) -> None:
@@ -50,24 +51,21 @@ class _Compiled:
         self.params = list(params)
         self.slots = slots
         self.compiler = compiler
-        self.current: tuple = params
-        # The compiler's select and column maps stay as this compilation left them.
-        compiler.as_sql = self._as_sql
-        queryset.query.get_compiler = self._get_compiler  # type: ignore[method-assign]
-
-    def _as_sql(self, *args, **kwargs) -> tuple[str, tuple]:
-        return self.sql, self.current
-
-    def _get_compiler(self, *args, **kwargs):
-        return self.compiler
 
     def run(self, values: dict[str, Any]) -> list:
         params = self.params[:]
         for index, name in self.slots.items():
             params[index] = values[name]
-        self.current = tuple(params)
-        model = self.queryset.model
-        queryset: Any = QuerySet(model=model, query=self.queryset.query, using=self.queryset.db)
+        sql = self.sql
+        # Copies for this run, which answer with this SQL and these values: the compilation
+        # itself is never changed, so a connection shared between threads (a test's live
+        # server on SQLite) runs each read with its own values.
+        compiler = copy.copy(self.compiler)
+        compiler.as_sql = lambda *args, **kwargs: (sql, tuple(params))
+        query = copy.copy(self.queryset.query)
+        query.get_compiler = lambda *args, **kwargs: compiler  # type: ignore[method-assign]
+        queryset: Any = QuerySet(model=self.queryset.model, query=query,
+                                 using=self.queryset.db)
         queryset._iterable_class = self.queryset._iterable_class
         queryset._fields = self.queryset._fields  # type: ignore[attr-defined]
         return list(queryset)
@@ -88,6 +86,22 @@ class CompiledRead:
         """The rows of the queryset built from `values`, read with their compiled SQL.
         `shape`: what else the build reads that changes its SQL (the build gets it too when
         given)."""
+        return self._compiled(shape, using, values).run(values)
+
+    def get(self, *, shape: Hashable = (), using: str = DEFAULT_DB_ALIAS, **values: Any) -> Any:
+        """The one row, as QuerySet.get gives it (DoesNotExist, MultipleObjectsReturned)."""
+        compiled = self._compiled(shape, using, values)
+        rows = compiled.run(values)
+        if len(rows) != 1:
+            model = compiled.queryset.model
+            raise (model.DoesNotExist if not rows else model.MultipleObjectsReturned)(
+                f"{model._meta.object_name} matching {values}: {len(rows)} rows")
+        return rows[0]
+
+    def _compiled(self, shape: Hashable, using: str, values: dict[str, Any]) -> _Compiled:
+        for name, kind in self.kinds.items():
+            if type(values[name]) is not kind:
+                raise TypeError(f"{name} must be {kind.__name__}")
         connection = connections[using]
         cache = connection.__dict__.setdefault("_compiled_reads", {})
         compiled = cache.get((self.key, shape))
@@ -96,22 +110,7 @@ class CompiledRead:
         if compiled.queryset.query.select_for_update and connection.get_autocommit():
             raise TransactionManagementError("select_for_update cannot be used outside of a "
                                              "transaction.")
-        for name, kind in self.kinds.items():
-            if type(values[name]) is not kind:
-                raise TypeError(f"{name} must be {kind.__name__}")
-        return compiled.run(values)
-
-    def get(self, *, shape: Hashable = (), using: str = DEFAULT_DB_ALIAS, **values: Any) -> Any:
-        """The one row, as QuerySet.get gives it (DoesNotExist, MultipleObjectsReturned)."""
-        rows = self.fetch(shape=shape, using=using, **values)
-        if len(rows) != 1:
-            model = self._model(shape, using)
-            raise (model.DoesNotExist if not rows else model.MultipleObjectsReturned)(
-                f"{model._meta.object_name} matching {values}: {len(rows)} rows")
-        return rows[0]
-
-    def _model(self, shape: Hashable, using: str) -> Any:
-        return connections[using].__dict__["_compiled_reads"][self.key, shape].queryset.model
+        return compiled
 
     def _built(self, shape: Hashable, stand_ins: dict[str, Any], using: str) -> QuerySet:
         extra = {"shape": shape} if shape != () else {}
@@ -121,6 +120,9 @@ class CompiledRead:
         first = {name: _stand_in(kind, next(_counter)) for name, kind in self.kinds.items()}
         second = {name: _stand_in(kind, next(_counter)) for name, kind in self.kinds.items()}
         queryset = self._built(shape, first, using)
+        # Prefetches run after the query, not as part of it.
+        if queryset._prefetch_related_lookups:  # type: ignore[attr-defined]
+            raise CompiledReadError("a compiled read cannot prefetch related rows")
         compiler = queryset.query.get_compiler(using=using)
         try:
             sql, params = compiler.as_sql()

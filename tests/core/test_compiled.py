@@ -124,3 +124,10 @@ def test_get_answers_as_the_querysets_get():
     KingdomFactory(campaign=second.campaign)
     with pytest.raises(Kingdom.MultipleObjectsReturned):
         read.get(campaign=second.campaign_id)
+
+
+def test_a_read_that_prefetches_is_refused():
+    read = CompiledRead(lambda kingdom: Kingdom.objects.filter(pk=kingdom)
+                        .prefetch_related("settlements"), kingdom=int)
+    with pytest.raises(CompiledReadError):
+        read.fetch(kingdom=1)
