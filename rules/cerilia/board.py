@@ -28,7 +28,7 @@ from rules.cerilia.visibility import eyes, seen_from
 from rules.dice import Dice
 from rules.errors import _
 from rules.records import quick_replace
-from rules.sides import SIDES, Side
+from rules.sides import ATTACKER, DEFENDER, SIDES, Side
 
 
 @dataclass(frozen=True, init=False)
@@ -143,7 +143,7 @@ class Units(dict[str, Unit]):
     def contested(self) -> set[str]:
         """Where living units of both sides stand (sectors and reserve), hidden or not."""
         return {where for (where, side), keys in self._places.items()
-                if side is Side.ATTACKER and keys and self._places.get((where, Side.DEFENDER))}
+                if side is ATTACKER and keys and self._places.get((where, DEFENDER))}
 
     def side_units(self, side: Side) -> list[Unit]:
         """The side's living units, in the dict's order."""
@@ -332,7 +332,7 @@ class Board:
             return False
         if any(not u.concealed for u in self.units.living(unit.position, unit.side.other)):
             return True
-        return unit.side is Side.ATTACKER and self.fortification(unit.position) is not None
+        return unit.side is ATTACKER and self.fortification(unit.position) is not None
 
     def reveal(self, unit: Unit, message: str) -> Unit:
         unit = quick_replace(unit, hidden=False)

@@ -25,7 +25,7 @@ from rules.cerilia.state import (
 )
 from rules.cerilia.visibility import fogged_among, line_of_fire
 from rules.errors import _
-from rules.sides import SIDES, Side
+from rules.sides import ATTACKER, DEFENDER, SIDES, Side
 
 # Seed 000 gives no size for "Ездовые Отряды получают штраф ... в секторе с Болотами": our -1.
 SWAMP_PENALTY = 1
@@ -64,7 +64,7 @@ class Combat(Results):
             value += 1   # Hills: "+1 к ... всех видов Боя"; "Отряды Дворфов игнорируют бонусы"
         if holds and TerrainKind.CLIFFS in terrain and kind == MELEE:
             value += 1   # Cliffs: "+1 к их Показателям Ближнего Боя и Защиты"
-        if attacker.side is Side.DEFENDER and attacker.has(Tag.ELVEN) and kind in (MELEE, MISSILE) \
+        if attacker.side is DEFENDER and attacker.has(Tag.ELVEN) and kind in (MELEE, MISSILE) \
                 and TerrainKind.FOREST in terrain:
             value += 1   # "дружественные Эльфийские Отряды ... +1 к ... Ближнего Боя и Дистанционной"
         if kind == MELEE and attacker.has(Tag.MOUNTED) and TerrainKind.SWAMP in terrain:
@@ -88,7 +88,7 @@ class Combat(Results):
         if target.has(Tag.MOUNTED) and TerrainKind.SWAMP in terrain:
             value -= SWAMP_PENALTY
         fort = self.fortification(sector)
-        if fort is not None and target.side is Side.DEFENDER \
+        if fort is not None and target.side is DEFENDER \
                 and not (attacker is not None and attacker.has(Tag.ARTILLERY)):
             # "заменяется на Уровень Укрепления, либо изменяется на +1 ... что будет выше.
             # Артиллерия Противника игнорирует данные бонусы к Защите."
@@ -100,7 +100,7 @@ class Combat(Results):
         fort = self.fortification(sector)
         if fort is None:
             raise ValueError(f"no fortification in {sector}")
-        return Unit(FORTIFICATION, Side.DEFENDER, FORTIFICATION_DEFENDERS,
+        return Unit(FORTIFICATION, DEFENDER, FORTIFICATION_DEFENDERS,
                     str(_("the fortification")), fort.hits, sector, 0)
 
     def empty_fortifications(self) -> list[Unit]:
@@ -108,7 +108,7 @@ class Combat(Results):
         том случае, если в секторе с Укреплением нет дружественных Отрядов". An invisible
         defender counts as absent, as in melee (anything else would give it away)."""
         return [self.fortification_unit(t.sector) for t in self.terrain
-                if t.kind is TerrainKind.FORTIFICATION and not self.at(t.sector, Side.DEFENDER)]
+                if t.kind is TerrainKind.FORTIFICATION and not self.at(t.sector, DEFENDER)]
 
     def resolve(self, attacks: list[_Attack]) -> None:
         """Draw a card for each attack, then apply the results together (an exchange is
@@ -186,7 +186,7 @@ class Combat(Results):
             attacks += self.concealed_attacks(side, MISSILE)
             # An empty fortification fights as a unit, so missiles may strike it too. Only
             # the defender's units empty it, and the attacker's shots below reveal none.
-            forts = self.empty_fortifications() if side is Side.ATTACKER else []
+            forts = self.empty_fortifications() if side is ATTACKER else []
             # What it may shoot at, when its own target will not do, as far as it depends on
             # the side alone (missile_target_ok's test of the target): its reveals below change
             # only its own side's units, so neither the marks nor what its eyes see changes.
@@ -260,7 +260,7 @@ class Combat(Results):
                 # действует и не разрушено".
                 blocked = bool(kinds & NO_CHARGE_TERRAIN) \
                     or any(fogged_among(self.effects, s) for s in travelled if s != RESERVE) \
-                    or (side is Side.ATTACKER and self.fortification(sector) is not None)
+                    or (side is ATTACKER and self.fortification(sector) is not None)
                 enemies = self.at(sector, side.other)
                 if blocked or not enemies:
                     self.say("no_charge", _("%(unit)s cannot charge here and fights on foot."),
@@ -294,11 +294,11 @@ class Combat(Results):
                     sides[side].append(self.unhide_to_attack(unit))
             # An invisible defender counts as absent: the fortification fights on its own.
             fort_fights = self.fortification(sector) is not None and not self.at(
-                sector, Side.DEFENDER) and targets[Side.ATTACKER]
+                sector, DEFENDER) and targets[ATTACKER]
             if fort_fights:
-                targets[Side.DEFENDER] = [self.fortification_unit(sector)]
-                sides[Side.DEFENDER] = []
-                attacks.append(_Attack(FORTIFICATION, targets[Side.ATTACKER][0].key, MELEE,
+                targets[DEFENDER] = [self.fortification_unit(sector)]
+                sides[DEFENDER] = []
+                attacks.append(_Attack(FORTIFICATION, targets[ATTACKER][0].key, MELEE,
                                        sector))
             for side in self.sides_in_order():
                 enemies = targets[side.other]

@@ -37,7 +37,7 @@ from rules.cerilia.state import (
 from rules.dice import Roll
 from rules.errors import _
 from rules.records import quick_replace
-from rules.sides import SIDES, Side
+from rules.sides import ATTACKER, DEFENDER, SIDES, Side
 
 
 @dataclass(frozen=True)
@@ -71,11 +71,11 @@ class Round(AmbushRules, Artifacts):
         # Reference §1.4: "Initiative. Each side draws or rolls"; a tie goes to the defender.
         rolls = {side: self.dice.roll("1d10", purpose=_("Initiative (%(side)s)"),
                                       side=side.value).total for side in SIDES}
-        self.initiative = Side.ATTACKER if rolls[Side.ATTACKER] > rolls[Side.DEFENDER] \
-            else Side.DEFENDER
+        self.initiative = ATTACKER if rolls[ATTACKER] > rolls[DEFENDER] \
+            else DEFENDER
         self.say("initiative", _("Initiative to %(side)s (%(attacker)s against %(defender)s), "
                  "who acts first."), side=self.initiative.value,
-                 attacker=rolls[Side.ATTACKER], defender=rolls[Side.DEFENDER])
+                 attacker=rolls[ATTACKER], defender=rolls[DEFENDER])
 
     # -- scouting (module "scouting"): right after the movement phase ----------------------
 
@@ -131,8 +131,9 @@ class Round(AmbushRules, Artifacts):
 
     def end_round(self) -> None:
         self.phase = "end"
+        routed = UnitStatus.ROUTED   # read once: a member off its class is slow (rules.sides)
         for key, unit in list(self.units.items()):
-            if unit.status is UnitStatus.ROUTED and unit.routed_in < self.number:
+            if unit.status is routed and unit.routed_in < self.number:
                 self.units[key] = quick_replace(unit, status=UnitStatus.READY)
         self.effects = [quick_replace(e, rounds_left=e.rounds_left - 1) for e in self.effects
                         if e.rounds_left > 1
@@ -163,8 +164,8 @@ class Round(AmbushRules, Artifacts):
             on_field = {side: sum(u.on_field for u in alive[side]) for side in SIDES}
             # The last round ends it: the side with more units on the field holds it; a draw
             # leaves the field with the defender.
-            return True, Side.ATTACKER if on_field[Side.ATTACKER] > on_field[Side.DEFENDER] \
-                else Side.DEFENDER
+            return True, ATTACKER if on_field[ATTACKER] > on_field[DEFENDER] \
+                else DEFENDER
         return False, None
 
 
@@ -228,7 +229,7 @@ def deploy(state: BattleState, deployments: Mapping[Side, Deployment]) -> Battle
                 cells[(position, side)] = cell + 1
             units[key] = quick_replace(units[key], position=position, cell=cell)
     terrain = list(state.terrain)
-    defender = deployments.get(Side.DEFENDER, Deployment())
+    defender = deployments.get(DEFENDER, Deployment())
     # "Защитнику также необходимо указать одно направление" — for cliffs and river only; a
     # defender who names none by the deadline gets the way toward the attacker's line cut.
     terrain = [replace(t, toward=defender.directions.get(t.sector) or t.toward

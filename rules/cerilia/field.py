@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
-from rules.sides import Side
+from rules.sides import ATTACKER, Side
 
 COLUMNS = "ABCDE"
 ROWS = (1, 2, 3)
@@ -38,12 +38,12 @@ def sector_at(column: int, row: int) -> str | None:
 
 def home_row(side: Side) -> int:
     """The side's own line: "дружественных секторов: A3 B3 C3 D3 E3" for the defender."""
-    return 1 if side is Side.ATTACKER else 3
+    return 1 if side is ATTACKER else 3
 
 
 def back_step(side: Side) -> int:
     """The row step toward the side's own line."""
-    return -1 if side is Side.ATTACKER else 1
+    return -1 if side is ATTACKER else 1
 
 
 def sector_on_field(column: int, row: int) -> str:

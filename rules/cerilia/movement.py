@@ -12,7 +12,7 @@ from rules.cerilia.state import (
     Unit,
 )
 from rules.errors import _
-from rules.sides import Side
+from rules.sides import ATTACKER, Side
 
 
 class Movement(Markers):
@@ -78,7 +78,7 @@ class Movement(Markers):
         barrier = self.barrier(here, step, unit)
         if barrier:
             return barrier
-        if step != RESERVE and self.fortification(step) and unit.side is Side.ATTACKER \
+        if step != RESERVE and self.fortification(step) and unit.side is ATTACKER \
                 and unit.has(Tag.MOUNTED):
             # "Ездовые Отряды Атакующего Игрока не могут войти в сектор с Укреплением".
             return _("mounted units cannot enter the fortification")
