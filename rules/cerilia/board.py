@@ -52,9 +52,15 @@ class Event(events.Event):
                  result: str | None = None) -> None:
         # Frozen, as the shared part is: written straight into __dict__ (as records.quick_init
         # does), since a round logs events by the dozen; the shared part's __init__ only stores.
-        self.__dict__.update(round=round, code=code, message=message,
-                             params={} if params is None else params, phase=phase,
-                             visible_to=visible_to, card=card, result=result)
+        values = self.__dict__
+        values["round"] = round
+        values["code"] = code
+        values["message"] = message
+        values["params"] = {} if params is None else params
+        values["phase"] = phase
+        values["visible_to"] = visible_to
+        values["card"] = card
+        values["result"] = result
 
 
 # Who may read an event: both sides, or one side alone.
@@ -76,18 +82,20 @@ class Units(dict[str, Unit]):
         self._eyes: dict[Side, frozenset[str]] = {}
         # Each side's living units' keys in the dict's order, until one of them dies or joins:
         # several phases go through a side's units, most units live through the round.
-        self._sides: dict[Side, list[str]] = {}
+        self._sides: dict[Side, list[str]] = {side: [] for side in SIDES}
         # As __setitem__ would, all at once (a round starts with them all), with the lookups
         # hoisted out of the loop: a round starts by indexing every unit of the battle.
         store, order, placed, places = dict.__setitem__, self._order, self._placed, self._places
-        for unit in units:
+        sides = self._sides
+        for count, unit in enumerate(units):
             key = unit.key
             store(self, key, unit)
-            order[key] = self._count
-            self._count += 1
+            order[key] = count
             if unit.alive:
                 placed[key] = (unit.position, unit.side, unit.cell)
                 places.setdefault((unit.position, unit.side), []).append(key)
+                sides[unit.side].append(key)
+        self._count = len(order)
         for bucket in places.values():
             if len(bucket) > 1:
                 bucket.sort(key=lambda key: (placed[key][2], order[key]))
@@ -278,12 +286,14 @@ class Board:
             outcome: Result | None = None, to: frozenset[Side] | None = None, **params: Any) -> None:
         """Log an event; a side reads it only if it sees every unit it names."""
         named = [u for u in units if u is not None]
-        if to is None:
-            to = self.witnesses(*named)
         if named:   # the first unit named is the "unit", the second the "target"
+            if to is None:
+                to = self.witnesses(*named)
             params.setdefault("unit", named[0].name)
             if len(named) > 1:
                 params.setdefault("target", named[1].name)
+        elif to is None:
+            to = EVERYONE
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
                                  outcome.value if outcome else None))
 

@@ -94,10 +94,19 @@ def edge(a: str, b: str) -> frozenset[str]:
 
 def fall_back_step(position: str, side: Side) -> str:
     """One sector toward the side's own line; from its own line, its reserve."""
+    known = _FALL_BACK_STEPS[side].get(position)
+    return known if known is not None else _fall_back_step(position, side)
+
+
+def _fall_back_step(position: str, side: Side) -> str:
     column, row = coordinates(position)
     if row == home_row(side):
         return RESERVE
     return sector_on_field(column, row + back_step(side))
+
+
+# Every retreat and every advance asks it, at every step.
+_FALL_BACK_STEPS = {side: {s: _fall_back_step(s, side) for s in SECTORS} for side in Side}
 
 
 def straight_edges(a: str, b: str) -> list[frozenset[str]]:
