@@ -66,6 +66,8 @@ class Event(events.Event):
 # Who may read an event: both sides, or one side alone.
 EVERYONE = frozenset(SIDES)
 ONLY = {side: frozenset({side}) for side in SIDES}
+# Both sides, the one with the initiative first: asked by every phase.
+_IN_ORDER = {side: (side, side.other) for side in SIDES}
 
 
 class Units(dict[str, Unit]):
@@ -351,6 +353,7 @@ class Board:
         return unit
 
     def sides_in_order(self) -> tuple[Side, Side]:
-        if self.initiative is None:
+        order = _IN_ORDER.get(self.initiative)
+        if order is None:
             raise RuntimeError("initiative is rolled first")
-        return (self.initiative, self.initiative.other)
+        return order

@@ -107,8 +107,9 @@ class Combat(Results):
         """The fortifications with no defender in sight: "Укрепление получает Урон только в
         том случае, если в секторе с Укреплением нет дружественных Отрядов". An invisible
         defender counts as absent, as in melee (anything else would give it away)."""
+        fortification = TerrainKind.FORTIFICATION   # read once: slow off its class (rules.sides)
         return [self.fortification_unit(t.sector) for t in self.terrain
-                if t.kind is TerrainKind.FORTIFICATION and not self.at(t.sector, DEFENDER)]
+                if t.kind is fortification and not self.at(t.sector, DEFENDER)]
 
     def resolve(self, attacks: list[_Attack]) -> None:
         """Draw a card for each attack, then apply the results together (an exchange is
@@ -278,9 +279,7 @@ class Combat(Results):
         # fight on its own): elsewhere no side has an enemy to strike and nothing is revealed
         # (the reveals below move nobody).
         fronts = self.units.contested() | (self.terrain.fortified() & self.units.occupied())
-        for sector in SECTORS:
-            if sector not in fronts:
-                continue
+        for sector in sorted(fronts.intersection(SECTORS), key=SECTORS.index):
             present = {side: self.at(sector, side, hidden=True) for side in SIDES}
             targets = {side: [u for u in present[side] if not u.concealed] for side in SIDES}
             sides = {side: [u for u in targets[side] if self.can_attack(u)] for side in SIDES}

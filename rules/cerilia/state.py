@@ -174,7 +174,7 @@ class Unit:
 
     @property
     def on_field(self) -> bool:
-        return self.alive and self.position != RESERVE
+        return self.status is not _DESTROYED and self.position != RESERVE   # alive, and...
 
     def has(self, tag: Tag) -> bool:
         return self.card.has(tag)
@@ -292,7 +292,9 @@ class BattleState:
         return next(u for u in self.units if u.key == key)
 
     def side_units(self, side: Side) -> list[Unit]:
-        return [u for u in self.units if u.side is side and u.alive]
+        # Alive, read off the status: without a property call per unit, as every side's orders
+        # and several rules go through a side's units.
+        return [u for u in self.units if u.side is side and u.status is not _DESTROYED]
 
     def own_unit(self, side: Side, key: str) -> Unit | None:
         """`side`'s living unit of that key (None for any other: what an order may name)."""
