@@ -114,7 +114,7 @@ class Units(dict[str, Unit]):
         if key not in self._order:
             self._order[key] = self._count
             self._count += 1
-        super().__setitem__(key, unit)
+        dict.__setitem__(self, key, unit)
         if before == place:
             return
         if before is None or place is None or before[1] is not place[1]:
@@ -353,7 +353,6 @@ class Board:
         return unit
 
     def sides_in_order(self) -> tuple[Side, Side]:
-        order = _IN_ORDER.get(self.initiative)
-        if order is None:
+        if self.initiative is None:
             raise RuntimeError("initiative is rolled first")
-        return order
+        return _IN_ORDER[self.initiative]
