@@ -23,6 +23,7 @@ from rules.cerilia.state import (
     Terrain,
     TerrainKind,
     Unit,
+    UnitStatus,
 )
 from rules.cerilia.visibility import eyes, seen_from
 from rules.dice import Dice
@@ -88,12 +89,12 @@ class Units(dict[str, Unit]):
         # As __setitem__ would, all at once (a round starts with them all), with the lookups
         # hoisted out of the loop: a round starts by indexing every unit of the battle.
         store, order, placed, places = dict.__setitem__, self._order, self._placed, self._places
-        sides = self._sides
+        sides, destroyed = self._sides, UnitStatus.DESTROYED
         for count, unit in enumerate(units):
             key = unit.key
             store(self, key, unit)
             order[key] = count
-            if unit.alive:
+            if unit.status is not destroyed:   # alive, without a property call per unit
                 placed[key] = (unit.position, unit.side, unit.cell)
                 places.setdefault((unit.position, unit.side), []).append(key)
                 sides[unit.side].append(key)
@@ -303,7 +304,10 @@ class Board:
         """The sides that see every one of `units` (sees, asked of the enemy's eyes alone: a
         side always sees its own units)."""
         seen_by = EVERYONE
+        plain_sight = not self.night and not self.effects
         for unit in units:
+            if plain_sight and unit.alive and not unit.concealed:
+                continue   # as sees answers it: nothing but fog and night hides such a unit
             enemy = unit.side.other
             if enemy in seen_by and not self.sees(enemy, unit):
                 seen_by = seen_by & ONLY[unit.side]
