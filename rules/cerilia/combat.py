@@ -191,8 +191,11 @@ class Combat(Results):
             # What it may shoot at, when its own target will not do, as far as it depends on
             # the side alone (missile_target_ok's test of the target): its reveals below change
             # only its own side's units, so neither the marks nor what its eyes see changes.
-            marks = [u for u in (*self.side_units(side.other), *forts)
-                     if u.on_field and self.sees(side, u)]
+            # In plain sight (no fog or night in force) a unit on the field is seen unless it
+            # is concealed, as sees answers it.
+            plain_sight = not self.night and not self.effects
+            marks = [u for u in (*self.side_units(side.other), *forts) if u.on_field
+                     and (not u.concealed if plain_sight else self.sees(side, u))]
             for shooter in self.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
                         or shooter.key in self.scouted or self.acts_concealed(shooter):

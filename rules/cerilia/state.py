@@ -177,7 +177,7 @@ class Unit:
         return self.status is not _DESTROYED and self.position != RESERVE   # alive, and...
 
     def has(self, tag: Tag) -> bool:
-        return self.card.has(tag)
+        return tag in self.card.tags   # its card's tags (UnitCard.has), asked at every attack
 
     @property
     def concealed(self) -> bool:
