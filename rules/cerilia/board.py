@@ -104,12 +104,13 @@ class Units(dict[str, Unit]):
                 bucket.sort(key=lambda key: (placed[key][2], order[key]))
 
     def __setitem__(self, key: str, unit: Unit) -> None:
-        was = dict.get(self, key)
         # The eyes (visibility.eyes) read a unit's side, sector, life and ambush: a write that
-        # changes none of them (a hit, a reveal) keeps them.
-        if was is None or was.position != unit.position or was.status is not unit.status \
-                or was.ambush != unit.ambush or was.side is not unit.side:
-            self._eyes.clear()
+        # changes none of them (a hit, a reveal) keeps them. Most rounds never ask for them.
+        if self._eyes:
+            was = dict.get(self, key)
+            if was is None or was.position != unit.position or was.status is not unit.status \
+                    or was.ambush != unit.ambush or was.side is not unit.side:
+                self._eyes.clear()
         place = (unit.position, unit.side, unit.cell) if unit.alive else None
         before = self._placed.get(key)
         if key not in self._order:

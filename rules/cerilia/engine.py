@@ -132,9 +132,10 @@ class Round(AmbushRules, Artifacts):
     def end_round(self) -> None:
         self.phase = "end"
         routed = UnitStatus.ROUTED   # read once: a member off its class is slow (rules.sides)
-        for key, unit in list(self.units.items()):
-            if unit.status is routed and unit.routed_in < self.number:
-                self.units[key] = quick_replace(unit, status=UnitStatus.READY)
+        rallying = [unit for unit in self.units.values()
+                    if unit.status is routed and unit.routed_in < self.number]
+        for unit in rallying:
+            self.units[unit.key] = quick_replace(unit, status=UnitStatus.READY)
         self.effects = [quick_replace(e, rounds_left=e.rounds_left - 1) for e in self.effects
                         if e.rounds_left > 1
                         and (e.unit is None or self.units.get(e.unit, None) is not None
@@ -239,10 +240,9 @@ def deploy(state: BattleState, deployments: Mapping[Side, Deployment]) -> Battle
         terrain.append(Terrain(TerrainKind.FORTIFICATION, defender.fortification,
                                level=state.scenario.fortification_level,
                                hits=FORTIFICATION_DEFENDERS.hits))
-    held = {}
+    held, holdable = {}, {t.sector for t in terrain if t.kind in HELD_TERRAIN}
     for unit in units.values():
-        if unit.on_field and any(t.sector == unit.position and t.kind in HELD_TERRAIN
-                                 for t in terrain):
+        if unit.on_field and unit.position in holdable:
             held[unit.position] = unit.side
     standing = {key: tuple(given) for side in Side
                 for key, given in deployments.get(side, Deployment()).standing.items()} \

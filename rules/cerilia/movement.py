@@ -97,7 +97,7 @@ class Movement(Markers):
 
     def reveal_by_scouts(self) -> None:
         # "Только Отряд Разведчиков может обнаружить сокрытый Отряд."
-        for unit in list(self.units.values()):
-            if unit.hidden and unit.on_field and any(
+        for unit in [u for u in self.units.values() if u.hidden]:
+            if unit.on_field and any(
                     s.has(Tag.SCOUT) for s in self.at(unit.position, unit.side.other)):
                 self.reveal(unit, _("Scouts find %(unit)s."))
