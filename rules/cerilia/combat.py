@@ -31,6 +31,13 @@ from rules.sides import ATTACKER, DEFENDER, SIDES, Side
 SWAMP_PENALTY = 1
 
 
+# The kinds of terrain and the tags the attack and defense values ask after at every attack, as
+# globals: a member read off its class is slow on Python 3.11 (rules.sides).
+HILLS, CLIFFS, FOREST, SWAMP = (TerrainKind.HILLS, TerrainKind.CLIFFS, TerrainKind.FOREST,
+                                TerrainKind.SWAMP)
+MOUNTED, ELVEN, DWARVEN, ARTILLERY = Tag.MOUNTED, Tag.ELVEN, Tag.DWARVEN, Tag.ARTILLERY
+ROUTED = UnitStatus.ROUTED
+
 # The card's field for each kind of attack.
 _ATTACK_VALUES = {MELEE: "melee", CHARGE: "charge", MISSILE: "missile"}
 
@@ -58,20 +65,20 @@ class Combat(Results):
         if self.night:
             value += attacker.card.night_bonus
         holds = self.held.get(sector) is attacker.side
-        target_dwarven = target is not None and target.has(Tag.DWARVEN)
+        target_dwarven = target is not None and target.has(DWARVEN)
         terrain = self.terrain.kinds(sector)
-        if holds and TerrainKind.HILLS in terrain and not target_dwarven:
+        if holds and HILLS in terrain and not target_dwarven:
             value += 1   # Hills: "+1 к ... всех видов Боя"; "Отряды Дворфов игнорируют бонусы"
-        if holds and TerrainKind.CLIFFS in terrain and kind == MELEE:
+        if holds and CLIFFS in terrain and kind == MELEE:
             value += 1   # Cliffs: "+1 к их Показателям Ближнего Боя и Защиты"
-        if attacker.side is DEFENDER and attacker.has(Tag.ELVEN) and kind in (MELEE, MISSILE) \
-                and TerrainKind.FOREST in terrain:
+        if attacker.side is DEFENDER and attacker.has(ELVEN) and kind in (MELEE, MISSILE) \
+                and FOREST in terrain:
             value += 1   # "дружественные Эльфийские Отряды ... +1 к ... Ближнего Боя и Дистанционной"
-        if kind == MELEE and attacker.has(Tag.MOUNTED) and TerrainKind.SWAMP in terrain:
+        if kind == MELEE and attacker.has(MOUNTED) and SWAMP in terrain:
             value -= SWAMP_PENALTY
         if kind == MISSILE and target is not None \
-                and self.has_terrain(target.position, TerrainKind.FOREST) \
-                and TerrainKind.FOREST not in terrain:
+                and self.has_terrain(target.position, FOREST) \
+                and FOREST not in terrain:
             value -= 2   # "Все Дистанционные Атаки, которые направлены в данный сектор получают -2"
         return value
 
@@ -80,16 +87,16 @@ class Combat(Results):
         sector = target.position
         holds = self.held.get(sector) is target.side
         terrain = self.terrain.kinds(sector)
-        if holds and TerrainKind.HILLS in terrain \
-                and not (attacker is not None and attacker.has(Tag.DWARVEN)):
+        if holds and HILLS in terrain \
+                and not (attacker is not None and attacker.has(DWARVEN)):
             value += 1
-        if holds and TerrainKind.CLIFFS in terrain:
+        if holds and CLIFFS in terrain:
             value += 1
-        if target.has(Tag.MOUNTED) and TerrainKind.SWAMP in terrain:
+        if target.has(MOUNTED) and SWAMP in terrain:
             value -= SWAMP_PENALTY
         fort = self.fortification(sector)
         if fort is not None and target.side is DEFENDER \
-                and not (attacker is not None and attacker.has(Tag.ARTILLERY)):
+                and not (attacker is not None and attacker.has(ARTILLERY)):
             # "заменяется на Уровень Укрепления, либо изменяется на +1 ... что будет выше.
             # Артиллерия Противника игнорирует данные бонусы к Защите."
             value = max(fort.level, value + fort.bonus)
@@ -164,8 +171,8 @@ class Combat(Results):
     def can_attack(self, unit: Unit) -> bool:
         # A routed unit "may not attack" the round it routs and the next (reference §1.7).
         # Module "magic dice": "musician (a routed unit may attack again the next round)".
-        return unit.alive and unit.on_field and (
-            unit.status is not UnitStatus.ROUTED
+        return unit.on_field and (   # on the field: alive too
+            unit.status is not ROUTED
             or (self.start.scenario.modules.magic_dice
                 and ranks.musician_rallies(unit, self.number)))
 
@@ -192,9 +199,10 @@ class Combat(Results):
             # the side alone (missile_target_ok's test of the target): its reveals below change
             # only its own side's units, so neither the marks nor what its eyes see changes.
             # In plain sight (no fog or night in force) a unit on the field is seen unless it
-            # is concealed, as sees answers it.
+            # is concealed, as sees answers it. All of them are alive: on the field is out of
+            # the reserve.
             plain_sight = not self.night and not self.effects
-            marks = [u for u in (*self.side_units(side.other), *forts) if u.on_field
+            marks = [u for u in (*self.side_units(side.other), *forts) if u.position != RESERVE
                      and (not u.concealed if plain_sight else self.sees(side, u))]
             for shooter in self.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \

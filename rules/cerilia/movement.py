@@ -14,6 +14,9 @@ from rules.cerilia.state import (
 from rules.errors import _
 from rules.sides import ATTACKER, Side
 
+# Forest, and a ravine (seed 001, ruling: movement as forest), stop mounted units only.
+_STOPPING_MOUNTED = frozenset({TerrainKind.FOREST, TerrainKind.RAVINE})
+
 
 class Movement(Markers):
 
@@ -93,7 +96,7 @@ class Movement(Markers):
         # Forest: "Ездовые Отряды ... должны совершить остановку"; swamp and hills: "Все Отряды".
         # A ravine (seed 001), ruling: movement as forest.
         return bool(kinds & STOPPING_TERRAIN) or (
-            bool(kinds & {TerrainKind.FOREST, TerrainKind.RAVINE}) and unit.has(Tag.MOUNTED))
+            bool(kinds & _STOPPING_MOUNTED) and unit.has(Tag.MOUNTED))
 
     def reveal_by_scouts(self) -> None:
         # "Только Отряд Разведчиков может обнаружить сокрытый Отряд."
