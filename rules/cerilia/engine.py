@@ -36,10 +36,11 @@ from rules.cerilia.state import (
 )
 from rules.dice import Roll
 from rules.errors import _
-from rules.records import quick_replace
+from rules.records import quick_init, quick_replace
 from rules.sides import ATTACKER, DEFENDER, SIDES, Side
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundOutcome:
     state: BattleState
