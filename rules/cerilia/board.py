@@ -243,8 +243,8 @@ class Board:
         return kind in self.terrain.kinds(sector)
 
     def shows_held_terrain(self, sector: str) -> bool:
-        return not HELD_TERRAIN.isdisjoint(self.terrain.kinds(sector)) or any(
-            i.sector == sector and i.kind in HELD_TERRAIN for i in self.illusions)
+        return not HELD_TERRAIN.isdisjoint(self.terrain.kinds(sector)) or bool(self.illusions) \
+            and any(i.sector == sector and i.kind in HELD_TERRAIN for i in self.illusions)
 
     def barrier(self, a: str, b: str, unit: Unit | None) -> str | None:
         """What blocks the way between two sectors: a wall always; cliffs or a river unless

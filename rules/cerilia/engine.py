@@ -113,6 +113,8 @@ class Round(AmbushRules, Artifacts):
 
     def morale(self) -> None:
         self.phase = "morale"
+        if not self.hit:
+            return   # no unit took a hit: no test (and no order of the units to read)
         for key in sorted(self.hit, key=list(self.units).index):
             unit = self.units[key]
             if not unit.alive or key in self.moved_back:
