@@ -4,6 +4,7 @@ it."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import KW_ONLY, dataclass, replace
 from typing import Any, ClassVar
 
@@ -69,6 +70,9 @@ EVERYONE = frozenset(SIDES)
 ONLY = {side: frozenset({side}) for side in SIDES}
 # Both sides, the one with the initiative first: asked by every phase.
 _IN_ORDER = {side: (side, side.other) for side in SIDES}
+
+
+_NO_CELLS: frozenset[int] = frozenset()
 
 
 class Units(dict[str, Unit]):
@@ -165,13 +169,17 @@ class Units(dict[str, Unit]):
                                         if unit.side is side and unit.alive]
         return [self[key] for key in keys]
 
-    def cells(self, sector: str, side: Side) -> set[int]:
+    def cells(self, sector: str, side: Side) -> AbstractSet[int]:
         """The cells the living units of `side` take in `sector`, hidden or not."""
+        keys = self._places.get((sector, side))
+        if not keys:
+            return _NO_CELLS   # most sectors are empty
         placed = self._placed
-        return {placed[key][2] for key in self._places.get((sector, side), ())}
+        return {placed[key][2] for key in keys}
 
     def living(self, sector: str, side: Side) -> list[Unit]:
-        return [self[key] for key in self._places.get((sector, side), ())]
+        keys = self._places.get((sector, side))
+        return [self[key] for key in keys] if keys else []   # most sectors are empty
 
     def eyes(self, side: Side) -> frozenset[str]:
         if side not in self._eyes:
@@ -234,7 +242,7 @@ class Board:
         """The units of `side` in `sector` in cell order (invisible or ambushing ones only if
         asked)."""
         found = self.units.living(sector, side)
-        return found if hidden else [u for u in found if not u.concealed]
+        return found if hidden or not found else [u for u in found if not u.concealed]
 
     def fortification(self, sector: str) -> Terrain | None:
         return self.terrain.fortification(sector)
@@ -347,7 +355,8 @@ class Board:
         # visibility.engaged_among, reading only the unit's sector off the index.
         if not unit.on_field:
             return False
-        if any(not u.concealed for u in self.units.living(unit.position, unit.side.other)):
+        enemies = self.units.living(unit.position, unit.side.other)
+        if enemies and any(not u.concealed for u in enemies):
             return True
         return unit.side is ATTACKER and self.fortification(unit.position) is not None
 
