@@ -81,28 +81,27 @@ class Units(dict[str, Unit]):
     put, hurt and hide units many times between reads of a sector."""
 
     def __init__(self, units: Iterable[Unit]) -> None:
-        super().__init__()
-        self._order: dict[str, int] = {}   # a key's place in the dict's own order
-        self._count = 0
-        self._places: dict[tuple[str, Side], list[str]] = {}
-        self._placed: dict[str, tuple[str, Side, int]] = {}   # the living: where they stand
+        # As __setitem__ would, all at once (a round starts with them all), in comprehensions
+        # and with the lookups hoisted out of the loop: a round starts by indexing every unit
+        # of the battle.
+        super().__init__({unit.key: unit for unit in units})
+        # A key's place in the dict's own order.
+        order = self._order = {key: count for count, key in enumerate(self)}
+        self._count = len(order)
+        destroyed = UnitStatus.DESTROYED   # alive, read without a property call per unit
+        # The living: where they stand.
+        placed = self._placed = {key: (unit.position, unit.side, unit.cell)
+                                 for key, unit in self.items() if unit.status is not destroyed}
+        places: dict[tuple[str, Side], list[str]] = {}
+        self._places = places
         self._eyes: dict[Side, frozenset[str]] = {}
         # Each side's living units' keys in the dict's order, until one of them dies or joins:
         # several phases go through a side's units, most units live through the round.
-        self._sides: dict[Side, list[str]] = {side: [] for side in SIDES}
-        # As __setitem__ would, all at once (a round starts with them all), with the lookups
-        # hoisted out of the loop: a round starts by indexing every unit of the battle.
-        store, order, placed, places = dict.__setitem__, self._order, self._placed, self._places
-        sides, destroyed = self._sides, UnitStatus.DESTROYED
-        for count, unit in enumerate(units):
-            key = unit.key
-            store(self, key, unit)
-            order[key] = count
-            if unit.status is not destroyed:   # alive, without a property call per unit
-                placed[key] = (unit.position, unit.side, unit.cell)
-                places.setdefault((unit.position, unit.side), []).append(key)
-                sides[unit.side].append(key)
-        self._count = len(order)
+        sides: dict[Side, list[str]] = {side: [] for side in SIDES}
+        self._sides = sides
+        for key, (where, side, _cell) in placed.items():
+            places.setdefault((where, side), []).append(key)
+            sides[side].append(key)
         for bucket in places.values():
             if len(bucket) > 1:
                 bucket.sort(key=lambda key: (placed[key][2], order[key]))
