@@ -3,7 +3,7 @@ where, who sees whom, the terrain, the log. The phases (movement, combat, the ro
 it."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import KW_ONLY, dataclass, replace
 from typing import Any, ClassVar
@@ -296,7 +296,7 @@ class Board:
     def say(self, code: str, message: str, *units: Unit | None, card: int | None = None,
             outcome: Result | None = None, to: frozenset[Side] | None = None, **params: Any) -> None:
         """Log an event; a side reads it only if it sees every unit it names."""
-        named = [u for u in units if u is not None]
+        named: Sequence[Unit] = [u for u in units if u is not None] if units else ()
         if named:   # the first unit named is the "unit", the second the "target"
             if to is None:
                 to = self.witnesses(*named)

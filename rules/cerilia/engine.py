@@ -70,13 +70,13 @@ class Round(AmbushRules, Artifacts):
 
     def roll_initiative(self) -> None:
         # Reference §1.4: "Initiative. Each side draws or rolls"; a tie goes to the defender.
-        rolls = {side: self.dice.roll("1d10", purpose=_("Initiative (%(side)s)"),
-                                      side=side.value).total for side in SIDES}
-        self.initiative = ATTACKER if rolls[ATTACKER] > rolls[DEFENDER] \
-            else DEFENDER
+        purpose = _("Initiative (%(side)s)")
+        attacker = self.dice.roll("1d10", purpose=purpose, side=ATTACKER.value).total
+        defender = self.dice.roll("1d10", purpose=purpose, side=DEFENDER.value).total
+        self.initiative = ATTACKER if attacker > defender else DEFENDER
         self.say("initiative", _("Initiative to %(side)s (%(attacker)s against %(defender)s), "
                  "who acts first."), side=self.initiative.value,
-                 attacker=rolls[ATTACKER], defender=rolls[DEFENDER])
+                 attacker=attacker, defender=defender)
 
     # -- scouting (module "scouting"): right after the movement phase ----------------------
 
@@ -139,10 +139,11 @@ class Round(AmbushRules, Artifacts):
                     if unit.status is routed and unit.routed_in < self.number]
         for unit in rallying:
             self.units[unit.key] = quick_replace(unit, status=UnitStatus.READY)
-        self.effects = [quick_replace(e, rounds_left=e.rounds_left - 1) for e in self.effects
-                        if e.rounds_left > 1
-                        and (e.unit is None or self.units.get(e.unit, None) is not None
-                             and self.units[e.unit].alive)]
+        if self.effects:   # most rounds have no spell or artifact in force
+            self.effects = [quick_replace(e, rounds_left=e.rounds_left - 1) for e in self.effects
+                            if e.rounds_left > 1
+                            and (e.unit is None or self.units.get(e.unit, None) is not None
+                                 and self.units[e.unit].alive)]
         for sector, side in list(self.held.items()):
             # Only units in sight hold ground: an invisible holder would give itself away.
             if not self.at(sector, side):
