@@ -164,8 +164,9 @@ class Units(dict[str, Unit]):
         """The side's living units, in the dict's order."""
         keys = self._sides.get(side)
         if keys is None:
+            destroyed = UnitStatus.DESTROYED   # alive, without a property call per unit
             keys = self._sides[side] = [key for key, unit in self.items()
-                                        if unit.side is side and unit.alive]
+                                        if unit.side is side and unit.status is not destroyed]
         return [self[key] for key in keys]
 
     def cells(self, sector: str, side: Side) -> AbstractSet[int]:
