@@ -71,7 +71,7 @@ ONLY = {side: frozenset({side}) for side in SIDES}
 # Both sides, the one with the initiative first: asked by every phase.
 _IN_ORDER = {side: (side, side.other) for side in SIDES}
 
-
+# The cells taken in a sector where the side has no living unit (Units.cells).
 _NO_CELLS: frozenset[int] = frozenset()
 
 

@@ -174,7 +174,8 @@ class Unit:
 
     @property
     def on_field(self) -> bool:
-        return self.status is not _DESTROYED and self.position != RESERVE   # alive, and...
+        # Alive (read off the status, as `alive` does, without a second property call).
+        return self.status is not _DESTROYED and self.position != RESERVE
 
     def has(self, tag: Tag) -> bool:
         return tag in self.card.tags   # its card's tags (UnitCard.has), asked at every attack
