@@ -9,13 +9,16 @@ class Side(StrEnum):
     ATTACKER = "attacker"
     DEFENDER = "defender"
 
-    @property
-    def other(self) -> Side:
-        return _OTHER[self]
+    # The enemy side: a plain attribute of each member (set below), not a property, as the
+    # engines ask it in their inner loops and a property is a call each time.
+    other: Side
 
 
 # Both sides in the enum's order: engines loop over them in their inner loops, and iterating
 # the enum class itself costs more.
 SIDES = tuple(Side)
-# Looked up, not built from the class's members on every call: engines ask it in their loops.
-_OTHER = {Side.ATTACKER: Side.DEFENDER, Side.DEFENDER: Side.ATTACKER}
+# Each member under a name of its own, for the engines' inner loops: on Python 3.11 a member read
+# off its class (Side.ATTACKER) takes the slow path of a class whose metaclass has a __getattr__
+# (EnumType's), several times the cost of reading a global.
+ATTACKER, DEFENDER = Side.ATTACKER, Side.DEFENDER
+ATTACKER.other, DEFENDER.other = DEFENDER, ATTACKER

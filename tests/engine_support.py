@@ -23,9 +23,12 @@ class ScriptedDice(Dice):
         self._random = _Script(faces)
 
     def d20_face(self):
-        # The real dice draw a d20's bits themselves (`Dice.d20_face`): the script hands out its
-        # face instead.
+        # The real dice draw a die's bits themselves (`Dice.d20_face`, `Dice.face`): the script
+        # hands out its face instead.
         return self._random.randint(1, 20)
+
+    def face(self, sides):
+        return self._random.randint(1, sides)
 
     @property
     def left(self):

@@ -3,7 +3,8 @@ where, who sees whom, the terrain, the log. The phases (movement, combat, the ro
 it."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import KW_ONLY, dataclass, replace
 from typing import Any, ClassVar
 
@@ -23,12 +24,13 @@ from rules.cerilia.state import (
     Terrain,
     TerrainKind,
     Unit,
+    UnitStatus,
 )
 from rules.cerilia.visibility import eyes, seen_from
 from rules.dice import Dice
 from rules.errors import _
 from rules.records import quick_replace
-from rules.sides import SIDES, Side
+from rules.sides import ATTACKER, DEFENDER, SIDES, Side
 
 
 @dataclass(frozen=True, init=False)
@@ -52,14 +54,25 @@ class Event(events.Event):
                  result: str | None = None) -> None:
         # Frozen, as the shared part is: written straight into __dict__ (as records.quick_init
         # does), since a round logs events by the dozen; the shared part's __init__ only stores.
-        self.__dict__.update(round=round, code=code, message=message,
-                             params={} if params is None else params, phase=phase,
-                             visible_to=visible_to, card=card, result=result)
+        values = self.__dict__
+        values["round"] = round
+        values["code"] = code
+        values["message"] = message
+        values["params"] = {} if params is None else params
+        values["phase"] = phase
+        values["visible_to"] = visible_to
+        values["card"] = card
+        values["result"] = result
 
 
 # Who may read an event: both sides, or one side alone.
 EVERYONE = frozenset(SIDES)
 ONLY = {side: frozenset({side}) for side in SIDES}
+# Both sides, the one with the initiative first: asked by every phase.
+_IN_ORDER = {side: (side, side.other) for side in SIDES}
+
+# The cells taken in a sector where the side has no living unit (Units.cells).
+_NO_CELLS: frozenset[int] = frozenset()
 
 
 class Units(dict[str, Unit]):
@@ -68,43 +81,45 @@ class Units(dict[str, Unit]):
     put, hurt and hide units many times between reads of a sector."""
 
     def __init__(self, units: Iterable[Unit]) -> None:
-        super().__init__()
-        self._order: dict[str, int] = {}   # a key's place in the dict's own order
-        self._count = 0
-        self._places: dict[tuple[str, Side], list[str]] = {}
-        self._placed: dict[str, tuple[str, Side, int]] = {}   # the living: where they stand
+        # As __setitem__ would, all at once (a round starts with them all), in comprehensions
+        # and with the lookups hoisted out of the loop: a round starts by indexing every unit
+        # of the battle.
+        super().__init__({unit.key: unit for unit in units})
+        # A key's place in the dict's own order.
+        order = self._order = {key: count for count, key in enumerate(self)}
+        self._count = len(order)
+        destroyed = UnitStatus.DESTROYED   # alive, read without a property call per unit
+        # The living: where they stand.
+        placed = self._placed = {key: (unit.position, unit.side, unit.cell)
+                                 for key, unit in self.items() if unit.status is not destroyed}
+        places: dict[tuple[str, Side], list[str]] = {}
+        self._places = places
         self._eyes: dict[Side, frozenset[str]] = {}
         # Each side's living units' keys in the dict's order, until one of them dies or joins:
         # several phases go through a side's units, most units live through the round.
-        self._sides: dict[Side, list[str]] = {}
-        # As __setitem__ would, all at once (a round starts with them all), with the lookups
-        # hoisted out of the loop: a round starts by indexing every unit of the battle.
-        store, order, placed, places = dict.__setitem__, self._order, self._placed, self._places
-        for unit in units:
-            key = unit.key
-            store(self, key, unit)
-            order[key] = self._count
-            self._count += 1
-            if unit.alive:
-                placed[key] = (unit.position, unit.side, unit.cell)
-                places.setdefault((unit.position, unit.side), []).append(key)
+        sides: dict[Side, list[str]] = {side: [] for side in SIDES}
+        self._sides = sides
+        for key, (where, side, _cell) in placed.items():
+            places.setdefault((where, side), []).append(key)
+            sides[side].append(key)
         for bucket in places.values():
             if len(bucket) > 1:
                 bucket.sort(key=lambda key: (placed[key][2], order[key]))
 
     def __setitem__(self, key: str, unit: Unit) -> None:
-        was = dict.get(self, key)
         # The eyes (visibility.eyes) read a unit's side, sector, life and ambush: a write that
-        # changes none of them (a hit, a reveal) keeps them.
-        if was is None or was.position != unit.position or was.status is not unit.status \
-                or was.ambush != unit.ambush or was.side is not unit.side:
-            self._eyes.clear()
+        # changes none of them (a hit, a reveal) keeps them. Most rounds never ask for them.
+        if self._eyes:
+            was = dict.get(self, key)
+            if was is None or was.position != unit.position or was.status is not unit.status \
+                    or was.ambush != unit.ambush or was.side is not unit.side:
+                self._eyes.clear()
         place = (unit.position, unit.side, unit.cell) if unit.alive else None
         before = self._placed.get(key)
         if key not in self._order:
             self._order[key] = self._count
             self._count += 1
-        super().__setitem__(key, unit)
+        dict.__setitem__(self, key, unit)
         if before == place:
             return
         if before is None or place is None or before[1] is not place[1]:
@@ -143,23 +158,28 @@ class Units(dict[str, Unit]):
     def contested(self) -> set[str]:
         """Where living units of both sides stand (sectors and reserve), hidden or not."""
         return {where for (where, side), keys in self._places.items()
-                if side is Side.ATTACKER and keys and self._places.get((where, Side.DEFENDER))}
+                if side is ATTACKER and keys and self._places.get((where, DEFENDER))}
 
     def side_units(self, side: Side) -> list[Unit]:
         """The side's living units, in the dict's order."""
         keys = self._sides.get(side)
         if keys is None:
+            destroyed = UnitStatus.DESTROYED   # alive, without a property call per unit
             keys = self._sides[side] = [key for key, unit in self.items()
-                                        if unit.side is side and unit.alive]
+                                        if unit.side is side and unit.status is not destroyed]
         return [self[key] for key in keys]
 
-    def cells(self, sector: str, side: Side) -> set[int]:
+    def cells(self, sector: str, side: Side) -> AbstractSet[int]:
         """The cells the living units of `side` take in `sector`, hidden or not."""
+        keys = self._places.get((sector, side))
+        if not keys:
+            return _NO_CELLS   # most sectors are empty
         placed = self._placed
-        return {placed[key][2] for key in self._places.get((sector, side), ())}
+        return {placed[key][2] for key in keys}
 
     def living(self, sector: str, side: Side) -> list[Unit]:
-        return [self[key] for key in self._places.get((sector, side), ())]
+        keys = self._places.get((sector, side))
+        return [self[key] for key in keys] if keys else []   # most sectors are empty
 
     def eyes(self, side: Side) -> frozenset[str]:
         if side not in self._eyes:
@@ -222,7 +242,7 @@ class Board:
         """The units of `side` in `sector` in cell order (invisible or ambushing ones only if
         asked)."""
         found = self.units.living(sector, side)
-        return found if hidden else [u for u in found if not u.concealed]
+        return found if hidden or not found else [u for u in found if not u.concealed]
 
     def fortification(self, sector: str) -> Terrain | None:
         return self.terrain.fortification(sector)
@@ -231,8 +251,8 @@ class Board:
         return kind in self.terrain.kinds(sector)
 
     def shows_held_terrain(self, sector: str) -> bool:
-        return not HELD_TERRAIN.isdisjoint(self.terrain.kinds(sector)) or any(
-            i.sector == sector and i.kind in HELD_TERRAIN for i in self.illusions)
+        return not HELD_TERRAIN.isdisjoint(self.terrain.kinds(sector)) or bool(self.illusions) \
+            and any(i.sector == sector and i.kind in HELD_TERRAIN for i in self.illusions)
 
     def barrier(self, a: str, b: str, unit: Unit | None) -> str | None:
         """What blocks the way between two sectors: a wall always; cliffs or a river unless
@@ -277,13 +297,15 @@ class Board:
     def say(self, code: str, message: str, *units: Unit | None, card: int | None = None,
             outcome: Result | None = None, to: frozenset[Side] | None = None, **params: Any) -> None:
         """Log an event; a side reads it only if it sees every unit it names."""
-        named = [u for u in units if u is not None]
-        if to is None:
-            to = self.witnesses(*named)
+        named: Sequence[Unit] = [u for u in units if u is not None] if units else ()
         if named:   # the first unit named is the "unit", the second the "target"
+            if to is None:
+                to = self.witnesses(*named)
             params.setdefault("unit", named[0].name)
             if len(named) > 1:
                 params.setdefault("target", named[1].name)
+        elif to is None:
+            to = EVERYONE
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
                                  outcome.value if outcome else None))
 
@@ -291,7 +313,10 @@ class Board:
         """The sides that see every one of `units` (sees, asked of the enemy's eyes alone: a
         side always sees its own units)."""
         seen_by = EVERYONE
+        plain_sight = not self.night and not self.effects
         for unit in units:
+            if plain_sight and unit.alive and not unit.concealed:
+                continue   # as sees answers it: nothing but fog and night hides such a unit
             enemy = unit.side.other
             if enemy in seen_by and not self.sees(enemy, unit):
                 seen_by = seen_by & ONLY[unit.side]
@@ -330,9 +355,10 @@ class Board:
         # visibility.engaged_among, reading only the unit's sector off the index.
         if not unit.on_field:
             return False
-        if any(not u.concealed for u in self.units.living(unit.position, unit.side.other)):
+        enemies = self.units.living(unit.position, unit.side.other)
+        if enemies and any(not u.concealed for u in enemies):
             return True
-        return unit.side is Side.ATTACKER and self.fortification(unit.position) is not None
+        return unit.side is ATTACKER and self.fortification(unit.position) is not None
 
     def reveal(self, unit: Unit, message: str) -> Unit:
         unit = quick_replace(unit, hidden=False)
@@ -343,4 +369,4 @@ class Board:
     def sides_in_order(self) -> tuple[Side, Side]:
         if self.initiative is None:
             raise RuntimeError("initiative is rolled first")
-        return (self.initiative, self.initiative.other)
+        return _IN_ORDER[self.initiative]

@@ -25,11 +25,18 @@ from rules.cerilia.state import (
 )
 from rules.cerilia.visibility import fogged_among, line_of_fire
 from rules.errors import _
-from rules.sides import SIDES, Side
+from rules.sides import ATTACKER, DEFENDER, SIDES, Side
 
 # Seed 000 gives no size for "Ездовые Отряды получают штраф ... в секторе с Болотами": our -1.
 SWAMP_PENALTY = 1
 
+
+# The kinds of terrain and the tags the attack and defense values ask after at every attack, as
+# globals: a member read off its class is slow on Python 3.11 (rules.sides).
+HILLS, CLIFFS, FOREST, SWAMP = (TerrainKind.HILLS, TerrainKind.CLIFFS, TerrainKind.FOREST,
+                                TerrainKind.SWAMP)
+MOUNTED, ELVEN, DWARVEN, ARTILLERY = Tag.MOUNTED, Tag.ELVEN, Tag.DWARVEN, Tag.ARTILLERY
+ROUTED = UnitStatus.ROUTED
 
 # The card's field for each kind of attack.
 _ATTACK_VALUES = {MELEE: "melee", CHARGE: "charge", MISSILE: "missile"}
@@ -58,20 +65,20 @@ class Combat(Results):
         if self.night:
             value += attacker.card.night_bonus
         holds = self.held.get(sector) is attacker.side
-        target_dwarven = target is not None and target.has(Tag.DWARVEN)
+        target_dwarven = target is not None and target.has(DWARVEN)
         terrain = self.terrain.kinds(sector)
-        if holds and TerrainKind.HILLS in terrain and not target_dwarven:
+        if holds and HILLS in terrain and not target_dwarven:
             value += 1   # Hills: "+1 к ... всех видов Боя"; "Отряды Дворфов игнорируют бонусы"
-        if holds and TerrainKind.CLIFFS in terrain and kind == MELEE:
+        if holds and CLIFFS in terrain and kind == MELEE:
             value += 1   # Cliffs: "+1 к их Показателям Ближнего Боя и Защиты"
-        if attacker.side is Side.DEFENDER and attacker.has(Tag.ELVEN) and kind in (MELEE, MISSILE) \
-                and TerrainKind.FOREST in terrain:
+        if attacker.side is DEFENDER and attacker.has(ELVEN) and kind in (MELEE, MISSILE) \
+                and FOREST in terrain:
             value += 1   # "дружественные Эльфийские Отряды ... +1 к ... Ближнего Боя и Дистанционной"
-        if kind == MELEE and attacker.has(Tag.MOUNTED) and TerrainKind.SWAMP in terrain:
+        if kind == MELEE and attacker.has(MOUNTED) and SWAMP in terrain:
             value -= SWAMP_PENALTY
         if kind == MISSILE and target is not None \
-                and self.has_terrain(target.position, TerrainKind.FOREST) \
-                and TerrainKind.FOREST not in terrain:
+                and self.has_terrain(target.position, FOREST) \
+                and FOREST not in terrain:
             value -= 2   # "Все Дистанционные Атаки, которые направлены в данный сектор получают -2"
         return value
 
@@ -80,16 +87,16 @@ class Combat(Results):
         sector = target.position
         holds = self.held.get(sector) is target.side
         terrain = self.terrain.kinds(sector)
-        if holds and TerrainKind.HILLS in terrain \
-                and not (attacker is not None and attacker.has(Tag.DWARVEN)):
+        if holds and HILLS in terrain \
+                and not (attacker is not None and attacker.has(DWARVEN)):
             value += 1
-        if holds and TerrainKind.CLIFFS in terrain:
+        if holds and CLIFFS in terrain:
             value += 1
-        if target.has(Tag.MOUNTED) and TerrainKind.SWAMP in terrain:
+        if target.has(MOUNTED) and SWAMP in terrain:
             value -= SWAMP_PENALTY
         fort = self.fortification(sector)
-        if fort is not None and target.side is Side.DEFENDER \
-                and not (attacker is not None and attacker.has(Tag.ARTILLERY)):
+        if fort is not None and target.side is DEFENDER \
+                and not (attacker is not None and attacker.has(ARTILLERY)):
             # "заменяется на Уровень Укрепления, либо изменяется на +1 ... что будет выше.
             # Артиллерия Противника игнорирует данные бонусы к Защите."
             value = max(fort.level, value + fort.bonus)
@@ -100,15 +107,16 @@ class Combat(Results):
         fort = self.fortification(sector)
         if fort is None:
             raise ValueError(f"no fortification in {sector}")
-        return Unit(FORTIFICATION, Side.DEFENDER, FORTIFICATION_DEFENDERS,
+        return Unit(FORTIFICATION, DEFENDER, FORTIFICATION_DEFENDERS,
                     str(_("the fortification")), fort.hits, sector, 0)
 
     def empty_fortifications(self) -> list[Unit]:
         """The fortifications with no defender in sight: "Укрепление получает Урон только в
         том случае, если в секторе с Укреплением нет дружественных Отрядов". An invisible
         defender counts as absent, as in melee (anything else would give it away)."""
+        fortification = TerrainKind.FORTIFICATION   # read once: slow off its class (rules.sides)
         return [self.fortification_unit(t.sector) for t in self.terrain
-                if t.kind is TerrainKind.FORTIFICATION and not self.at(t.sector, Side.DEFENDER)]
+                if t.kind is fortification and not self.at(t.sector, DEFENDER)]
 
     def resolve(self, attacks: list[_Attack]) -> None:
         """Draw a card for each attack, then apply the results together (an exchange is
@@ -163,8 +171,8 @@ class Combat(Results):
     def can_attack(self, unit: Unit) -> bool:
         # A routed unit "may not attack" the round it routs and the next (reference §1.7).
         # Module "magic dice": "musician (a routed unit may attack again the next round)".
-        return unit.alive and unit.on_field and (
-            unit.status is not UnitStatus.ROUTED
+        return unit.on_field and (   # on the field: alive too
+            unit.status is not ROUTED
             or (self.start.scenario.modules.magic_dice
                 and ranks.musician_rallies(unit, self.number)))
 
@@ -186,12 +194,16 @@ class Combat(Results):
             attacks += self.concealed_attacks(side, MISSILE)
             # An empty fortification fights as a unit, so missiles may strike it too. Only
             # the defender's units empty it, and the attacker's shots below reveal none.
-            forts = self.empty_fortifications() if side is Side.ATTACKER else []
+            forts = self.empty_fortifications() if side is ATTACKER else []
             # What it may shoot at, when its own target will not do, as far as it depends on
             # the side alone (missile_target_ok's test of the target): its reveals below change
             # only its own side's units, so neither the marks nor what its eyes see changes.
-            marks = [u for u in (*self.side_units(side.other), *forts)
-                     if u.on_field and self.sees(side, u)]
+            # In plain sight (no fog or night in force) a unit on the field is seen unless it
+            # is concealed, as sees answers it. All of them are alive: on the field is out of
+            # the reserve.
+            plain_sight = not self.night and not self.effects
+            marks = [u for u in (*self.side_units(side.other), *forts) if u.position != RESERVE
+                     and (not u.concealed if plain_sight else self.sees(side, u))]
             for shooter in self.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
                         or shooter.key in self.scouted or self.acts_concealed(shooter):
@@ -260,7 +272,7 @@ class Combat(Results):
                 # действует и не разрушено".
                 blocked = bool(kinds & NO_CHARGE_TERRAIN) \
                     or any(fogged_among(self.effects, s) for s in travelled if s != RESERVE) \
-                    or (side is Side.ATTACKER and self.fortification(sector) is not None)
+                    or (side is ATTACKER and self.fortification(sector) is not None)
                 enemies = self.at(sector, side.other)
                 if blocked or not enemies:
                     self.say("no_charge", _("%(unit)s cannot charge here and fights on foot."),
@@ -278,9 +290,7 @@ class Combat(Results):
         # fight on its own): elsewhere no side has an enemy to strike and nothing is revealed
         # (the reveals below move nobody).
         fronts = self.units.contested() | (self.terrain.fortified() & self.units.occupied())
-        for sector in SECTORS:
-            if sector not in fronts:
-                continue
+        for sector in sorted(fronts.intersection(SECTORS), key=SECTORS.index):
             present = {side: self.at(sector, side, hidden=True) for side in SIDES}
             targets = {side: [u for u in present[side] if not u.concealed] for side in SIDES}
             sides = {side: [u for u in targets[side] if self.can_attack(u)] for side in SIDES}
@@ -294,11 +304,11 @@ class Combat(Results):
                     sides[side].append(self.unhide_to_attack(unit))
             # An invisible defender counts as absent: the fortification fights on its own.
             fort_fights = self.fortification(sector) is not None and not self.at(
-                sector, Side.DEFENDER) and targets[Side.ATTACKER]
+                sector, DEFENDER) and targets[ATTACKER]
             if fort_fights:
-                targets[Side.DEFENDER] = [self.fortification_unit(sector)]
-                sides[Side.DEFENDER] = []
-                attacks.append(_Attack(FORTIFICATION, targets[Side.ATTACKER][0].key, MELEE,
+                targets[DEFENDER] = [self.fortification_unit(sector)]
+                sides[DEFENDER] = []
+                attacks.append(_Attack(FORTIFICATION, targets[ATTACKER][0].key, MELEE,
                                        sector))
             for side in self.sides_in_order():
                 enemies = targets[side.other]

@@ -31,11 +31,13 @@ TABLE: dict[int, tuple[Result, ...]] = {
     9: (_H, _H, _H, _R, _D, _D, _D),
 }
 FULL_DECK = tuple(TABLE)
+# The roll that draws a card from what is left of the deck, by the number of cards left.
+_DRAW = {left: f"1d{left}" for left in range(1, len(FULL_DECK) + 1)}
 
 
 def column(difference: int) -> int:
     """"Difference clamped to −3…+3"."""
-    return max(-3, min(3, difference))
+    return -3 if difference < -3 else 3 if difference > 3 else difference
 
 
 def result(card: int, difference: int) -> Result:
@@ -48,5 +50,6 @@ def draw(dice: Dice, remaining: tuple[int, ...], *, purpose: str, **params: Any
     random from the rest is the same as drawing the top card of a shuffled deck."""
     if not remaining:
         remaining = FULL_DECK
-    index = dice.roll(f"1d{len(remaining)}", purpose=purpose, **params).total - 1
+    left = len(remaining)
+    index = dice.roll(_DRAW.get(left) or f"1d{left}", purpose=purpose, **params).total - 1
     return remaining[index], remaining[:index] + remaining[index + 1:]

@@ -36,10 +36,11 @@ from rules.cerilia.state import (
 )
 from rules.dice import Roll
 from rules.errors import _
-from rules.records import quick_replace
-from rules.sides import SIDES, Side
+from rules.records import quick_init, quick_replace
+from rules.sides import ATTACKER, DEFENDER, SIDES, Side
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundOutcome:
     state: BattleState
@@ -69,13 +70,13 @@ class Round(AmbushRules, Artifacts):
 
     def roll_initiative(self) -> None:
         # Reference §1.4: "Initiative. Each side draws or rolls"; a tie goes to the defender.
-        rolls = {side: self.dice.roll("1d10", purpose=_("Initiative (%(side)s)"),
-                                      side=side.value).total for side in SIDES}
-        self.initiative = Side.ATTACKER if rolls[Side.ATTACKER] > rolls[Side.DEFENDER] \
-            else Side.DEFENDER
+        purpose = _("Initiative (%(side)s)")
+        attacker = self.dice.roll("1d10", purpose=purpose, side=ATTACKER.value).total
+        defender = self.dice.roll("1d10", purpose=purpose, side=DEFENDER.value).total
+        self.initiative = ATTACKER if attacker > defender else DEFENDER
         self.say("initiative", _("Initiative to %(side)s (%(attacker)s against %(defender)s), "
                  "who acts first."), side=self.initiative.value,
-                 attacker=rolls[Side.ATTACKER], defender=rolls[Side.DEFENDER])
+                 attacker=attacker, defender=defender)
 
     # -- scouting (module "scouting"): right after the movement phase ----------------------
 
@@ -112,6 +113,8 @@ class Round(AmbushRules, Artifacts):
 
     def morale(self) -> None:
         self.phase = "morale"
+        if not self.hit:
+            return   # no unit took a hit: no test (and no order of the units to read)
         for key in sorted(self.hit, key=list(self.units).index):
             unit = self.units[key]
             if not unit.alive or key in self.moved_back:
@@ -131,13 +134,16 @@ class Round(AmbushRules, Artifacts):
 
     def end_round(self) -> None:
         self.phase = "end"
-        for key, unit in list(self.units.items()):
-            if unit.status is UnitStatus.ROUTED and unit.routed_in < self.number:
-                self.units[key] = quick_replace(unit, status=UnitStatus.READY)
-        self.effects = [quick_replace(e, rounds_left=e.rounds_left - 1) for e in self.effects
-                        if e.rounds_left > 1
-                        and (e.unit is None or self.units.get(e.unit, None) is not None
-                             and self.units[e.unit].alive)]
+        routed = UnitStatus.ROUTED   # read once: a member off its class is slow (rules.sides)
+        rallying = [unit for unit in self.units.values()
+                    if unit.status is routed and unit.routed_in < self.number]
+        for unit in rallying:
+            self.units[unit.key] = quick_replace(unit, status=UnitStatus.READY)
+        if self.effects:   # most rounds have no spell or artifact in force
+            self.effects = [quick_replace(e, rounds_left=e.rounds_left - 1) for e in self.effects
+                            if e.rounds_left > 1
+                            and (e.unit is None or self.units.get(e.unit, None) is not None
+                                 and self.units[e.unit].alive)]
         for sector, side in list(self.held.items()):
             # Only units in sight hold ground: an invisible holder would give itself away.
             if not self.at(sector, side):
@@ -163,8 +169,8 @@ class Round(AmbushRules, Artifacts):
             on_field = {side: sum(u.on_field for u in alive[side]) for side in SIDES}
             # The last round ends it: the side with more units on the field holds it; a draw
             # leaves the field with the defender.
-            return True, Side.ATTACKER if on_field[Side.ATTACKER] > on_field[Side.DEFENDER] \
-                else Side.DEFENDER
+            return True, ATTACKER if on_field[ATTACKER] > on_field[DEFENDER] \
+                else DEFENDER
         return False, None
 
 
@@ -228,7 +234,7 @@ def deploy(state: BattleState, deployments: Mapping[Side, Deployment]) -> Battle
                 cells[(position, side)] = cell + 1
             units[key] = quick_replace(units[key], position=position, cell=cell)
     terrain = list(state.terrain)
-    defender = deployments.get(Side.DEFENDER, Deployment())
+    defender = deployments.get(DEFENDER, Deployment())
     # "Защитнику также необходимо указать одно направление" — for cliffs and river only; a
     # defender who names none by the deadline gets the way toward the attacker's line cut.
     terrain = [replace(t, toward=defender.directions.get(t.sector) or t.toward
@@ -238,10 +244,9 @@ def deploy(state: BattleState, deployments: Mapping[Side, Deployment]) -> Battle
         terrain.append(Terrain(TerrainKind.FORTIFICATION, defender.fortification,
                                level=state.scenario.fortification_level,
                                hits=FORTIFICATION_DEFENDERS.hits))
-    held = {}
+    held, holdable = {}, {t.sector for t in terrain if t.kind in HELD_TERRAIN}
     for unit in units.values():
-        if unit.on_field and any(t.sector == unit.position and t.kind in HELD_TERRAIN
-                                 for t in terrain):
+        if unit.on_field and unit.position in holdable:
             held[unit.position] = unit.side
     standing = {key: tuple(given) for side in Side
                 for key, given in deployments.get(side, Deployment()).standing.items()} \

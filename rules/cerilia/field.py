@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
-from rules.sides import Side
+from rules.sides import ATTACKER, Side
 
 COLUMNS = "ABCDE"
 ROWS = (1, 2, 3)
@@ -38,12 +38,12 @@ def sector_at(column: int, row: int) -> str | None:
 
 def home_row(side: Side) -> int:
     """The side's own line: "дружественных секторов: A3 B3 C3 D3 E3" for the defender."""
-    return 1 if side is Side.ATTACKER else 3
+    return 1 if side is ATTACKER else 3
 
 
 def back_step(side: Side) -> int:
     """The row step toward the side's own line."""
-    return -1 if side is Side.ATTACKER else 1
+    return -1 if side is ATTACKER else 1
 
 
 def sector_on_field(column: int, row: int) -> str:
@@ -94,10 +94,19 @@ def edge(a: str, b: str) -> frozenset[str]:
 
 def fall_back_step(position: str, side: Side) -> str:
     """One sector toward the side's own line; from its own line, its reserve."""
+    known = _FALL_BACK_STEPS[side].get(position)
+    return known if known is not None else _fall_back_step(position, side)
+
+
+def _fall_back_step(position: str, side: Side) -> str:
     column, row = coordinates(position)
     if row == home_row(side):
         return RESERVE
     return sector_on_field(column, row + back_step(side))
+
+
+# Every retreat and every advance asks it, at every step.
+_FALL_BACK_STEPS = {side: {s: _fall_back_step(s, side) for s in SECTORS} for side in Side}
 
 
 def straight_edges(a: str, b: str) -> list[frozenset[str]]:

@@ -12,7 +12,10 @@ from rules.cerilia.state import (
     Unit,
 )
 from rules.errors import _
-from rules.sides import Side
+from rules.sides import ATTACKER, Side
+
+# Forest, and a ravine (seed 001, ruling: movement as forest), stop mounted units only.
+_STOPPING_MOUNTED = frozenset({TerrainKind.FOREST, TerrainKind.RAVINE})
 
 
 class Movement(Markers):
@@ -78,7 +81,7 @@ class Movement(Markers):
         barrier = self.barrier(here, step, unit)
         if barrier:
             return barrier
-        if step != RESERVE and self.fortification(step) and unit.side is Side.ATTACKER \
+        if step != RESERVE and self.fortification(step) and unit.side is ATTACKER \
                 and unit.has(Tag.MOUNTED):
             # "Ездовые Отряды Атакующего Игрока не могут войти в сектор с Укреплением".
             return _("mounted units cannot enter the fortification")
@@ -93,11 +96,11 @@ class Movement(Markers):
         # Forest: "Ездовые Отряды ... должны совершить остановку"; swamp and hills: "Все Отряды".
         # A ravine (seed 001), ruling: movement as forest.
         return bool(kinds & STOPPING_TERRAIN) or (
-            bool(kinds & {TerrainKind.FOREST, TerrainKind.RAVINE}) and unit.has(Tag.MOUNTED))
+            bool(kinds & _STOPPING_MOUNTED) and unit.has(Tag.MOUNTED))
 
     def reveal_by_scouts(self) -> None:
         # "Только Отряд Разведчиков может обнаружить сокрытый Отряд."
-        for unit in list(self.units.values()):
-            if unit.hidden and unit.on_field and any(
+        for unit in [u for u in self.units.values() if u.hidden]:
+            if unit.on_field and any(
                     s.has(Tag.SCOUT) for s in self.at(unit.position, unit.side.other)):
                 self.reveal(unit, _("Scouts find %(unit)s."))

@@ -44,9 +44,11 @@ from rules.cerilia.spells import (
 from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, BattleState, Caster, TerrainKind
 from rules.cerilia.visibility import caster_position, engaged, in_reach, visible
 from rules.errors import Violation, _
+from rules.records import quick_init
 from rules.sides import Side
 
 
+@quick_init
 @dataclass(frozen=True)
 class Deployment:
     placements: Mapping[str, str] = field(default_factory=dict)  # unit → sector (else reserve)
@@ -78,6 +80,7 @@ class SpellOrder:
     data_omit_default: ClassVar[tuple[str, ...]] = ("dice", "path", "cell", "joins")
 
 
+@quick_init   # each side's orders, every round
 @dataclass(frozen=True)
 class RoundOrders:
     moves: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # unit → sectors entered

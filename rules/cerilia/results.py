@@ -13,7 +13,7 @@ from rules.cerilia.markers import Markers
 from rules.cerilia.state import Unit, UnitStatus
 from rules.errors import _
 from rules.records import quick_replace
-from rules.sides import Side
+from rules.sides import DEFENDER, Side
 
 
 class Results(Markers):
@@ -34,7 +34,7 @@ class Results(Markers):
         if outcome is Result.HIT:
             self.lose_hit(unit)
             return
-        in_fort = unit.side is Side.DEFENDER and self.fortification(unit.position) is not None
+        in_fort = unit.side is DEFENDER and self.fortification(unit.position) is not None
         if in_fort:
             # "Дружественные Отряды игнорируют результаты F и R и остаются в секторе с
             # Укреплением, но все равно получают 1 Повреждение при результате R."

@@ -141,6 +141,11 @@ class UnitStatus(StrEnum):
     DESTROYED = "destroyed"
 
 
+# `Unit.alive` is asked dozens of times a round, and a member read off its class is slow on
+# Python 3.11 (rules.sides says why).
+_DESTROYED = UnitStatus.DESTROYED
+
+
 @quick_init   # the round makes one for an empty fortification at each of its attacks
 @dataclass(frozen=True)
 class Unit:
@@ -165,14 +170,15 @@ class Unit:
 
     @property
     def alive(self) -> bool:
-        return self.status is not UnitStatus.DESTROYED
+        return self.status is not _DESTROYED
 
     @property
     def on_field(self) -> bool:
-        return self.alive and self.position != RESERVE
+        # Alive (read off the status, as `alive` does, without a second property call).
+        return self.status is not _DESTROYED and self.position != RESERVE
 
     def has(self, tag: Tag) -> bool:
-        return self.card.has(tag)
+        return tag in self.card.tags   # its card's tags (UnitCard.has), asked at every attack
 
     @property
     def concealed(self) -> bool:
@@ -287,7 +293,9 @@ class BattleState:
         return next(u for u in self.units if u.key == key)
 
     def side_units(self, side: Side) -> list[Unit]:
-        return [u for u in self.units if u.side is side and u.alive]
+        # Alive, read off the status: without a property call per unit, as every side's orders
+        # and several rules go through a side's units.
+        return [u for u in self.units if u.side is side and u.status is not _DESTROYED]
 
     def own_unit(self, side: Side, key: str) -> Unit | None:
         """`side`'s living unit of that key (None for any other: what an order may name)."""

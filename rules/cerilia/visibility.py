@@ -12,6 +12,7 @@ from rules.cerilia.field import (
     reserve_distance,
     straight_edges,
 )
+from rules.cerilia.round_terrain import RoundTerrain
 from rules.cerilia.state import (
     BattleState,
     Caster,
@@ -21,7 +22,7 @@ from rules.cerilia.state import (
     TerrainKind,
     Unit,
 )
-from rules.sides import Side
+from rules.sides import ATTACKER, Side
 
 
 def fogged(state: BattleState, sector: str) -> bool:
@@ -39,7 +40,10 @@ def line_of_fire(terrain: Iterable[Terrain], effects: Iterable[Effect], a: str, 
     attacks from ambush and on markers read this one rule."""
     if distance(a, b) > reach:
         return False
-    if any(t.kind is TerrainKind.CLIFFS and t.sector == b for t in terrain):
+    # The round's terrain (Combat.clear_shot, at every shot) knows each sector's kinds.
+    kinds = terrain.kinds(b) if isinstance(terrain, RoundTerrain) \
+        else {t.kind for t in terrain if t.sector == b}
+    if TerrainKind.CLIFFS in kinds:
         return False   # Cliffs: "не могут быть ... обстреляны с помощью Дистанционной Атаки"
     effects = tuple(effects)
     if not effects:
@@ -99,7 +103,7 @@ def engaged_among(units: Iterable[Unit], terrain: Iterable[Terrain], unit: Unit)
            and u.position == unit.position
            for u in units):
         return True
-    return unit.side is Side.ATTACKER and any(
+    return unit.side is ATTACKER and any(
         t.kind is TerrainKind.FORTIFICATION and t.sector == unit.position for t in terrain)
 
 

@@ -114,3 +114,13 @@ def test_a_d20_face_is_the_face_randint_draws(seed, faces):
     assert [dice.d20_face() for _ in range(faces)] == [bare.randint(1, 20) for _ in range(faces)]
     # And the stream goes on from the same place.
     assert dice.roll("1d6", purpose="after").faces == (bare.randint(1, 6),)
+
+
+@settings(max_examples=50, deadline=None, database=None)
+@given(seed=SEEDS, sides=st.integers(1, 40), faces=st.integers(1, 100))
+def test_a_face_is_the_face_randint_draws(seed, sides, faces):
+    dice, bare = Dice(seed), random.Random(seed)
+    assert [dice.face(sides) for _ in range(faces)] == [bare.randint(1, sides)
+                                                        for _ in range(faces)]
+    assert dice.roll(f"3d{sides}", purpose="after").faces == tuple(bare.randint(1, sides)
+                                                                   for _ in range(3))
