@@ -11,19 +11,31 @@ from rules.degrees import Degree, degree_of_success
 from rules.dice import Dice, Roll
 from rules.errors import _
 from rules.kingmaker.battle import aftermath, aiming, reactions, tactician
+from rules.kingmaker.battle.members import (
+    ATTACKER,
+    CRITICAL_SUCCESS,
+    DEFENDER,
+    DISTANT,
+    ENGAGED,
+    FAILURE,
+    FLED,
+    MORALE,
+    NEARBY,
+    ROUT_CHECK,
+    SCOUTING,
+    SHAKEN,
+    SUCCESS,
+)
 from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.setup import (
     ArmySnapshot,
     BattleOutcome,
     BattleSetup,
     CheckRecord,
-    Position,
     RoundRecord,
 )
 from rules.kingmaker.battle.strikes import circumstance
 from rules.kingmaker.battle.units import Unit
-from rules.kingmaker.conditions import Condition, Target
-from rules.sides import Side
 
 ACTIONS_PER_TURN = 3  # seed 003: "Каждое войско может предпринять в свой ход до трёх действий"
 
@@ -70,7 +82,7 @@ class Battle(Scene):
             bonus = self.setup.side(unit.side).initiative_bonus
             extra = (circumstance(bonus, "offensive gambit"),) if bonus else ()
             unit.initiative = self._roll_initiative(
-                unit, self.statistic_total(unit, Target.SCOUTING, *extra))
+                unit, self.statistic_total(unit, SCOUTING, *extra))
         self.order = sorted(self.units.values(), key=self._initiative_key)
         self._starting_positions()
 
@@ -78,14 +90,14 @@ class Battle(Scene):
         roll = self.dice.d20(purpose=_("Initiative (%(army)s)"), modifier=modifier,
                              army=unit.name)
         self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
-                 check=CheckRecord(roll, modifier, 0, Degree.SUCCESS), total=roll.total)
+                 check=CheckRecord(roll, modifier, 0, SUCCESS), total=roll.total)
         return roll.total
 
     def _initiative_key(self, unit: Unit) -> tuple[int, bool, bool, int]:
         # Ties go to the side a kingdom plays, then to the attackers (Foundry: "breaks ties in
         # favour of player armies").
         played = self.setup.side(unit.side).kingdom is not None
-        return (-unit.initiative, not played, unit.side is not Side.ATTACKER, unit.key)
+        return (-unit.initiative, not played, unit.side is not ATTACKER, unit.key)
 
     def _starting_positions(self) -> None:
         # "В первый раунд боя войска обычно поблизости друг от друга. Войска, обученные тактике
@@ -111,7 +123,7 @@ class Battle(Scene):
                     self.log("ambush", _("%(army)s springs an ambush on %(target)s."), unit,
                              target)
             elif unit.knows("opening_salvo") and not wants_melee:
-                unit.position = Position.DISTANT
+                unit.position = DISTANT
                 unit.changed()
                 self.log("opening_salvo", _("%(army)s opens the battle from a distance."), unit)
         if self.setup.water:
@@ -194,39 +206,39 @@ class Battle(Scene):
             enemies = self.enemies(unit)
             if not enemies:
                 continue
-            dc = max(self.dc(e, Target.MORALE) for e in enemies)
-            record = self.check(unit, Target.ROUT_CHECK, dc, _("Rout check"))
-            if record.degree is Degree.CRITICAL_SUCCESS:
+            dc = max(self.dc(e, MORALE) for e in enemies)
+            record = self.check(unit, ROUT_CHECK, dc, _("Rout check"))
+            if record.degree is CRITICAL_SUCCESS:
                 unit.rout_immune = True  # "больше не совершает проверки обращения в бегство"
                 self.log("rout_check", _("%(army)s stands firm for the rest of the battle."), unit,
                          check=record)
-            elif record.degree is Degree.SUCCESS:
+            elif record.degree is SUCCESS:
                 self.log("rout_check", _("%(army)s holds."), unit, check=record)
-            elif record.degree is Degree.FAILURE:
+            elif record.degree is FAILURE:
                 self.log("rout_check", _("%(army)s wavers: shaken +1."), unit, check=record)
-                self.gain(unit, Condition.SHAKEN)
+                self.gain(unit, SHAKEN)
             else:
                 self.log("rout_check", _("%(army)s breaks."), unit, check=record)
                 self.rout(unit)
-            if record.degree >= Degree.SUCCESS:
+            if record.degree >= SUCCESS:
                 reactions.false_retreat(self, unit)
 
     def _check_end(self) -> None:
         # "Когда все войска с одной стороны конфликта разгромлены или обращены в бегство, сцена
         # битвы заканчивается."
-        attackers_out = _all_out(self._of_side[Side.ATTACKER])
-        defenders_out = _all_out(self._of_side[Side.DEFENDER])
+        attackers_out = _all_out(self._of_side[ATTACKER])
+        defenders_out = _all_out(self._of_side[DEFENDER])
         if not (attackers_out or defenders_out):
             return
         self.finished = True
         if attackers_out and defenders_out:
             self.winner = None
         else:
-            self.winner = Side.DEFENDER if attackers_out else Side.ATTACKER
+            self.winner = DEFENDER if attackers_out else ATTACKER
 
     def _snapshot(self, unit: Unit) -> ArmySnapshot:
         row = self._of_side[unit.side].index(unit)
-        attackers = unit.side is Side.ATTACKER
+        attackers = unit.side is ATTACKER
         column = _COLUMNS[unit.position]
         if not attackers and column >= 0:
             column = 9 - column
@@ -242,7 +254,7 @@ class Battle(Scene):
 
 
 # The column of the battlefield picture an attacking army stands in (a defender's is mirrored).
-_COLUMNS = {Position.DISTANT: 0, Position.NEARBY: 2, Position.ENGAGED: 4, Position.FLED: -1}
+_COLUMNS = {DISTANT: 0, NEARBY: 2, ENGAGED: 4, FLED: -1}
 
 
 def _all_out(units: list[Unit]) -> bool:

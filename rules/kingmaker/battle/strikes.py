@@ -4,9 +4,18 @@ tactics). Pure functions of the battlefield and the two armies."""
 from __future__ import annotations
 
 from rules.errors import _
-from rules.kingmaker.battle.setup import BattleSetup, Light, Position, Wind
+from rules.kingmaker.battle.members import (
+    ATTACKS_AGAINST,
+    CONCEALED,
+    DARK,
+    DIM,
+    DISTANT,
+    MELEE,
+    RANGED,
+    RANGED_AGAINST,
+)
+from rules.kingmaker.battle.setup import BattleSetup, Light, Wind
 from rules.kingmaker.battle.units import Unit
-from rules.kingmaker.conditions import Condition, Target
 from rules.kingmaker.gear import WeaponKind
 from rules.kingmaker.templates import ArmyType
 from rules.modifiers import Modifier, ModifierKind
@@ -43,13 +52,13 @@ def low_light(unit: Unit) -> bool:
 
 def sees_clearly(light: Light, attacker: Unit) -> bool:
     """Darkvision ignores darkness; low-light vision or darkvision ignores dim light."""
-    return (light is Light.DARK and darkvision(attacker)) or \
-        (light is Light.DIM and low_light(attacker))
+    return (light is DARK and darkvision(attacker)) or \
+        (light is DIM and low_light(attacker))
 
 
 _WIND = {Wind.STRONG: circumstance(-1, "wind"), Wind.STORM: circumstance(-2, "wind")}
 _WIND_AT_A_DISTANCE = Modifier(ModifierKind.UNTYPED, -5, _("wind at a distance"))
-_CONCEALED = Condition.CONCEALED.value  # the source of the concealed condition's modifiers
+_CONCEALED = CONCEALED.value  # the source of the concealed condition's modifiers
 
 
 def wind(setup: BattleSetup, *, distant: bool = False) -> list[Modifier]:
@@ -72,15 +81,15 @@ def strike_modifiers(setup: BattleSetup, round_number: int, attacker: Unit, targ
         same = all(t == target.key for t in attacker.attack_targets)
         step = 4 if same and attacker.knows("keep_up_the_pressure") else 5
         mods.append(_MULTIPLE_ATTACK[step * count])
-    against = Target.RANGED_AGAINST if kind is WeaponKind.RANGED else Target.ATTACKS_AGAINST
+    against = RANGED_AGAINST if kind is RANGED else ATTACKS_AGAINST
     # The target's own: distant -5, concealed -2 ("все атаки против него — штраф -2"), which
     # an attacker that sees in this light ignores.
     own = target.block.statistics[against].modifiers
     if own:
         mods += [m for m in own
                  if not (m.source == _CONCEALED and sees_clearly(setup.light, attacker))]
-    if kind is WeaponKind.RANGED:
-        mods += wind(setup, distant=target.position is Position.DISTANT)
+    if kind is RANGED:
+        mods += wind(setup, distant=target.position is DISTANT)
     return mods + _tactics_and_actions(round_number, attacker, target, kind, multiple_attack)
 
 
@@ -93,7 +102,7 @@ def _tactics_and_actions(round_number: int, attacker: Unit, target: Unit, kind: 
     if attacker.ambush_target == target.key and round_number == 1 and not attacker.attack_targets:
         mods.append(_AMBUSH)
     if attacker.first_turn_bonus_target == target.key and round_number == 1 and \
-            kind is WeaponKind.MELEE:
+            kind is MELEE:
         mods.append(_SWAMP_CHARGE)
     if attacker.reckless and attacker.engaged:
         mods.append(_RECKLESS)

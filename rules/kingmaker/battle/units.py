@@ -9,6 +9,18 @@ from functools import lru_cache
 from typing import Any, Self, SupportsIndex, TypeVar
 
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
+from rules.kingmaker.battle.members import (
+    CONCEALED,
+    DARK,
+    DEFEATED,
+    DESTROYED,
+    DIM,
+    DISTANT,
+    FLED,
+    FORTIFIED,
+    NEARBY,
+    ROUTED,
+)
 from rules.kingmaker.battle.setup import BattlePlan, Combatant, Light, Position
 from rules.kingmaker.conditions import Condition, Conditions, as_mapping, from_mapping, settle
 from rules.kingmaker.gear import GearKind, WeaponKind
@@ -278,7 +290,7 @@ class Unit:
         self.routing_threshold = start.routing_threshold
         self.lasting: dict[Condition, int] = dict(start.lasting)
         if combatant.garrisoned:
-            self.lasting[Condition.FORTIFIED] = 0
+            self.lasting[FORTIFIED] = 0
         self.temporary: list[Temporary] = []
         self.gear = list(army.gear)
         # The gear changes only as potions are drunk (`drink_potion`), so how many were drunk
@@ -287,7 +299,7 @@ class Unit:
         self.potions_drunk = 0
         self.ammunition = start.ammunition
         self.strike_kinds = start.strike_kinds  # gear does not change during a battle
-        self.position = Position.NEARBY
+        self.position = NEARBY
         self.engaged: set[int] = set()
         # Per turn and per scene.
         self.actions = 0
@@ -308,6 +320,9 @@ class Unit:
         self.netted_by: set[int] = set()  # Hurl Nets: armies whose nets mire this one
         self.routed_ever = False
         self.initiative = 0
+        # The tactician's standing orders that can apply to this army in this scene, worked out
+        # at its first turn (`tactician._orders`).
+        self.orders: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
         self._block: StatBlock | None = None
         # The stat blocks this army has had, by what they follow from (HP, conditions, potions),
         # kept across the scenes it fights (the runs of `battle_odds`).
@@ -346,13 +361,12 @@ class Unit:
         mapping.pop(Condition.DISTANT, None)
         if self.engaged:
             mapping[Condition.ENGAGED] = 0
-        if self.position is Position.DISTANT:
+        if self.position is DISTANT:
             mapping[Condition.DISTANT] = 0
         # Seed 003: in darkness or thick fog "Вее войска становятся плохо видимы"; in dim light,
         # light fog or rain "Войска на отдалении плохо видимы".
-        if self.light is Light.DARK or (self.light is Light.DIM and
-                                        self.position is Position.DISTANT):
-            mapping[Condition.CONCEALED] = 0
+        if self.light is DARK or (self.light is DIM and self.position is DISTANT):
+            mapping[CONCEALED] = 0
         return settle(mapping)
 
     def conditions(self) -> Mapping[Condition, int]:
@@ -393,32 +407,32 @@ class Unit:
 
     @property
     def defeated(self) -> bool:
-        return self.hp == 0 or Condition.DEFEATED in self._lasting
+        return self.hp == 0 or DEFEATED in self._lasting
 
     @property
     def destroyed(self) -> bool:
-        return Condition.DESTROYED in self._lasting
+        return DESTROYED in self._lasting
 
     @property
     def fled(self) -> bool:
-        return self._position is Position.FLED
+        return self._position is FLED
 
     @property
     def routed(self) -> bool:
-        return Condition.ROUTED in (self._settled_now or self._settled())[0]
+        return ROUTED in (self._settled_now or self._settled())[0]
 
     @property
     def on_field(self) -> bool:
         """Still fighting: not fled, not defeated."""
-        return self._position is not Position.FLED and self.hp != 0 and \
-            Condition.DEFEATED not in self._lasting
+        return self._position is not FLED and self.hp != 0 and \
+            DEFEATED not in self._lasting
 
     @property
     def out(self) -> bool:
         """Seed 003: the scene ends when a side is all "разгромлены ... или не обращены в бегство"."""
-        return self._position is Position.FLED or self.hp == 0 or \
-            Condition.DEFEATED in self._lasting or \
-            Condition.ROUTED in (self._settled_now or self._settled())[0]
+        return self._position is FLED or self.hp == 0 or \
+            DEFEATED in self._lasting or \
+            ROUTED in (self._settled_now or self._settled())[0]
 
     def knows(self, tactic: str) -> bool:
         return tactic in self.tactics
