@@ -14,6 +14,7 @@ from rules.kingmaker.battle import aftermath, aiming, reactions, tactician
 from rules.kingmaker.battle.members import (
     ATTACKER,
     CRITICAL_SUCCESS,
+    DEFEATED,
     DEFENDER,
     DISTANT,
     ENGAGED,
@@ -22,6 +23,7 @@ from rules.kingmaker.battle.members import (
     MORALE,
     NEARBY,
     ROUT_CHECK,
+    ROUTED,
     SCOUTING,
     SHAKEN,
     SUCCESS,
@@ -258,9 +260,10 @@ _COLUMNS = {DISTANT: 0, NEARBY: 2, ENGAGED: 4, FLED: -1}
 
 
 def _all_out(units: list[Unit]) -> bool:
-    # `all(u.out for u in units)` without a generator: asked after every turn.
+    # `all(u.out for u in units)` without a generator or `Unit.out`'s call: asked after every turn.
     for unit in units:
-        if not unit.out:
+        if not (unit._position is FLED or unit.hp == 0 or DEFEATED in unit._lasting or
+                ROUTED in (unit._settled_now or unit._settled())[0]):
             return False
     return True
 

@@ -120,6 +120,14 @@ class Scene:
         return [u for u in self._foes[unit.side] if u._position is not FLED and u.hp != 0
                 and DEFEATED not in u._lasting]
 
+    def has_enemies(self, unit: Unit) -> bool:
+        """Whether `enemies` would name any, without making the list (asked before every war
+        action)."""
+        for u in self._foes[unit.side]:
+            if u._position is not FLED and u.hp != 0 and DEFEATED not in u._lasting:
+                return True
+        return False
+
     def allies(self, unit: Unit) -> list[Unit]:
         return [u for u in self._of_side[unit.side] if u.on_field and u is not unit]
 
@@ -256,7 +264,9 @@ class Scene:
         # проверкам" — to the checks an army attempts — so they are not added to the DCs those
         # checks are rolled against: on difficult terrain every army's Advance is 2 harder, which a
         # DC lowered by the same 2 would cancel.
-        return unit.block.statistic(target).with_modifiers(*extra).total + 10
+        if extra:
+            return unit.block.statistics[target].with_modifiers(*extra).total + 10
+        return unit.block.statistics[target].total + 10
 
     def roll(self, unit: Unit, statistic: Statistic, dc: int, purpose: str) -> CheckRecord:
         return self.roll_total(unit, statistic.total, dc, purpose)
@@ -280,7 +290,7 @@ class Scene:
             extra.append(_RECKLESS)
         if attacker is not None and attacker.key in target.feinted_by:
             extra.append(_FEINT)
-        ac = target.block.statistic(AC)
+        ac = target.block.statistics[AC]
         return stacked_total(ac.base, (*ac.modifiers, *extra)) if extra else ac.total
 
     # -- what happens to units ---------------------------------------------------------------

@@ -74,12 +74,13 @@ def wind(setup: BattleSetup, *, distant: bool = False) -> list[Modifier]:
 def strike_modifiers(setup: BattleSetup, round_number: int, attacker: Unit, target: Unit,
                      kind: WeaponKind, multiple_attack: bool = True) -> list[Modifier]:
     mods: list[Modifier] = []
-    if multiple_attack and attacker.attack_targets:
+    attacks = attacker.attack_targets
+    if multiple_attack and attacks:
         # Multiple attack penalty -5 / -10; Keep Up the Pressure: -4 / -8 against the same
         # target.
-        count = min(len(attacker.attack_targets), 2)
-        same = all(t == target.key for t in attacker.attack_targets)
-        step = 4 if same and attacker.knows("keep_up_the_pressure") else 5
+        count = min(len(attacks), 2)
+        same = attacks.count(target.key) == len(attacks)
+        step = 4 if same and "keep_up_the_pressure" in attacker.tactics else 5
         mods.append(_MULTIPLE_ATTACK[step * count])
     against = RANGED_AGAINST if kind is RANGED else ATTACKS_AGAINST
     # The target's own: distant -5, concealed -2 ("все атаки против него — штраф -2"), which
@@ -89,29 +90,30 @@ def strike_modifiers(setup: BattleSetup, round_number: int, attacker: Unit, targ
         mods += [m for m in own
                  if not (m.source == _CONCEALED and sees_clearly(setup.light, attacker))]
     if kind is RANGED:
-        mods += wind(setup, distant=target.position is DISTANT)
-    return mods + _tactics_and_actions(round_number, attacker, target, kind, multiple_attack)
+        mods += wind(setup, distant=target._position is DISTANT)
+    _tactics_and_actions(mods, round_number, attacker, target, kind, multiple_attack)
+    return mods
 
 
-def _tactics_and_actions(round_number: int, attacker: Unit, target: Unit, kind: WeaponKind,
-                         multiple_attack: bool) -> list[Modifier]:
-    mods: list[Modifier] = []
-    if target.army_type in OVERRUN_TARGETS and attacker.knows("overrun"):
-        bonus = 2 if attacker.knows("cavalry_experts") else 1
+def _tactics_and_actions(mods: list[Modifier], round_number: int, attacker: Unit, target: Unit,
+                         kind: WeaponKind, multiple_attack: bool) -> None:
+    """Adds to `mods` what the attacker's tactics and war actions give this Strike."""
+    # (`Unit.knows` read inline: every Strike asks.)
+    if target.army_type in OVERRUN_TARGETS and "overrun" in attacker.tactics:
+        bonus = 2 if "cavalry_experts" in attacker.tactics else 1
         mods.append(_OVERRUN[bonus])
     if attacker.ambush_target == target.key and round_number == 1 and not attacker.attack_targets:
         mods.append(_AMBUSH)
     if attacker.first_turn_bonus_target == target.key and round_number == 1 and \
             kind is MELEE:
         mods.append(_SWAMP_CHARGE)
-    if attacker.reckless and attacker.engaged:
+    if attacker.reckless and attacker._engaged:
         mods.append(_RECKLESS)
     if multiple_attack and attacker.assault_bonus_except is not None and \
             attacker.assault_bonus_except != target.key:
         # All-Out Assault, critical success: "+1 circumstance to your next attack war action
         # this turn if it targets a different army".
         mods.append(_ALL_OUT_ASSAULT)
-    return mods
 
 
 def multiple_attack_on_fortification(unit: Unit) -> tuple[Modifier, ...]:

@@ -36,7 +36,7 @@ Rule = Callable[[Scene, Unit, bool], Step | None]
 def take_turn(b: Scene, unit: Unit) -> None:
     # `Unit.on_field`, read inline: asked before every war action.
     while unit.actions > 0 and unit._position is not FLED and unit.hp != 0 and \
-            DEFEATED not in unit._lasting and not unit.routed and b.enemies(unit):
+            DEFEATED not in unit._lasting and not unit.routed and b.has_enemies(unit):
         step = _choose(b, unit)
         if step is None:
             return

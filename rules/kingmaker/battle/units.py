@@ -6,6 +6,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import count
 from typing import Any, Self, SupportsIndex, TypeVar
 
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
@@ -34,11 +35,16 @@ _stat_block = lru_cache(maxsize=8192)(stat_block)
 # the light alone, and the same few combinations recur in every round and every run: they are
 # settled once per combination. A bounded cache (emptied when full) keeps a long-running worker's
 # memory flat.
-_CONDITIONS: dict[Hashable, tuple[Mapping[Condition, int], Conditions, Hashable]] = {}
+# Each combination is numbered, and the number is never reused (not even once the cache is
+# emptied): a stat block is looked up by that small number, hashed at once, not by the combination.
+_CONDITIONS: dict[Hashable, tuple[Mapping[Condition, int], Conditions, int]] = {}
 _CONDITIONS_LIMIT = 65536
+_COMBINATIONS = count()
 
-_BLOCKS: dict[ArmyState, dict[Hashable, StatBlock]] = {}
+# Each army's stat blocks by (HP, the number of its conditions' combination, potions drunk).
+_BLOCKS: dict[ArmyState, dict[tuple[int, int, int], StatBlock]] = {}
 _BLOCKS_LIMIT = 1024
+_BLOCKS_PER_ARMY_LIMIT = 4096
 
 MAX_ENGAGED = 4  # seed 003: "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
 
@@ -223,7 +229,7 @@ _STARTS_LIMIT = 1024
 class Unit:
     # What the effective conditions follow from (lasting, temporary, engaged, position) is watched:
     # any change to it, in place or by assignment, drops the settled conditions.
-    _settled_now: tuple[Mapping[Condition, int], Conditions, Hashable] | None = None
+    _settled_now: tuple[Mapping[Condition, int], Conditions, int] | None = None
 
     @property
     def lasting(self) -> dict[Condition, int]:
@@ -337,16 +343,16 @@ class Unit:
         return (self.light, self._position, bool(self._engaged), tuple(self._lasting.items()),
                 temporary)
 
-    def _settled(self) -> tuple[Mapping[Condition, int], Conditions, Hashable]:
-        """The effective conditions as a mapping and as a state lists them, and what they
-        follow from."""
+    def _settled(self) -> tuple[Mapping[Condition, int], Conditions, int]:
+        """The effective conditions as a mapping and as a state lists them, and the number of
+        what they follow from."""
         if self._settled_now is not None:
             return self._settled_now
         key = self._conditions_key()
         found = _CONDITIONS.get(key)
         if found is None:
             mapping = self._settle_conditions()
-            found = (mapping, from_mapping(mapping), key)
+            found = (mapping, from_mapping(mapping), next(_COMBINATIONS))
             if len(_CONDITIONS) >= _CONDITIONS_LIMIT:
                 _CONDITIONS.clear()
             _CONDITIONS[key] = found
@@ -397,6 +403,8 @@ class Unit:
             key = (self.hp, (self._settled_now or self._settled())[2], self.potions_drunk)
             block = self._blocks.get(key)
             if block is None:
+                if len(self._blocks) >= _BLOCKS_PER_ARMY_LIMIT:
+                    self._blocks.clear()
                 block = self._blocks[key] = _stat_block(self.state())
             self._block = block
         return self._block
