@@ -227,9 +227,21 @@ _STARTS_LIMIT = 1024
 
 
 class Unit:
+    # Its fields are slots: a unit's fields are read thousands of times a battle, and with more
+    # than thirty of them an instance's dictionary is no longer laid out like its class's others,
+    # which makes every read a look-up.
+    __slots__ = (
+        "_block", "_blocks", "_engaged", "_lasting", "_position", "_settled_now", "_temporary",
+        "actions", "ambush_target", "ammunition", "army_type", "assault_bonus_except",
+        "attack_targets", "base", "cannot_disengage", "charged", "feinted_by",
+        "first_turn_bonus_target", "gear", "guard_against", "guard_all", "hp", "hp_at_start",
+        "initiative", "key", "light", "max_hp", "name", "netted_by", "no_reactions_until",
+        "orders", "plan", "potions_drunk", "reaction_used", "reckless", "rout_immune",
+        "routed_ever", "routing_threshold", "side", "siege", "strike_kinds", "tactics", "treated",
+    )
     # What the effective conditions follow from (lasting, temporary, engaged, position) is watched:
     # any change to it, in place or by assignment, drops the settled conditions.
-    _settled_now: tuple[Mapping[Condition, int], Conditions, int] | None = None
+    _settled_now: tuple[Mapping[Condition, int], Conditions, int] | None
 
     @property
     def lasting(self) -> dict[Condition, int]:
@@ -273,6 +285,7 @@ class Unit:
 
     def __init__(self, combatant: Combatant, light: Light = Light.BRIGHT):
         army = combatant.army
+        self._settled_now = None
         self.light = light
         self.key = combatant.key
         self.side: Side = combatant.side
