@@ -64,7 +64,7 @@ def advance(b: Scene, unit: Unit, target: Unit) -> None:
 def battle(b: Scene, unit: Unit, target: Unit, kind: WeaponKind) -> None:
     """The Battle war action: a Strike, 1 damage on a hit and 2 on a critical hit."""
     record = b.strike(unit, target, kind, _("Battle"))
-    if kind is RANGED and unit.knows("hurl_nets"):
+    if kind is RANGED and "hurl_nets" in unit.tactics:
         # Hurl Nets: "A net Strike that hits deals no damage but adds mired 1 (mired 2 on a crit)".
         mired = DAMAGE.get(record.degree, 0)
         b.log("hurl_nets", _("%(army)s throws nets over %(target)s."), unit, target, record)

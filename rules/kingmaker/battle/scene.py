@@ -19,7 +19,6 @@ from rules.kingmaker.battle.members import (
     DESTROYED,
     DIM,
     DISTANT,
-    ENGAGED,
     FAILURE,
     FLED,
     FORTIFIED,
@@ -27,7 +26,6 @@ from rules.kingmaker.battle.members import (
     MANEUVER_ACTION,
     MIRED,
     MORALE,
-    NEARBY,
     PINNED,
     RALLY,
     RANGED,
@@ -142,27 +140,24 @@ class Scene:
         # "Защищённые войска не могут быть вовлечены в бой врагом и не могут вовлечь в бой
         # противника"; "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
         # `leaving_fortification`: whether it could once a maneuver (Advance) has taken it out.
-        own_fortified = not leaving_fortification and unit.has(FORTIFIED)
+        # (`Unit.has` and `on_field` read inline: asked for every enemy before every advance.)
+        own_fortified = not leaving_fortification and \
+            FORTIFIED in (unit._settled_now or unit._settled())[0]
         engaged = unit._engaged
-        return (target.on_field and target.key not in engaged
-                and not own_fortified and not target.has(FORTIFIED)
+        return (target._position is not FLED and target.hp != 0
+                and DEFEATED not in target._lasting and target.key not in engaged
+                and not own_fortified
+                and FORTIFIED not in (target._settled_now or target._settled())[0]
                 and len(engaged) < MAX_ENGAGED and len(target._engaged) < MAX_ENGAGED)
 
     def engage(self, unit: Unit, target: Unit) -> None:
-        unit.engaged.add(target.key)
-        target.engaged.add(unit.key)
-        for u in (unit, target):
-            u.position = ENGAGED
-            u.changed()
+        unit.engage_with(target.key)
+        target.engage_with(unit.key)
 
     def disengage(self, unit: Unit, target: Unit) -> None:
-        unit.engaged.discard(target.key)
-        target.engaged.discard(unit.key)
-        for u in (unit, target):
-            if not u.engaged and u.position is ENGAGED:
-                u.position = NEARBY
-            u.changed()
-        if not unit.engaged:
+        unit.disengage_from(target.key)
+        target.disengage_from(unit.key)
+        if not unit._engaged:
             unit.reckless = False
 
     def sees(self, unit: Unit, target: Unit) -> bool:
@@ -353,9 +348,11 @@ class Scene:
         unit.changed()
 
     def hurt(self, unit: Unit, amount: int, source: Unit | None = None) -> None:
-        if amount <= 0 or unit.destroyed:
+        # (`Unit.destroyed`, `defeated` and `value` read inline: every hit asks.)
+        lasting = unit._lasting
+        if amount <= 0 or DESTROYED in lasting:
             return
-        if unit.defeated:
+        if unit.hp == 0 or DEFEATED in lasting:
             # Reference army_conditions Defeated: "if damaged while defeated, DC 16 flat check or
             # destroyed" (trolls' Regeneration: "cannot be destroyed normally").
             if not unit.knows("regeneration") and not flat_check(
@@ -365,7 +362,7 @@ class Scene:
                 unit.changed()
                 self.log("destroyed", _("%(army)s is destroyed."), unit)
             return
-        shaken = unit.value(SHAKEN)
+        shaken = (unit._settled_now or unit._settled())[0].get(SHAKEN, 0)
         unit.hp = max(unit.hp - amount, 0)
         unit.changed()
         if shaken and not flat_check(self.dice, dc=11,

@@ -22,6 +22,7 @@ from rules.kingmaker.battle.members import (
     MIRED,
     PINNED,
     RANGED,
+    ROUTED,
     SHAKEN,
 )
 from rules.kingmaker.battle.scene import Scene
@@ -34,9 +35,10 @@ Rule = Callable[[Scene, Unit, bool], Step | None]
 
 
 def take_turn(b: Scene, unit: Unit) -> None:
-    # `Unit.on_field`, read inline: asked before every war action.
+    # `Unit.on_field` and `routed`, read inline: asked before every war action.
     while unit.actions > 0 and unit._position is not FLED and unit.hp != 0 and \
-            DEFEATED not in unit._lasting and not unit.routed and b.has_enemies(unit):
+            DEFEATED not in unit._lasting and \
+            ROUTED not in (unit._settled_now or unit._settled())[0] and b.has_enemies(unit):
         step = _choose(b, unit)
         if step is None:
             return
@@ -60,7 +62,7 @@ def routed_turn(b: Scene, unit: Unit) -> None:
 
 
 def _choose(b: Scene, unit: Unit) -> Step | None:
-    pinned = unit.has(PINNED)
+    pinned = PINNED in (unit._settled_now or unit._settled())[0]  # `Unit.has`, read inline
     plan = unit.plan
     if plan.retreat_below is not None and unit.hp <= plan.retreat_below:
         return _withdraw(unit, b, pinned)

@@ -17,6 +17,7 @@ from rules.kingmaker.battle.members import (
     DESTROYED,
     DIM,
     DISTANT,
+    ENGAGED,
     FLED,
     FORTIFIED,
     NEARBY,
@@ -399,6 +400,23 @@ class Unit:
         return (self._settled_now or self._settled())[0].get(condition, 0)
 
     def changed(self) -> None:
+        self._block = None
+
+    def engage_with(self, key: int) -> None:
+        """Now engaged with army `key` too."""
+        # Straight into the watched set, and what it drops dropped here: engaging and
+        # disengaging happen in every battle's every round.
+        set.add(self._engaged, key)
+        self._position = ENGAGED
+        self._settled_now = None
+        self._block = None
+
+    def disengage_from(self, key: int) -> None:
+        """No longer engaged with army `key`: nearby once engaged with none."""
+        set.discard(self._engaged, key)
+        if not self._engaged and self._position is ENGAGED:
+            self._position = NEARBY
+        self._settled_now = None
         self._block = None
 
     def effective_conditions(self) -> Conditions:
