@@ -49,6 +49,9 @@ def settle_battle(b: Scene) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, .
     return armies, tuple(sides)
 
 
+_PC_FIGHT_SHIFT = {PcFight.WON: 1, PcFight.LOST: -1}
+
+
 def _damaged(unit: Unit) -> bool:
     return 0 < unit.hp < unit.max_hp
 
@@ -63,7 +66,7 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
         events.append(BattleEvent(b.round, code, message, params))
 
     xp = 0
-    if setup.kingdom_level is not None:
+    if setup.kingdom_level is not None and defeated:
         # "Ваше королевство в любом случае получает опыт".
         xp = sum(xp_for(e.base.level, setup.kingdom_level)
                  for e in b.side_units(side.other) if e.key in defeated)
@@ -78,7 +81,7 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     degree = result.degree
     # "Если персонажи игроков победили в бою, результат битвы улучшается на одну ступень, а если
     # проиграли или враг сумел сбежать — ухудшается на одну ступень."
-    degree = degree.shifted({PcFight.WON: 1, PcFight.LOST: -1}.get(setup.pc_fight, 0))
+    degree = degree.shifted(_PC_FIGHT_SHIFT.get(setup.pc_fight, 0))
     record = CheckRecord(result.roll, skill, setup.control_dc, degree)
     unrest = fame = 0
     if won:

@@ -106,16 +106,18 @@ class Battle(Scene):
         # Засада, могут быть сразу вовлечены в бой. Войска, обученные тактике Приветственный залп,
         # могут быть на отдалении."
         for unit in self.order:
+            # The tactics first: an army without either has nothing to decide here (most).
+            ambush = "ambush" in unit.tactics
+            if not (ambush or "opening_salvo" in unit.tactics):
+                continue
             enemies = self.enemies(unit)
             first = all(unit.initiative > e.initiative or
                         (unit.initiative == e.initiative and self.order.index(unit) <
                          self.order.index(e)) for e in enemies)
             if not first:
                 continue
-            # The tactics first: an army without either has nothing to decide here (most).
-            wants_melee = (unit.knows("ambush") or unit.knows("opening_salvo")) and \
-                aiming.wants_melee(self, unit)
-            if unit.knows("ambush") and wants_melee:
+            wants_melee = aiming.wants_melee(self, unit)
+            if ambush and wants_melee:
                 target = aiming.pick(self, unit, [e for e in enemies
                                                  if e.initiative < unit.initiative
                                                  and self.can_engage(unit, e)])
@@ -194,16 +196,17 @@ class Battle(Scene):
             self._rout_checks()
             self._check_end()
         self.records.append(RoundRecord(
-            self.round, tuple(u.key for u in self.order),
-            tuple(self._snapshot(u) for u in self._sorted()), self.fortification_hp))
+            self.round, tuple([u.key for u in self.order]),
+            tuple([self._snapshot(u) for u in self._by_key]), self.fortification_hp))
 
     def _rout_checks(self) -> None:
         # "Войско, чьи ПЗ равны или ниже ПБ, должно совершить проверку Боевого духа; СЛ равна
         # самой высокой СЛ Боевого духа среди остающихся вражеских войск."
         for unit in self.order:
             threshold = unit.routing_threshold
-            if not unit.on_field or unit.routed or unit.rout_immune or threshold is None or \
-                    unit.hp > threshold:
+            # Above its threshold first: most armies are, most rounds.
+            if threshold is None or unit.hp > threshold or not unit.on_field or unit.routed or \
+                    unit.rout_immune:
                 continue
             enemies = self.enemies(unit)
             if not enemies:
@@ -239,13 +242,14 @@ class Battle(Scene):
             self.winner = DEFENDER if attackers_out else ATTACKER
 
     def _snapshot(self, unit: Unit) -> ArmySnapshot:
-        row = self._of_side[unit.side].index(unit)
-        attackers = unit.side is ATTACKER
-        column = _COLUMNS[unit.position]
-        if not attackers and column >= 0:
+        side = unit.side
+        row = self._of_side[side].index(unit)
+        position = unit._position
+        column = _COLUMNS[position]
+        if side is not ATTACKER and column >= 0:
             column = 9 - column
-        return ArmySnapshot(unit.key, unit.side, unit.position, tuple(sorted(unit.engaged)),
-                            unit.hp, unit.effective_conditions(), (column, row))
+        return ArmySnapshot(unit.key, side, position, tuple(sorted(unit._engaged)),
+                            unit.hp, (unit._settled_now or unit._settled())[1], (column, row))
 
     def _outcome(self, *, finished: bool) -> BattleOutcome:
         armies, sides = aftermath.settle_battle(self) if finished else ((), ())
