@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rules.kingmaker.battle.engine import fight_unlogged
 from rules.kingmaker.battle.setup import BattleSetup
-from rules.sides import Side
+from rules.sides import SIDES, Side
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def tally(setup: BattleSetup, seeds: Iterable[int]) -> Tally:
         outcome = fight_unlogged(setup, run_seed)
         if outcome.winner is not None:
             wins[outcome.winner] += 1
-        for side in Side:
+        for side in SIDES:  # (iterating the enum class itself walks a generator every run)
             armies = [a for a in outcome.armies if a.side is side]
             if armies and all(a.defeated for a in armies):
                 defeated[side] += 1
