@@ -101,7 +101,8 @@ class Scene:
         # защищено, пока не использует боевое действие с дескриптором «манёвр»". With no AC or
         # HP described, no siege can bring those walls down.
         for unit in outside:
-            unit.lasting.pop(FORTIFIED, None)
+            if FORTIFIED in unit._lasting:
+                unit.lasting.pop(FORTIFIED)
         self.winner: Side | None = None
         self.finished = False
 

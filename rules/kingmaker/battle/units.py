@@ -27,6 +27,7 @@ from rules.kingmaker.battle.setup import BattlePlan, Combatant, Light, Position
 from rules.kingmaker.conditions import Condition, Conditions, as_mapping, from_mapping, settle
 from rules.kingmaker.gear import GearKind, WeaponKind
 from rules.kingmaker.templates import ArmyType
+from rules.records import quick_replace
 from rules.sides import Side
 
 # The same army in the same state recurs across rounds and across the runs of `battle_odds`.
@@ -308,10 +309,14 @@ class Unit:
         self.hp = start.hp
         self.hp_at_start = start.hp
         self.routing_threshold = start.routing_threshold
-        self.lasting: dict[Condition, int] = dict(start.lasting)
+        # The watched fields made here directly, not through their setters (a scene makes every
+        # unit anew, and `battle_odds` thousands of scenes).
+        lasting = self._lasting = _WatchedDict(start.lasting)
+        lasting._unit = self
         if combatant.garrisoned:
-            self.lasting[FORTIFIED] = 0
-        self.temporary: list[Temporary] = []
+            lasting[FORTIFIED] = 0
+        temporary = self._temporary = _WatchedList()
+        temporary._unit = self
         self.gear = list(army.gear)
         # The gear changes only as potions are drunk (`drink_potion`), so how many were drunk
         # tells which gear the army has: a stat block is looked up by that count, not by hashing
@@ -319,8 +324,9 @@ class Unit:
         self.potions_drunk = 0
         self.ammunition = start.ammunition
         self.strike_kinds = start.strike_kinds  # gear does not change during a battle
-        self.position = NEARBY
-        self.engaged: set[int] = set()
+        self._position = NEARBY
+        engaged = self._engaged = _WatchedSet()
+        engaged._unit = self
         # Per turn and per scene.
         self.actions = 0
         self.attack_targets: list[int] = []
@@ -487,7 +493,7 @@ class Unit:
         for i, item in enumerate(self.gear):
             if item.kind is GearKind.HEALING_POTIONS and item.doses > 0:
                 doses = item.doses - 1
-                self.gear[i] = replace(item, doses=doses)
+                self.gear[i] = quick_replace(item, doses=doses)
                 if doses == 0:
                     del self.gear[i]
                 self.potions_drunk += 1
