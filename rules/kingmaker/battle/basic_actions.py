@@ -37,16 +37,15 @@ def advance(b: Scene, unit: Unit, target: Unit) -> None:
         return
     record = b.check(unit, MANEUVER_ACTION, b.dc(target, MANEUVER), _("Advance"))
     degree = record.degree
-    if degree is CRITICAL_SUCCESS or (degree is SUCCESS and
-                                              target.position is not DISTANT):
-        if unit.position is DISTANT:
+    if degree is CRITICAL_SUCCESS or (degree is SUCCESS and target._position is not DISTANT):
+        if unit._position is DISTANT:
             unit.position = NEARBY
-        if target.position is DISTANT:
+        if target._position is DISTANT:
             target.position = NEARBY
         if b.can_engage(unit, target):
             b.engage(unit, target)
             b.log("advance", _("%(army)s advances and engages %(target)s."), unit, target, record)
-            if unit.knows("reckless_flankers") and unit.plan.stance.value == "advance":
+            if "reckless_flankers" in unit.tactics and unit.plan.stance.value == "advance":
                 unit.reckless = True  # trades 2 AC for +1 to attacks while engaged
             return
     elif degree is SUCCESS:

@@ -34,7 +34,7 @@ def maneuver(b: Scene, unit: Unit) -> bool:
     fortified army leaves its fortification, and the army may drink a healing potion. Returns
     False if the army was defeated by the reactions."""
     # Pinned: "no maneuver war actions" (the tactician never picks one; this guards the rest).
-    if unit.has(PINNED):
+    if PINNED in (unit._settled_now or unit._settled())[0]:  # (`Unit.has`, read inline)
         return False
     for enemy in b.engaged_enemies(unit):
         counterattack(b, enemy, unit)

@@ -83,10 +83,10 @@ def _choose(b: Scene, unit: Unit) -> Step | None:
 
 
 def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
-    """The standing orders of `_BEFORE` and `_AFTER` that can call for a war action from this army
-    in this scene at all, in the same order: what rules the others out (the plan, the army's
-    weapons and tactics, whether anyone on the field throws nets) does not change while the scene
-    is fought, and an order that can never apply need not be asked before every war action."""
+    """The standing orders that can call for a war action from this army in this scene at all,
+    in the order `_choose` weighs them: what rules the others out (the plan, the army's weapons and
+    tactics, whether anyone on the field throws nets) does not change while the scene is fought,
+    and an order that can never apply need not be asked before every war action."""
     plan = unit.plan
     melee = melee_allowed(unit)
     action = act.WAR_ACTIONS.get(plan.tactical_action) if plan.tactical_action else None
@@ -96,9 +96,9 @@ def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
                    (rule is not _tactical or (action is not None and action.aim is not None)) and
                    (rule is not _bombard or unit.siege) and
                    (rule is not _melee or melee))
-    # `_advance` is `_close_in` for an advancing army (which leaves no need to ask `_close_in`
-    # again after `_shoot`: nothing between them changes the field); `_close_in` never moves a
-    # guarding army or one that may not fight in melee.
+    # After a guarding army's own order: an advancing army closes in before it shoots, a holding
+    # one shoots before it closes in, a guarding one never closes in; then each guards. Neither
+    # closes in when it may not fight in melee.
     ranged = RANGED in unit.strike_kinds
     if plan.stance is ADVANCE:
         after: tuple[Rule, ...] = ((_close_in,) if melee else ()) + \
@@ -170,17 +170,12 @@ def _strike(b: Scene, unit: Unit, pinned: bool, target: Unit, kind: WeaponKind) 
 
 
 def _melee(b: Scene, unit: Unit, pinned: bool) -> Step | None:
+    # (`_orders` leaves this order out for an army that may not fight in melee.)
     engaged = engaged_on_field(b, unit)
-    if not engaged or not melee_allowed(unit):
+    if not engaged:
         return None
     target = pick(b, unit, engaged)
     return _strike(b, unit, pinned, target, MELEE) if target is not None else None
-
-
-def _advance(b: Scene, unit: Unit, pinned: bool) -> Step | None:
-    if unit.plan.stance is not ADVANCE:
-        return None
-    return _close_in(b, unit, pinned)
 
 
 def _shoot(b: Scene, unit: Unit, pinned: bool) -> Step | None:
@@ -192,8 +187,9 @@ def _shoot(b: Scene, unit: Unit, pinned: bool) -> Step | None:
 
 def _close_in(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     # Advancing takes a fortified army out of its fortification first; a guarding army holds even
-    # when it is out of shots.
-    if unit.plan.stance is GUARD or not melee_allowed(unit) or pinned:
+    # when it is out of shots. (`_orders` leaves this order out for a guarding army and for one
+    # that may not fight in melee.)
+    if pinned:
         return None
     target = pick(b, unit, [e for e in b.enemies(unit)
                             if b.can_engage(unit, e, leaving_fortification=True)])
@@ -207,7 +203,6 @@ def _guard(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     return partial(act.guard, b, unit, target) if target is not None else None
 
 
-# The plan's standing orders in the order `_choose` weighs them: the ones before a guarding army's
-# own order, and the ones after it.
+# The plan's standing orders before a guarding army's own order, in the order `_choose` weighs
+# them (`_orders` gives those after it).
 _BEFORE: tuple[Rule, ...] = (_rally, _cut_nets, _tactical, _bombard, _melee)
-_AFTER: tuple[Rule, ...] = (_advance, _shoot, _close_in, _guard)
