@@ -16,6 +16,7 @@ from rules.kingmaker.battle.members import (
     CRITICAL_SUCCESS,
     DEFEATED,
     DEFENDER,
+    DESTROYED,
     DISTANT,
     ENGAGED,
     FAILURE,
@@ -156,17 +157,18 @@ class Battle(Scene):
         unit.cannot_disengage = False
         unit.attack_targets = []
         unit.assault_bonus_except = None
-        if unit.fled or unit.destroyed:
+        # (`Unit.fled`, `destroyed`, `knows`, `defeated` and `routed` read inline: every turn asks.)
+        if unit._position is FLED or DESTROYED in unit._lasting:
             return
-        if unit.knows("regeneration"):
+        if "regeneration" in unit.tactics:
             # Regeneration: "Regains 1 HP at the start of its turn".
             if unit.hp < unit.max_hp:
                 self.heal(unit, 1)
                 self.log("regeneration", _("%(army)s regenerates 1 HP."), unit)
-        if unit.defeated:
+        if unit.hp == 0 or DEFEATED in unit._lasting:
             return
         unit.actions = ACTIONS_PER_TURN
-        if unit.routed:
+        if ROUTED in (unit._settled_now or unit._settled())[0]:
             tactician.routed_turn(self, unit)
         else:
             tactician.take_turn(self, unit)
