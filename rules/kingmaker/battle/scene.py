@@ -239,7 +239,8 @@ class Scene:
     def statistic_total(self, unit: Unit, target: Target, *extra: Modifier) -> int:
         """`statistic(...).total` without making the Statistic."""
         base = unit.block.statistics[target]
-        if not extra and not self._croaked(unit, target):
+        # (Only a Morale check can be croaked at: the others do not ask.)
+        if not extra and (target not in _MORALE_TARGETS or not self._croaked(unit, target)):
             key = (unit.key, target, id(base))
             known = self._fixed_totals.get(key)
             if known is None or known[0] is not base:
