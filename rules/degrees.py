@@ -28,19 +28,21 @@ def degree_of_success(total: int, dc: int, natural: int | None = None) -> Degree
 
     A natural 20 raises the result one degree and a natural 1 lowers it one degree.
     """
+    # By position in `_DEGREES` (reading `Degree.SUCCESS` through the enum class costs more than
+    # the rest: every check of both engines is graded here).
     if total >= dc + 10:
-        degree = Degree.CRITICAL_SUCCESS
+        degree = 3
     elif total >= dc:
-        degree = Degree.SUCCESS
+        degree = 2
     elif total <= dc - 10:
-        degree = Degree.CRITICAL_FAILURE
+        degree = 0
     else:
-        degree = Degree.FAILURE
+        degree = 1
     if natural == 20:
-        degree = degree.shifted(+1)
-    elif natural == 1:
-        degree = degree.shifted(-1)
-    return degree
+        return _DEGREES[degree + 1] if degree < 3 else _DEGREES[3]
+    if natural == 1:
+        return _DEGREES[degree - 1] if degree else _DEGREES[0]
+    return _DEGREES[degree]
 
 
 @quick_init

@@ -42,6 +42,10 @@ def applied_modifiers(modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
     return tuple(m for i, m in enumerate(modifiers) if i in keep)
 
 
+# Read once: reading a member through its enum class goes through the class's `__getattr__` hook.
+_UNTYPED = ModifierKind.UNTYPED
+
+
 def stacked_total(base: int, modifiers: Iterable[Modifier]) -> int:
     """`base` plus the modifiers that count after stacking: the same sum as `applied_modifiers`
     gives, in one pass (a battle checks thousands of statistics)."""
@@ -53,7 +57,7 @@ def stacked_total(base: int, modifiers: Iterable[Modifier]) -> int:
         if not value:
             continue
         kind = modifier.kind
-        if kind is ModifierKind.UNTYPED:
+        if kind is _UNTYPED:
             total += value
         elif value > 0:
             if value > bonuses.get(kind, 0):

@@ -12,10 +12,9 @@ from typing import Any
 from rules.kingmaker.battle import aiming
 from rules.kingmaker.battle import basic_actions as basic
 from rules.kingmaker.battle import tactical_actions as tactical
+from rules.kingmaker.battle.members import DISTANT, FORTIFIED, OUTFLANKED
 from rules.kingmaker.battle.scene import Scene
-from rules.kingmaker.battle.setup import Position
 from rules.kingmaker.battle.units import Unit
-from rules.kingmaker.conditions import Condition
 
 # The army's targets for a tactical action it can use now (() for one without a target), or None
 # when it cannot; `pinned`: a pinned army takes "no maneuver war actions", and the plan does not
@@ -74,8 +73,8 @@ def _battlefield_medicine(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...
 
 
 def _dirty_fighting(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
-    flanked = [e for e in b.enemies(unit) if e.has(Condition.OUTFLANKED)
-               and e.position is not Position.DISTANT
+    flanked = [e for e in b.enemies(unit) if e.has(OUTFLANKED)
+               and e.position is not DISTANT
                and (e.key in unit.engaged or aiming.can_shoot(unit))]
     return _one(aiming.pick(b, unit, flanked))
 
@@ -84,11 +83,11 @@ def _outflank(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
     if pinned or unit.engaged:
         return None
     return _one(aiming.pick(b, unit, [e for e in b.enemies(unit)
-                                      if not e.has(Condition.FORTIFIED)]))
+                                      if not e.has(FORTIFIED)]))
 
 
 def _defensive_stance(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
-    flanked = [a for a in b.allies(unit) if a.has(Condition.OUTFLANKED)]
+    flanked = [a for a in b.allies(unit) if a.has(OUTFLANKED)]
     enemies = b.enemies(unit)
     if pinned or not flanked or not enemies:
         return None

@@ -6,9 +6,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.degrees import Degree, check
+from rules.degrees import check
 from rules.errors import _
 from rules.kingmaker.army import ArmyState
+from rules.kingmaker.battle.members import (
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    DEFEATED,
+    DESTROYED,
+    FAILURE,
+    SUCCESS,
+    WEARY,
+)
 from rules.kingmaker.battle.scene import SIDES, Scene
 from rules.kingmaker.battle.setup import ArmyResult, BattleEvent, CheckRecord, PcFight, SideResult
 from rules.kingmaker.battle.units import Unit
@@ -40,6 +49,9 @@ def settle_battle(b: Scene) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, .
     return armies, tuple(sides)
 
 
+_PC_FIGHT_SHIFT = {PcFight.WON: 1, PcFight.LOST: -1}
+
+
 def _damaged(unit: Unit) -> bool:
     return 0 < unit.hp < unit.max_hp
 
@@ -54,7 +66,7 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
         events.append(BattleEvent(b.round, code, message, params))
 
     xp = 0
-    if setup.kingdom_level is not None:
+    if setup.kingdom_level is not None and defeated:
         # "Ваше королевство в любом случае получает опыт".
         xp = sum(xp_for(e.base.level, setup.kingdom_level)
                  for e in b.side_units(side.other) if e.key in defeated)
@@ -69,21 +81,21 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     degree = result.degree
     # "Если персонажи игроков победили в бою, результат битвы улучшается на одну ступень, а если
     # проиграли или враг сумел сбежать — ухудшается на одну ступень."
-    degree = degree.shifted({PcFight.WON: 1, PcFight.LOST: -1}.get(setup.pc_fight, 0))
+    degree = degree.shifted(_PC_FIGHT_SHIFT.get(setup.pc_fight, 0))
     record = CheckRecord(result.roll, skill, setup.control_dc, degree)
     unrest = fame = 0
     if won:
-        if degree >= Degree.SUCCESS:
+        if degree >= SUCCESS:
             # "Восстановите 1 ПЗ каждому получившему урон войску."
             for unit in units:
                 if _damaged(unit):
                     b.heal(unit, 1)
             say("victory_heal", _("Every damaged army regains 1 HP."))
-        if degree is Degree.CRITICAL_SUCCESS:
+        if degree is CRITICAL_SUCCESS:
             # "получите 1 бонусную славу или бесславие и уменьшите беспорядки на 1".
             fame, unrest = 1, -1
             say("victory_fame", _("Fame +1 and unrest -1."))
-        if degree is Degree.CRITICAL_FAILURE:
+        if degree is CRITICAL_FAILURE:
             # "Каждое войско, которое получило урон в ходе битвы, повышает измотанность или
             # потрясение на 1 (по выбору игроков)."
             for unit in units:
@@ -91,22 +103,22 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
                     _tire(unit, 1)
             say("victory_costly", _("Every damaged army: weary +1."))
     else:
-        if degree is Degree.CRITICAL_SUCCESS:
+        if degree is CRITICAL_SUCCESS:
             # "Все разгромленные войска восстанавливаются до 1 ПЗ, одно получившее урон войско на
             # ваш выбор восстанавливает 1 ПЗ."
             for unit in units:
                 if unit.defeated and not unit.destroyed:
                     b.heal(unit, 1)
             say("defeat_survivors", _("Every defeated army is back on its feet with 1 HP."))
-        if degree >= Degree.SUCCESS:
+        if degree >= SUCCESS:
             damaged = [u for u in units if _damaged(u)]
             if damaged:
                 worst = min(damaged, key=lambda u: (u.hp, u.key))
                 b.heal(worst, 1)
                 say("defeat_escape", _("%(army)s slips away: +1 HP."), army=worst.name)
-        if degree in (Degree.SUCCESS, Degree.FAILURE):
+        if degree in (SUCCESS, FAILURE):
             unrest = 1
-        if degree is Degree.CRITICAL_FAILURE:
+        if degree is CRITICAL_FAILURE:
             # "Каждое войско, участвовавшее в битве, повышает измотанность или потрясение на 2 (по
             # выбору игроков). Беспорядки повышаются на 1d4."
             for unit in units:
@@ -123,7 +135,7 @@ def _tire(unit: Unit, value: int) -> None:
     """Weary or shaken (the players' choice): our default is weary, which a kingdom turn of rest
     lowers the same way and which does not push the army towards routing."""
     if not unit.destroyed:
-        unit.lasting[Condition.WEARY] = unit.lasting.get(Condition.WEARY, 0) + value
+        unit.lasting[WEARY] = unit.lasting.get(WEARY, 0) + value
 
 
 # The same army leaves the field in the same few states over the runs of `battle_odds`: each state
@@ -136,7 +148,7 @@ _LEFT_LIMIT = 8192
 
 
 def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
-    destroyed = Condition.DESTROYED in unit.lasting
+    destroyed = DESTROYED in unit.lasting
     # The gear follows from the potions drunk (`Unit.potions_drunk`) unless it was destroyed.
     key = (id(unit.base), unit.hp, tuple(unit.lasting.items()), destroyed, unit.potions_drunk)
     found = _LEFT.get(key)
@@ -154,6 +166,6 @@ def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
 
 def _left_the_field(base: ArmyState, hp: int, lasting: dict[Condition, int],
                     gear: tuple[GearItem, ...]) -> ArmyState:
-    if hp == 0 and Condition.DESTROYED not in lasting:
-        lasting[Condition.DEFEATED] = 0
+    if hp == 0 and DESTROYED not in lasting:
+        lasting[DEFEATED] = 0
     return replace(base, hp=hp, conditions=after_battle(from_mapping(lasting)), gear=gear)

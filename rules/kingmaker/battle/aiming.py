@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.kingmaker.battle.members import (
+    ADVANCE,
+    ARMY,
+    DARK,
+    DEFEATED,
+    DISTANT,
+    FLED,
+    MELEE,
+    RANGED,
+    STRONGEST,
+)
 from rules.kingmaker.battle.scene import Scene
-from rules.kingmaker.battle.setup import Light, Position, Stance, Targeting
 from rules.kingmaker.battle.units import Unit
-from rules.kingmaker.conditions import Condition
-from rules.kingmaker.gear import WeaponKind
-
-_FLED = Position.FLED
-_DEFEATED = Condition.DEFEATED
-_MELEE = WeaponKind.MELEE
-_RANGED = WeaponKind.RANGED
 
 
 def siege_engine(unit: Unit) -> bool:
@@ -22,19 +25,19 @@ def siege_engine(unit: Unit) -> bool:
 
 def pick(b: Scene, unit: Unit, candidates: Sequence[Unit]) -> Unit | None:
     """The enemy the plan wants among these."""
-    if b.setup.light is Light.DARK:
+    if b.setup.light is DARK:
         candidates = [c for c in candidates if c.on_field and b.sees(unit, c)]
     else:  # only darkness hides an army (`Scene.sees`); `Unit.on_field`, read inline
-        candidates = [c for c in candidates if c._position is not _FLED and c.hp != 0
-                      and _DEFEATED not in c._lasting]
+        candidates = [c for c in candidates if c._position is not FLED and c.hp != 0
+                      and DEFEATED not in c._lasting]
     if not candidates:
         return None
     plan = unit.plan
-    if plan.targeting is Targeting.ARMY:
+    if plan.targeting is ARMY:
         named = [c for c in candidates if c.key == plan.target_army]
         if named:
             return named[0]
-    if plan.targeting is Targeting.STRONGEST:
+    if plan.targeting is STRONGEST:
         return max(candidates, key=lambda c: (c.hp, -c.key))
     # The weakest, by HP then key: what `min` with that key gives, without a call per candidate
     # (a battle picks targets thousands of times among two or three).
@@ -52,11 +55,11 @@ def melee_allowed(unit: Unit) -> bool:
     # (The unit's fields read here: the tactician asks before every war action.)
     if unit.siege and "burning_weaponry" not in unit.tactics:
         return False
-    return _MELEE in unit.strike_kinds
+    return MELEE in unit.strike_kinds
 
 
 def can_shoot(unit: Unit) -> bool:
-    if _RANGED not in unit.strike_kinds or unit.ammunition <= 0:
+    if RANGED not in unit.strike_kinds or unit.ammunition <= 0:
         return False
     return not (unit.siege and unit._engaged)
 
@@ -65,11 +68,11 @@ def shooting_targets(b: Scene, unit: Unit) -> list[Unit]:
     # Engines of War: siege engines "cannot attack engaged armies" — nor shoot into a melee.
     # Hurl Nets: "cannot target distant armies".
     return [e for e in b.enemies(unit) if not (unit.siege and e._engaged)
-            and not (unit.knows("hurl_nets") and e.position is Position.DISTANT)]
+            and not (unit.knows("hurl_nets") and e.position is DISTANT)]
 
 
 def wants_melee(b: Scene, unit: Unit) -> bool:
-    return unit.plan.stance is Stance.ADVANCE and melee_allowed(unit)
+    return unit.plan.stance is ADVANCE and melee_allowed(unit)
 
 
 def engaged_on_field(b: Scene, unit: Unit) -> list[Unit]:
@@ -80,6 +83,6 @@ def engaged_on_field(b: Scene, unit: Unit) -> list[Unit]:
     found = []
     for key in sorted(unit._engaged):
         enemy = units[key]
-        if enemy._position is not _FLED and enemy.hp != 0 and _DEFEATED not in enemy._lasting:
+        if enemy._position is not FLED and enemy.hp != 0 and DEFEATED not in enemy._lasting:
             found.append(enemy)
     return found

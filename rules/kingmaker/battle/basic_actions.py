@@ -3,14 +3,28 @@ basic_war_actions): what each does once its cost is paid. `actions` holds their 
 them."""
 from __future__ import annotations
 
-from rules.degrees import Degree
 from rules.errors import _
+from rules.kingmaker.battle.members import (
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    DISTANT,
+    FLED,
+    MANEUVER,
+    MANEUVER_ACTION,
+    MELEE,
+    MIRED,
+    MORALE,
+    NEARBY,
+    RALLY,
+    RANGED,
+    ROUTED,
+    SHAKEN,
+    SUCCESS,
+)
 from rules.kingmaker.battle.reactions import DAMAGE, after_hit, false_retreat, maneuver
 from rules.kingmaker.battle.scene import Scene
-from rules.kingmaker.battle.setup import Position
 from rules.kingmaker.battle.strikes import multiple_attack_on_fortification
 from rules.kingmaker.battle.units import Unit
-from rules.kingmaker.conditions import Condition, Target
 from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind
 
@@ -21,27 +35,26 @@ _WEAPONS = {kind: kind.value for kind in WeaponKind}
 def advance(b: Scene, unit: Unit, target: Unit) -> None:
     if not maneuver(b, unit):
         return
-    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(target, Target.MANEUVER), _("Advance"))
+    record = b.check(unit, MANEUVER_ACTION, b.dc(target, MANEUVER), _("Advance"))
     degree = record.degree
-    if degree is Degree.CRITICAL_SUCCESS or (degree is Degree.SUCCESS and
-                                              target.position is not Position.DISTANT):
-        if unit.position is Position.DISTANT:
-            unit.position = Position.NEARBY
-        if target.position is Position.DISTANT:
-            target.position = Position.NEARBY
+    if degree is CRITICAL_SUCCESS or (degree is SUCCESS and target._position is not DISTANT):
+        if unit._position is DISTANT:
+            unit.position = NEARBY
+        if target._position is DISTANT:
+            target.position = NEARBY
         if b.can_engage(unit, target):
             b.engage(unit, target)
             b.log("advance", _("%(army)s advances and engages %(target)s."), unit, target, record)
-            if unit.knows("reckless_flankers") and unit.plan.stance.value == "advance":
+            if "reckless_flankers" in unit.tactics and unit.plan.stance.value == "advance":
                 unit.reckless = True  # trades 2 AC for +1 to attacks while engaged
             return
-    elif degree is Degree.SUCCESS:
-        target.position = Position.NEARBY
+    elif degree is SUCCESS:
+        target.position = NEARBY
         target.changed()
         b.log("advance", _("%(army)s closes the distance to %(target)s."), unit, target, record)
         return
-    if degree is Degree.CRITICAL_FAILURE:
-        b.gain_until(unit, Condition.MIRED, 1, unit, "start")
+    if degree is CRITICAL_FAILURE:
+        b.gain_until(unit, MIRED, 1, unit, "start")
         b.log("advance", _("%(army)s bogs down: mired 1."), unit, target, record)
     else:
         b.log("advance", _("%(army)s fails to close with %(target)s."), unit, target, record)
@@ -50,12 +63,12 @@ def advance(b: Scene, unit: Unit, target: Unit) -> None:
 def battle(b: Scene, unit: Unit, target: Unit, kind: WeaponKind) -> None:
     """The Battle war action: a Strike, 1 damage on a hit and 2 on a critical hit."""
     record = b.strike(unit, target, kind, _("Battle"))
-    if kind is WeaponKind.RANGED and unit.knows("hurl_nets"):
+    if kind is RANGED and "hurl_nets" in unit.tactics:
         # Hurl Nets: "A net Strike that hits deals no damage but adds mired 1 (mired 2 on a crit)".
         mired = DAMAGE.get(record.degree, 0)
         b.log("hurl_nets", _("%(army)s throws nets over %(target)s."), unit, target, record)
         if mired:
-            b.gain(target, Condition.MIRED, mired)
+            b.gain(target, MIRED, mired)
             target.netted_by.add(unit.key)
         return
     damage = DAMAGE.get(record.degree, 0)
@@ -68,24 +81,24 @@ def battle(b: Scene, unit: Unit, target: Unit, kind: WeaponKind) -> None:
 def cut_nets(b: Scene, unit: Unit, netter: Unit) -> None:
     """Hurl Nets: "the victim can use Battle vs the Scouts' Maneuver DC to shed net-mired (-1, -2
     on crit; +1 on crit fail)"."""
-    kind = WeaponKind.MELEE if unit.has_strike(WeaponKind.MELEE) else WeaponKind.RANGED
+    kind = MELEE if unit.has_strike(MELEE) else RANGED
     statistic = unit.block.strikes[kind].attack
-    record = b.roll(unit, statistic, b.dc(netter, Target.MANEUVER), _("Cut the nets"))
+    record = b.roll(unit, statistic, b.dc(netter, MANEUVER), _("Cut the nets"))
     b.log("cut_nets", _("%(army)s hacks at the nets of %(target)s."), unit, netter, record)
     shed = DAMAGE.get(record.degree, 0)
     if shed:
-        b.reduce(unit, Condition.MIRED, shed)
-        if not unit.value(Condition.MIRED):
+        b.reduce(unit, MIRED, shed)
+        if not unit.value(MIRED):
             unit.netted_by.clear()
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain(unit, Condition.MIRED)
+    elif record.degree is CRITICAL_FAILURE:
+        b.gain(unit, MIRED)
 
 
 def bombard(b: Scene, unit: Unit) -> None:
     """Battle against the fortification: "Фортификационное сооружение можно уничтожить только с
     помощью осадных войск."""
     fort = b.setup.fortification
-    statistic = unit.block.strikes[WeaponKind.RANGED].attack.with_modifiers(
+    statistic = unit.block.strikes[RANGED].attack.with_modifiers(
         *multiple_attack_on_fortification(unit), *b.wind())
     if fort is None:  # the action is offered only against a fortification
         raise ValueError("no fortification to attack")
@@ -107,22 +120,22 @@ def disengage(b: Scene, unit: Unit) -> None:
         own: tuple[Modifier, ...] = ()
         if b.setup.water and unit.knows("water_retreat"):
             own = (Modifier(ModifierKind.CIRCUMSTANCE, 4, "water_retreat"),)
-        record = b.check(unit, Target.MANEUVER_ACTION, b.dc(enemy, Target.MANEUVER, *extra),
+        record = b.check(unit, MANEUVER_ACTION, b.dc(enemy, MANEUVER, *extra),
                          _("Disengage"), *own)
         degree = record.degree
         if unit.knows("accustomed_to_panic"):
             degree = degree.shifted(+1)  # "also its Disengage results improve one degree"
-        if degree >= Degree.SUCCESS:
+        if degree >= SUCCESS:
             b.disengage(unit, enemy)
             b.log("disengage", _("%(army)s breaks away from %(target)s."), unit, enemy, record)
-            if degree is Degree.CRITICAL_SUCCESS:
+            if degree is CRITICAL_SUCCESS:
                 for other in b.engaged_enemies(unit):
                     b.disengage(unit, other)
                 break
         else:
             b.log("disengage", _("%(army)s cannot break away from %(target)s."), unit, enemy,
                   record)
-            if degree is Degree.CRITICAL_FAILURE:
+            if degree is CRITICAL_FAILURE:
                 unit.cannot_disengage = True
                 break
 
@@ -136,15 +149,15 @@ def guard(b: Scene, unit: Unit, target: Unit) -> None:
         # Defensive Tactics: "+1 status to Maneuver checks to Guard (+2 at level 9, +3 at 17)".
         extra = (Modifier(ModifierKind.STATUS, 3 if level >= 17 else 2 if level >= 9 else 1,
                           "defensive_tactics"),)
-    record = b.check(unit, Target.MANEUVER_ACTION, b.dc(target, Target.MANEUVER), _("Guard"), *extra)
-    if record.degree is Degree.CRITICAL_SUCCESS:
+    record = b.check(unit, MANEUVER_ACTION, b.dc(target, MANEUVER), _("Guard"), *extra)
+    if record.degree is CRITICAL_SUCCESS:
         unit.guard_all = True
         b.log("guard", _("%(army)s guards against every attacker."), unit, target, record)
-    elif record.degree is Degree.SUCCESS:
+    elif record.degree is SUCCESS:
         unit.guard_against.add(target.key)
         b.log("guard", _("%(army)s guards against %(target)s."), unit, target, record)
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain(unit, Condition.MIRED)
+    elif record.degree is CRITICAL_FAILURE:
+        b.gain(unit, MIRED)
         b.log("guard", _("%(army)s stumbles while guarding: mired 1."), unit, target, record)
     else:
         b.log("guard", _("%(army)s fails to guard."), unit, target, record)
@@ -156,22 +169,22 @@ def rally(b: Scene, unit: Unit) -> None:
     if not enemies:
         return
     # "Morale vs the Morale DC of an enemy army you choose": the easiest one.
-    target = min(enemies, key=lambda e: (b.dc(e, Target.MORALE), e.key))
-    record = b.check(unit, Target.RALLY, b.dc(target, Target.MORALE), _("Rally"))
-    if record.degree is Degree.CRITICAL_SUCCESS:
-        unit.lasting.pop(Condition.ROUTED, None)
-        b.reduce(unit, Condition.SHAKEN, 2)
+    target = min(enemies, key=lambda e: (b.dc(e, MORALE), e.key))
+    record = b.check(unit, RALLY, b.dc(target, MORALE), _("Rally"))
+    if record.degree is CRITICAL_SUCCESS:
+        unit.lasting.pop(ROUTED, None)
+        b.reduce(unit, SHAKEN, 2)
         b.log("rally", _("%(army)s rallies: shaken -2."), unit, target, record)
-    elif record.degree is Degree.SUCCESS:
-        b.reduce(unit, Condition.SHAKEN)
+    elif record.degree is SUCCESS:
+        b.reduce(unit, SHAKEN)
         b.log("rally", _("%(army)s steadies: shaken -1."), unit, target, record)
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain(unit, Condition.SHAKEN)
+    elif record.degree is CRITICAL_FAILURE:
+        b.gain(unit, SHAKEN)
         b.log("rally", _("%(army)s loses heart: shaken +1."), unit, target, record)
     else:
         b.log("rally", _("%(army)s fails to rally."), unit, target, record)
     unit.changed()
-    if record.degree >= Degree.SUCCESS:
+    if record.degree >= SUCCESS:
         false_retreat(b, unit)
 
 
@@ -179,11 +192,11 @@ def retreat(b: Scene, unit: Unit) -> None:
     # Retreat: "If already distant, the army leaves the battle and becomes routed; otherwise it
     # becomes distant."
     b.leave_fortification(unit)
-    if unit.position is Position.DISTANT:
-        unit.position = Position.FLED
+    if unit.position is DISTANT:
+        unit.position = FLED
         b.rout(unit)
         b.log("retreat", _("%(army)s leaves the battlefield."), unit)
     else:
-        unit.position = Position.DISTANT
+        unit.position = DISTANT
         b.log("retreat", _("%(army)s falls back to a distance."), unit)
     unit.changed()

@@ -11,19 +11,34 @@ from rules.degrees import Degree, degree_of_success
 from rules.dice import Dice, Roll
 from rules.errors import _
 from rules.kingmaker.battle import aftermath, aiming, reactions, tactician
+from rules.kingmaker.battle.members import (
+    ATTACKER,
+    CRITICAL_SUCCESS,
+    DEFEATED,
+    DEFENDER,
+    DESTROYED,
+    DISTANT,
+    ENGAGED,
+    FAILURE,
+    FLED,
+    MORALE,
+    NEARBY,
+    ROUT_CHECK,
+    ROUTED,
+    SCOUTING,
+    SHAKEN,
+    SUCCESS,
+)
 from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.setup import (
     ArmySnapshot,
     BattleOutcome,
     BattleSetup,
     CheckRecord,
-    Position,
     RoundRecord,
 )
 from rules.kingmaker.battle.strikes import circumstance
 from rules.kingmaker.battle.units import Unit
-from rules.kingmaker.conditions import Condition, Target
-from rules.sides import Side
 
 ACTIONS_PER_TURN = 3  # seed 003: "Каждое войско может предпринять в свой ход до трёх действий"
 
@@ -70,7 +85,7 @@ class Battle(Scene):
             bonus = self.setup.side(unit.side).initiative_bonus
             extra = (circumstance(bonus, "offensive gambit"),) if bonus else ()
             unit.initiative = self._roll_initiative(
-                unit, self.statistic_total(unit, Target.SCOUTING, *extra))
+                unit, self.statistic_total(unit, SCOUTING, *extra))
         self.order = sorted(self.units.values(), key=self._initiative_key)
         self._starting_positions()
 
@@ -78,30 +93,32 @@ class Battle(Scene):
         roll = self.dice.d20(purpose=_("Initiative (%(army)s)"), modifier=modifier,
                              army=unit.name)
         self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
-                 check=CheckRecord(roll, modifier, 0, Degree.SUCCESS), total=roll.total)
+                 check=CheckRecord(roll, modifier, 0, SUCCESS), total=roll.total)
         return roll.total
 
     def _initiative_key(self, unit: Unit) -> tuple[int, bool, bool, int]:
         # Ties go to the side a kingdom plays, then to the attackers (Foundry: "breaks ties in
         # favour of player armies").
         played = self.setup.side(unit.side).kingdom is not None
-        return (-unit.initiative, not played, unit.side is not Side.ATTACKER, unit.key)
+        return (-unit.initiative, not played, unit.side is not ATTACKER, unit.key)
 
     def _starting_positions(self) -> None:
         # "В первый раунд боя войска обычно поблизости друг от друга. Войска, обученные тактике
         # Засада, могут быть сразу вовлечены в бой. Войска, обученные тактике Приветственный залп,
         # могут быть на отдалении."
         for unit in self.order:
+            # The tactics first: an army without either has nothing to decide here (most).
+            ambush = "ambush" in unit.tactics
+            if not (ambush or "opening_salvo" in unit.tactics):
+                continue
             enemies = self.enemies(unit)
             first = all(unit.initiative > e.initiative or
                         (unit.initiative == e.initiative and self.order.index(unit) <
                          self.order.index(e)) for e in enemies)
             if not first:
                 continue
-            # The tactics first: an army without either has nothing to decide here (most).
-            wants_melee = (unit.knows("ambush") or unit.knows("opening_salvo")) and \
-                aiming.wants_melee(self, unit)
-            if unit.knows("ambush") and wants_melee:
+            wants_melee = aiming.wants_melee(self, unit)
+            if ambush and wants_melee:
                 target = aiming.pick(self, unit, [e for e in enemies
                                                  if e.initiative < unit.initiative
                                                  and self.can_engage(unit, e)])
@@ -111,7 +128,7 @@ class Battle(Scene):
                     self.log("ambush", _("%(army)s springs an ambush on %(target)s."), unit,
                              target)
             elif unit.knows("opening_salvo") and not wants_melee:
-                unit.position = Position.DISTANT
+                unit.position = DISTANT
                 unit.changed()
                 self.log("opening_salvo", _("%(army)s opens the battle from a distance."), unit)
         if self.setup.water:
@@ -140,17 +157,18 @@ class Battle(Scene):
         unit.cannot_disengage = False
         unit.attack_targets = []
         unit.assault_bonus_except = None
-        if unit.fled or unit.destroyed:
+        # (`Unit.fled`, `destroyed`, `knows`, `defeated` and `routed` read inline: every turn asks.)
+        if unit._position is FLED or DESTROYED in unit._lasting:
             return
-        if unit.knows("regeneration"):
+        if "regeneration" in unit.tactics:
             # Regeneration: "Regains 1 HP at the start of its turn".
             if unit.hp < unit.max_hp:
                 self.heal(unit, 1)
                 self.log("regeneration", _("%(army)s regenerates 1 HP."), unit)
-        if unit.defeated:
+        if unit.hp == 0 or DEFEATED in unit._lasting:
             return
         unit.actions = ACTIONS_PER_TURN
-        if unit.routed:
+        if ROUTED in (unit._settled_now or unit._settled())[0]:
             tactician.routed_turn(self, unit)
         else:
             tactician.take_turn(self, unit)
@@ -180,58 +198,60 @@ class Battle(Scene):
             self._rout_checks()
             self._check_end()
         self.records.append(RoundRecord(
-            self.round, tuple(u.key for u in self.order),
-            tuple(self._snapshot(u) for u in self._sorted()), self.fortification_hp))
+            self.round, tuple([u.key for u in self.order]),
+            tuple([self._snapshot(u) for u in self._by_key]), self.fortification_hp))
 
     def _rout_checks(self) -> None:
         # "Войско, чьи ПЗ равны или ниже ПБ, должно совершить проверку Боевого духа; СЛ равна
         # самой высокой СЛ Боевого духа среди остающихся вражеских войск."
         for unit in self.order:
             threshold = unit.routing_threshold
-            if not unit.on_field or unit.routed or unit.rout_immune or threshold is None or \
-                    unit.hp > threshold:
+            # Above its threshold first: most armies are, most rounds.
+            if threshold is None or unit.hp > threshold or not unit.on_field or unit.routed or \
+                    unit.rout_immune:
                 continue
             enemies = self.enemies(unit)
             if not enemies:
                 continue
-            dc = max(self.dc(e, Target.MORALE) for e in enemies)
-            record = self.check(unit, Target.ROUT_CHECK, dc, _("Rout check"))
-            if record.degree is Degree.CRITICAL_SUCCESS:
+            dc = max(self.dc(e, MORALE) for e in enemies)
+            record = self.check(unit, ROUT_CHECK, dc, _("Rout check"))
+            if record.degree is CRITICAL_SUCCESS:
                 unit.rout_immune = True  # "больше не совершает проверки обращения в бегство"
                 self.log("rout_check", _("%(army)s stands firm for the rest of the battle."), unit,
                          check=record)
-            elif record.degree is Degree.SUCCESS:
+            elif record.degree is SUCCESS:
                 self.log("rout_check", _("%(army)s holds."), unit, check=record)
-            elif record.degree is Degree.FAILURE:
+            elif record.degree is FAILURE:
                 self.log("rout_check", _("%(army)s wavers: shaken +1."), unit, check=record)
-                self.gain(unit, Condition.SHAKEN)
+                self.gain(unit, SHAKEN)
             else:
                 self.log("rout_check", _("%(army)s breaks."), unit, check=record)
                 self.rout(unit)
-            if record.degree >= Degree.SUCCESS:
+            if record.degree >= SUCCESS:
                 reactions.false_retreat(self, unit)
 
     def _check_end(self) -> None:
         # "Когда все войска с одной стороны конфликта разгромлены или обращены в бегство, сцена
         # битвы заканчивается."
-        attackers_out = _all_out(self._of_side[Side.ATTACKER])
-        defenders_out = _all_out(self._of_side[Side.DEFENDER])
+        attackers_out = _all_out(self._of_side[ATTACKER])
+        defenders_out = _all_out(self._of_side[DEFENDER])
         if not (attackers_out or defenders_out):
             return
         self.finished = True
         if attackers_out and defenders_out:
             self.winner = None
         else:
-            self.winner = Side.DEFENDER if attackers_out else Side.ATTACKER
+            self.winner = DEFENDER if attackers_out else ATTACKER
 
     def _snapshot(self, unit: Unit) -> ArmySnapshot:
-        row = self._of_side[unit.side].index(unit)
-        attackers = unit.side is Side.ATTACKER
-        column = _COLUMNS[unit.position]
-        if not attackers and column >= 0:
+        side = unit.side
+        row = self._of_side[side].index(unit)
+        position = unit._position
+        column = _COLUMNS[position]
+        if side is not ATTACKER and column >= 0:
             column = 9 - column
-        return ArmySnapshot(unit.key, unit.side, unit.position, tuple(sorted(unit.engaged)),
-                            unit.hp, unit.effective_conditions(), (column, row))
+        return ArmySnapshot(unit.key, side, position, tuple(sorted(unit._engaged)),
+                            unit.hp, (unit._settled_now or unit._settled())[1], (column, row))
 
     def _outcome(self, *, finished: bool) -> BattleOutcome:
         armies, sides = aftermath.settle_battle(self) if finished else ((), ())
@@ -242,13 +262,14 @@ class Battle(Scene):
 
 
 # The column of the battlefield picture an attacking army stands in (a defender's is mirrored).
-_COLUMNS = {Position.DISTANT: 0, Position.NEARBY: 2, Position.ENGAGED: 4, Position.FLED: -1}
+_COLUMNS = {DISTANT: 0, NEARBY: 2, ENGAGED: 4, FLED: -1}
 
 
 def _all_out(units: list[Unit]) -> bool:
-    # `all(u.out for u in units)` without a generator: asked after every turn.
+    # `all(u.out for u in units)` without a generator or `Unit.out`'s call: asked after every turn.
     for unit in units:
-        if not unit.out:
+        if not (unit._position is FLED or unit.hp == 0 or DEFEATED in unit._lasting or
+                ROUTED in (unit._settled_now or unit._settled())[0]):
             return False
     return True
 

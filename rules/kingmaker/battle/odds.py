@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rules.kingmaker.battle.engine import fight_unlogged
 from rules.kingmaker.battle.setup import BattleSetup
-from rules.sides import Side
+from rules.sides import SIDES, Side
 
 
 @dataclass(frozen=True)
@@ -66,12 +66,15 @@ def tally(setup: BattleSetup, seeds: Iterable[int]) -> Tally:
         outcome = fight_unlogged(setup, run_seed)
         if outcome.winner is not None:
             wins[outcome.winner] += 1
-        for side in Side:
+        for side in SIDES:  # (iterating the enum class itself walks a generator every run)
             armies = [a for a in outcome.armies if a.side is side]
-            if armies and all(a.defeated for a in armies):
+            if not armies:
+                continue
+            # Lists, not generators, for `all` and `any`: a few armies, counted every run.
+            if all([a.defeated for a in armies]):
                 defeated[side] += 1
-            elif armies and any(a.routed for a in armies) and \
-                    all(a.defeated or a.routed or a.fled for a in armies):
+            elif any([a.routed for a in armies]) and \
+                    all([a.defeated or a.routed or a.fled for a in armies]):
                 routed[side] += 1
         for army in outcome.armies:
             hp_lost[army.key] += army.hp_lost

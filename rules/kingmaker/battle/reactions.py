@@ -5,13 +5,26 @@ from __future__ import annotations
 from rules.degrees import Degree
 from rules.errors import _
 from rules.kingmaker.battle import aiming
+from rules.kingmaker.battle.members import (
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    DISTANT,
+    FAILURE,
+    FORTIFIED,
+    MANEUVER,
+    MELEE,
+    MORALE,
+    OUTFLANKED,
+    PINNED,
+    RANGED,
+    SHAKEN,
+    SUCCESS,
+)
 from rules.kingmaker.battle.scene import Scene
-from rules.kingmaker.battle.setup import Position
 from rules.kingmaker.battle.units import Unit
-from rules.kingmaker.conditions import Condition, Target
 from rules.kingmaker.gear import WeaponKind
 
-DAMAGE = {Degree.CRITICAL_SUCCESS: 2, Degree.SUCCESS: 1}  # "1 урон при попадании и 2 урона при критическом"
+DAMAGE = {CRITICAL_SUCCESS: 2, SUCCESS: 1}  # "1 урон при попадании и 2 урона при критическом"
 
 
 # -- what every maneuver sets off ------------------------------------------------------------------
@@ -21,13 +34,13 @@ def maneuver(b: Scene, unit: Unit) -> bool:
     fortified army leaves its fortification, and the army may drink a healing potion. Returns
     False if the army was defeated by the reactions."""
     # Pinned: "no maneuver war actions" (the tactician never picks one; this guards the rest).
-    if unit.has(Condition.PINNED):
+    if PINNED in (unit._settled_now or unit._settled())[0]:  # (`Unit.has`, read inline)
         return False
     for enemy in b.engaged_enemies(unit):
         counterattack(b, enemy, unit)
         if not unit.on_field:
             return False
-    if Condition.FORTIFIED in unit._lasting:  # (most maneuvers start outside any)
+    if FORTIFIED in unit._lasting:  # (most maneuvers start outside any)
         b.leave_fortification(unit)
     if unit.plan.use_potions and unit.hp < unit.max_hp and unit.potions:
         # Healing Potions: "One dose can be used as part of any Maneuver action to regain 1 HP".
@@ -45,16 +58,16 @@ def counterattack(b: Scene, unit: Unit, trigger: Unit) -> None:
     # Counterattack: "Trigger: an army engaged with yours attempts a maneuver war action ... Melee
     # Strike vs the triggering army's AC; ignores and does not add to multiple attack penalty".
     knows = unit.knows("flexible_tactics") or unit.knows("warmongers")
-    if not knows or not can_react(b, unit) or not unit.has_strike(WeaponKind.MELEE):
+    if not knows or not can_react(b, unit) or not unit.has_strike(MELEE):
         return
     unit.reaction_used = True
-    record = b.strike(unit, trigger, WeaponKind.MELEE, _("Counterattack"), multiple_attack=False)
-    damage = 1 if record.degree >= Degree.SUCCESS else 0  # "1 damage" on a hit or a crit
+    record = b.strike(unit, trigger, MELEE, _("Counterattack"), multiple_attack=False)
+    damage = 1 if record.degree >= SUCCESS else 0  # "1 damage" on a hit or a crit
     b.log("counterattack", _("%(army)s counterattacks %(target)s."), unit, trigger, record,
           damage)
     b.hurt(trigger, damage, unit)
-    if record.degree is Degree.CRITICAL_SUCCESS and trigger.on_field:
-        b.gain(trigger, Condition.SHAKEN)
+    if record.degree is CRITICAL_SUCCESS and trigger.on_field:
+        b.gain(trigger, SHAKEN)
 
 
 def false_retreat(b: Scene, unit: Unit) -> None:
@@ -66,51 +79,51 @@ def false_retreat(b: Scene, unit: Unit) -> None:
     if target is None:
         return
     unit.reaction_used = True
-    record = b.check(unit, Target.MORALE, b.dc(target, Target.MORALE), _("False Retreat"))
+    record = b.check(unit, MORALE, b.dc(target, MORALE), _("False Retreat"))
     b.log("false_retreat", _("%(army)s feigns a retreat before %(target)s."), unit, target,
           record)
-    if record.degree is Degree.CRITICAL_SUCCESS:
+    if record.degree is CRITICAL_SUCCESS:
         # "Target outflanked and unable to react until the start of your next turn".
-        b.gain_until(target, Condition.OUTFLANKED, 0, unit, "start")
+        b.gain_until(target, OUTFLANKED, 0, unit, "start")
         target.no_reactions_until = unit.key
-    elif record.degree is Degree.SUCCESS:
+    elif record.degree is SUCCESS:
         # "Target outflanked until the start of its next turn".
-        b.gain_until(target, Condition.OUTFLANKED, 0, target, "start")
-    elif record.degree is Degree.CRITICAL_FAILURE:
-        b.gain_until(unit, Condition.OUTFLANKED, 0, unit, "start")
+        b.gain_until(target, OUTFLANKED, 0, target, "start")
+    elif record.degree is CRITICAL_FAILURE:
+        b.gain_until(unit, OUTFLANKED, 0, unit, "start")
 
 
 # -- what follows a hit --------------------------------------------------------------------------
 
 def after_hit(b: Scene, unit: Unit, target: Unit, kind: WeaponKind, degree: Degree) -> None:
-    if degree is Degree.CRITICAL_SUCCESS and kind is WeaponKind.MELEE and \
+    if degree is CRITICAL_SUCCESS and kind is MELEE and \
             unit.knows("revel_in_battle") and unit.hp < unit.max_hp:
         b.heal(unit, 1)  # Revel in Battle: "It regains 1 HP"
         b.log("revel_in_battle", _("%(army)s revels in battle: +1 HP."), unit)
-    if degree < Degree.SUCCESS or not target.on_field:
+    if degree < SUCCESS or not target.on_field:
         return
-    if kind is WeaponKind.RANGED and unit.knows("flaming_shot"):
+    if kind is RANGED and unit.knows("flaming_shot"):
         # Flaming Shot: "the target makes a Maneuver check vs this army's attack DC ... on a
         # failure it takes 1 extra damage".
-        dc = unit.block.strikes[WeaponKind.RANGED].attack.total + 10
-        record = b.check(target, Target.MANEUVER, dc, _("Flaming Shot"))
-        burnt = 1 if record.degree <= Degree.FAILURE else 0
+        dc = unit.block.strikes[RANGED].attack.total + 10
+        record = b.check(target, MANEUVER, dc, _("Flaming Shot"))
+        burnt = 1 if record.degree <= FAILURE else 0
         b.log("flaming_shot", _("Flames spread in %(target)s."), unit, target, record, burnt)
         b.hurt(target, burnt, unit)
-    if degree is Degree.CRITICAL_SUCCESS and kind is WeaponKind.RANGED and \
-            unit.knows("explosive_shot") and target.position is not Position.DISTANT:
+    if degree is CRITICAL_SUCCESS and kind is RANGED and \
+            unit.knows("explosive_shot") and target.position is not DISTANT:
         # Explosive Shot: "deal 1 extra damage to a second non-distant enemy army".
         second = aiming.pick(b, unit, [e for e in b.enemies(unit) if e is not target
-                                          and e.position is not Position.DISTANT])
+                                          and e.position is not DISTANT])
         if second is not None:
             b.log("explosive_shot", _("The blast also hits %(target)s."), unit, second,
                   damage=1)
             b.hurt(second, 1, unit)
-    if degree is Degree.CRITICAL_SUCCESS and unit.knows("burning_weaponry") and target.on_field:
+    if degree is CRITICAL_SUCCESS and unit.knows("burning_weaponry") and target.on_field:
         # Burning Weaponry: "target makes a Maneuver check vs the Bombardiers' Maneuver DC or
         # takes 1 extra damage".
-        record = b.check(target, Target.MANEUVER, b.dc(unit, Target.MANEUVER), _("Burning Weaponry"))
-        burnt = 1 if record.degree <= Degree.FAILURE else 0
+        record = b.check(target, MANEUVER, b.dc(unit, MANEUVER), _("Burning Weaponry"))
+        burnt = 1 if record.degree <= FAILURE else 0
         b.log("burning_weaponry", _("Burning weapons scorch %(target)s."), unit, target, record,
               burnt)
         b.hurt(target, burnt, unit)

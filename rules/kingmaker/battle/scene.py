@@ -7,11 +7,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.degrees import Degree, degree_of_success, flat_check
+from rules.degrees import degree_of_success, flat_check
 from rules.dice import Dice
 from rules.errors import _
 from rules.kingmaker.battle import strikes
-from rules.kingmaker.battle.setup import BattleEvent, BattleSetup, CheckRecord, Light, Position, Terrain
+from rules.kingmaker.battle.members import (
+    AC,
+    CRITICAL_FAILURE,
+    DARK,
+    DEFEATED,
+    DESTROYED,
+    DIM,
+    DISTANT,
+    FAILURE,
+    FLED,
+    FORTIFIED,
+    MANEUVER,
+    MANEUVER_ACTION,
+    MIRED,
+    MORALE,
+    PINNED,
+    RALLY,
+    RANGED,
+    ROUT_CHECK,
+    ROUTED,
+    SCOUTING,
+    SHAKEN,
+    WEARY,
+)
+from rules.kingmaker.battle.setup import BattleEvent, BattleSetup, CheckRecord, Terrain
 from rules.kingmaker.battle.strikes import circumstance as _circumstance
 from rules.kingmaker.battle.strikes import status as _status
 from rules.kingmaker.battle.units import MAX_ENGAGED, Temporary, Unit
@@ -22,8 +46,6 @@ from rules.sides import Side
 
 # `Side`'s members once (iterating an enum class walks its members through a generator each time).
 SIDES = tuple(Side)
-_FLED = Position.FLED
-_DEFEATED = Condition.DEFEATED
 # `Scene._field_modifiers` of each setup's armies, and the totals of checks with only those on them
 # (by the army, the check and the stat block's statistic, which the value keeps so that its id is
 # not reused while it is a key): the setup kept so that its id is not reused either.
@@ -32,7 +54,7 @@ _FixedTotals = dict[tuple[int, Target, int], tuple[Statistic, int]]
 _FIXED_MODIFIERS: dict[int, tuple[BattleSetup, _FixedModifiers, _FixedTotals]] = {}
 _FIXED_MODIFIERS_LIMIT = 256
 _FIXED_TOTALS_LIMIT = 65536
-_MORALE_TARGETS = frozenset({Target.MORALE, Target.RALLY, Target.ROUT_CHECK})
+_MORALE_TARGETS = frozenset({MORALE, RALLY, ROUT_CHECK})
 # Made once, not per check: a battle makes thousands of checks.
 _CROAKS = _status(-2, "chorus_of_croaks")
 _GUARD = Modifier(ModifierKind.ITEM, 2, "guard")
@@ -79,7 +101,8 @@ class Scene:
         # защищено, пока не использует боевое действие с дескриптором «манёвр»". With no AC or
         # HP described, no siege can bring those walls down.
         for unit in outside:
-            unit.lasting.pop(Condition.FORTIFIED, None)
+            if FORTIFIED in unit._lasting:
+                unit.lasting.pop(FORTIFIED)
         self.winner: Side | None = None
         self.finished = False
 
@@ -93,8 +116,16 @@ class Scene:
 
     def enemies(self, unit: Unit) -> list[Unit]:
         # `Unit.on_field`, read inline: a turn asks for the enemies several times.
-        return [u for u in self._foes[unit.side] if u._position is not _FLED and u.hp != 0
-                and _DEFEATED not in u._lasting]
+        return [u for u in self._foes[unit.side] if u._position is not FLED and u.hp != 0
+                and DEFEATED not in u._lasting]
+
+    def has_enemies(self, unit: Unit) -> bool:
+        """Whether `enemies` would name any, without making the list (asked before every war
+        action)."""
+        for u in self._foes[unit.side]:
+            if u._position is not FLED and u.hp != 0 and DEFEATED not in u._lasting:
+                return True
+        return False
 
     def allies(self, unit: Unit) -> list[Unit]:
         return [u for u in self._of_side[unit.side] if u.on_field and u is not unit]
@@ -110,33 +141,30 @@ class Scene:
         # "Защищённые войска не могут быть вовлечены в бой врагом и не могут вовлечь в бой
         # противника"; "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
         # `leaving_fortification`: whether it could once a maneuver (Advance) has taken it out.
-        own_fortified = not leaving_fortification and unit.has(Condition.FORTIFIED)
+        # (`Unit.has` and `on_field` read inline: asked for every enemy before every advance.)
+        own_fortified = not leaving_fortification and \
+            FORTIFIED in (unit._settled_now or unit._settled())[0]
         engaged = unit._engaged
-        return (target.on_field and target.key not in engaged
-                and not own_fortified and not target.has(Condition.FORTIFIED)
+        return (target._position is not FLED and target.hp != 0
+                and DEFEATED not in target._lasting and target.key not in engaged
+                and not own_fortified
+                and FORTIFIED not in (target._settled_now or target._settled())[0]
                 and len(engaged) < MAX_ENGAGED and len(target._engaged) < MAX_ENGAGED)
 
     def engage(self, unit: Unit, target: Unit) -> None:
-        unit.engaged.add(target.key)
-        target.engaged.add(unit.key)
-        for u in (unit, target):
-            u.position = Position.ENGAGED
-            u.changed()
+        unit.engage_with(target.key)
+        target.engage_with(unit.key)
 
     def disengage(self, unit: Unit, target: Unit) -> None:
-        unit.engaged.discard(target.key)
-        target.engaged.discard(unit.key)
-        for u in (unit, target):
-            if not u.engaged and u.position is Position.ENGAGED:
-                u.position = Position.NEARBY
-            u.changed()
-        if not unit.engaged:
+        unit.disengage_from(target.key)
+        target.disengage_from(unit.key)
+        if not unit._engaged:
             unit.reckless = False
 
     def sees(self, unit: Unit, target: Unit) -> bool:
         """Darkness or thick fog: distant armies are undetected ("необнаруженными") to armies
         without darkvision."""
-        return not (self.setup.light is Light.DARK and target.position is Position.DISTANT
+        return not (self.setup.light is DARK and target.position is DISTANT
                     and not strikes.darkvision(unit))
 
     # -- logging ----------------------------------------------------------------------------
@@ -176,14 +204,14 @@ class Scene:
         which do not change while the scene is fought: worked out once per army and check."""
         mods: list[Modifier] = []
         setup = self.setup
-        if target in (Target.MANEUVER, Target.MANEUVER_ACTION):
+        if target in (MANEUVER, MANEUVER_ACTION):
             ignores_swamp = setup.water and (unit.knows("swamp_dwellers") or unit.knows("amphibious")
                                              or unit.knows("water_stride"))
             if setup.terrain is Terrain.DIFFICULT and not ignores_swamp:
                 # "Все войска получают ситуативный штраф -2 к проверкам Манёвра на пересечённой
                 # местности."
                 mods.append(_circumstance(-2, "difficult terrain"))
-            if setup.light is Light.DIM:
+            if setup.light is DIM:
                 # "все войска получают ситуативный бонус + 1 к проверкам Манёвра".
                 mods.append(_circumstance(1, "dim light"))
             if setup.water and unit.knows("amphibious"):
@@ -192,11 +220,11 @@ class Scene:
             if setup.side(unit.side).pcs_present:
                 # "войско получает бонус состояния +1 ко всем проверкам Боевого духа".
                 mods.append(_status(1, "player characters"))
-        if target is Target.SCOUTING:
-            if setup.light is Light.DARK and not strikes.darkvision(unit):
+        if target is SCOUTING:
+            if setup.light is DARK and not strikes.darkvision(unit):
                 # "все войска получают ситуативный штраф -4 к проверкам Разведки".
                 mods.append(_circumstance(-4, "darkness"))
-            elif setup.light is Light.DIM and not strikes.low_light(unit):
+            elif setup.light is DIM and not strikes.low_light(unit):
                 mods.append(_circumstance(-2, "dim light"))
             if setup.water and unit.knows("swamp_dwellers"):
                 mods.append(_circumstance(2, "swamp_dwellers"))
@@ -211,7 +239,8 @@ class Scene:
     def statistic_total(self, unit: Unit, target: Target, *extra: Modifier) -> int:
         """`statistic(...).total` without making the Statistic."""
         base = unit.block.statistics[target]
-        if not extra and not self._croaked(unit, target):
+        # (Only a Morale check can be croaked at: the others do not ask.)
+        if not extra and (target not in _MORALE_TARGETS or not self._croaked(unit, target)):
             key = (unit.key, target, id(base))
             known = self._fixed_totals.get(key)
             if known is None or known[0] is not base:
@@ -232,7 +261,9 @@ class Scene:
         # проверкам" — to the checks an army attempts — so they are not added to the DCs those
         # checks are rolled against: on difficult terrain every army's Advance is 2 harder, which a
         # DC lowered by the same 2 would cancel.
-        return unit.block.statistic(target).with_modifiers(*extra).total + 10
+        if extra:
+            return unit.block.statistics[target].with_modifiers(*extra).total + 10
+        return unit.block.statistics[target].total + 10
 
     def roll(self, unit: Unit, statistic: Statistic, dc: int, purpose: str) -> CheckRecord:
         return self.roll_total(unit, statistic.total, dc, purpose)
@@ -256,16 +287,16 @@ class Scene:
             extra.append(_RECKLESS)
         if attacker is not None and attacker.key in target.feinted_by:
             extra.append(_FEINT)
-        ac = target.block.statistic(Target.AC)
+        ac = target.block.statistics[AC]
         return stacked_total(ac.base, (*ac.modifiers, *extra)) if extra else ac.total
 
     # -- what happens to units ---------------------------------------------------------------
 
     def gain(self, unit: Unit, condition: Condition, value: int = 1) -> None:
-        if condition is Condition.SHAKEN and unit.knows("accustomed_to_panic") and not unit.routed:
+        if condition is SHAKEN and unit.knows("accustomed_to_panic") and not unit.routed:
             # Accustomed to Panic: "Trigger: its shaken value would rise while not routed. Instead
             # weary drops by 1".
-            self.reduce(unit, Condition.WEARY)
+            self.reduce(unit, WEARY)
             self.log("accustomed_to_panic", _("%(army)s is used to panic: weary -1 instead."),
                      unit)
             return
@@ -290,20 +321,20 @@ class Scene:
     def _settle(self, unit: Unit) -> None:
         unit.changed()
         effective = unit.conditions()
-        if Condition.ROUTED in effective and Condition.ROUTED not in unit.lasting:
+        if ROUTED in effective and ROUTED not in unit.lasting:
             # "Когда потрясение войска достигнет 4, оно обращено в бегство."
-            unit.lasting[Condition.ROUTED] = 0
+            unit.lasting[ROUTED] = 0
             unit.routed_ever = True
             self.log("routed", _("%(army)s is routed."), unit)
-        if Condition.PINNED in effective and Condition.MIRED in unit.lasting and \
-                unit.lasting.get(Condition.MIRED, 0) >= 4:
-            unit.lasting.pop(Condition.MIRED)
-            unit.lasting[Condition.PINNED] = 0
+        if PINNED in effective and MIRED in unit.lasting and \
+                unit.lasting.get(MIRED, 0) >= 4:
+            unit.lasting.pop(MIRED)
+            unit.lasting[PINNED] = 0
         unit.changed()
 
     def rout(self, unit: Unit) -> None:
         if not unit.routed:
-            unit.lasting[Condition.ROUTED] = 0
+            unit.lasting[ROUTED] = 0
             unit.routed_ever = True
             unit.changed()
             self.log("routed", _("%(army)s is routed."), unit)
@@ -315,23 +346,25 @@ class Scene:
         if unit.hp > 0:
             # "Любой эффект, который восстанавливает разгромленному войску хотя 1 ПЗ, снимает это
             # состояние."
-            unit.lasting.pop(Condition.DEFEATED, None)
+            unit.lasting.pop(DEFEATED, None)
         unit.changed()
 
     def hurt(self, unit: Unit, amount: int, source: Unit | None = None) -> None:
-        if amount <= 0 or unit.destroyed:
+        # (`Unit.destroyed`, `defeated` and `value` read inline: every hit asks.)
+        lasting = unit._lasting
+        if amount <= 0 or DESTROYED in lasting:
             return
-        if unit.defeated:
+        if unit.hp == 0 or DEFEATED in lasting:
             # Reference army_conditions Defeated: "if damaged while defeated, DC 16 flat check or
             # destroyed" (trolls' Regeneration: "cannot be destroyed normally").
             if not unit.knows("regeneration") and not flat_check(
                     self.dice, dc=16, purpose=_("Defeated army takes damage (%(army)s)"),
                     army=unit.name).success:
-                unit.lasting = {Condition.DESTROYED: 0}
+                unit.lasting = {DESTROYED: 0}
                 unit.changed()
                 self.log("destroyed", _("%(army)s is destroyed."), unit)
             return
-        shaken = unit.value(Condition.SHAKEN)
+        shaken = (unit._settled_now or unit._settled())[0].get(SHAKEN, 0)
         unit.hp = max(unit.hp - amount, 0)
         unit.changed()
         if shaken and not flat_check(self.dice, dc=11,
@@ -339,7 +372,7 @@ class Scene:
                                      army=unit.name).success:
             # Seed 003: "При получении урона потрясённое войско должно пройти чистую проверку со
             # СЛ 11. При провале потрясение увеличится на 1."
-            self.gain(unit, Condition.SHAKEN)
+            self.gain(unit, SHAKEN)
         if unit.hp == 0:
             self._defeated(unit)
 
@@ -347,7 +380,7 @@ class Scene:
         # "Когда ПЗ войска уменьшаются до 0, войско разгромлено"; "Разгромленное войско не может
         # совершать боевые действия."
         engaged = self.engaged_enemies(unit)
-        unit.lasting[Condition.DEFEATED] = 0
+        unit.lasting[DEFEATED] = 0
         for enemy in engaged:
             self.disengage(unit, enemy)
         unit.changed()
@@ -355,19 +388,19 @@ class Scene:
         if unit.knows("explosive_defeat"):
             # Explosive Defeat: "each engaged army makes a Maneuver check vs its Maneuver DC or
             # takes 1 damage (2 on a critical failure)".
-            dc = self.dc(unit, Target.MANEUVER)
+            dc = self.dc(unit, MANEUVER)
             for enemy in engaged:
-                record = self.check(enemy, Target.MANEUVER, dc, _("Explosive Defeat"))
-                damage = {Degree.FAILURE: 1, Degree.CRITICAL_FAILURE: 2}.get(record.degree, 0)
+                record = self.check(enemy, MANEUVER, dc, _("Explosive Defeat"))
+                damage = {FAILURE: 1, CRITICAL_FAILURE: 2}.get(record.degree, 0)
                 self.log("explosive_defeat", _("%(army)s's engine explodes beside %(target)s."),
                          unit, enemy, record, damage)
                 self.hurt(enemy, damage, unit)
 
     def leave_fortification(self, unit: Unit) -> None:
-        if Condition.FORTIFIED in unit.lasting:
+        if FORTIFIED in unit.lasting:
             # "Защищённое войско, которое использует боевое действие с дескриптором «манёвр»,
             # немедленно утратит это состояние."
-            unit.lasting.pop(Condition.FORTIFIED)
+            unit.lasting.pop(FORTIFIED)
             unit.changed()
             self.log("leaves_fortification", _("%(army)s leaves its fortification."), unit)
 
@@ -380,9 +413,9 @@ class Scene:
             # увеличивается на 1."
             self.log("fortification_falls", _("The fortification falls."), source)
             for unit in self._sorted():
-                if Condition.FORTIFIED in unit.lasting:
-                    unit.lasting.pop(Condition.FORTIFIED)
-                    self.gain(unit, Condition.SHAKEN)
+                if FORTIFIED in unit.lasting:
+                    unit.lasting.pop(FORTIFIED)
+                    self.gain(unit, SHAKEN)
 
     @property
     def enemy_fortification(self) -> Side | None:
@@ -412,7 +445,7 @@ class Scene:
         if multiple_attack:
             attacker.attack_targets.append(target.key)
             attacker.assault_bonus_except = None  # spent on (or lost to) this attack war action
-        if kind is WeaponKind.RANGED:
+        if kind is RANGED:
             attacker.ammunition -= 1
         if attacker.key in target.feinted_by:
             target.feinted_by.discard(attacker.key)

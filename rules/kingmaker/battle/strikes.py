@@ -4,9 +4,18 @@ tactics). Pure functions of the battlefield and the two armies."""
 from __future__ import annotations
 
 from rules.errors import _
-from rules.kingmaker.battle.setup import BattleSetup, Light, Position, Wind
+from rules.kingmaker.battle.members import (
+    ATTACKS_AGAINST,
+    CONCEALED,
+    DARK,
+    DIM,
+    DISTANT,
+    MELEE,
+    RANGED,
+    RANGED_AGAINST,
+)
+from rules.kingmaker.battle.setup import BattleSetup, Light, Wind
 from rules.kingmaker.battle.units import Unit
-from rules.kingmaker.conditions import Condition, Target
 from rules.kingmaker.gear import WeaponKind
 from rules.kingmaker.templates import ArmyType
 from rules.modifiers import Modifier, ModifierKind
@@ -43,13 +52,13 @@ def low_light(unit: Unit) -> bool:
 
 def sees_clearly(light: Light, attacker: Unit) -> bool:
     """Darkvision ignores darkness; low-light vision or darkvision ignores dim light."""
-    return (light is Light.DARK and darkvision(attacker)) or \
-        (light is Light.DIM and low_light(attacker))
+    return (light is DARK and darkvision(attacker)) or \
+        (light is DIM and low_light(attacker))
 
 
 _WIND = {Wind.STRONG: circumstance(-1, "wind"), Wind.STORM: circumstance(-2, "wind")}
 _WIND_AT_A_DISTANCE = Modifier(ModifierKind.UNTYPED, -5, _("wind at a distance"))
-_CONCEALED = Condition.CONCEALED.value  # the source of the concealed condition's modifiers
+_CONCEALED = CONCEALED.value  # the source of the concealed condition's modifiers
 
 
 def wind(setup: BattleSetup, *, distant: bool = False) -> list[Modifier]:
@@ -65,44 +74,46 @@ def wind(setup: BattleSetup, *, distant: bool = False) -> list[Modifier]:
 def strike_modifiers(setup: BattleSetup, round_number: int, attacker: Unit, target: Unit,
                      kind: WeaponKind, multiple_attack: bool = True) -> list[Modifier]:
     mods: list[Modifier] = []
-    if multiple_attack and attacker.attack_targets:
+    attacks = attacker.attack_targets
+    if multiple_attack and attacks:
         # Multiple attack penalty -5 / -10; Keep Up the Pressure: -4 / -8 against the same
         # target.
-        count = min(len(attacker.attack_targets), 2)
-        same = all(t == target.key for t in attacker.attack_targets)
-        step = 4 if same and attacker.knows("keep_up_the_pressure") else 5
+        count = min(len(attacks), 2)
+        same = attacks.count(target.key) == len(attacks)
+        step = 4 if same and "keep_up_the_pressure" in attacker.tactics else 5
         mods.append(_MULTIPLE_ATTACK[step * count])
-    against = Target.RANGED_AGAINST if kind is WeaponKind.RANGED else Target.ATTACKS_AGAINST
+    against = RANGED_AGAINST if kind is RANGED else ATTACKS_AGAINST
     # The target's own: distant -5, concealed -2 ("все атаки против него — штраф -2"), which
     # an attacker that sees in this light ignores.
     own = target.block.statistics[against].modifiers
     if own:
         mods += [m for m in own
                  if not (m.source == _CONCEALED and sees_clearly(setup.light, attacker))]
-    if kind is WeaponKind.RANGED:
-        mods += wind(setup, distant=target.position is Position.DISTANT)
-    return mods + _tactics_and_actions(round_number, attacker, target, kind, multiple_attack)
+    if kind is RANGED:
+        mods += wind(setup, distant=target._position is DISTANT)
+    _tactics_and_actions(mods, round_number, attacker, target, kind, multiple_attack)
+    return mods
 
 
-def _tactics_and_actions(round_number: int, attacker: Unit, target: Unit, kind: WeaponKind,
-                         multiple_attack: bool) -> list[Modifier]:
-    mods: list[Modifier] = []
-    if target.army_type in OVERRUN_TARGETS and attacker.knows("overrun"):
-        bonus = 2 if attacker.knows("cavalry_experts") else 1
+def _tactics_and_actions(mods: list[Modifier], round_number: int, attacker: Unit, target: Unit,
+                         kind: WeaponKind, multiple_attack: bool) -> None:
+    """Adds to `mods` what the attacker's tactics and war actions give this Strike."""
+    # (`Unit.knows` read inline: every Strike asks.)
+    if target.army_type in OVERRUN_TARGETS and "overrun" in attacker.tactics:
+        bonus = 2 if "cavalry_experts" in attacker.tactics else 1
         mods.append(_OVERRUN[bonus])
     if attacker.ambush_target == target.key and round_number == 1 and not attacker.attack_targets:
         mods.append(_AMBUSH)
     if attacker.first_turn_bonus_target == target.key and round_number == 1 and \
-            kind is WeaponKind.MELEE:
+            kind is MELEE:
         mods.append(_SWAMP_CHARGE)
-    if attacker.reckless and attacker.engaged:
+    if attacker.reckless and attacker._engaged:
         mods.append(_RECKLESS)
     if multiple_attack and attacker.assault_bonus_except is not None and \
             attacker.assault_bonus_except != target.key:
         # All-Out Assault, critical success: "+1 circumstance to your next attack war action
         # this turn if it targets a different army".
         mods.append(_ALL_OUT_ASSAULT)
-    return mods
 
 
 def multiple_attack_on_fortification(unit: Unit) -> tuple[Modifier, ...]:

@@ -12,14 +12,22 @@ from rules.kingmaker.battle.aiming import can_shoot as can_shoot
 from rules.kingmaker.battle.aiming import engaged_on_field, melee_allowed
 from rules.kingmaker.battle.aiming import pick as pick
 from rules.kingmaker.battle.aiming import shooting_targets as shooting_targets
+from rules.kingmaker.battle.members import (
+    ADVANCE,
+    DEFEATED,
+    FLED,
+    FORTIFIED,
+    GUARD,
+    MELEE,
+    MIRED,
+    PINNED,
+    RANGED,
+    ROUTED,
+    SHAKEN,
+)
 from rules.kingmaker.battle.scene import Scene
-from rules.kingmaker.battle.setup import Position, Stance
 from rules.kingmaker.battle.units import Unit
-from rules.kingmaker.conditions import Condition
 from rules.kingmaker.gear import WeaponKind
-
-_FLED = Position.FLED
-_DEFEATED = Condition.DEFEATED
 
 Step = Callable[[], None]
 # One of the plan's standing orders: the war action it calls for now, if any (army, pinned).
@@ -27,9 +35,10 @@ Rule = Callable[[Scene, Unit, bool], Step | None]
 
 
 def take_turn(b: Scene, unit: Unit) -> None:
-    # `Unit.on_field`, read inline: asked before every war action.
-    while unit.actions > 0 and unit._position is not _FLED and unit.hp != 0 and \
-            _DEFEATED not in unit._lasting and not unit.routed and b.enemies(unit):
+    # `Unit.on_field` and `routed`, read inline: asked before every war action.
+    while unit.actions > 0 and unit._position is not FLED and unit.hp != 0 and \
+            DEFEATED not in unit._lasting and \
+            ROUTED not in (unit._settled_now or unit._settled())[0] and b.has_enemies(unit):
         step = _choose(b, unit)
         if step is None:
             return
@@ -45,7 +54,7 @@ def routed_turn(b: Scene, unit: Unit) -> None:
         b.log("reactive_rally", _("%(army)s tries to rally instead of fleeing."), unit)
         return
     if unit.engaged:
-        if unit.has(Condition.PINNED):
+        if unit.has(PINNED):
             return
         act.disengage(b, unit)
         return
@@ -53,29 +62,59 @@ def routed_turn(b: Scene, unit: Unit) -> None:
 
 
 def _choose(b: Scene, unit: Unit) -> Step | None:
-    pinned = unit.has(Condition.PINNED)
-    if unit.plan.retreat_below is not None and unit.hp <= unit.plan.retreat_below:
+    pinned = PINNED in (unit._settled_now or unit._settled())[0]  # `Unit.has`, read inline
+    plan = unit.plan
+    if plan.retreat_below is not None and unit.hp <= plan.retreat_below:
         return _withdraw(unit, b, pinned)
-    for rule in _BEFORE:
+    before, after = unit.orders or _orders(b, unit)
+    for rule in before:
         step = rule(b, unit, pinned)
         if step is not None:
             return step
-    if unit.plan.stance is Stance.GUARD and not _guarding(unit) and _may_guard(unit, pinned):
+    if plan.stance is GUARD and not _guarding(unit) and _may_guard(unit, pinned):
         # A guarding army's order is to guard: having nobody to guard against, it stands.
         target = pick(b, unit, b.enemies(unit))
         return partial(act.guard, b, unit, target) if target else None
-    for rule in _AFTER:
+    for rule in after:
         step = rule(b, unit, pinned)
         if step is not None:
             return step
     return None
 
 
+def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+    """The standing orders that can call for a war action from this army in this scene at all,
+    in the order `_choose` weighs them: what rules the others out (the plan, the army's weapons and
+    tactics, whether anyone on the field throws nets) does not change while the scene is fought,
+    and an order that can never apply need not be asked before every war action."""
+    plan = unit.plan
+    melee = melee_allowed(unit)
+    action = act.WAR_ACTIONS.get(plan.tactical_action) if plan.tactical_action else None
+    nets = any(other.knows("hurl_nets") for other in b.units.values())
+    before = tuple(rule for rule in _BEFORE if
+                   (rule is not _cut_nets or nets) and
+                   (rule is not _tactical or (action is not None and action.aim is not None)) and
+                   (rule is not _bombard or unit.siege) and
+                   (rule is not _melee or melee))
+    # After a guarding army's own order: an advancing army closes in before it shoots, a holding
+    # one shoots before it closes in, a guarding one never closes in; then each guards. Neither
+    # closes in when it may not fight in melee.
+    ranged = RANGED in unit.strike_kinds
+    if plan.stance is ADVANCE:
+        after: tuple[Rule, ...] = ((_close_in,) if melee else ()) + \
+            ((_shoot,) if ranged else ()) + (_guard,)
+    else:
+        after = ((_shoot,) if ranged else ()) + \
+            ((_close_in,) if melee and plan.stance is not GUARD else ()) + (_guard,)
+    unit.orders = (before, after)
+    return unit.orders
+
+
 def _may_guard(unit: Unit, pinned: bool) -> bool:
     # Guard is a maneuver: a fortified army would lose its fortification ("Защищённое войско,
     # которое использует боевое действие с дескриптором «манёвр», немедленно утратит это
     # состояние") for a +2 item bonus that does not stack with the fortification's +4 item bonus.
-    return not pinned and not unit.has(Condition.FORTIFIED)
+    return not pinned and not unit.has(FORTIFIED)
 
 
 def _guarding(unit: Unit) -> bool:
@@ -93,7 +132,7 @@ def _withdraw(unit: Unit, b: Scene, pinned: bool) -> Step | None:
 
 
 def _rally(b: Scene, unit: Unit, pinned: bool) -> Step | None:
-    if not pinned and unit.actions == 3 and unit.value(Condition.SHAKEN) >= 2 and not unit.engaged:
+    if not pinned and unit.actions == 3 and unit.value(SHAKEN) >= 2 and not unit.engaged:
         return lambda: act.rally(b, unit)
     return None
 
@@ -102,8 +141,8 @@ def _cut_nets(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     if not unit.netted_by:  # nobody's nets on it (most turns)
         return None
     netters = [b.units[k] for k in sorted(unit.netted_by) if b.units[k].on_field]
-    if netters and unit.value(Condition.MIRED) and (unit.has_strike(WeaponKind.MELEE)
-                                                     or unit.has_strike(WeaponKind.RANGED)):
+    if netters and unit.value(MIRED) and (unit.has_strike(MELEE)
+                                                     or unit.has_strike(RANGED)):
         return lambda: act.cut_nets(b, unit, netters[0])
     return None
 
@@ -131,30 +170,26 @@ def _strike(b: Scene, unit: Unit, pinned: bool, target: Unit, kind: WeaponKind) 
 
 
 def _melee(b: Scene, unit: Unit, pinned: bool) -> Step | None:
+    # (`_orders` leaves this order out for an army that may not fight in melee.)
     engaged = engaged_on_field(b, unit)
-    if not engaged or not melee_allowed(unit):
+    if not engaged:
         return None
     target = pick(b, unit, engaged)
-    return _strike(b, unit, pinned, target, WeaponKind.MELEE) if target is not None else None
-
-
-def _advance(b: Scene, unit: Unit, pinned: bool) -> Step | None:
-    if unit.plan.stance is not Stance.ADVANCE:
-        return None
-    return _close_in(b, unit, pinned)
+    return _strike(b, unit, pinned, target, MELEE) if target is not None else None
 
 
 def _shoot(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     if not can_shoot(unit):
         return None
     target = pick(b, unit, shooting_targets(b, unit))
-    return _strike(b, unit, pinned, target, WeaponKind.RANGED) if target is not None else None
+    return _strike(b, unit, pinned, target, RANGED) if target is not None else None
 
 
 def _close_in(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     # Advancing takes a fortified army out of its fortification first; a guarding army holds even
-    # when it is out of shots.
-    if unit.plan.stance is Stance.GUARD or not melee_allowed(unit) or pinned:
+    # when it is out of shots. (`_orders` leaves this order out for a guarding army and for one
+    # that may not fight in melee.)
+    if pinned:
         return None
     target = pick(b, unit, [e for e in b.enemies(unit)
                             if b.can_engage(unit, e, leaving_fortification=True)])
@@ -168,7 +203,6 @@ def _guard(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     return partial(act.guard, b, unit, target) if target is not None else None
 
 
-# The plan's standing orders in the order `_choose` weighs them: the ones before a guarding army's
-# own order, and the ones after it.
+# The plan's standing orders before a guarding army's own order, in the order `_choose` weighs
+# them (`_orders` gives those after it).
 _BEFORE: tuple[Rule, ...] = (_rally, _cut_nets, _tactical, _bombard, _melee)
-_AFTER: tuple[Rule, ...] = (_advance, _shoot, _close_in, _guard)

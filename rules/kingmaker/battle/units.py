@@ -6,13 +6,28 @@ from collections.abc import Hashable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import count
 from typing import Any, Self, SupportsIndex, TypeVar
 
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
+from rules.kingmaker.battle.members import (
+    CONCEALED,
+    DARK,
+    DEFEATED,
+    DESTROYED,
+    DIM,
+    DISTANT,
+    ENGAGED,
+    FLED,
+    FORTIFIED,
+    NEARBY,
+    ROUTED,
+)
 from rules.kingmaker.battle.setup import BattlePlan, Combatant, Light, Position
 from rules.kingmaker.conditions import Condition, Conditions, as_mapping, from_mapping, settle
 from rules.kingmaker.gear import GearKind, WeaponKind
 from rules.kingmaker.templates import ArmyType
+from rules.records import quick_replace
 from rules.sides import Side
 
 # The same army in the same state recurs across rounds and across the runs of `battle_odds`.
@@ -22,11 +37,16 @@ _stat_block = lru_cache(maxsize=8192)(stat_block)
 # the light alone, and the same few combinations recur in every round and every run: they are
 # settled once per combination. A bounded cache (emptied when full) keeps a long-running worker's
 # memory flat.
-_CONDITIONS: dict[Hashable, tuple[Mapping[Condition, int], Conditions, Hashable]] = {}
+# Each combination is numbered, and the number is never reused (not even once the cache is
+# emptied): a stat block is looked up by that small number, hashed at once, not by the combination.
+_CONDITIONS: dict[Hashable, tuple[Mapping[Condition, int], Conditions, int]] = {}
 _CONDITIONS_LIMIT = 65536
+_COMBINATIONS = count()
 
-_BLOCKS: dict[ArmyState, dict[Hashable, StatBlock]] = {}
+# Each army's stat blocks by (HP, the number of its conditions' combination, potions drunk).
+_BLOCKS: dict[ArmyState, dict[tuple[int, int, int], StatBlock]] = {}
 _BLOCKS_LIMIT = 1024
+_BLOCKS_PER_ARMY_LIMIT = 4096
 
 MAX_ENGAGED = 4  # seed 003: "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
 
@@ -209,9 +229,21 @@ _STARTS_LIMIT = 1024
 
 
 class Unit:
+    # Its fields are slots: a unit's fields are read thousands of times a battle, and with more
+    # than thirty of them an instance's dictionary is no longer laid out like its class's others,
+    # which makes every read a look-up.
+    __slots__ = (
+        "_block", "_blocks", "_engaged", "_lasting", "_position", "_settled_now", "_temporary",
+        "actions", "ambush_target", "ammunition", "army_type", "assault_bonus_except",
+        "attack_targets", "base", "cannot_disengage", "charged", "feinted_by",
+        "first_turn_bonus_target", "gear", "guard_against", "guard_all", "hp", "hp_at_start",
+        "initiative", "key", "light", "max_hp", "name", "netted_by", "no_reactions_until",
+        "orders", "plan", "potions_drunk", "reaction_used", "reckless", "rout_immune",
+        "routed_ever", "routing_threshold", "side", "siege", "strike_kinds", "tactics", "treated",
+    )
     # What the effective conditions follow from (lasting, temporary, engaged, position) is watched:
     # any change to it, in place or by assignment, drops the settled conditions.
-    _settled_now: tuple[Mapping[Condition, int], Conditions, Hashable] | None = None
+    _settled_now: tuple[Mapping[Condition, int], Conditions, int] | None
 
     @property
     def lasting(self) -> dict[Condition, int]:
@@ -255,6 +287,7 @@ class Unit:
 
     def __init__(self, combatant: Combatant, light: Light = Light.BRIGHT):
         army = combatant.army
+        self._settled_now = None
         self.light = light
         self.key = combatant.key
         self.side: Side = combatant.side
@@ -276,10 +309,14 @@ class Unit:
         self.hp = start.hp
         self.hp_at_start = start.hp
         self.routing_threshold = start.routing_threshold
-        self.lasting: dict[Condition, int] = dict(start.lasting)
+        # The watched fields made here directly, not through their setters (a scene makes every
+        # unit anew, and `battle_odds` thousands of scenes).
+        lasting = self._lasting = _WatchedDict(start.lasting)
+        lasting._unit = self
         if combatant.garrisoned:
-            self.lasting[Condition.FORTIFIED] = 0
-        self.temporary: list[Temporary] = []
+            lasting[FORTIFIED] = 0
+        temporary = self._temporary = _WatchedList()
+        temporary._unit = self
         self.gear = list(army.gear)
         # The gear changes only as potions are drunk (`drink_potion`), so how many were drunk
         # tells which gear the army has: a stat block is looked up by that count, not by hashing
@@ -287,8 +324,9 @@ class Unit:
         self.potions_drunk = 0
         self.ammunition = start.ammunition
         self.strike_kinds = start.strike_kinds  # gear does not change during a battle
-        self.position = Position.NEARBY
-        self.engaged: set[int] = set()
+        self._position = NEARBY
+        engaged = self._engaged = _WatchedSet()
+        engaged._unit = self
         # Per turn and per scene.
         self.actions = 0
         self.attack_targets: list[int] = []
@@ -308,6 +346,9 @@ class Unit:
         self.netted_by: set[int] = set()  # Hurl Nets: armies whose nets mire this one
         self.routed_ever = False
         self.initiative = 0
+        # The tactician's standing orders that can apply to this army in this scene, worked out
+        # at its first turn (`tactician._orders`).
+        self.orders: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
         self._block: StatBlock | None = None
         # The stat blocks this army has had, by what they follow from (HP, conditions, potions),
         # kept across the scenes it fights (the runs of `battle_odds`).
@@ -322,16 +363,16 @@ class Unit:
         return (self.light, self._position, bool(self._engaged), tuple(self._lasting.items()),
                 temporary)
 
-    def _settled(self) -> tuple[Mapping[Condition, int], Conditions, Hashable]:
-        """The effective conditions as a mapping and as a state lists them, and what they
-        follow from."""
+    def _settled(self) -> tuple[Mapping[Condition, int], Conditions, int]:
+        """The effective conditions as a mapping and as a state lists them, and the number of
+        what they follow from."""
         if self._settled_now is not None:
             return self._settled_now
         key = self._conditions_key()
         found = _CONDITIONS.get(key)
         if found is None:
             mapping = self._settle_conditions()
-            found = (mapping, from_mapping(mapping), key)
+            found = (mapping, from_mapping(mapping), next(_COMBINATIONS))
             if len(_CONDITIONS) >= _CONDITIONS_LIMIT:
                 _CONDITIONS.clear()
             _CONDITIONS[key] = found
@@ -346,13 +387,12 @@ class Unit:
         mapping.pop(Condition.DISTANT, None)
         if self.engaged:
             mapping[Condition.ENGAGED] = 0
-        if self.position is Position.DISTANT:
+        if self.position is DISTANT:
             mapping[Condition.DISTANT] = 0
         # Seed 003: in darkness or thick fog "Вее войска становятся плохо видимы"; in dim light,
         # light fog or rain "Войска на отдалении плохо видимы".
-        if self.light is Light.DARK or (self.light is Light.DIM and
-                                        self.position is Position.DISTANT):
-            mapping[Condition.CONCEALED] = 0
+        if self.light is DARK or (self.light is DIM and self.position is DISTANT):
+            mapping[CONCEALED] = 0
         return settle(mapping)
 
     def conditions(self) -> Mapping[Condition, int]:
@@ -366,6 +406,23 @@ class Unit:
         return (self._settled_now or self._settled())[0].get(condition, 0)
 
     def changed(self) -> None:
+        self._block = None
+
+    def engage_with(self, key: int) -> None:
+        """Now engaged with army `key` too."""
+        # Straight into the watched set, and what it drops dropped here: engaging and
+        # disengaging happen in every battle's every round.
+        set.add(self._engaged, key)
+        self._position = ENGAGED
+        self._settled_now = None
+        self._block = None
+
+    def disengage_from(self, key: int) -> None:
+        """No longer engaged with army `key`: nearby once engaged with none."""
+        set.discard(self._engaged, key)
+        if not self._engaged and self._position is ENGAGED:
+            self._position = NEARBY
+        self._settled_now = None
         self._block = None
 
     def effective_conditions(self) -> Conditions:
@@ -383,6 +440,8 @@ class Unit:
             key = (self.hp, (self._settled_now or self._settled())[2], self.potions_drunk)
             block = self._blocks.get(key)
             if block is None:
+                if len(self._blocks) >= _BLOCKS_PER_ARMY_LIMIT:
+                    self._blocks.clear()
                 block = self._blocks[key] = _stat_block(self.state())
             self._block = block
         return self._block
@@ -393,32 +452,32 @@ class Unit:
 
     @property
     def defeated(self) -> bool:
-        return self.hp == 0 or Condition.DEFEATED in self._lasting
+        return self.hp == 0 or DEFEATED in self._lasting
 
     @property
     def destroyed(self) -> bool:
-        return Condition.DESTROYED in self._lasting
+        return DESTROYED in self._lasting
 
     @property
     def fled(self) -> bool:
-        return self._position is Position.FLED
+        return self._position is FLED
 
     @property
     def routed(self) -> bool:
-        return Condition.ROUTED in (self._settled_now or self._settled())[0]
+        return ROUTED in (self._settled_now or self._settled())[0]
 
     @property
     def on_field(self) -> bool:
         """Still fighting: not fled, not defeated."""
-        return self._position is not Position.FLED and self.hp != 0 and \
-            Condition.DEFEATED not in self._lasting
+        return self._position is not FLED and self.hp != 0 and \
+            DEFEATED not in self._lasting
 
     @property
     def out(self) -> bool:
         """Seed 003: the scene ends when a side is all "разгромлены ... или не обращены в бегство"."""
-        return self._position is Position.FLED or self.hp == 0 or \
-            Condition.DEFEATED in self._lasting or \
-            Condition.ROUTED in (self._settled_now or self._settled())[0]
+        return self._position is FLED or self.hp == 0 or \
+            DEFEATED in self._lasting or \
+            ROUTED in (self._settled_now or self._settled())[0]
 
     def knows(self, tactic: str) -> bool:
         return tactic in self.tactics
@@ -434,7 +493,7 @@ class Unit:
         for i, item in enumerate(self.gear):
             if item.kind is GearKind.HEALING_POTIONS and item.doses > 0:
                 doses = item.doses - 1
-                self.gear[i] = replace(item, doses=doses)
+                self.gear[i] = quick_replace(item, doses=doses)
                 if doses == 0:
                     del self.gear[i]
                 self.potions_drunk += 1
