@@ -51,6 +51,10 @@ class _Compiled:
         self.params = list(params)
         self.slots = slots
         self.compiler = compiler
+        # How each column's value is read back (JSON parsed, ...): worked out by the compiler
+        # for every run, though it depends on the columns alone.
+        self.converters = compiler.get_converters(
+            [column[0] for column in compiler.select[0:compiler.col_count]])
 
     def run(self, values: dict[str, Any]) -> list:
         params = self.params[:]
@@ -62,6 +66,8 @@ class _Compiled:
         # server on SQLite) runs each read with its own values.
         compiler = copy.copy(self.compiler)
         compiler.as_sql = lambda *args, **kwargs: (sql, tuple(params))
+        converters = self.converters
+        compiler.get_converters = lambda expressions: converters
         query = copy.copy(self.queryset.query)
         query.get_compiler = lambda *args, **kwargs: compiler  # type: ignore[method-assign]
         queryset: Any = QuerySet(model=self.queryset.model, query=query,
