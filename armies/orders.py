@@ -30,6 +30,7 @@ from rules.kingmaker.campaign_map import CampaignMap
 from rules.kingmaker.fog import MapArmy, armies_seen_now, map_army
 from rules.kingmaker.hexes import canonical_hex
 from rules.kingmaker.recruitment import KingdomState
+from rules.kingmaker.templates import ArmyTemplate as ArmyTemplateState
 from rules.kingmaker.turn import KingdomTurnInput
 from rules.kingmaker.upkeep import kingdom_army_consumption
 from rules.modifiers import Modifier, ModifierKind, Statistic
@@ -95,12 +96,16 @@ def kingdom_sheet(kingdom, *, warfare_exercises_unlocked: bool) -> act.KingdomSh
 
 
 def _fieldable(army: Army, level: int) -> bool:
-    """Whether the army's stat block exists at this level. One the GM left below its template's
-    minimum level (a kingdom level lowered) sits the turn out until the GM mends it."""
+    return _fieldable_as(template_state(army.template), level, army.pk, army)
+
+
+def _fieldable_as(template: ArmyTemplateState, level: int, army_id: int, army: object) -> bool:
+    """Whether an army of `template` has a stat block at this level. One the GM left below its
+    template's minimum level (a kingdom level lowered) sits the turn out until the GM mends it."""
     try:
-        template_state(army.template).check_level(level)
+        template.check_level(level)
     except RuleViolation:
-        log.warning("army %s (%s) cannot be fielded at level %s", army.pk, army, level)
+        log.warning("army %s (%s) cannot be fielded at level %s", army_id, army, level)
         return False
     return True
 
@@ -137,7 +142,7 @@ def _rows(value: Any) -> list[dict[str, Any]]:
 def _values_turn_armies(kingdom) -> dict[int, act.TurnArmy]:
     """kingdom_armies from _TURN_ARMY_VALUES: what turn_army and _fieldable make of the models,
     made of their values (each template once)."""
-    templates: dict[int, Any] = {}
+    templates: dict[int, ArmyTemplateState] = {}
     armies = {}
     for row in _TURN_ARMY_VALUES.fetch(kingdom=kingdom.pk):
         template_id = row["template__id"]
@@ -145,11 +150,7 @@ def _values_turn_armies(kingdom) -> dict[int, act.TurnArmy]:
             templates[template_id] = template_state(ArmyTemplate(
                 **{name: row[f"template__{name}"] for name in _TEMPLATE_FIELDS}))
         template = templates[template_id]
-        try:
-            template.check_level(kingdom.level)
-        except RuleViolation:
-            log.warning("army %s (%s) cannot be fielded at level %s", row["id"], row["name"],
-                        kingdom.level)
+        if not _fieldable_as(template, kingdom.level, row["id"], row["name"]):
             continue
         gear = _rows(row["gear_rows"])
         state = ArmyState(
