@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import cast
 
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef
+from django.db.models import OuterRef, Subquery
+from django.db.models.functions import Coalesce
 
 from armies.acting import acts_for_user
 from armies.choices import ActivityStatus
@@ -59,13 +60,17 @@ _LOCKED_TURN = CompiledRead(
     .filter(pk=turn_id),
     turn_id=int, user_id=int)
 
-# The turn's orders, every status, and the kingdom's lists.
+# The turn's queued orders, the last position any of its orders took (withdrawn ones count) and
+# the kingdom's lists.
 _TURN_ORDERS = CompiledRead(
     lambda turn_id: KingdomTurn.objects.filter(pk=turn_id).annotate(
         **kingdom_lists("kingdom_id"),
-        orders=json_objects(ArmyActivity.objects.filter(turn_id=OuterRef("pk")).order_by(
-            "position", "id"), "id", "kind", "army_id", "second", "position", "status"),
-    ).values("orders", *KINGDOM_LISTS),
+        queued=json_objects(ArmyActivity.objects.filter(
+            turn_id=OuterRef("pk"), status=ActivityStatus.QUEUED).order_by("position", "id"),
+            "id", "kind", "army_id", "second"),
+        last_position=Coalesce(Subquery(ArmyActivity.objects.filter(turn_id=OuterRef("pk"))
+                                        .order_by("-position").values("position")[:1]), 0),
+    ).values("queued", "last_position", *KINGDOM_LISTS),
     turn_id=int)
 
 ORDERS_NOT_YOURS = ("orders_not_yours",
@@ -95,12 +100,11 @@ def _lock_open_turn(turn: KingdomTurn | int, user
     # committed when it began, so the lock's own statement would miss an order committed by the
     # submission it waited for.
     read = _TURN_ORDERS.get(turn_id=locked.pk)
-    orders = read.pop("orders")
-    locked.kingdom.__dict__.update(read)
     queued = tuple(act.OrderSlot(o["id"], act.ActivityKind(o["kind"]), o["army_id"],
-                                 bool(o["second"]))
-                   for o in orders if o["status"] == ActivityStatus.QUEUED)
-    return locked, queued, max((o["position"] for o in orders), default=0)
+                                 bool(o["second"])) for o in read.pop("queued"))
+    last_position = read.pop("last_position")
+    locked.kingdom.__dict__.update(read)
+    return locked, queued, last_position
 
 
 # Why a player may not give a GM-only parameter (a definition's `gm_only`), by its name.
