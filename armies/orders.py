@@ -6,7 +6,6 @@ become the engine's frozen parameter objects, and a kingdom with its armies beco
 """
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -135,10 +134,6 @@ _TURN_ARMY_VALUES = CompiledRead(
     kingdom=int)
 
 
-def _rows(value: Any) -> list[dict[str, Any]]:
-    return json.loads(value) if isinstance(value, str) else value
-
-
 def _values_turn_armies(kingdom) -> dict[int, act.TurnArmy]:
     """kingdom_armies from _TURN_ARMY_VALUES: what turn_army and _fieldable make of the models,
     made of their values (each template once)."""
@@ -152,14 +147,14 @@ def _values_turn_armies(kingdom) -> dict[int, act.TurnArmy]:
         template = templates[template_id]
         if not _fieldable_as(template, kingdom.level, row["id"], row["name"]):
             continue
-        gear = _rows(row["gear_rows"])
+        gear = row["gear_rows"]
         state = ArmyState(
             template=template, level=kingdom.level,
-            tactics=tuple(t["tactic"] for t in _rows(row["tactics_rows"])),
+            tactics=tuple(t["tactic"] for t in row["tactics_rows"]),
             gear=tuple(gear_item_from(kind=g["kind"], tier=g["tier"], weapon=g["weapon"],
                                       doses=g["doses"]) for g in gear),
             conditions=tuple(condition_state_from(c["condition"], c["value"])
-                             for c in _rows(row["conditions_rows"])),
+                             for c in row["conditions_rows"]),
             hp=row["hp"], name=row["name"], hex=canonical_hex(row["hex"]))
         armies[row["id"]] = _turn_army(
             row["id"], state, faction=row["faction__name"], status=row["status"],

@@ -24,13 +24,14 @@ def armies_with_details(*, with_kingdom: bool = True) -> QuerySet[Army]:
     return with_related_rows(Army.objects.select_related(*joined), "tactics", "gear", "conditions")
 
 
-def active_armies(kingdom) -> QuerySet[Army]:
-    return armies_with_details().filter(kingdom=kingdom, status=ArmyStatus.ACTIVE)
+def active_armies(kingdom, *, with_kingdom: bool = True) -> QuerySet[Army]:
+    return armies_with_details(with_kingdom=with_kingdom).filter(kingdom=kingdom,
+                                                                 status=ArmyStatus.ACTIVE)
 
 
 # The caller has the kingdom: it is not read again for each army.
-_ACTIVE_ARMIES = CompiledRead(lambda kingdom: armies_with_details(with_kingdom=False).filter(
-    kingdom_id=kingdom, status=ArmyStatus.ACTIVE), kingdom=int)
+_ACTIVE_ARMIES = CompiledRead(lambda kingdom: active_armies(kingdom, with_kingdom=False),
+                              kingdom=int)
 
 
 def active_army_rows(kingdom) -> list[Army]:

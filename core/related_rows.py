@@ -7,7 +7,6 @@ back into model instances in the related manager's prefetch cache: `army.tactics
 reads no database, exactly as after `prefetch_related("tactics")`."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.db import models
@@ -107,8 +106,6 @@ class _Relation:
         return related
 
     def cache(self, obj: models.Model, rows: Any, db: str) -> None:
-        if isinstance(rows, str):
-            rows = json.loads(rows)
         children = [self.child.from_db(db, self.columns,
                                        [f.to_python(row[f.attname]) for f in self.fields])
                     for row in rows]

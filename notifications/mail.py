@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
-from django.db.models import QuerySet
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -45,16 +44,7 @@ log = logging.getLogger(__name__)
 REMIND_BEFORE = datetime.timedelta(hours=24)
 
 
-def _mailed_players() -> QuerySet[Membership]:
-    return (Membership.objects.filter(role=Role.PLAYER, user__is_active=True)
-            .exclude(user__email="").select_related("user", "kingdom__campaign")
-            .order_by("kingdom_id", "user_id"))
-
-
-# A kingdom turn's report goes to one kingdom's players, after every turn: compiled once
-# (core.compiled), as is the turn's read.
-_KINGDOM_PLAYERS = CompiledRead(lambda kingdom: _mailed_players().filter(kingdom_id=kingdom),
-                                kingdom=int)
+# Read after every kingdom turn: compiled once (core.compiled).
 _TURN = CompiledRead(lambda turn: KingdomTurn.objects.select_related("kingdom__campaign")
                      .filter(pk=turn), turn=int)
 
@@ -62,9 +52,10 @@ _TURN = CompiledRead(lambda turn: KingdomTurn.objects.select_related("kingdom__c
 def recipients(kingdom_ids: Iterable[int]) -> list[tuple[Membership, PlayerPreferences]]:
     """The players of these kingdoms who get mail, with their preferences (one entry per user and
     kingdom)."""
-    kingdom_ids = list(kingdom_ids)
-    memberships = (_KINGDOM_PLAYERS.fetch(kingdom=kingdom_ids[0]) if len(kingdom_ids) == 1
-                   else _mailed_players().filter(kingdom_id__in=kingdom_ids))
+    memberships = (Membership.objects.filter(role=Role.PLAYER, kingdom_id__in=list(kingdom_ids),
+                                             user__is_active=True)
+                   .exclude(user__email="").select_related("user", "kingdom__campaign")
+                   .order_by("kingdom_id", "user_id"))
     chosen = []
     for membership in memberships:
         preferences = PlayerPreferences.of(membership.user)
