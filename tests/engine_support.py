@@ -25,7 +25,7 @@ class ScriptedDice(Dice):
     def d20_face(self):
         # The real dice draw a die's bits themselves (`Dice.d20_face`, `Dice.face`): the script
         # hands out its face instead.
-        return self._random.randint(1, 20)
+        return self.face(20)
 
     def face(self, sides):
         return self._random.randint(1, sides)

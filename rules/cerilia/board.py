@@ -106,6 +106,10 @@ class Units(dict[str, Unit]):
             if len(bucket) > 1:
                 bucket.sort(key=lambda key: (placed[key][2], order[key]))
 
+    def in_order(self, keys: Iterable[str]) -> list[str]:
+        """These keys in the dict's order."""
+        return sorted(keys, key=self._order.__getitem__)
+
     def __setitem__(self, key: str, unit: Unit) -> None:
         # The eyes (visibility.eyes) read a unit's side, sector, life and ambush: a write that
         # changes none of them (a hit, a reveal) keeps them. Most rounds never ask for them.

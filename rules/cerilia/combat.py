@@ -290,7 +290,7 @@ class Combat(Results):
         # fight on its own): elsewhere no side has an enemy to strike and nothing is revealed
         # (the reveals below move nobody).
         fronts = self.units.contested() | (self.terrain.fortified() & self.units.occupied())
-        for sector in sorted(fronts.intersection(SECTORS), key=SECTORS.index):
+        for sector in [s for s in SECTORS if s in fronts]:
             present = {side: self.at(sector, side, hidden=True) for side in SIDES}
             targets = {side: [u for u in present[side] if not u.concealed] for side in SIDES}
             sides = {side: [u for u in targets[side] if self.can_attack(u)] for side in SIDES}

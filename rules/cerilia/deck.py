@@ -51,5 +51,5 @@ def draw(dice: Dice, remaining: tuple[int, ...], *, purpose: str, **params: Any
     if not remaining:
         remaining = FULL_DECK
     left = len(remaining)
-    index = dice.roll(_DRAW.get(left) or f"1d{left}", purpose=purpose, **params).total - 1
+    index = dice.roll(_DRAW[left], purpose=purpose, **params).total - 1
     return remaining[index], remaining[:index] + remaining[index + 1:]

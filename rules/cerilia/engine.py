@@ -115,7 +115,7 @@ class Round(AmbushRules, Artifacts):
         self.phase = "morale"
         if not self.hit:
             return   # no unit took a hit: no test (and no order of the units to read)
-        for key in sorted(self.hit, key=list(self.units).index):
+        for key in self.units.in_order(self.hit):
             unit = self.units[key]
             if not unit.alive or key in self.moved_back:
                 continue

@@ -18,12 +18,12 @@ from rules.kingmaker.battle.members import (
     SUCCESS,
     WEARY,
 )
-from rules.kingmaker.battle.scene import SIDES, Scene
+from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.setup import ArmyResult, BattleEvent, CheckRecord, PcFight, SideResult
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, after_battle, from_mapping
 from rules.kingmaker.gear import GearItem
-from rules.sides import Side
+from rules.sides import SIDES, Side
 
 # Seed 003: "каждое разгромленное вами войско приносит столько же опыта, сколько и победа над
 # противником того же уровня"; the creature XP table by level against the party (the kingdom).

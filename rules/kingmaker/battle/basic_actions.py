@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.errors import _
 from rules.kingmaker.battle.members import (
+    ADVANCE,
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
     DISTANT,
@@ -45,7 +46,7 @@ def advance(b: Scene, unit: Unit, target: Unit) -> None:
         if b.can_engage(unit, target):
             b.engage(unit, target)
             b.log("advance", _("%(army)s advances and engages %(target)s."), unit, target, record)
-            if "reckless_flankers" in unit.tactics and unit.plan.stance.value == "advance":
+            if "reckless_flankers" in unit.tactics and unit.plan.stance is ADVANCE:
                 unit.reckless = True  # trades 2 AC for +1 to attacks while engaged
             return
     elif degree is SUCCESS:

@@ -12,10 +12,8 @@ from rules.dice import Dice, Roll
 from rules.errors import _
 from rules.kingmaker.battle import aftermath, aiming, reactions, tactician
 from rules.kingmaker.battle.members import (
-    ATTACKER,
     CRITICAL_SUCCESS,
     DEFEATED,
-    DEFENDER,
     DESTROYED,
     DISTANT,
     ENGAGED,
@@ -39,6 +37,7 @@ from rules.kingmaker.battle.setup import (
 )
 from rules.kingmaker.battle.strikes import circumstance
 from rules.kingmaker.battle.units import Unit
+from rules.sides import ATTACKER, DEFENDER
 
 ACTIONS_PER_TURN = 3  # seed 003: "Каждое войско может предпринять в свой ход до трёх действий"
 
@@ -266,7 +265,8 @@ _COLUMNS = {DISTANT: 0, NEARBY: 2, ENGAGED: 4, FLED: -1}
 
 
 def _all_out(units: list[Unit]) -> bool:
-    # `all(u.out for u in units)` without a generator or `Unit.out`'s call: asked after every turn.
+    """Seed 003: the scene ends when a side is all "разгромлены ... или не обращены в бегство"
+    (fled, at 0 HP, defeated or routed); asked after every turn, so read inline."""
     for unit in units:
         if not (unit._position is FLED or unit.hp == 0 or DEFEATED in unit._lasting or
                 ROUTED in (unit._settled_now or unit._settled())[0]):

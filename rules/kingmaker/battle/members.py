@@ -11,7 +11,6 @@ from rules.degrees import Degree
 from rules.kingmaker.battle.setup import Light, Position, Stance, Targeting
 from rules.kingmaker.conditions import Condition, Target
 from rules.kingmaker.gear import WeaponKind
-from rules.sides import Side
 
 # Where an army stands.
 NEARBY = Position.NEARBY
@@ -53,10 +52,7 @@ MELEE = WeaponKind.MELEE
 RANGED = WeaponKind.RANGED
 ADVANCE = Stance.ADVANCE
 GUARD = Stance.GUARD
-HOLD = Stance.HOLD
 ARMY = Targeting.ARMY
 STRONGEST = Targeting.STRONGEST
-ATTACKER = Side.ATTACKER
-DEFENDER = Side.DEFENDER
 DARK = Light.DARK
 DIM = Light.DIM

@@ -42,10 +42,9 @@ from rules.kingmaker.battle.units import MAX_ENGAGED, Temporary, Unit
 from rules.kingmaker.conditions import Condition, Target
 from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind, Statistic, stacked_total
-from rules.sides import Side
+from rules.sides import SIDES, Side
 
 # `Side`'s members once (iterating an enum class walks its members through a generator each time).
-SIDES = tuple(Side)
 # `Scene._field_modifiers` of each setup's armies, and the totals of checks with only those on them
 # (by the army, the check and the stat block's statistic, which the value keeps so that its id is
 # not reused while it is a key): the setup kept so that its id is not reused either.

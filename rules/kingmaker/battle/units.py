@@ -425,10 +425,6 @@ class Unit:
         self._settled_now = None
         self._block = None
 
-    def effective_conditions(self) -> Conditions:
-        """The conditions in effect now, as an army's state lists them."""
-        return self._settled()[1]
-
     def state(self) -> ArmyState:
         return replace(self.base, hp=self.hp, conditions=self._settled()[1],
                        gear=tuple(self.gear))
@@ -471,13 +467,6 @@ class Unit:
         """Still fighting: not fled, not defeated."""
         return self._position is not FLED and self.hp != 0 and \
             DEFEATED not in self._lasting
-
-    @property
-    def out(self) -> bool:
-        """Seed 003: the scene ends when a side is all "разгромлены ... или не обращены в бегство"."""
-        return self._position is FLED or self.hp == 0 or \
-            DEFEATED in self._lasting or \
-            ROUTED in (self._settled_now or self._settled())[0]
 
     def knows(self, tactic: str) -> bool:
         return tactic in self.tactics
