@@ -217,7 +217,7 @@ def seen_armies(kingdom, painted: CampaignMap | None,
     return frozenset(a.key for a in seen)
 
 
-# The stored snapshot of a campaign's armies taken when a turn is locked (KingdomTurn.map_armies).
+# The stored snapshot of a campaign's armies taken when its turns are locked (ArmySnapshot).
 def map_army_data(army: MapArmy, kingdom_id: int) -> dict[str, Any]:
     return {"army": army.key, "kingdom_id": kingdom_id, "kingdom": army.kingdom,
             "name": army.name, "hex": army.hex, "scouting": record_data(army.scouting),
@@ -244,9 +244,9 @@ def other_map_armies(turn) -> tuple[MapArmy, ...]:
     """The other kingdoms' armies as the turn's fog of war and gambit read them: where they stood
     when the night's turns were locked (the turn's snapshot); a turn still taking orders, or
     locked before snapshots were kept, reads where they stand now."""
-    snapshot = turn.map_armies or {}
-    if "armies" in snapshot:
-        return tuple(_map_army_from(a) for a in snapshot["armies"]
+    snapshot = turn.armies_snapshot  # read only here: a turn on no map, with no gambit, needs none
+    if snapshot is not None:
+        return tuple(_map_army_from(a) for a in snapshot.armies["armies"]
                      if a["kingdom_id"] != turn.kingdom_id)
     return tuple(map_army_of(a) for a in campaign_armies(turn.kingdom.campaign_id)
                  if a.kingdom_id != turn.kingdom_id)

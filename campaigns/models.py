@@ -341,6 +341,25 @@ LIGHT_CHOICES = enum_choices(Light, LIGHT_LABELS)
 MAP_ARMIES = register(Payload("turn_map_armies"))
 
 
+class ArmySnapshot(models.Model):
+    """The campaign's armies as fog of war reads them ({"armies": [...]},
+    armies.orders.campaign_snapshot), taken when its turns were locked for the night: each of
+    those turns points at it, so a campaign's armies are stored once a night, not once a turn."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE,
+                                 related_name="army_snapshots", verbose_name=_("campaign"))
+    taken_at = models.DateTimeField(_("taken"), auto_now_add=True)
+    armies = VersionedJSONField(_("armies on the map when locked"), default=dict,
+                                payload=MAP_ARMIES)
+
+    class Meta:
+        verbose_name = _("army snapshot")
+        verbose_name_plural = _("army snapshots")
+
+    def __str__(self) -> str:
+        return f"{self.campaign} — {self.taken_at:%Y-%m-%d %H:%M}"
+
+
 class KingdomTurn(ClaimedModel):
     """One kingdom's turn: players order its armies until the deadline; then it is resolved."""
 
@@ -359,11 +378,11 @@ class KingdomTurn(ClaimedModel):
         _("light"), max_length=6, choices=LIGHT_CHOICES, default=Light.BRIGHT,
         help_text=_("The light and weather as the turn ends, for the kingdom's Scouting checks "
                     "against armies in ambush (fog of war)."))
-    # The campaign's armies as fog of war reads them ({"armies": [...]},
-    # armies.orders.campaign_snapshot), taken when the turn was locked: the kingdom sees the other
-    # kingdoms' armies where they stood then. Empty: not locked yet, or locked before snapshots.
-    map_armies = VersionedJSONField(_("armies on the map when locked"), default=dict, blank=True,
-                                    editable=False, payload=MAP_ARMIES)
+    # The kingdom sees the other kingdoms' armies where they stood when the turn was locked.
+    # None: not locked yet, or locked before snapshots were kept.
+    armies_snapshot = models.ForeignKey(
+        ArmySnapshot, on_delete=models.SET_NULL, null=True, blank=True, editable=False,
+        related_name="turns", verbose_name=_("armies on the map when locked"))
     resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
     # When the deadline reminder went out (claimed with one UPDATE, so it goes out once).
     reminded_at = models.DateTimeField(_("deadline reminder sent"), null=True, blank=True,

@@ -114,6 +114,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,  # seconds
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     })
+else:
+    # A new PostgreSQL connection is a server process with cold catalog caches: a worker's task or
+    # a request that opened one paid more for it than for its own statements. Connections are kept
+    # (checked before reuse, so one the server dropped is replaced rather than failing a request).
+    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", default=300))
+    DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

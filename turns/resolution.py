@@ -19,7 +19,7 @@ from armies.orders import campaign_snapshot, queued_activities, rules_order, tur
 from armies.selectors import active_army_rows
 from battles.resolution import scenes_lock_after_turn
 from battles.selectors import armies_in_battle_since, previous_turn_resolved_at
-from campaigns.models import KingdomTurn, TurnStatus
+from campaigns.models import ArmySnapshot, KingdomTurn, TurnStatus
 from campaigns.selectors import KINGDOM_LISTS, kingdom_lists
 from campaigns.services import next_turn, turn_open_held, turn_opened
 from core.claims import ClaimedWork, claimed_seed
@@ -62,8 +62,10 @@ def _snapshot_armies(ids: list[int]) -> None:
     campaigns = KingdomTurn.objects.filter(pk__in=ids).values_list("kingdom__campaign_id",
                                                                     flat=True)
     for campaign_id in sorted(set(campaigns)):
+        snapshot = ArmySnapshot.objects.create(campaign_id=campaign_id,
+                                               armies=campaign_snapshot(campaign_id))
         KingdomTurn.objects.filter(pk__in=ids, kingdom__campaign_id=campaign_id).update(
-            map_armies=campaign_snapshot(campaign_id))
+            armies_snapshot=snapshot)
 
 
 # What a turn reads of its kingdom and the turns around it, compiled once (core.compiled).

@@ -155,7 +155,7 @@ def _restore(turn: KingdomTurn, actor) -> None:
     deadline = turn.deadline if turn.deadline > now else next_deadline(turn.kingdom.campaign, now)
     turn._change_reason = REASON
     turn.set_status(TurnStatus.OPEN, resolved_at=None, locked_at=None, resolving_since=None,
-                    claim="", error="", ready=False, map_armies={}, deadline=deadline,
+                    claim="", error="", ready=False, armies_snapshot=None, deadline=deadline,
                     reminded_at=None)
 
 

@@ -60,10 +60,16 @@ def resolved_then_undone(ours, *turns):
 
 
 def test_a_locked_turn_keeps_the_campaign_s_armies_as_they_stood(night):
-    stored = KingdomTurn.objects.get(pk=night["ours"].pk).map_armies
+    stored = KingdomTurn.objects.get(pk=night["ours"].pk).armies_snapshot.armies
     assert {a["name"]: a["hex"] for a in stored["armies"]} == {
         "Tatzlford Guard": "C4", "Pitax Foot": "D4", "Lurkers": "B4", "Pitax Guard": "E4"}
     assert KingdomTurn.objects.get(pk=night["ours"].pk).status == TurnStatus.LOCKED
+
+
+def test_the_night_s_turns_share_one_snapshot_of_the_campaign(night, campaign):
+    snapshots = {KingdomTurn.objects.get(pk=night[side].pk).armies_snapshot_id
+                 for side in ("ours", "theirs")}
+    assert len(snapshots) == 1 and campaign.army_snapshots.get().pk in snapshots
 
 
 def test_two_kingdoms_resolved_in_either_order_see_the_same(night):
