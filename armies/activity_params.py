@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from armies.choices import TACTIC_CHOICES
+from core.api_fields import FieldsBuiltOnce
 from rules.kingmaker import activities as act
 
 MAX_ID = 2**63 - 1
@@ -42,7 +43,7 @@ def choice(enum, **kwargs) -> serializers.ChoiceField:
     return serializers.ChoiceField(choices=[member.value for member in enum], **kwargs)
 
 
-class StrictSerializer(serializers.Serializer):
+class StrictSerializer(FieldsBuiltOnce, serializers.Serializer):
     # Refuses keys it does not know (a misspelt parameter must not pass silently).
 
     default_error_messages = {"unknown": _("Unknown field.")}

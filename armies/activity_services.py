@@ -14,6 +14,7 @@ from armies.acting import acts_for_user
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
 from armies.orders import rules_order, situation
+from campaigns.adapters import MAP_LISTS, map_lists
 from campaigns.models import KingdomTurn
 from campaigns.permissions import check_plays_kingdom, require_actor
 from campaigns.selectors import (
@@ -60,17 +61,17 @@ _LOCKED_TURN = CompiledRead(
     .filter(pk=turn_id),
     turn_id=int, user_id=int)
 
-# The turn's queued orders, the last position any of its orders took (withdrawn ones count) and
-# the kingdom's lists.
+# The turn's queued orders, the last position any of its orders took (withdrawn ones count), the
+# kingdom's lists and the campaign's map.
 _TURN_ORDERS = CompiledRead(
     lambda turn_id: KingdomTurn.objects.filter(pk=turn_id).annotate(
-        **kingdom_lists("kingdom_id"),
+        **kingdom_lists("kingdom_id"), **map_lists("kingdom__campaign_id"),
         queued=json_objects(ArmyActivity.objects.filter(
             turn_id=OuterRef("pk"), status=ActivityStatus.QUEUED).order_by("position", "id"),
             "id", "kind", "army_id", "second"),
         last_position=Coalesce(Subquery(ArmyActivity.objects.filter(turn_id=OuterRef("pk"))
                                         .order_by("-position").values("position")[:1]), 0),
-    ).values("queued", "last_position", *KINGDOM_LISTS),
+    ).values("queued", "last_position", *KINGDOM_LISTS, *MAP_LISTS),
     turn_id=int)
 
 ORDERS_NOT_YOURS = ("orders_not_yours",

@@ -16,7 +16,7 @@ from armies.adapters import army_state, condition_state_from, gear_item_from, te
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyTemplate
 from armies.selectors import armies_with_details
-from campaigns.adapters import campaign_map_or_none
+from campaigns.adapters import campaign_map_or_none, map_of_lists
 from campaigns.models import Faction
 from core.compiled import CompiledRead
 from core.related_rows import child_rows
@@ -70,6 +70,15 @@ def _listed(kingdom, name: str, read: Callable[[], Iterable[str]]) -> Iterable[s
     kingdom_lists), else read now."""
     listed = kingdom.__dict__.get(name)
     return listed if listed is not None else read()
+
+
+def painted_map(kingdom) -> CampaignMap | None:
+    """The kingdom's campaign's map, if it has one: as read with the kingdom (campaigns.adapters.
+    map_lists), else read now."""
+    hex_rows = kingdom.__dict__.get("map_hex_rows")
+    if hex_rows is None:
+        return campaign_map_or_none(kingdom.campaign_id)
+    return map_of_lists(hex_rows, kingdom.__dict__["map_settlement_rows"])
 
 
 def kingdom_sheet(kingdom, *, warfare_exercises_unlocked: bool) -> act.KingdomSheet:
@@ -257,7 +266,7 @@ def situation(turn, *, with_foreign: bool = True) -> act.Situation:
     number of queries for the whole turn, however many armies); with the other kingdoms' armies,
     only those it sees now count as targets (an unseen one answers as an id that names
     nothing)."""
-    painted = campaign_map_or_none(turn.kingdom.campaign_id)
+    painted = painted_map(turn.kingdom)
     return _situation(turn, painted, with_foreign,
                       other_map_armies(turn) if with_foreign else ())
 
@@ -391,7 +400,7 @@ def turn_input(turn, activities: list[ArmyActivity], orders: list[act.Order], *,
     turn was locked and the turn's light, for the kingdom's fog of war at the turn's end.
     `army_rows` are the kingdom's active armies (active_armies) if the caller has read them."""
     needs_foreign = any(o.kind is act.ActivityKind.OFFENSIVE_GAMBIT for o in orders)
-    painted = campaign_map_or_none(turn.kingdom.campaign_id)
+    painted = painted_map(turn.kingdom)
     others = other_map_armies(turn) if needs_foreign or painted is not None else ()
     current = _situation(turn, painted, needs_foreign, others, army_rows)
     return KingdomTurnInput(

@@ -19,6 +19,7 @@ from armies.orders import campaign_snapshot, queued_activities, rules_order, tur
 from armies.selectors import active_army_rows
 from battles.resolution import scenes_lock_after_turn
 from battles.selectors import armies_in_battle_since, previous_turn_resolved_at
+from campaigns.adapters import MAP_LISTS, map_lists
 from campaigns.models import ArmySnapshot, KingdomTurn, TurnStatus
 from campaigns.selectors import KINGDOM_LISTS, kingdom_lists
 from campaigns.services import next_turn, turn_open_held, turn_opened
@@ -71,10 +72,11 @@ def _snapshot_armies(ids: list[int]) -> None:
 # What a turn reads of its kingdom and the turns around it, compiled once (core.compiled).
 _TURN_EXTRA = CompiledRead(
     lambda turn: KingdomTurn.objects.filter(pk=turn).annotate(
-        **kingdom_lists("kingdom_id"), previous_resolved_at=previous_turn_resolved_at(),
+        **kingdom_lists("kingdom_id"), **map_lists("kingdom__campaign_id"),
+        previous_resolved_at=previous_turn_resolved_at(),
         later_turn=Exists(KingdomTurn.objects.filter(kingdom_id=OuterRef("kingdom_id"),
                                                      number__gt=OuterRef("number"))),
-    ).values(*KINGDOM_LISTS, "previous_resolved_at", "later_turn"),
+    ).values(*KINGDOM_LISTS, *MAP_LISTS, "previous_resolved_at", "later_turn"),
     turn=int)
 
 
@@ -82,7 +84,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
     kingdom = turn.kingdom  # locked with the turn; its campaign read, not locked
     # After the lock, in a statement of its own (a locking statement reads as of its start).
     extra = _TURN_EXTRA.get(turn=turn.pk)
-    kingdom.__dict__.update({name: extra[name] for name in KINGDOM_LISTS})
+    kingdom.__dict__.update({name: extra[name] for name in (*KINGDOM_LISTS, *MAP_LISTS)})
     activities = queued_activities(turn)
     orders, unreadable = [], {}
     for activity in activities:

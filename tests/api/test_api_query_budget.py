@@ -21,12 +21,12 @@ SIZES = (5, 50)
 # served) included: 23 for an army's order before issue 16 (19 and 20 for the leadership ones),
 # which aims at 8. The user's token; the turn locked with its kingdom, campaign and whether the
 # user gives its orders; then (after the lock: a locking statement reads as of its start) the
-# turn's orders with the kingdom's lists; the map; the armies with their tactics, gear and
-# conditions; the order with its history row (one statement on PostgreSQL, core.writes; two on
-# SQLite). A recruitment also reads its template, a gambit the other kingdoms' armies (where they
-# stand now: the turn has no snapshot while it takes orders).
-BUDGET = {"recruit_army": 9, "offensive_gambit": 9}
-DEFAULT_BUDGET = 8
+# turn's orders with the kingdom's lists and the campaign's map; the armies with their tactics,
+# gear and conditions; the order with its history row (one statement on PostgreSQL, core.writes;
+# two on SQLite). A recruitment also reads its template, a gambit the other kingdoms' armies
+# (where they stand now: the turn has no snapshot while it takes orders).
+BUDGET = {"recruit_army": 8, "offensive_gambit": 8}
+DEFAULT_BUDGET = 7
 
 
 def _orders(army: Army, rival: Army, infantry) -> dict[str, dict]:

@@ -2,9 +2,12 @@
 and no two serializers share one (issue 16, point 3)."""
 from __future__ import annotations
 
+import copy
+
 from rest_framework import serializers
 
-from armies.api.serializers import ActivitySerializer
+from armies.activity_params import PARAMS_SERIALIZERS
+from armies.api.serializers import ActivitySerializer, ActivitySubmitSerializer
 
 
 class _PlainActivitySerializer(serializers.ModelSerializer):
@@ -32,3 +35,30 @@ def test_the_fields_are_drfs_and_each_serializer_has_its_own():
              if name not in ("params", "submitted_by", "result")}  # declared on the class
     assert {n: type(f) for n, f in built.items()} == {n: type(plain[n]) for n in built}
     assert {n: repr(f) for n, f in built.items()} == {n: repr(plain[n]) for n in built}
+
+
+def test_a_declared_serializer_s_fields_are_copies_bound_to_it_and_its_sub_fields_too():
+    recruit = PARAMS_SERIALIZERS["recruit_army"]
+    first, second = recruit(), recruit()
+    assert _described(first.fields) == _described(second.fields)
+    assert not any(first.fields[name] is second.fields[name] for name in first.fields)
+    assert all(first.fields[name].parent is first for name in first.fields)
+    tactics, other = first.fields["tactics"], second.fields["tactics"]
+    assert isinstance(tactics, serializers.ListField)
+    assert tactics.child is not other.child and tactics.child.parent is tactics
+
+
+def test_copied_fields_answer_as_drf_s_own_copies():
+    plain = type("PlainSubmit", (serializers.Serializer,), {
+        name: copy.deepcopy(field) for name, field in
+        ActivitySubmitSerializer._declared_fields.items() if name != "params"})
+    for data in ({"turn": 0, "kind": "march", "army": "x", "second": "maybe"},
+                 {"turn": 7, "kind": "disband_army", "army": 3, "second": True, "params": {}}):
+        for _ in range(2):  # each serializer's copies answer as the first's
+            ours, drfs = ActivitySubmitSerializer(data=data), plain(data=data)
+            assert ours.is_valid() is drfs.is_valid()
+            ours_errors = {k: v for k, v in ours.errors.items() if k != "params"}
+            assert ours_errors == drfs.errors
+            if not drfs.errors:
+                assert {k: v for k, v in ours.validated_data.items() if k != "params"} == \
+                    drfs.validated_data
