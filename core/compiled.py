@@ -18,19 +18,26 @@ import itertools
 from collections.abc import Callable, Hashable
 from typing import Any
 
+import psycopg
+from django.conf import settings
 from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import QuerySet
 from django.db.transaction import TransactionManagementError
+from psycopg.postgres import types as postgres_types
+from psycopg.pq import Format
 
-# Stand-in values: far from any id or text a campaign stores, and different on each compilation.
-_STAND_IN_INT = -7_340_000_000_000
+TIMESTAMPTZ_OID = postgres_types["timestamptz"].oid
+# Stand-in values, different on each compilation. An int stand-in fits every integer column
+# (a positive small integer's too): out of a column's range, Django would drop a range condition
+# from both compilations alike, and the read would ignore its value.
+_STAND_IN_INT = 30_000
 _counter = itertools.count(1)
 
 
 def _stand_in(kind: type, serial: int) -> int | str:
     if kind is int:
-        return _STAND_IN_INT - serial
+        return _STAND_IN_INT + serial % 2_000
     if kind is str:
         return f"\x1fcompiled-read-stand-in-{serial}\x1f"
     raise TypeError(f"a compiled read takes int or str values, not {kind.__name__}")
@@ -40,12 +47,67 @@ class CompiledReadError(Exception):
     """The queryset's SQL depends on its values in a way the stand-ins cannot carry."""
 
 
+class _Preparing:
+    """The connection, with cursors that have PostgreSQL parse and plan each statement once per
+    connection (a prepared statement: planning cost the server more than running these reads).
+    Queries are logged and wrapped as through the connection's own cursors."""
+
+    def __init__(self, connection) -> None:
+        self._connection = connection
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._connection, name)
+
+    def cursor(self):
+        connection = self._connection
+        connection.close_if_health_check_failed()
+        connection.ensure_connection()
+        with connection.wrap_database_errors:
+            return connection._prepare_cursor(_preparing_cursor(connection))
+
+
+class _PreparingCursor(psycopg.Cursor):
+    """A cursor that binds its values on the server and prepares its statement."""
+
+    def execute(self, query, params=None, **kwargs):
+        result = super().execute(query, params, prepare=True, **kwargs)
+        # psycopg keeps no text of a prepared statement's run, which Django's query log reads
+        # (DatabaseOperations.last_executed_query): the statement with its values, as logged.
+        self._query = _Logged(self.connection, query, params)
+        return result
+
+
+class _Logged:
+    """A statement as Django's query log reads it: `query`, its text with its values (written
+    out only when something reads it)."""
+
+    def __init__(self, connection: psycopg.Connection, sql: str, params: Any) -> None:
+        self._text = lambda: psycopg.ClientCursor(connection).mogrify(sql, params)
+
+    @property
+    def query(self) -> bytes:
+        return self._text().encode()
+
+
+def _preparing_cursor(connection) -> _PreparingCursor:
+    from django.db.backends.postgresql.psycopg_any import (  # type: ignore[import-untyped]
+        register_tzloader,
+    )
+
+    cursor = _PreparingCursor(connection.connection)
+    # As the connection's own cursors are made (DatabaseWrapper.create_cursor).
+    loader = connection.connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+    if connection.timezone != loader.timezone:
+        register_tzloader(connection.timezone, cursor)
+    return cursor
+
+
 class _Compiled:
     """One compilation on one connection: its compiler (whose select and column maps the
     queryset's iterable reads), its SQL, and where each value goes among its parameters."""
 
-    def __init__(self, queryset: QuerySet, sql: str, params: tuple, slots: dict[int, str],
-                 compiler) -> None:
+    def __init__(self, queryset: QuerySet, sql: str, params: tuple,
+                 slots: dict[int, tuple[str, type]], compiler) -> None:
         self.queryset = queryset
         self.sql = sql
         self.params = list(params)
@@ -55,16 +117,19 @@ class _Compiled:
         # for every run, though it depends on the columns alone.
         self.converters = compiler.get_converters(
             [column[0] for column in compiler.select[0:compiler.col_count]])
+        self.prepared = compiler.connection.vendor == "postgresql" and settings.MUSTER_PREPARED_READS
 
     def run(self, values: dict[str, Any]) -> list:
         params = self.params[:]
-        for index, name in self.slots.items():
-            params[index] = values[name]
+        for index, (name, kind) in self.slots.items():
+            params[index] = kind(values[name])
         sql = self.sql
         # Copies for this run, which answer with this SQL and these values: the compilation
         # itself is never changed, so a connection shared between threads (a test's live
         # server on SQLite) runs each read with its own values.
         compiler = copy.copy(self.compiler)
+        if self.prepared:
+            compiler.connection = _Preparing(compiler.connection)
         compiler.as_sql = lambda *args, **kwargs: (sql, tuple(params))
         converters = self.converters
         compiler.get_converters = lambda expressions: converters
@@ -135,16 +200,18 @@ class CompiledRead:
             other_sql, other_params = self._built(shape, second, using).query.get_compiler(
                 using=using).as_sql()
         except (EmptyResultSet, FullResultSet):
-            # A stand-in outside a small column's range: Django drops the condition.
+            # A condition Django drops for some values (an empty IN list, say).
             raise CompiledReadError("the read's SQL changes with its values") from None
         if sql != other_sql or len(params) != len(other_params):
             raise CompiledReadError("the read's SQL changes with its values")
         names = {value: name for name, value in first.items()}
         slots = {}
         for index, (one, other) in enumerate(zip(params, other_params, strict=True)):
-            name = names.get(one) if type(one) in (int, str) else None
+            # A value may come typed for its column (psycopg's Int2 for a small integer).
+            name = names.get(one) if isinstance(one, int | str) and type(one) is not bool \
+                else None
             if name is not None and other == second[name]:
-                slots[index] = name
+                slots[index] = (name, type(one))
             elif one != other or name is not None:
                 raise CompiledReadError(f"parameter {index} of the read is not one of its values")
         return _Compiled(queryset, sql, params, slots, compiler)

@@ -91,10 +91,19 @@ def test_a_value_that_changes_the_sql_is_refused():
                         if kingdom % 2 else Kingdom.objects.filter(pk__lte=kingdom), kingdom=int)
     with pytest.raises(CompiledReadError):
         read.fetch(kingdom=3)
-    # A stand-in outside a small column's range drops its condition: refused too.
-    small = CompiledRead(lambda level: Kingdom.objects.filter(level=level), level=int)
-    with pytest.raises(CompiledReadError):
-        small.fetch(level=3)
+
+
+
+def test_a_small_column_s_range_conditions_keep_their_values():
+    # Django drops a range condition whose value is out of the column's range: the stand-ins
+    # must not be, or the read would answer every row whatever its value.
+    KingdomFactory(name="Restov", level=3)
+    KingdomFactory(name="Brevoy", level=7)
+    for lookup, level, names in (("gte", 5, ["Brevoy"]), ("lte", 5, ["Restov"]),
+                                 ("exact", 7, ["Brevoy"]), ("lt", 1, [])):
+        read = CompiledRead(lambda level, lookup=lookup: Kingdom.objects.filter(
+            **{f"level__{lookup}": level}).order_by("name"), level=int)
+        assert [k.name for k in read.fetch(level=level)] == names
 
 
 def test_values_of_another_type_are_refused():
@@ -131,3 +140,38 @@ def test_a_read_that_prefetches_is_refused():
                         .prefetch_related("settlements"), kingdom=int)
     with pytest.raises(CompiledReadError):
         read.fetch(kingdom=1)
+
+
+def _prepared_statements() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [statement for (statement,) in cursor.fetchall()]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL prepares statements")
+def test_on_postgresql_a_read_is_prepared_once_and_answers_as_the_queryset():
+    kingdoms = [KingdomFactory(name=name, level=level)
+                for name, level in (("Restov", 3), ("Brevoy", 5))]
+    read = CompiledRead(lambda level: Kingdom.objects.select_related("campaign")
+                        .filter(level__gte=level).order_by("name"), level=int)
+    expected_levels = {1: 2, 4: 1, 9: 0}
+    for level in (1, 4, 9):
+        with CaptureQueriesContext(connection) as captured:
+            found = read.fetch(level=level)
+        assert len(captured) == 1  # logged as the connection's own cursors log, values in
+        assert f'"campaigns_kingdom"."level" >= {level}' in captured[0]["sql"]
+        expected = Kingdom.objects.select_related("campaign").filter(level__gte=level)
+        assert [(k.pk, k.campaign.name) for k in found] == \
+            [(k.pk, k.campaign.name) for k in expected.order_by("name")]
+        assert len(found) == expected_levels[level]
+    assert {k.pk for k in read.fetch(level=4)} == {kingdoms[1].pk}
+    assert sum('"campaigns_kingdom"."level" >= $1' in s for s in _prepared_statements()) == 1
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL prepares statements")
+def test_without_prepared_reads_nothing_is_prepared(settings):
+    settings.MUSTER_PREPARED_READS = False
+    KingdomFactory(name="Restov", level=3)
+    read = CompiledRead(lambda level: Kingdom.objects.filter(level__lte=level), level=int)
+    assert [k.name for k in read.fetch(level=4)] == ["Restov"]
+    assert not any('"campaigns_kingdom"."level" <= $1' in s for s in _prepared_statements())
