@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import datetime
 
-from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Expression, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
 
 from armies.models import Army
 from battles.models import (
@@ -15,11 +16,11 @@ from battles.models import (
     BattleReport,
     BattleScene,
     SceneStatus,
-    SectorRound,
     SectorUnit,
 )
 from campaigns.models import KingdomTurn
 from campaigns.selectors import gm_campaign_ids, is_campaign_gm, kingdom_visibility, player_kingdom_ids
+from core.related_rows import json_values
 
 
 def _scene_visibility(user, prefix: str = "") -> Q | None:
@@ -110,13 +111,28 @@ def previous_turn_resolved_at() -> Subquery:
 
 def armies_in_battle_since(kingdom_id: int, since: datetime.datetime | None) -> frozenset[int]:
     """armies_in_battle_since_last_turn, the previous turn resolved at `since`, in one query."""
-    participants = BattleParticipant.objects.filter(scene__status=SceneStatus.RESOLVED)
+    return frozenset(_fought(kingdom_id, since or _BEFORE_EVERY_BATTLE)
+                     .values_list("pk", flat=True))
+
+
+# Before a kingdom's first turn is resolved, every battle counts (a resolved scene without its
+# time too).
+_BEFORE_EVERY_BATTLE = datetime.datetime.min.replace(tzinfo=datetime.UTC)
+
+
+def _fought(kingdom: int | OuterRef, since: datetime.datetime | Expression) -> QuerySet[Army]:
+    participants = BattleParticipant.objects.filter(scene__status=SceneStatus.RESOLVED).annotate(
+        fought_at=Coalesce("scene__resolved_at", Value(_BEFORE_EVERY_BATTLE))
+    ).filter(fought_at__gte=since)
     # Round 0 is the deployment; a sector battle is fought from round 1.
-    rounds = SectorRound.objects.filter(number__gte=1)
-    if since is not None:
-        participants = participants.filter(scene__resolved_at__gte=since)
-        rounds = rounds.filter(created_at__gte=since)
-    in_sectors = SectorUnit.objects.filter(battle__rounds__in=rounds)
-    return frozenset(Army.objects.filter(kingdom_id=kingdom_id).filter(
+    in_sectors = SectorUnit.objects.filter(battle__rounds__number__gte=1,
+                                           battle__rounds__created_at__gte=since)
+    return Army.objects.filter(**{"kingdom_id": kingdom}).filter(
         Q(pk__in=participants.values("army_id")) | Q(pk__in=in_sectors.values("army_id")))
-        .values_list("pk", flat=True))
+
+
+def fought_since_previous_turn() -> Subquery:
+    """An annotation of a kingdom turn's query that has `previous_resolved_at` (below): the ids of
+    its kingdom's armies that fought since then (armies_in_battle_since), as a JSON list."""
+    since = Coalesce(OuterRef(OuterRef("previous_resolved_at")), Value(_BEFORE_EVERY_BATTLE))
+    return json_values(_fought(OuterRef("kingdom_id"), since).order_by(), "pk")

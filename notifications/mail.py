@@ -49,18 +49,24 @@ _TURN = CompiledRead(lambda turn: KingdomTurn.objects.select_related("kingdom__c
                      .filter(pk=turn), turn=int)
 
 
+# The players of a kingdom who may get mail, read after every kingdom turn and battle: compiled
+# once (core.compiled).
+_RECIPIENTS = CompiledRead(
+    lambda kingdom: Membership.objects.filter(role=Role.PLAYER, kingdom_id=kingdom,
+                                              user__is_active=True)
+    .exclude(user__email="").select_related("user", "kingdom__campaign").order_by("user_id"),
+    kingdom=int)
+
+
 def recipients(kingdom_ids: Iterable[int]) -> list[tuple[Membership, PlayerPreferences]]:
     """The players of these kingdoms who get mail, with their preferences (one entry per user and
-    kingdom)."""
-    memberships = (Membership.objects.filter(role=Role.PLAYER, kingdom_id__in=list(kingdom_ids),
-                                             user__is_active=True)
-                   .exclude(user__email="").select_related("user", "kingdom__campaign")
-                   .order_by("kingdom_id", "user_id"))
+    kingdom), kingdom by kingdom."""
     chosen = []
-    for membership in memberships:
-        preferences = PlayerPreferences.of(membership.user)
-        if preferences.email_notifications:
-            chosen.append((membership, preferences))
+    for kingdom_id in sorted(set(kingdom_ids)):
+        for membership in _RECIPIENTS.fetch(kingdom=kingdom_id):
+            preferences = PlayerPreferences.of(membership.user)
+            if preferences.email_notifications:
+                chosen.append((membership, preferences))
     return chosen
 
 

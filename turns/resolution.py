@@ -18,7 +18,7 @@ from django.utils import timezone
 from armies.orders import campaign_snapshot, queued_activities, rules_order, turn_input
 from armies.selectors import active_army_rows
 from battles.resolution import scenes_lock_after_turn
-from battles.selectors import armies_in_battle_since, previous_turn_resolved_at
+from battles.selectors import fought_since_previous_turn, previous_turn_resolved_at
 from campaigns.adapters import MAP_LISTS, map_lists
 from campaigns.models import ArmySnapshot, KingdomTurn, TurnStatus
 from campaigns.selectors import KINGDOM_LISTS, kingdom_lists
@@ -69,14 +69,16 @@ def _snapshot_armies(ids: list[int]) -> None:
             armies_snapshot=snapshot)
 
 
-# What a turn reads of its kingdom and the turns around it, compiled once (core.compiled).
+# What a turn reads of its kingdom, its campaign's map, the turns around it and its armies that
+# fought since the last one, compiled once (core.compiled).
 _TURN_EXTRA = CompiledRead(
     lambda turn: KingdomTurn.objects.filter(pk=turn).annotate(
         **kingdom_lists("kingdom_id"), **map_lists("kingdom__campaign_id"),
         previous_resolved_at=previous_turn_resolved_at(),
         later_turn=Exists(KingdomTurn.objects.filter(kingdom_id=OuterRef("kingdom_id"),
                                                      number__gt=OuterRef("number"))),
-    ).values(*KINGDOM_LISTS, *MAP_LISTS, "previous_resolved_at", "later_turn"),
+    ).annotate(fought=fought_since_previous_turn()
+               ).values(*KINGDOM_LISTS, *MAP_LISTS, "later_turn", "fought"),
     turn=int)
 
 
@@ -94,8 +96,8 @@ def _resolve_locked(turn: KingdomTurn) -> None:
             unreadable[activity.pk] = error
     # The kingdom's armies are read once, for the engine's input, and written back from the rows.
     armies = active_army_rows(kingdom)
-    fought = armies_in_battle_since(kingdom.pk, extra["previous_resolved_at"])
-    engine_input = turn_input(turn, activities, orders, fought=fought, army_rows=armies)
+    engine_input = turn_input(turn, activities, orders, fought=frozenset(extra["fought"]),
+                              army_rows=armies)
     outcome = resolve_turn(engine_input, claimed_seed(turn))
     # Every row the turn writes goes in one statement (core.writes), its history rows with it.
     writes = Writes()
