@@ -52,17 +52,13 @@ class Event(events.Event):
                  params: Mapping[str, Any] | None = None,
                  visible_to: frozenset[Side] = frozenset(Side), card: int | None = None,
                  result: str | None = None) -> None:
-        # Frozen, as the shared part is: written straight into __dict__ (as records.quick_init
-        # does), since a round logs events by the dozen; the shared part's __init__ only stores.
-        values = self.__dict__
-        values["round"] = round
-        values["code"] = code
-        values["message"] = message
-        values["params"] = {} if params is None else params
-        values["phase"] = phase
-        values["visible_to"] = visible_to
-        values["card"] = card
-        values["result"] = result
+        # Frozen, as the shared part is: given its __dict__ whole (as records.quick_init does,
+        # and for the same reason a dict of its own), since a round logs events by the dozen;
+        # the shared part's __init__ only stores.
+        object.__setattr__(self, "__dict__", {
+            "round": round, "code": code, "message": message,
+            "params": {} if params is None else params, "phase": phase,
+            "visible_to": visible_to, "card": card, "result": result})
 
 
 # Who may read an event: both sides, or one side alone.
