@@ -306,8 +306,9 @@ class Board:
                 params.setdefault("target", named[1].name)
         elif to is None:
             to = EVERYONE
+        # The result's letter read as `_value_`: `value` is a property (two calls on 3.11).
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
-                                 outcome.value if outcome else None))
+                                 outcome._value_ if outcome is not None else None))
 
     def witnesses(self, *units: Unit) -> frozenset[Side]:
         """The sides that see every one of `units` (sees, asked of the enemy's eyes alone: a

@@ -134,7 +134,7 @@ class Combat(Results):
             self.say("attack", _("%(unit)s attacks %(target)s (%(attack)s, column %(column)+d): "
                      "card %(card_no)s, %(result)s."), attacker, target, card=card,
                      outcome=outcome, attack=ATTACK_LABELS[attack.kind], column=column(difference),
-                     card_no=card, result=outcome.value)
+                     card_no=card, result=outcome._value_)
             outcome = self.second_card(attacker, target, difference, outcome)
             outcomes.append((attack, outcome))
         for attack, outcome in outcomes:
