@@ -76,6 +76,10 @@ class Units(dict[str, Unit]):
     `Board.at` gives them: by cell, then as the dict holds them. Kept on every write, as phases
     put, hurt and hide units many times between reads of a sector."""
 
+    # Its own attributes as slots: Python 3.11 reads an attribute of a dict subclass's instance
+    # __dict__ through its slow generic path, and the index's are read at every look.
+    __slots__ = ("_order", "_count", "_placed", "_places", "_eyes", "_sides")
+
     def __init__(self, units: Iterable[Unit]) -> None:
         # As __setitem__ would, all at once (a round starts with them all), in comprehensions
         # and with the lookups hoisted out of the loop: a round starts by indexing every unit
@@ -189,6 +193,15 @@ class Units(dict[str, Unit]):
 
 class Board:
     """The working copy of one round; `state` freezes it back."""
+
+    # Its attributes as slots, read as fast as Python reads any. In an instance's own __dict__,
+    # more than about 30 attributes (this round's, with the modules' mixins) outgrow what
+    # Python 3.11 keeps inline: the dict is then made up mid-round, and every read of `self.`
+    # after it goes the slow way. The mixins' own few attributes stay in their __dict__.
+    __slots__ = ("dice", "start", "orders", "number", "units", "casters", "terrain", "illusions",
+                 "effects", "night", "deck", "held", "ambushes", "artifacts", "events", "phase",
+                 "initiative", "charging", "hit", "moved_back", "hidden_struck", "scouted",
+                 "charged", "finished", "winner")
 
     def __init__(self, state: BattleState, orders: Mapping[Side, RoundOrders], seed: int):
         self.dice = Dice(seed)

@@ -16,6 +16,9 @@ class RoundTerrain(list[Terrain]):
     """Changed by `append`, `remove` and `terrain[i] = card` only (what the rules do to it);
     the other ways a list changes are refused, so nothing goes around the kept answers."""
 
+    # Slots, as board.Units has them: asked at every attack and step.
+    __slots__ = ("_kinds", "_forts")
+
     def __init__(self, cards: Iterable[Terrain] = ()) -> None:
         super().__init__(cards)
         self._kinds: dict[str, frozenset[TerrainKind]] | None = None   # None: read anew
