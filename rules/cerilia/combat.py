@@ -13,7 +13,7 @@ from rules.cerilia.attack_kinds import MELEE as MELEE
 from rules.cerilia.attack_kinds import MISSILE as MISSILE
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, Tag
 from rules.cerilia.deck import Result, column, draw, result
-from rules.cerilia.field import RESERVE, SECTORS, distance
+from rules.cerilia.field import DISTANCES_FROM, RESERVE, SECTORS
 from rules.cerilia.results import Results
 from rules.cerilia.state import (
     FORTIFICATION,
@@ -204,6 +204,10 @@ class Combat(Results):
             plain_sight = not self.night and not self.effects
             marks = [u for u in (*self.side_units(side.other), *forts) if u.position != RESERVE
                      and (not u.concealed if plain_sight else self.sees(side, u))]
+            # The marks in the order a shooter prefers them at equal distance: by sector, then
+            # cell, then as listed (a shooter takes the nearest of them in clear shot).
+            ranked = sorted([(SECTORS.index(u.position), u.cell, listed, u)
+                             for listed, u in enumerate(marks)])
             for shooter in self.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
                         or shooter.key in self.scouted or self.acts_concealed(shooter):
@@ -218,10 +222,14 @@ class Combat(Results):
                     # раскрытию"): an invisible unit shoots only when its side orders it to.
                     continue
                 if target is None or not self.missile_target_ok(shooter, target):
-                    options = [u for u in marks if self.clear_shot(shooter, u.position)]
-                    target = min(options, key=lambda u: (distance(shooter.position, u.position),
-                                                         SECTORS.index(u.position), u.cell),
-                                 default=None)
+                    # The nearest mark in clear shot, the first of the nearest in `ranked`; a
+                    # mark out of range, or no nearer than one found, needs no look at the way.
+                    target, nearest = None, shooter.card.missile_range + 1
+                    distances = DISTANCES_FROM[shooter.position]
+                    for *_rank, mark in ranked:
+                        apart = distances[mark.position]
+                        if apart < nearest and self.clear_shot(shooter, mark.position):
+                            target, nearest = mark, apart
                 if target is not None:
                     shooter = self.unhide_to_attack(shooter)
                     attacks.append(_Attack(shooter.key, target.key, MISSILE, target.position))
