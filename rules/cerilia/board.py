@@ -61,6 +61,8 @@ class Event(events.Event):
             "visible_to": visible_to, "card": card, "result": result})
 
 
+# Read off the class once: a member read off its class is slow (rules.sides).
+DESTROYED = UnitStatus.DESTROYED
 # Who may read an event: both sides, or one side alone.
 EVERYONE = frozenset(SIDES)
 ONLY = {side: frozenset({side}) for side in SIDES}
@@ -118,7 +120,7 @@ class Units(dict[str, Unit]):
             if was is None or was.position != unit.position or was.status is not unit.status \
                     or was.ambush != unit.ambush or was.side is not unit.side:
                 self._eyes.clear()
-        place = (unit.position, unit.side, unit.cell) if unit.alive else None
+        place = (unit.position, unit.side, unit.cell) if unit.status is not DESTROYED else None
         before = self._placed.get(key)
         if key not in self._order:
             self._order[key] = self._count
@@ -255,7 +257,9 @@ class Board:
         """The units of `side` in `sector` in cell order (invisible or ambushing ones only if
         asked)."""
         found = self.units.living(sector, side)
-        return found if hidden or not found else [u for u in found if not u.concealed]
+        # Not concealed, read off the fields: asked at every look, and a property is a call.
+        return found if hidden or not found \
+            else [u for u in found if not u.hidden and u.ambush is None]
 
     def fortification(self, sector: str) -> Terrain | None:
         return self.terrain.fortification(sector)
@@ -329,8 +333,11 @@ class Board:
         seen_by = EVERYONE
         plain_sight = not self.night and not self.effects
         for unit in units:
-            if plain_sight and unit.alive and not unit.concealed:
-                continue   # as sees answers it: nothing but fog and night hides such a unit
+            # Alive and not concealed, read off the fields (most events name such a unit, and a
+            # property is a call each): as sees answers it, nothing but fog and night hides it.
+            if plain_sight and unit.status is not DESTROYED and not unit.hidden \
+                    and unit.ambush is None:
+                continue
             enemy = unit.side.other
             if enemy in seen_by and not self.sees(enemy, unit):
                 seen_by = seen_by & ONLY[unit.side]
@@ -367,12 +374,13 @@ class Board:
 
     def engaged(self, unit: Unit) -> bool:
         # visibility.engaged_among, reading only the unit's sector off the index.
-        if not unit.on_field:
+        # On the field, and an enemy there not concealed: read off the fields, as `at` does.
+        if unit.status is DESTROYED or unit.position == RESERVE:
             return False
-        enemies = self.units.living(unit.position, unit.side.other)
-        if enemies and any(not u.concealed for u in enemies):
-            return True
-        return unit.side is ATTACKER and self.fortification(unit.position) is not None
+        for enemy in self.units.living(unit.position, unit.side.other):
+            if not enemy.hidden and enemy.ambush is None:
+                return True
+        return unit.side is ATTACKER and self.terrain.fortification(unit.position) is not None
 
     def reveal(self, unit: Unit, message: str) -> Unit:
         unit = quick_replace(unit, hidden=False)

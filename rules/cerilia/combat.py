@@ -36,7 +36,7 @@ SWAMP_PENALTY = 1
 HILLS, CLIFFS, FOREST, SWAMP = (TerrainKind.HILLS, TerrainKind.CLIFFS, TerrainKind.FOREST,
                                 TerrainKind.SWAMP)
 MOUNTED, ELVEN, DWARVEN, ARTILLERY = Tag.MOUNTED, Tag.ELVEN, Tag.DWARVEN, Tag.ARTILLERY
-ROUTED = UnitStatus.ROUTED
+ROUTED, DESTROYED = UnitStatus.ROUTED, UnitStatus.DESTROYED
 
 # The card's field for each kind of attack.
 _ATTACK_VALUES = {MELEE: "melee", CHARGE: "charge", MISSILE: "missile"}
@@ -94,7 +94,7 @@ class Combat(Results):
             value += 1
         if target.has(MOUNTED) and SWAMP in terrain:
             value -= SWAMP_PENALTY
-        fort = self.fortification(sector)
+        fort = self.terrain.fortification(sector)
         if fort is not None and target.side is DEFENDER \
                 and not (attacker is not None and attacker.has(ARTILLERY)):
             # "заменяется на Уровень Укрепления, либо изменяется на +1 ... что будет выше.
@@ -104,7 +104,7 @@ class Combat(Results):
 
     def fortification_unit(self, sector: str) -> Unit:
         """An empty fortification "считается за 1 Отряд Иррегулярных Войск"."""
-        fort = self.fortification(sector)
+        fort = self.terrain.fortification(sector)
         if fort is None:
             raise ValueError(f"no fortification in {sector}")
         return Unit(FORTIFICATION, DEFENDER, FORTIFICATION_DEFENDERS,
@@ -171,8 +171,11 @@ class Combat(Results):
     def can_attack(self, unit: Unit) -> bool:
         # A routed unit "may not attack" the round it routs and the next (reference §1.7).
         # Module "magic dice": "musician (a routed unit may attack again the next round)".
-        return unit.on_field and (   # on the field: alive too
-            unit.status is not ROUTED
+        # On the field (alive, out of the reserve), read off the fields: asked of every unit
+        # in every attack phase, and a property is a call.
+        status = unit.status
+        return status is not DESTROYED and unit.position != RESERVE and (
+            status is not ROUTED
             or (self.start.scenario.modules.magic_dice
                 and ranks.musician_rallies(unit, self.number)))
 
@@ -202,13 +205,14 @@ class Combat(Results):
             # is concealed, as sees answers it. All of them are alive: on the field is out of
             # the reserve.
             plain_sight = not self.night and not self.effects
-            marks = [u for u in (*self.side_units(side.other), *forts) if u.position != RESERVE
-                     and (not u.concealed if plain_sight else self.sees(side, u))]
+            marks = [u for u in (*self.units.side_units(side.other), *forts) if u.position != RESERVE
+                     and (not u.hidden and u.ambush is None if plain_sight   # not concealed
+                          else self.sees(side, u))]
             # The marks in the order a shooter prefers them at equal distance: by sector, then
             # cell, then as listed (a shooter takes the nearest of them in clear shot).
             ranked = sorted([(SECTORS.index(u.position), u.cell, listed, u)
                              for listed, u in enumerate(marks)])
-            for shooter in self.side_units(side):
+            for shooter in self.units.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
                         or shooter.key in self.scouted or self.acts_concealed(shooter):
                     # Reference, ruling: "a scouting unit makes no missile attack that round";
@@ -261,9 +265,6 @@ class Combat(Results):
             return self.reveal(unit, _("%(unit)s attacks and is seen."))
         return unit
 
-    def side_units(self, side: Side) -> list[Unit]:
-        return self.units.side_units(side)
-
     def charge(self) -> None:
         self.phase = "charge"
         attacks = []
@@ -280,7 +281,7 @@ class Combat(Results):
                 # действует и не разрушено".
                 blocked = bool(kinds & NO_CHARGE_TERRAIN) \
                     or any(fogged_among(self.effects, s) for s in travelled if s != RESERVE) \
-                    or (side is ATTACKER and self.fortification(sector) is not None)
+                    or (side is ATTACKER and self.terrain.fortification(sector) is not None)
                 enemies = self.at(sector, side.other)
                 if blocked or not enemies:
                     self.say("no_charge", _("%(unit)s cannot charge here and fights on foot."),
@@ -300,7 +301,7 @@ class Combat(Results):
         fronts = self.units.contested() | (self.terrain.fortified() & self.units.occupied())
         for sector in [s for s in SECTORS if s in fronts]:
             present = {side: self.at(sector, side, hidden=True) for side in SIDES}
-            targets = {side: [u for u in present[side] if not u.concealed] for side in SIDES}
+            targets = {side: self.at(sector, side) for side in SIDES}   # the ones in sight
             sides = {side: [u for u in targets[side] if self.can_attack(u)] for side in SIDES}
             for side in SIDES:
                 # A side's reveals below change its own units only: `present` still holds.
@@ -311,7 +312,7 @@ class Combat(Results):
                 for unit in hidden_attackers:
                     sides[side].append(self.unhide_to_attack(unit))
             # An invisible defender counts as absent: the fortification fights on its own.
-            fort_fights = self.fortification(sector) is not None and not self.at(
+            fort_fights = self.terrain.fortification(sector) is not None and not self.at(
                 sector, DEFENDER) and targets[ATTACKER]
             if fort_fights:
                 targets[DEFENDER] = [self.fortification_unit(sector)]

@@ -157,7 +157,7 @@ class Round(AmbushRules, Artifacts):
                      side=self.winner.value if self.winner else "—")
 
     def end_check(self) -> tuple[bool, Side | None]:
-        alive = {side: self.side_units(side) for side in SIDES}
+        alive = {side: self.units.side_units(side) for side in SIDES}
         for side in SIDES:
             if not alive[side]:
                 return True, side.other if alive[side.other] else None
