@@ -323,7 +323,7 @@ class Board:
         named: Sequence[Unit] = [u for u in units if u is not None] if units else ()
         if named:   # the first unit named is the "unit", the second the "target"
             if to is None:
-                to = self.witnesses(*named)
+                to = self.witnesses(named)
             params.setdefault("unit", named[0].name)
             if len(named) > 1:
                 params.setdefault("target", named[1].name)
@@ -333,9 +333,10 @@ class Board:
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
                                  outcome._value_ if outcome is not None else None))
 
-    def witnesses(self, *units: Unit) -> frozenset[Side]:
+    def witnesses(self, units: Iterable[Unit]) -> frozenset[Side]:
         """The sides that see every one of `units` (sees, asked of the enemy's eyes alone: a
-        side always sees its own units)."""
+        side always sees its own units). The units come in one argument, not as *units: on
+        Python 3.11 a call that packs its arguments is not inlined (for every event)."""
         seen_by = EVERYONE
         plain_sight = not self.night and not self.effects
         for unit in units:

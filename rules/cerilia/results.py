@@ -75,7 +75,7 @@ class Results(Markers):
     def destroy(self, unit: Unit, message: str, **params: Any) -> None:
         # Told to the sides that saw the unit before it fell: a unit lost in fog or night,
         # unseen by the enemy, must not show up in the enemy's events.
-        to = self.witnesses(unit)
+        to = self.witnesses((unit,))
         self.units[unit.key] = quick_replace(unit, status=UnitStatus.DESTROYED, hits=0)
         self.say("destroyed", message, unit, to=to, **params)
         victory.scored(self, unit, to)
