@@ -15,7 +15,6 @@ from rules.cerilia.field import RESERVE, edge, is_sector
 from rules.cerilia.orders import HOLD, RoundOrders
 from rules.cerilia.round_terrain import RoundTerrain
 from rules.cerilia.state import (
-    DIRECTED_TERRAIN,
     HELD_TERRAIN,
     TERRAIN_LABELS,
     BattleState,
@@ -282,16 +281,15 @@ class Board:
         `unit` moves freely through terrain (None: a retreat, which nothing lets through)."""
         if a == RESERVE or b == RESERVE:
             return None
-        crossing = edge(a, b)
-        for effect in self.effects:
-            if effect.kind is EffectKind.WALL and effect.sector and effect.toward \
-                    and edge(effect.sector, effect.toward) == crossing:
-                return _("wall")
-        for terrain in self.terrain:
-            if terrain.kind in DIRECTED_TERRAIN and terrain.toward \
-                    and edge(terrain.sector, terrain.toward) == crossing:
-                if unit is None or not unit.has(Tag.FREE_MOVEMENT):
-                    return TERRAIN_LABELS[terrain.kind]
+        if self.effects:   # most rounds have no spell in force
+            crossing = edge(a, b)
+            for effect in self.effects:
+                if effect.kind is EffectKind.WALL and effect.sector and effect.toward \
+                        and edge(effect.sector, effect.toward) == crossing:
+                    return _("wall")
+        terrain = self.terrain.crossing(a, b)
+        if terrain is not None and (unit is None or not unit.has(Tag.FREE_MOVEMENT)):
+            return TERRAIN_LABELS[terrain.kind]
         return None
 
     def free_cell(self, sector: str, side: Side) -> int | None:
