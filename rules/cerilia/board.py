@@ -178,7 +178,7 @@ class Units(dict[str, Unit]):
             destroyed = UnitStatus.DESTROYED   # alive, without a property call per unit
             keys = self._sides[side] = [key for key, unit in self.items()
                                         if unit.side is side and unit.status is not destroyed]
-        return [self[key] for key in keys]
+        return list(map(self.__getitem__, keys))   # no comprehension: a call each on 3.11
 
     def cells(self, sector: str, side: Side) -> AbstractSet[int]:
         """The cells the living units of `side` take in `sector`, hidden or not."""
@@ -190,7 +190,7 @@ class Units(dict[str, Unit]):
 
     def living(self, sector: str, side: Side) -> list[Unit]:
         keys = self._places.get((sector, side))
-        return [self[key] for key in keys] if keys else []   # most sectors are empty
+        return list(map(self.__getitem__, keys)) if keys else []   # most sectors are empty
 
     def eyes(self, side: Side) -> frozenset[str]:
         if side not in self._eyes:
@@ -318,7 +318,10 @@ class Board:
     def say(self, code: str, message: str, *units: Unit | None, card: int | None = None,
             outcome: Result | None = None, to: frozenset[Side] | None = None, **params: Any) -> None:
         """Log an event; a side reads it only if it sees every unit it names."""
-        named: Sequence[Unit] = [u for u in units if u is not None] if units else ()
+        # Most events name one unit: no list made for it (None, a unit a caller does not have,
+        # is left out of the named).
+        named: Sequence[Unit] = units if len(units) == 1 and units[0] is not None \
+            else [u for u in units if u is not None]  # type: ignore[assignment]
         if named:   # the first unit named is the "unit", the second the "target"
             if to is None:
                 to = self.witnesses(named)
