@@ -190,28 +190,32 @@ class Combat(Results):
         return line_of_fire(self.terrain, self.effects, shooter.position, b,
                             shooter.card.missile_range)
 
+    def ranked_marks(self, side: Side) -> list[tuple[int, int, int, Unit]]:
+        """What the side's shooters may shoot at when their own target will not do, as far as
+        it depends on the side alone (missile_target_ok's test of the target), in the order a
+        shooter prefers them at equal distance: by sector, then cell, then as listed. Made once
+        a side, when a shooter first needs it (most of a side's units shoot nothing): the side's
+        reveals as it shoots change only its own units, so neither the marks nor what its eyes
+        see changes."""
+        # An empty fortification fights as a unit, so missiles may strike it too. Only the
+        # defender's units empty it, and the attacker's shots reveal none.
+        forts = self.empty_fortifications() if side is ATTACKER else []
+        # In plain sight (no fog or night in force) a unit on the field is seen unless it is
+        # concealed, as sees answers it. All of them are alive: on the field is out of the
+        # reserve.
+        plain_sight = not self.night and not self.effects
+        marks = [u for u in (*self.units.side_units(side.other), *forts) if u.position != RESERVE
+                 and (not u.hidden and u.ambush is None if plain_sight   # not concealed
+                      else self.sees(side, u))]
+        return sorted([(SECTORS.index(u.position), u.cell, listed, u)
+                       for listed, u in enumerate(marks)])
+
     def shoot(self) -> None:
         self.phase = "missile"
         attacks = []
         for side in self.sides_in_order():
             attacks += self.concealed_attacks(side, MISSILE)
-            # An empty fortification fights as a unit, so missiles may strike it too. Only
-            # the defender's units empty it, and the attacker's shots below reveal none.
-            forts = self.empty_fortifications() if side is ATTACKER else []
-            # What it may shoot at, when its own target will not do, as far as it depends on
-            # the side alone (missile_target_ok's test of the target): its reveals below change
-            # only its own side's units, so neither the marks nor what its eyes see changes.
-            # In plain sight (no fog or night in force) a unit on the field is seen unless it
-            # is concealed, as sees answers it. All of them are alive: on the field is out of
-            # the reserve.
-            plain_sight = not self.night and not self.effects
-            marks = [u for u in (*self.units.side_units(side.other), *forts) if u.position != RESERVE
-                     and (not u.hidden and u.ambush is None if plain_sight   # not concealed
-                          else self.sees(side, u))]
-            # The marks in the order a shooter prefers them at equal distance: by sector, then
-            # cell, then as listed (a shooter takes the nearest of them in clear shot).
-            ranked = sorted([(SECTORS.index(u.position), u.cell, listed, u)
-                             for listed, u in enumerate(marks)])
+            ranked: list[tuple[int, int, int, Unit]] | None = None   # when a shooter needs them
             for shooter in self.units.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
                         or shooter.key in self.scouted or self.acts_concealed(shooter):
@@ -220,6 +224,8 @@ class Combat(Results):
                     continue
                 target = self.chosen_target(shooter)
                 if self.orders[side].targets.get(shooter.key) == FORTIFICATION:
+                    # Only the defender's units empty it: the attacker's shots reveal none.
+                    forts = self.empty_fortifications() if side is ATTACKER else []
                     target = forts[0] if forts else None
                 if shooter.hidden and target is None:
                     # Firing reveals it ("Атака со стороны Невидимого Отряда приведет к его
@@ -228,6 +234,8 @@ class Combat(Results):
                 if target is None or not self.missile_target_ok(shooter, target):
                     # The nearest mark in clear shot, the first of the nearest in `ranked`; a
                     # mark out of range, or no nearer than one found, needs no look at the way.
+                    if ranked is None:
+                        ranked = self.ranked_marks(side)
                     target, nearest = None, shooter.card.missile_range + 1
                     distances = DISTANCES_FROM[shooter.position]
                     for *_rank, mark in ranked:
