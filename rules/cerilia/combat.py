@@ -306,8 +306,12 @@ class Combat(Results):
         # Where both sides stand, hidden or not, or the attacker at a fortification (which may
         # fight on its own): elsewhere no side has an enemy to strike and nothing is revealed
         # (the reveals below move nobody).
-        fronts = self.units.contested() | (self.terrain.fortified() & self.units.occupied())
-        for sector in [s for s in SECTORS if s in fronts]:
+        fronts = self.units.contested()
+        fortified = self.terrain.fortified()
+        if fortified:
+            fronts |= fortified & self.units.occupied()
+        fronts.discard(RESERVE)   # the reserves meet in no melee
+        for sector in sorted(fronts, key=SECTORS.index):   # in the field's order
             present = {side: self.at(sector, side, hidden=True) for side in SIDES}
             targets = {side: self.at(sector, side) for side in SIDES}   # the ones in sight
             sides = {side: [u for u in targets[side] if self.can_attack(u)] for side in SIDES}
