@@ -1,12 +1,19 @@
 """Frozen records that engines make by the thousand (rolls, checks, events): `quick_init` gives a
-frozen dataclass an `__init__` that fills the new instance's `__dict__` directly instead of calling
+frozen dataclass an `__init__` that gives the new instance its `__dict__` whole instead of calling
 `object.__setattr__` once per field, which makes it about three times cheaper to make. Nothing
 else changes: the fields, their defaults, equality, hashing, `repr`, `replace` and the refusal to
 be changed after they are made are the dataclass's own.
 
 `quick_replace` is `dataclasses.replace` for the records an engine copies by the thousand (a
 sector battle's units as they move and take hits): the same new record, made about ten times
-faster by copying the old one's `__dict__` with the changes instead of calling `__init__`."""
+faster by copying the old one's `__dict__` with the changes instead of calling `__init__`.
+
+Both give the record a `__dict__` of its own keys (a dict made as `{...}` makes it), never the
+split table that Python 3.11 makes when an instance's `__dict__` is first asked for or copied
+from one: the interpreter reads an attribute of a record with a split `__dict__` through its
+slow generic path, about three times the cost, at every read of every field (`unit.position`,
+`unit.side`...) for the record's whole life and its copies' (a sector battle round: about 5 %
+of its instructions)."""
 from __future__ import annotations
 
 from dataclasses import MISSING, Field, fields, is_dataclass
@@ -30,9 +37,10 @@ def _plain_frozen_fields(cls: type) -> tuple[Field[Any], ...]:
 def quick_init(cls: type[T]) -> type[T]:
     """Replace the `__init__` of frozen dataclass `cls` (with a `__dict__`, every field given to
     `__init__`, no `__post_init__`) by one with the same signature that writes its `__dict__`."""
-    namespace: dict[str, Any] = {"_NO_VALUE": _NO_VALUE}
+    namespace: dict[str, Any] = {"_NO_VALUE": _NO_VALUE, "_set": object.__setattr__}
     arguments: list[str] = []
     body: list[str] = []
+    entries: list[str] = []
     for position, f in enumerate(_plain_frozen_fields(cls)):
         if not f.init or f.kw_only:
             raise TypeError(f"{cls.__name__}.{f.name}: only positional init fields")
@@ -45,15 +53,29 @@ def quick_init(cls: type[T]) -> type[T]:
             body.append(f"    if {f.name} is _NO_VALUE:\n        {f.name} = _factory_{position}()")
         else:
             arguments.append(f.name)
-        body.append(f"    values[{f.name!r}] = {f.name}")
-    source = (f"def __init__(self, {', '.join(arguments)}):\n    values = self.__dict__\n"
-              + "\n".join(body) + "\n")
+        entries.append(f"{f.name!r}: {f.name}")
+    # Set as object sets it, around the frozen __setattr__.
+    body.append(f"    _set(self, '__dict__', {{{', '.join(entries)}}})")
+    source = f"def __init__(self, {', '.join(arguments)}):\n" + "\n".join(body) + "\n"
     exec(source, namespace)  # the source is made above from the field names alone
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__
     cls.__init__ = init  # type: ignore[method-assign]
+    for f in _plain_frozen_fields(cls):
+        # The dataclass leaves each default on the class too. One whose type Python lets change
+        # (an enum member, a record) keeps Python 3.11 from specializing the reads of that field
+        # on every instance (`unit.status`: the slow generic path, several times the cost), so
+        # it goes: every instance holds all its fields, and the default is still the field's
+        # and this __init__'s.
+        if f.default is not MISSING and f.name in vars(cls) \
+                and not type(f.default).__flags__ & _IMMUTABLE_TYPE:
+            delattr(cls, f.name)
     return cls
+
+
+# Py_TPFLAGS_IMMUTABLETYPE: the built-in types and those made in C as immutable have it.
+_IMMUTABLE_TYPE = 1 << 8
 
 
 # A class quick_replace has checked → the names of its fields.
@@ -77,9 +99,9 @@ def quick_replace(record: T, **changes: Any) -> T:
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)}")
     copy: T = object.__new__(cls)
-    values = record.__dict__.copy()
-    values.update(changes)
     # A new object's own __dict__ filled key by key costs several times a copy of the old one:
-    # the copy becomes its __dict__ (set as object sets it, around the frozen __setattr__).
-    object.__setattr__(copy, "__dict__", values)
+    # the copy becomes its __dict__ (set as object sets it, around the frozen __setattr__). Made
+    # as `{**...}`, it has keys of its own even when the old one's was a split table (a
+    # `.copy()` would keep it split).
+    object.__setattr__(copy, "__dict__", {**record.__dict__, **changes})
     return copy

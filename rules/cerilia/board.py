@@ -15,7 +15,6 @@ from rules.cerilia.field import RESERVE, edge, is_sector
 from rules.cerilia.orders import HOLD, RoundOrders
 from rules.cerilia.round_terrain import RoundTerrain
 from rules.cerilia.state import (
-    DIRECTED_TERRAIN,
     HELD_TERRAIN,
     TERRAIN_LABELS,
     BattleState,
@@ -52,8 +51,10 @@ class Event(events.Event):
                  params: Mapping[str, Any] | None = None,
                  visible_to: frozenset[Side] = frozenset(Side), card: int | None = None,
                  result: str | None = None) -> None:
-        # Frozen, as the shared part is: written straight into __dict__ (as records.quick_init
-        # does), since a round logs events by the dozen; the shared part's __init__ only stores.
+        # Frozen, as the shared part is: written straight into __dict__, since a round logs
+        # events by the dozen; the shared part's __init__ only stores. Filled key by key, the
+        # dict stays the split table Python 3.11 reads slowly (rules.records), but a quarter
+        # cheaper to make than a dict of its own: the round writes its events and reads none.
         values = self.__dict__
         values["round"] = round
         values["code"] = code
@@ -65,6 +66,8 @@ class Event(events.Event):
         values["result"] = result
 
 
+# Read off the class once: a member read off its class is slow (rules.sides).
+DESTROYED = UnitStatus.DESTROYED
 # Who may read an event: both sides, or one side alone.
 EVERYONE = frozenset(SIDES)
 ONLY = {side: frozenset({side}) for side in SIDES}
@@ -79,6 +82,10 @@ class Units(dict[str, Unit]):
     """The round's units by key, the living ones also by (sector or reserve, side) in the order
     `Board.at` gives them: by cell, then as the dict holds them. Kept on every write, as phases
     put, hurt and hide units many times between reads of a sector."""
+
+    # Its own attributes as slots: Python 3.11 reads an attribute of a dict subclass's instance
+    # __dict__ through its slow generic path, and the index's are read at every look.
+    __slots__ = ("_order", "_count", "_placed", "_places", "_eyes", "_sides")
 
     def __init__(self, units: Iterable[Unit]) -> None:
         # As __setitem__ would, all at once (a round starts with them all), in comprehensions
@@ -118,7 +125,7 @@ class Units(dict[str, Unit]):
             if was is None or was.position != unit.position or was.status is not unit.status \
                     or was.ambush != unit.ambush or was.side is not unit.side:
                 self._eyes.clear()
-        place = (unit.position, unit.side, unit.cell) if unit.alive else None
+        place = (unit.position, unit.side, unit.cell) if unit.status is not DESTROYED else None
         before = self._placed.get(key)
         if key not in self._order:
             self._order[key] = self._count
@@ -171,7 +178,7 @@ class Units(dict[str, Unit]):
             destroyed = UnitStatus.DESTROYED   # alive, without a property call per unit
             keys = self._sides[side] = [key for key, unit in self.items()
                                         if unit.side is side and unit.status is not destroyed]
-        return [self[key] for key in keys]
+        return list(map(self.__getitem__, keys))   # no comprehension: a call each on 3.11
 
     def cells(self, sector: str, side: Side) -> AbstractSet[int]:
         """The cells the living units of `side` take in `sector`, hidden or not."""
@@ -183,7 +190,7 @@ class Units(dict[str, Unit]):
 
     def living(self, sector: str, side: Side) -> list[Unit]:
         keys = self._places.get((sector, side))
-        return [self[key] for key in keys] if keys else []   # most sectors are empty
+        return list(map(self.__getitem__, keys)) if keys else []   # most sectors are empty
 
     def eyes(self, side: Side) -> frozenset[str]:
         if side not in self._eyes:
@@ -193,6 +200,15 @@ class Units(dict[str, Unit]):
 
 class Board:
     """The working copy of one round; `state` freezes it back."""
+
+    # Its attributes as slots, read as fast as Python reads any. In an instance's own __dict__,
+    # more than about 30 attributes (this round's, with the modules' mixins) outgrow what
+    # Python 3.11 keeps inline: the dict is then made up mid-round, and every read of `self.`
+    # after it goes the slow way. The mixins' own few attributes stay in their __dict__.
+    __slots__ = ("dice", "start", "orders", "number", "units", "casters", "terrain", "illusions",
+                 "effects", "night", "deck", "held", "ambushes", "artifacts", "events", "phase",
+                 "initiative", "charging", "hit", "moved_back", "hidden_struck", "scouted",
+                 "charged", "finished", "winner")
 
     def __init__(self, state: BattleState, orders: Mapping[Side, RoundOrders], seed: int):
         self.dice = Dice(seed)
@@ -246,7 +262,9 @@ class Board:
         """The units of `side` in `sector` in cell order (invisible or ambushing ones only if
         asked)."""
         found = self.units.living(sector, side)
-        return found if hidden or not found else [u for u in found if not u.concealed]
+        # Not concealed, read off the fields: asked at every look, and a property is a call.
+        return found if hidden or not found \
+            else [u for u in found if not u.hidden and u.ambush is None]
 
     def fortification(self, sector: str) -> Terrain | None:
         return self.terrain.fortification(sector)
@@ -263,16 +281,15 @@ class Board:
         `unit` moves freely through terrain (None: a retreat, which nothing lets through)."""
         if a == RESERVE or b == RESERVE:
             return None
-        crossing = edge(a, b)
-        for effect in self.effects:
-            if effect.kind is EffectKind.WALL and effect.sector and effect.toward \
-                    and edge(effect.sector, effect.toward) == crossing:
-                return _("wall")
-        for terrain in self.terrain:
-            if terrain.kind in DIRECTED_TERRAIN and terrain.toward \
-                    and edge(terrain.sector, terrain.toward) == crossing:
-                if unit is None or not unit.has(Tag.FREE_MOVEMENT):
-                    return TERRAIN_LABELS[terrain.kind]
+        if self.effects:   # most rounds have no spell in force
+            crossing = edge(a, b)
+            for effect in self.effects:
+                if effect.kind is EffectKind.WALL and effect.sector and effect.toward \
+                        and edge(effect.sector, effect.toward) == crossing:
+                    return _("wall")
+        terrain = self.terrain.crossing(a, b)
+        if terrain is not None and (unit is None or not unit.has(Tag.FREE_MOVEMENT)):
+            return TERRAIN_LABELS[terrain.kind]
         return None
 
     def free_cell(self, sector: str, side: Side) -> int | None:
@@ -301,26 +318,34 @@ class Board:
     def say(self, code: str, message: str, *units: Unit | None, card: int | None = None,
             outcome: Result | None = None, to: frozenset[Side] | None = None, **params: Any) -> None:
         """Log an event; a side reads it only if it sees every unit it names."""
-        named: Sequence[Unit] = [u for u in units if u is not None] if units else ()
+        # Most events name one unit: no list made for it (None, a unit a caller does not have,
+        # is left out of the named).
+        named: Sequence[Unit] = units if len(units) == 1 and units[0] is not None \
+            else [u for u in units if u is not None]  # type: ignore[assignment]
         if named:   # the first unit named is the "unit", the second the "target"
             if to is None:
-                to = self.witnesses(*named)
+                to = self.witnesses(named)
             params.setdefault("unit", named[0].name)
             if len(named) > 1:
                 params.setdefault("target", named[1].name)
         elif to is None:
             to = EVERYONE
+        # The result's letter read as `_value_`: `value` is a property (two calls on 3.11).
         self.events.append(Event(self.number, self.phase, code, message, params, to, card,
-                                 outcome.value if outcome else None))
+                                 outcome._value_ if outcome is not None else None))
 
-    def witnesses(self, *units: Unit) -> frozenset[Side]:
+    def witnesses(self, units: Iterable[Unit]) -> frozenset[Side]:
         """The sides that see every one of `units` (sees, asked of the enemy's eyes alone: a
-        side always sees its own units)."""
+        side always sees its own units). The units come in one argument, not as *units: on
+        Python 3.11 a call that packs its arguments is not inlined (for every event)."""
         seen_by = EVERYONE
         plain_sight = not self.night and not self.effects
         for unit in units:
-            if plain_sight and unit.alive and not unit.concealed:
-                continue   # as sees answers it: nothing but fog and night hides such a unit
+            # Alive and not concealed, read off the fields (most events name such a unit, and a
+            # property is a call each): as sees answers it, nothing but fog and night hides it.
+            if plain_sight and unit.status is not DESTROYED and not unit.hidden \
+                    and unit.ambush is None:
+                continue
             enemy = unit.side.other
             if enemy in seen_by and not self.sees(enemy, unit):
                 seen_by = seen_by & ONLY[unit.side]
@@ -357,12 +382,13 @@ class Board:
 
     def engaged(self, unit: Unit) -> bool:
         # visibility.engaged_among, reading only the unit's sector off the index.
-        if not unit.on_field:
+        # On the field, and an enemy there not concealed: read off the fields, as `at` does.
+        if unit.status is DESTROYED or unit.position == RESERVE:
             return False
-        enemies = self.units.living(unit.position, unit.side.other)
-        if enemies and any(not u.concealed for u in enemies):
-            return True
-        return unit.side is ATTACKER and self.fortification(unit.position) is not None
+        for enemy in self.units.living(unit.position, unit.side.other):
+            if not enemy.hidden and enemy.ambush is None:
+                return True
+        return unit.side is ATTACKER and self.terrain.fortification(unit.position) is not None
 
     def reveal(self, unit: Unit, message: str) -> Unit:
         unit = quick_replace(unit, hidden=False)

@@ -13,7 +13,7 @@ from rules.cerilia.attack_kinds import MELEE as MELEE
 from rules.cerilia.attack_kinds import MISSILE as MISSILE
 from rules.cerilia.cards import FORTIFICATION_DEFENDERS, Tag
 from rules.cerilia.deck import Result, column, draw, result
-from rules.cerilia.field import RESERVE, SECTORS, distance
+from rules.cerilia.field import DISTANCES_FROM, RESERVE, SECTORS
 from rules.cerilia.results import Results
 from rules.cerilia.state import (
     FORTIFICATION,
@@ -36,7 +36,7 @@ SWAMP_PENALTY = 1
 HILLS, CLIFFS, FOREST, SWAMP = (TerrainKind.HILLS, TerrainKind.CLIFFS, TerrainKind.FOREST,
                                 TerrainKind.SWAMP)
 MOUNTED, ELVEN, DWARVEN, ARTILLERY = Tag.MOUNTED, Tag.ELVEN, Tag.DWARVEN, Tag.ARTILLERY
-ROUTED = UnitStatus.ROUTED
+ROUTED, DESTROYED = UnitStatus.ROUTED, UnitStatus.DESTROYED
 
 # The card's field for each kind of attack.
 _ATTACK_VALUES = {MELEE: "melee", CHARGE: "charge", MISSILE: "missile"}
@@ -94,7 +94,7 @@ class Combat(Results):
             value += 1
         if target.has(MOUNTED) and SWAMP in terrain:
             value -= SWAMP_PENALTY
-        fort = self.fortification(sector)
+        fort = self.terrain.fortification(sector)
         if fort is not None and target.side is DEFENDER \
                 and not (attacker is not None and attacker.has(ARTILLERY)):
             # "заменяется на Уровень Укрепления, либо изменяется на +1 ... что будет выше.
@@ -104,7 +104,7 @@ class Combat(Results):
 
     def fortification_unit(self, sector: str) -> Unit:
         """An empty fortification "считается за 1 Отряд Иррегулярных Войск"."""
-        fort = self.fortification(sector)
+        fort = self.terrain.fortification(sector)
         if fort is None:
             raise ValueError(f"no fortification in {sector}")
         return Unit(FORTIFICATION, DEFENDER, FORTIFICATION_DEFENDERS,
@@ -134,7 +134,7 @@ class Combat(Results):
             self.say("attack", _("%(unit)s attacks %(target)s (%(attack)s, column %(column)+d): "
                      "card %(card_no)s, %(result)s."), attacker, target, card=card,
                      outcome=outcome, attack=ATTACK_LABELS[attack.kind], column=column(difference),
-                     card_no=card, result=outcome.value)
+                     card_no=card, result=outcome._value_)
             outcome = self.second_card(attacker, target, difference, outcome)
             outcomes.append((attack, outcome))
         for attack, outcome in outcomes:
@@ -171,8 +171,11 @@ class Combat(Results):
     def can_attack(self, unit: Unit) -> bool:
         # A routed unit "may not attack" the round it routs and the next (reference §1.7).
         # Module "magic dice": "musician (a routed unit may attack again the next round)".
-        return unit.on_field and (   # on the field: alive too
-            unit.status is not ROUTED
+        # On the field (alive, out of the reserve), read off the fields: asked of every unit
+        # in every attack phase, and a property is a call.
+        status = unit.status
+        return status is not DESTROYED and unit.position != RESERVE and (
+            status is not ROUTED
             or (self.start.scenario.modules.magic_dice
                 and ranks.musician_rallies(unit, self.number)))
 
@@ -187,24 +190,33 @@ class Combat(Results):
         return line_of_fire(self.terrain, self.effects, shooter.position, b,
                             shooter.card.missile_range)
 
+    def ranked_marks(self, side: Side) -> list[tuple[int, int, int, Unit]]:
+        """What the side's shooters may shoot at when their own target will not do, as far as
+        it depends on the side alone (missile_target_ok's test of the target), in the order a
+        shooter prefers them at equal distance: by sector, then cell, then as listed. Made once
+        a side, when a shooter first needs it (most of a side's units shoot nothing): the side's
+        reveals as it shoots change only its own units, so neither the marks nor what its eyes
+        see changes."""
+        # An empty fortification fights as a unit, so missiles may strike it too. Only the
+        # defender's units empty it, and the attacker's shots reveal none.
+        forts = self.empty_fortifications() if side is ATTACKER else []
+        # In plain sight (no fog or night in force) a unit on the field is seen unless it is
+        # concealed, as sees answers it. All of them are alive: on the field is out of the
+        # reserve.
+        plain_sight = not self.night and not self.effects
+        marks = [u for u in (*self.units.side_units(side.other), *forts) if u.position != RESERVE
+                 and (not u.hidden and u.ambush is None if plain_sight   # not concealed
+                      else self.sees(side, u))]
+        return sorted([(SECTORS.index(u.position), u.cell, listed, u)
+                       for listed, u in enumerate(marks)])
+
     def shoot(self) -> None:
         self.phase = "missile"
         attacks = []
         for side in self.sides_in_order():
             attacks += self.concealed_attacks(side, MISSILE)
-            # An empty fortification fights as a unit, so missiles may strike it too. Only
-            # the defender's units empty it, and the attacker's shots below reveal none.
-            forts = self.empty_fortifications() if side is ATTACKER else []
-            # What it may shoot at, when its own target will not do, as far as it depends on
-            # the side alone (missile_target_ok's test of the target): its reveals below change
-            # only its own side's units, so neither the marks nor what its eyes see changes.
-            # In plain sight (no fog or night in force) a unit on the field is seen unless it
-            # is concealed, as sees answers it. All of them are alive: on the field is out of
-            # the reserve.
-            plain_sight = not self.night and not self.effects
-            marks = [u for u in (*self.side_units(side.other), *forts) if u.position != RESERVE
-                     and (not u.concealed if plain_sight else self.sees(side, u))]
-            for shooter in self.side_units(side):
+            ranked: list[tuple[int, int, int, Unit]] | None = None   # when a shooter needs them
+            for shooter in self.units.side_units(side):
                 if shooter.card.missile is None or not self.can_attack(shooter) \
                         or shooter.key in self.scouted or self.acts_concealed(shooter):
                     # Reference, ruling: "a scouting unit makes no missile attack that round";
@@ -212,16 +224,24 @@ class Combat(Results):
                     continue
                 target = self.chosen_target(shooter)
                 if self.orders[side].targets.get(shooter.key) == FORTIFICATION:
+                    # Only the defender's units empty it: the attacker's shots reveal none.
+                    forts = self.empty_fortifications() if side is ATTACKER else []
                     target = forts[0] if forts else None
                 if shooter.hidden and target is None:
                     # Firing reveals it ("Атака со стороны Невидимого Отряда приведет к его
                     # раскрытию"): an invisible unit shoots only when its side orders it to.
                     continue
                 if target is None or not self.missile_target_ok(shooter, target):
-                    options = [u for u in marks if self.clear_shot(shooter, u.position)]
-                    target = min(options, key=lambda u: (distance(shooter.position, u.position),
-                                                         SECTORS.index(u.position), u.cell),
-                                 default=None)
+                    # The nearest mark in clear shot, the first of the nearest in `ranked`; a
+                    # mark out of range, or no nearer than one found, needs no look at the way.
+                    if ranked is None:
+                        ranked = self.ranked_marks(side)
+                    target, nearest = None, shooter.card.missile_range + 1
+                    distances = DISTANCES_FROM[shooter.position]
+                    for *_rank, mark in ranked:
+                        apart = distances[mark.position]
+                        if apart < nearest and self.clear_shot(shooter, mark.position):
+                            target, nearest = mark, apart
                 if target is not None:
                     shooter = self.unhide_to_attack(shooter)
                     attacks.append(_Attack(shooter.key, target.key, MISSILE, target.position))
@@ -253,9 +273,6 @@ class Combat(Results):
             return self.reveal(unit, _("%(unit)s attacks and is seen."))
         return unit
 
-    def side_units(self, side: Side) -> list[Unit]:
-        return self.units.side_units(side)
-
     def charge(self) -> None:
         self.phase = "charge"
         attacks = []
@@ -272,7 +289,7 @@ class Combat(Results):
                 # действует и не разрушено".
                 blocked = bool(kinds & NO_CHARGE_TERRAIN) \
                     or any(fogged_among(self.effects, s) for s in travelled if s != RESERVE) \
-                    or (side is ATTACKER and self.fortification(sector) is not None)
+                    or (side is ATTACKER and self.terrain.fortification(sector) is not None)
                 enemies = self.at(sector, side.other)
                 if blocked or not enemies:
                     self.say("no_charge", _("%(unit)s cannot charge here and fights on foot."),
@@ -289,10 +306,14 @@ class Combat(Results):
         # Where both sides stand, hidden or not, or the attacker at a fortification (which may
         # fight on its own): elsewhere no side has an enemy to strike and nothing is revealed
         # (the reveals below move nobody).
-        fronts = self.units.contested() | (self.terrain.fortified() & self.units.occupied())
-        for sector in [s for s in SECTORS if s in fronts]:
+        fronts = self.units.contested()
+        fortified = self.terrain.fortified()
+        if fortified:
+            fronts |= fortified & self.units.occupied()
+        fronts.discard(RESERVE)   # the reserves meet in no melee
+        for sector in sorted(fronts, key=SECTORS.index):   # in the field's order
             present = {side: self.at(sector, side, hidden=True) for side in SIDES}
-            targets = {side: [u for u in present[side] if not u.concealed] for side in SIDES}
+            targets = {side: self.at(sector, side) for side in SIDES}   # the ones in sight
             sides = {side: [u for u in targets[side] if self.can_attack(u)] for side in SIDES}
             for side in SIDES:
                 # A side's reveals below change its own units only: `present` still holds.
@@ -303,7 +324,7 @@ class Combat(Results):
                 for unit in hidden_attackers:
                     sides[side].append(self.unhide_to_attack(unit))
             # An invisible defender counts as absent: the fortification fights on its own.
-            fort_fights = self.fortification(sector) is not None and not self.at(
+            fort_fights = self.terrain.fortification(sector) is not None and not self.at(
                 sector, DEFENDER) and targets[ATTACKER]
             if fort_fights:
                 targets[DEFENDER] = [self.fortification_unit(sector)]

@@ -70,12 +70,14 @@ class Round(AmbushRules, Artifacts):
 
     def roll_initiative(self) -> None:
         # Reference §1.4: "Initiative. Each side draws or rolls"; a tie goes to the defender.
+        # The sides' names as `_value_`, not `value`: the enum's `value` is a property, two
+        # calls on Python 3.11 (every round, and every attack's result, reads them).
         purpose = _("Initiative (%(side)s)")
-        attacker = self.dice.roll("1d10", purpose=purpose, side=ATTACKER.value).total
-        defender = self.dice.roll("1d10", purpose=purpose, side=DEFENDER.value).total
+        attacker = self.dice.roll("1d10", purpose=purpose, side=ATTACKER._value_).total
+        defender = self.dice.roll("1d10", purpose=purpose, side=DEFENDER._value_).total
         self.initiative = ATTACKER if attacker > defender else DEFENDER
         self.say("initiative", _("Initiative to %(side)s (%(attacker)s against %(defender)s), "
-                 "who acts first."), side=self.initiative.value,
+                 "who acts first."), side=self.initiative._value_,
                  attacker=attacker, defender=defender)
 
     # -- scouting (module "scouting"): right after the movement phase ----------------------
@@ -155,7 +157,7 @@ class Round(AmbushRules, Artifacts):
                      side=self.winner.value if self.winner else "—")
 
     def end_check(self) -> tuple[bool, Side | None]:
-        alive = {side: self.side_units(side) for side in SIDES}
+        alive = {side: self.units.side_units(side) for side in SIDES}
         for side in SIDES:
             if not alive[side]:
                 return True, side.other if alive[side.other] else None

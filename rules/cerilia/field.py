@@ -66,6 +66,10 @@ def distance(a: str, b: str) -> int:
 
 _DISTANCES = {(a, b): abs(ca - cb) + abs(ra - rb) for a, (ca, ra) in _COORDINATES.items()
               for b, (cb, rb) in _COORDINATES.items()}
+# Each sector's distance to every sector, for a loop that measures from one sector to many
+# (a shooter to its marks) without a call per mark.
+DISTANCES_FROM = {a: {b: distance(a, b) for b in SECTORS} for a in SECTORS}
+
 
 def reserve_distance(side: Side, sector: str) -> int:
     """Steps from `side`'s reserve to a sector: one to each sector of its own line."""

@@ -43,7 +43,7 @@ class Movement(Markers):
         return False
 
     def move_unit(self, unit: Unit, path: tuple[str, ...]) -> None:
-        if unit.on_field and self.engaged(unit):
+        if self.engaged(unit):
             self.say("holds", _("%(unit)s is engaged and holds its ground."), unit)
             return
         if unit.hidden:
@@ -81,7 +81,7 @@ class Movement(Markers):
         barrier = self.barrier(here, step, unit)
         if barrier:
             return barrier
-        if step != RESERVE and self.fortification(step) and unit.side is ATTACKER \
+        if step != RESERVE and self.terrain.fortification(step) and unit.side is ATTACKER \
                 and unit.has(Tag.MOUNTED):
             # "Ездовые Отряды Атакующего Игрока не могут войти в сектор с Укреплением".
             return _("mounted units cannot enter the fortification")

@@ -34,7 +34,7 @@ class Results(Markers):
         if outcome is Result.HIT:
             self.lose_hit(unit)
             return
-        in_fort = unit.side is DEFENDER and self.fortification(unit.position) is not None
+        in_fort = unit.side is DEFENDER and self.terrain.fortification(unit.position) is not None
         if in_fort:
             # "Дружественные Отряды игнорируют результаты F и R и остаются в секторе с
             # Укреплением, но все равно получают 1 Повреждение при результате R."
@@ -75,7 +75,7 @@ class Results(Markers):
     def destroy(self, unit: Unit, message: str, **params: Any) -> None:
         # Told to the sides that saw the unit before it fell: a unit lost in fog or night,
         # unseen by the enemy, must not show up in the enemy's events.
-        to = self.witnesses(unit)
+        to = self.witnesses((unit,))
         self.units[unit.key] = quick_replace(unit, status=UnitStatus.DESTROYED, hits=0)
         self.say("destroyed", message, unit, to=to, **params)
         victory.scored(self, unit, to)
@@ -137,7 +137,7 @@ class Results(Markers):
         return min(lurking, key=rank)
 
     def strike_fortification(self, sector: str, outcome: Result) -> None:
-        fort = self.fortification(sector)
+        fort = self.terrain.fortification(sector)
         if fort is None or outcome in (Result.NONE, Result.FALL_BACK):
             return
         hits = 0 if outcome is Result.DESTROYED else fort.hits - 1

@@ -238,6 +238,7 @@ class Caster:
 Character = Caster   # the seed's word; the engine's older name stays for seed 000 callers
 
 
+@quick_init   # its `modules` is read in every phase of every round (quick_init says why)
 @dataclass(frozen=True)
 class Scenario:
     cells_per_sector: int = 1

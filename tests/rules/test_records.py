@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pickle
-from dataclasses import FrozenInstanceError, dataclass, field, replace
+from dataclasses import FrozenInstanceError, dataclass, field, fields, replace
+from enum import StrEnum
 
 import pytest
 
@@ -63,6 +64,29 @@ def test_equality_hashing_replace_pickling_and_inheritance_are_the_dataclasses()
     assert vars(Point3(1, z=7)) == {"x": 1, "y": 0, "z": 7}
     with pytest.raises(TypeError):
         Quick("a")  # a field without a default must be given, as before
+
+
+class Mood(StrEnum):
+    CALM = "calm"
+    ANGRY = "angry"
+
+
+@quick_init
+@dataclass(frozen=True)
+class Soldier:
+    name: str
+    mood: Mood = Mood.CALM   # a default of a type Python lets change: taken off the class
+    rank: int = 1
+
+
+def test_a_default_taken_off_the_class_is_still_the_default():
+    assert "mood" not in vars(Soldier) and vars(Soldier)["rank"] == 1
+    assert Soldier("a").mood is Mood.CALM and Soldier("a", Mood.ANGRY).mood is Mood.ANGRY
+    assert [f.default for f in fields(Soldier)] == [fields(Soldier)[0].default, Mood.CALM, 1]
+    assert replace(Soldier("a", Mood.ANGRY), name="b") == Soldier("b", Mood.ANGRY)
+    assert quick_replace(Soldier("a"), rank=2) == Soldier("a", Mood.CALM, 2)
+    assert pickle.loads(pickle.dumps(Soldier("a"))) == Soldier("a")
+    assert repr(Soldier("a")) == "Soldier(name='a', mood=<Mood.CALM: 'calm'>, rank=1)"
 
 
 def test_it_stays_frozen():

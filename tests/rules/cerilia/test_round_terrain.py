@@ -54,3 +54,22 @@ def test_other_changes_are_refused():
     with pytest.raises(TypeError):
         del terrain[0]
     assert terrain == [HILLS, FORT]
+
+
+def test_the_card_across_an_edge_is_the_first_a_scan_finds():
+    cliffs = Terrain(TerrainKind.CLIFFS, "B2", toward="B3")
+    river = Terrain(TerrainKind.RIVER, "B3", toward="B2")   # the same edge, the other way
+    other = Terrain(TerrainKind.RIVER, "D1", toward="E1")
+    terrain = RoundTerrain((HILLS, cliffs, river, other))
+
+    def scanned(a, b):
+        return next((t for t in terrain if t.kind in (TerrainKind.CLIFFS, TerrainKind.RIVER)
+                     and t.toward and frozenset((t.sector, t.toward)) == frozenset((a, b))),
+                    None)
+
+    pairs = [("B2", "B3"), ("B3", "B2"), ("D1", "E1"), ("E1", "D1"), ("B2", "C2"), ("A1", "A2")]
+    for a, b in pairs:
+        assert terrain.crossing(a, b) is scanned(a, b)
+    terrain.remove(cliffs)
+    assert terrain.crossing("B2", "B3") is river is scanned("B2", "B3")
+    assert RoundTerrain((HILLS,)).crossing("B2", "B3") is None
