@@ -120,12 +120,13 @@ else:
     # (checked before reuse, so one the server dropped is replaced rather than failing a request).
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", default=300))
     DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
-# The hot reads (core.compiled) are prepared statements on PostgreSQL: parsed and planned once per
-# connection. Turn it off behind a pooler that cannot keep them (PgBouncer's transaction mode
-# before 1.21). psycopg prepares nothing unless given a threshold; Django's own cursors bind on
-# the client and never prepare, so only the reads that ask for it are prepared.
-MUSTER_PREPARED_READS = env.bool("DATABASE_PREPARED_READS", default=True)
-if MUSTER_PREPARED_READS and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+# The hot reads (core.compiled) and the writes' statement (core.writes) are prepared statements on
+# PostgreSQL: parsed and planned once per connection. Turn it off behind a pooler that cannot keep
+# them (PgBouncer's transaction mode before 1.21). psycopg prepares nothing unless given a
+# threshold; Django's own cursors bind on the client and never prepare, so only the statements
+# that ask for it are prepared.
+MUSTER_PREPARED_STATEMENTS = env.bool("DATABASE_PREPARED_STATEMENTS", default=True)
+if MUSTER_PREPARED_STATEMENTS and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 2**31 - 1)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -66,6 +66,17 @@ class _Preparing:
             return connection._prepare_cursor(_preparing_cursor(connection))
 
 
+def _prepares(connection) -> bool:
+    return connection.vendor == "postgresql" and settings.MUSTER_PREPARED_STATEMENTS
+
+
+def prepared_statement_cursor(connection):
+    """A cursor of the connection (logged and wrapped as its own) whose statements are prepared
+    on PostgreSQL (unless settings.MUSTER_PREPARED_STATEMENTS is off); else its own cursor. For a
+    hot statement whose text repeats while its values change (core.writes' statement)."""
+    return _Preparing(connection).cursor() if _prepares(connection) else connection.cursor()
+
+
 class _PreparingCursor(psycopg.Cursor):
     """A cursor that binds its values on the server and prepares its statement."""
 
@@ -117,7 +128,7 @@ class _Compiled:
         # for every run, though it depends on the columns alone.
         self.converters = compiler.get_converters(
             [column[0] for column in compiler.select[0:compiler.col_count]])
-        self.prepared = compiler.connection.vendor == "postgresql" and settings.MUSTER_PREPARED_READS
+        self.prepared = _prepares(compiler.connection)
 
     def run(self, values: dict[str, Any]) -> list:
         params = self.params[:]

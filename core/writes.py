@@ -36,6 +36,8 @@ from psycopg.types.json import Jsonb
 from simple_history.signals import pre_create_historical_record
 from simple_history.utils import get_history_manager_for_model
 
+from core.compiled import prepared_statement_cursor
+
 Rows = list[Any]  # model instances, all of one model
 # Builds the history rows of rows just written (for a model whose history rows carry more than
 # its own fields, such as an army's snapshot of its tactics, gear and conditions).
@@ -309,7 +311,7 @@ def _flush_in_one_statement(writes: list[_Write]) -> None:
     ids = ", ".join(f"ARRAY(SELECT {_quote(write.model._meta.pk.column)} FROM {name})"
                     for write, name in inserted) or "NULL"
     sql = f"WITH {', '.join(statement.queries)} SELECT {ids}"
-    with connection.cursor() as cursor:
+    with prepared_statement_cursor(connection) as cursor:
         cursor.execute(sql, statement.params)
         returned = cursor.fetchone()
     for (write, _), new_ids in zip(inserted, returned, strict=False):

@@ -170,7 +170,7 @@ def test_on_postgresql_a_read_is_prepared_once_and_answers_as_the_queryset():
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL prepares statements")
 def test_without_prepared_reads_nothing_is_prepared(settings):
-    settings.MUSTER_PREPARED_READS = False
+    settings.MUSTER_PREPARED_STATEMENTS = False
     KingdomFactory(name="Restov", level=3)
     read = CompiledRead(lambda level: Kingdom.objects.filter(level__lte=level), level=int)
     assert [k.name for k in read.fetch(level=4)] == ["Restov"]
