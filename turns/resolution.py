@@ -15,18 +15,21 @@ import datetime
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from armies.choices import ActivityStatus
+from armies.models import ArmyActivity
 from armies.orders import campaign_snapshot, queued_activities, rules_order, turn_input
 from armies.selectors import active_army_rows
 from battles.resolution import scenes_lock_after_turn
 from battles.selectors import fought_since_previous_turn, previous_turn_resolved_at
 from campaigns.adapters import MAP_LISTS, map_lists
-from campaigns.models import ArmySnapshot, KingdomTurn, TurnStatus
+from campaigns.models import ArmySnapshot, KingdomTurn, MapHex, TurnStatus
 from campaigns.selectors import KINGDOM_LISTS, kingdom_lists
 from campaigns.services import next_turn, turn_open_held, turn_opened
 from core.claims import ClaimedWork, claimed_seed
 from core.compiled import CompiledRead
 from core.writes import Writes
 from rules.errors import RuleViolation
+from rules.kingmaker.activities import ActivityKind
 from rules.kingmaker.turn import resolve_turn
 from turns import signals
 from turns.apply import apply_outcome
@@ -59,10 +62,17 @@ def _snapshot_armies(ids: list[int]) -> None:
     """Our ruling (docs/rules-notes.md, "When a turn sees"): a kingdom sees the other kingdoms'
     armies where they stood when the night's turns were locked. The campaign's armies are stored
     on each turn as it locks, so the kingdoms' turns, resolved at once and in any order (or
-    retried), read the same armies whatever the others' resolutions have committed."""
+    retried), read the same armies whatever the others' resolutions have committed. Only the
+    fog of a campaign with a map and a gambit's targets read them (armies.orders.turn_input): a
+    campaign without a map whose locked turns hold no gambit gets none."""
     campaigns = KingdomTurn.objects.filter(pk__in=ids).values_list("kingdom__campaign_id",
                                                                     flat=True)
+    gambits = ArmyActivity.objects.filter(turn_id__in=ids, status=ActivityStatus.QUEUED,
+                                          kind=ActivityKind.OFFENSIVE_GAMBIT)
     for campaign_id in sorted(set(campaigns)):
+        if not (MapHex.objects.filter(campaign_id=campaign_id).exists()
+                or gambits.filter(turn__kingdom__campaign_id=campaign_id).exists()):
+            continue
         snapshot = ArmySnapshot.objects.create(campaign_id=campaign_id,
                                                armies=campaign_snapshot(campaign_id))
         KingdomTurn.objects.filter(pk__in=ids, kingdom__campaign_id=campaign_id).update(

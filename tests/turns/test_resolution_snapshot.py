@@ -88,3 +88,32 @@ def test_a_retried_resolution_sees_the_same(night):
     assert Army.objects.get(pk=night["foot"].pk).status == ArmyStatus.DISBANDED
     assert resolution.turn_resolve(ours.pk) == "resolved"
     assert sight(ours) == first_try
+
+
+def _locked_for_the_night(*turns):
+    resolution.turns_lock(KingdomTurn.objects.filter(pk__in=[t.pk for t in turns]),
+                          enqueue=False)
+    return [KingdomTurn.objects.get(pk=t.pk).armies_snapshot for t in turns]
+
+
+def test_without_a_map_a_night_with_a_gambit_keeps_the_armies(campaign, kingdom, rival_kingdom,
+                                                               player):
+    # Without a map only a gambit reads the other kingdoms' armies (its targets).
+    ours = turn_open(actor=SYSTEM, kingdom=kingdom)
+    raider = ArmyFactory(kingdom=kingdom, name="Tatzlford Raiders", hex="C4")
+    target = ArmyFactory(kingdom=rival_kingdom, name="Pitax Foot", hex="C4")
+    activity_submit(turn=ours, user=player, kind="offensive_gambit", army=raider,
+                    params={"target": target.pk})
+    theirs = turn_open(actor=SYSTEM, kingdom=rival_kingdom)
+    snapshots = _locked_for_the_night(ours, theirs)
+    assert snapshots[0] is not None and snapshots[0] == snapshots[1]
+    assert {a["name"] for a in snapshots[0].armies["armies"]} == {"Tatzlford Raiders",
+                                                                   "Pitax Foot"}
+
+
+def test_without_a_map_or_a_gambit_nothing_reads_the_armies_and_none_are_kept(
+        campaign, kingdom, rival_kingdom):
+    ArmyFactory(kingdom=rival_kingdom, name="Pitax Foot", hex="C4")
+    turns = [turn_open(actor=SYSTEM, kingdom=k) for k in (kingdom, rival_kingdom)]
+    assert _locked_for_the_night(*turns) == [None, None]
+    assert not campaign.army_snapshots.exists()
