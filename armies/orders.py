@@ -243,16 +243,17 @@ def _map_army_from(data: Mapping[str, Any]) -> MapArmy:
 
 
 def campaign_snapshot(campaign_id: int) -> dict[str, Any]:
-    """The campaign's armies as fog of war reads them, stored on each turn locked for the night
-    (docs/rules-notes.md, "When a turn sees")."""
+    """The campaign's armies as fog of war reads them, stored once for the turns locked for the
+    night (ArmySnapshot; docs/rules-notes.md, "When a turn sees")."""
     return {"armies": [map_army_data(map_army_of(a), a.kingdom_id)
                        for a in campaign_armies(campaign_id)]}
 
 
 def other_map_armies(turn) -> tuple[MapArmy, ...]:
     """The other kingdoms' armies as the turn's fog of war and gambit read them: where they stood
-    when the night's turns were locked (the turn's snapshot); a turn still taking orders, or
-    locked before snapshots were kept, reads where they stand now."""
+    when the night's turns were locked (the turn's snapshot); a turn still taking orders, locked
+    before snapshots were kept, or locked without one (turns.resolution._snapshot_armies: no map
+    and no gambit then) reads where they stand now."""
     snapshot = turn.armies_snapshot  # read only here: a turn on no map, with no gambit, needs none
     if snapshot is not None:
         return tuple(_map_army_from(a) for a in snapshot.armies["armies"]

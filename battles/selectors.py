@@ -109,15 +109,15 @@ def previous_turn_resolved_at() -> Subquery:
         resolved_at__isnull=False).order_by("-number").values("resolved_at")[:1])
 
 
+# Before a kingdom's first turn is resolved, every battle counts (a resolved scene without its
+# time too).
+_BEFORE_EVERY_BATTLE = datetime.datetime.min.replace(tzinfo=datetime.UTC)
+
+
 def armies_in_battle_since(kingdom_id: int, since: datetime.datetime | None) -> frozenset[int]:
     """armies_in_battle_since_last_turn, the previous turn resolved at `since`, in one query."""
     return frozenset(_fought(kingdom_id, since or _BEFORE_EVERY_BATTLE)
                      .values_list("pk", flat=True))
-
-
-# Before a kingdom's first turn is resolved, every battle counts (a resolved scene without its
-# time too).
-_BEFORE_EVERY_BATTLE = datetime.datetime.min.replace(tzinfo=datetime.UTC)
 
 
 def _fought(kingdom: int | OuterRef, since: datetime.datetime | Expression) -> QuerySet[Army]:
@@ -127,12 +127,13 @@ def _fought(kingdom: int | OuterRef, since: datetime.datetime | Expression) -> Q
     # Round 0 is the deployment; a sector battle is fought from round 1.
     in_sectors = SectorUnit.objects.filter(battle__rounds__number__gte=1,
                                            battle__rounds__created_at__gte=since)
+    # Spelt as a mapping: the type checker's stubs take no OuterRef for an id.
     return Army.objects.filter(**{"kingdom_id": kingdom}).filter(
         Q(pk__in=participants.values("army_id")) | Q(pk__in=in_sectors.values("army_id")))
 
 
 def fought_since_previous_turn() -> Subquery:
-    """An annotation of a kingdom turn's query that has `previous_resolved_at` (below): the ids of
+    """An annotation of a kingdom turn's query that has `previous_resolved_at` (above): the ids of
     its kingdom's armies that fought since then (armies_in_battle_since), as a JSON list."""
     since = Coalesce(OuterRef(OuterRef("previous_resolved_at")), Value(_BEFORE_EVERY_BATTLE))
     return json_values(_fought(OuterRef("kingdom_id"), since).order_by(), "pk")

@@ -379,7 +379,8 @@ class KingdomTurn(ClaimedModel):
         help_text=_("The light and weather as the turn ends, for the kingdom's Scouting checks "
                     "against armies in ambush (fog of war)."))
     # The kingdom sees the other kingdoms' armies where they stood when the turn was locked.
-    # None: not locked yet, or locked before snapshots were kept.
+    # None: not locked yet, locked before snapshots were kept, or locked when its campaign had no
+    # map and its night no gambit (nothing reads them then).
     armies_snapshot = models.ForeignKey(
         ArmySnapshot, on_delete=models.SET_NULL, null=True, blank=True, editable=False,
         related_name="turns", verbose_name=_("armies on the map when locked"))

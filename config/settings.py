@@ -190,9 +190,8 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 15 * 60
 # Celery's Django fixup closes the database connection around every task unless told how many
-# tasks may reuse it: a worker kept paying a new PostgreSQL connection per kingdom turn. A
-# connection that broke meanwhile fails the task's first statement, a passing fault that is
-# retried on a new one (core.faults).
+# tasks may reuse it: a worker kept paying a new PostgreSQL connection per kingdom turn. Each task
+# checks the connection first, as a web request does (config/celery.py).
 CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=200)
 # A late-acked task that outlives the visibility timeout is delivered twice: keep it above.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * 60 * 60}

@@ -15,8 +15,9 @@ def _copied(field: Any) -> Any:
     its arguments (deepcopy), most of a small request's serializer cost; a field without
     sub-fields is copied as it is instead, since binding it sets only its own attributes (its
     name, parent, label and source). One with sub-fields is copied DRF's way: its sub-fields
-    are bound to it."""
-    if isinstance(field, BaseSerializer) or any(hasattr(field, name) for name in _SUB_FIELDS):
+    are bound to it; so is one whose default is a list, dict or set, which copies would share."""
+    if isinstance(field, BaseSerializer) or any(hasattr(field, name) for name in _SUB_FIELDS) \
+            or isinstance(getattr(field, "default", None), list | dict | set):
         return copy.deepcopy(field)
     return copy.copy(field)
 

@@ -10,6 +10,12 @@ iteration of the results (model instances, select_related, annotations, values()
 The reads' definitions stay ordinary querysets, so the SQL run is always the one Django writes
 for them; what can change the SQL's shape besides the values (a user who is a superuser, say) is
 the `shape` a caller passes, and each shape is compiled on its own.
+
+On PostgreSQL the SQL runs as a prepared statement with its values bound on the server (unless
+settings.MUSTER_PREPARED_STATEMENTS is off), where Django binds its own on the client: a few
+queries Django writes fail that way (a value in both the SELECT and the GROUP BY, Django ticket
+34255), and a value must fit its column's type (a small integer's above 32767 is an error, where
+Django would drop the condition). Every compiled read runs in the PostgreSQL test suite.
 """
 from __future__ import annotations
 
@@ -28,9 +34,10 @@ from psycopg.postgres import types as postgres_types
 from psycopg.pq import Format
 
 TIMESTAMPTZ_OID = postgres_types["timestamptz"].oid
-# Stand-in values, different on each compilation. An int stand-in fits every integer column
-# (a positive small integer's too): out of a column's range, Django would drop a range condition
-# from both compilations alike, and the read would ignore its value.
+# Stand-in values: a read's two compilations get different ones. An int stand-in fits every
+# integer column (a positive small integer's too): out of a column's range, Django would drop a
+# range condition from both compilations alike, and the read would ignore its value. A constant
+# of the read that equals a stand-in gets the read refused, never answered wrong.
 _STAND_IN_INT = 30_000
 _counter = itertools.count(1)
 

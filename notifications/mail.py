@@ -49,24 +49,28 @@ _TURN = CompiledRead(lambda turn: KingdomTurn.objects.select_related("kingdom__c
                      .filter(pk=turn), turn=int)
 
 
-# The players of a kingdom who may get mail, read after every kingdom turn and battle: compiled
-# once (core.compiled).
-_RECIPIENTS = CompiledRead(
-    lambda kingdom: Membership.objects.filter(role=Role.PLAYER, kingdom_id=kingdom,
-                                              user__is_active=True)
-    .exclude(user__email="").select_related("user", "kingdom__campaign").order_by("user_id"),
+def _players_to_mail():
+    return (Membership.objects.filter(role=Role.PLAYER, user__is_active=True)
+            .exclude(user__email="").select_related("user", "kingdom__campaign"))
+
+
+# One kingdom's, read after every kingdom turn: compiled once (core.compiled).
+_KINGDOM_RECIPIENTS = CompiledRead(
+    lambda kingdom: _players_to_mail().filter(kingdom_id=kingdom).order_by("user_id"),
     kingdom=int)
 
 
 def recipients(kingdom_ids: Iterable[int]) -> list[tuple[Membership, PlayerPreferences]]:
     """The players of these kingdoms who get mail, with their preferences (one entry per user and
-    kingdom), kingdom by kingdom."""
+    kingdom), by kingdom and user."""
+    ids = sorted(set(kingdom_ids))
+    memberships = _KINGDOM_RECIPIENTS.fetch(kingdom=ids[0]) if len(ids) == 1 else \
+        _players_to_mail().filter(kingdom_id__in=ids).order_by("kingdom_id", "user_id")
     chosen = []
-    for kingdom_id in sorted(set(kingdom_ids)):
-        for membership in _RECIPIENTS.fetch(kingdom=kingdom_id):
-            preferences = PlayerPreferences.of(membership.user)
-            if preferences.email_notifications:
-                chosen.append((membership, preferences))
+    for membership in memberships:
+        preferences = PlayerPreferences.of(membership.user)
+        if preferences.email_notifications:
+            chosen.append((membership, preferences))
     return chosen
 
 

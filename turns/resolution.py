@@ -61,10 +61,12 @@ def turns_lock_due(*, now: datetime.datetime | None = None, campaign_id: int | N
 def _snapshot_armies(ids: list[int]) -> None:
     """Our ruling (docs/rules-notes.md, "When a turn sees"): a kingdom sees the other kingdoms'
     armies where they stood when the night's turns were locked. The campaign's armies are stored
-    on each turn as it locks, so the kingdoms' turns, resolved at once and in any order (or
+    once as its turns lock, so the kingdoms' turns, resolved at once and in any order (or
     retried), read the same armies whatever the others' resolutions have committed. Only the
     fog of a campaign with a map and a gambit's targets read them (armies.orders.turn_input): a
-    campaign without a map whose locked turns hold no gambit gets none."""
+    campaign without a map whose locked turns hold no gambit gets none. If the GM paints its
+    first hex while such turns wait for a worker, their fog reads the armies where they stand
+    (as a turn locked before snapshots were kept does)."""
     campaigns = KingdomTurn.objects.filter(pk__in=ids).values_list("kingdom__campaign_id",
                                                                     flat=True)
     gambits = ArmyActivity.objects.filter(turn_id__in=ids, status=ActivityStatus.QUEUED,

@@ -40,13 +40,15 @@ def test_the_armies_stored_on_each_turn_become_one_snapshot_a_campaign_and_night
     stored = [night, night, later_night, {}]
     turns = [old.get_model("campaigns", "KingdomTurn").objects.create(
         kingdom=kingdom, number=number, deadline="2026-12-07T00:00Z", map_armies=armies,
-        status=status)
+        status=status, locked_at="2026-12-06T23:00Z")
         for kingdom, number, armies, status in zip(
             [*kingdoms, kingdoms[0]], [1, 1, 1, 2], stored, ["resolved", "locked", "locked", "open"],
             strict=True)]
     migrate(after)
     new = MigrationExecutor(connection).loader.project_state(after).apps
-    snapshots = {s.pk: s.armies for s in new.get_model("campaigns", "ArmySnapshot").objects.all()}
+    kept = new.get_model("campaigns", "ArmySnapshot").objects.all()
+    snapshots = {s.pk: s.armies for s in kept}
+    assert {s.taken_at.isoformat() for s in kept} == {"2026-12-06T23:00:00+00:00"}  # locked
     assert sorted(snapshots.values(), key=str) == sorted([night, later_night], key=str)
     pointed = dict(new.get_model("campaigns", "KingdomTurn").objects.values_list(
         "pk", "armies_snapshot_id"))

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from armies.activity_params import PARAMS_SERIALIZERS
 from armies.api.serializers import ActivitySerializer, ActivitySubmitSerializer
+from core.api_fields import FieldsBuiltOnce
 
 
 class _PlainActivitySerializer(serializers.ModelSerializer):
@@ -62,3 +63,11 @@ def test_copied_fields_answer_as_drf_s_own_copies():
             if not drfs.errors:
                 assert {k: v for k, v in ours.validated_data.items() if k != "params"} == \
                     drfs.validated_data
+
+
+def test_a_field_whose_default_is_a_list_gets_a_list_of_its_own():
+    class Listed(FieldsBuiltOnce, serializers.Serializer):
+        names = serializers.CharField(default=[])
+
+    first, second = Listed().fields["names"], Listed().fields["names"]
+    assert first.default == [] and first.default is not second.default

@@ -376,3 +376,20 @@ def test_every_mail_links_to_the_site_named_by_muster_site_url(mail, mailoutbox,
     links = re.findall(r"\S+://\S+", mailoutbox[0].body)
     assert links, mailoutbox[0].body
     assert all(link.startswith("https://muster.example.net/campaigns-site/") for link in links)
+
+
+def test_the_recipients_of_several_kingdoms_come_by_kingdom_then_user_once_each(
+        campaign, kingdom, rival_kingdom):
+    members = [MembershipFactory(campaign=campaign, kingdom=k, role=Role.PLAYER,
+                                 user=UserFactory(email=f"{name}@example.org"))
+               for k, name in ((rival_kingdom, "b"), (kingdom, "c"), (rival_kingdom, "a"))]
+    MembershipFactory(campaign=campaign, kingdom=kingdom, role=Role.PLAYER,
+                      user=UserFactory(email=""))  # no address: no mail
+    expected = sorted((m.kingdom_id, m.user_id) for m in members)
+    both = [rival_kingdom.pk, kingdom.pk, kingdom.pk]
+    chosen = notifications.recipients(both)
+    assert [(m.kingdom_id, m.user_id) for m, _ in chosen] == expected
+    one = notifications.recipients([kingdom.pk])  # the compiled read of one kingdom
+    assert [(m.kingdom_id, m.user_id) for m, _ in one] == [e for e in expected
+                                                           if e[0] == kingdom.pk]
+    assert notifications.recipients([]) == []
