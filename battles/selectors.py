@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime
 
-from django.db.models import Expression, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from armies.models import Army
@@ -95,10 +95,11 @@ def campaign_scenes(user, campaign) -> QuerySet[BattleScene]:
 def armies_in_battle_since_last_turn(turn) -> frozenset[int]:
     """The kingdom's armies that fought a battle since its previous turn was resolved: they do
     not rest this turn (seed 003: "...и не участвует в сценах битвы"). A battle counts once it is
-    fought (a scene resolved, a sector battle's round played), never for being queued."""
-    previous = KingdomTurn.objects.filter(pk=turn.pk).annotate(
-        previous=previous_turn_resolved_at()).values_list("previous", flat=True).get()
-    return armies_in_battle_since(turn.kingdom_id, previous)
+    fought (a scene resolved, a sector battle's round played), never for being queued. One
+    query; a turn's resolution reads the same annotations with the rest of its turn."""
+    return frozenset(KingdomTurn.objects.filter(pk=turn.pk).annotate(
+        previous_resolved_at=previous_turn_resolved_at()).annotate(
+        fought=fought_since_previous_turn()).values_list("fought", flat=True).get())
 
 
 def previous_turn_resolved_at() -> Subquery:
@@ -114,26 +115,16 @@ def previous_turn_resolved_at() -> Subquery:
 _BEFORE_EVERY_BATTLE = datetime.datetime.min.replace(tzinfo=datetime.UTC)
 
 
-def armies_in_battle_since(kingdom_id: int, since: datetime.datetime | None) -> frozenset[int]:
-    """armies_in_battle_since_last_turn, the previous turn resolved at `since`, in one query."""
-    return frozenset(_fought(kingdom_id, since or _BEFORE_EVERY_BATTLE)
-                     .values_list("pk", flat=True))
-
-
-def _fought(kingdom: int | OuterRef, since: datetime.datetime | Expression) -> QuerySet[Army]:
+def fought_since_previous_turn() -> Subquery:
+    """An annotation of a kingdom turn's query that has `previous_resolved_at` (above): the ids of
+    its kingdom's armies that fought since then, as a JSON list."""
+    since = Coalesce(OuterRef(OuterRef("previous_resolved_at")), Value(_BEFORE_EVERY_BATTLE))
     participants = BattleParticipant.objects.filter(scene__status=SceneStatus.RESOLVED).annotate(
         fought_at=Coalesce("scene__resolved_at", Value(_BEFORE_EVERY_BATTLE))
     ).filter(fought_at__gte=since)
     # Round 0 is the deployment; a sector battle is fought from round 1.
     in_sectors = SectorUnit.objects.filter(battle__rounds__number__gte=1,
                                            battle__rounds__created_at__gte=since)
-    # Spelt as a mapping: the type checker's stubs take no OuterRef for an id.
-    return Army.objects.filter(**{"kingdom_id": kingdom}).filter(
+    fought = Army.objects.filter(kingdom_id=OuterRef("kingdom_id")).filter(
         Q(pk__in=participants.values("army_id")) | Q(pk__in=in_sectors.values("army_id")))
-
-
-def fought_since_previous_turn() -> Subquery:
-    """An annotation of a kingdom turn's query that has `previous_resolved_at` (above): the ids of
-    its kingdom's armies that fought since then (armies_in_battle_since), as a JSON list."""
-    since = Coalesce(OuterRef(OuterRef("previous_resolved_at")), Value(_BEFORE_EVERY_BATTLE))
-    return json_values(_fought(OuterRef("kingdom_id"), since).order_by(), "pk")
+    return json_values(fought.order_by(), "pk")

@@ -67,14 +67,14 @@ def _snapshot_armies(ids: list[int]) -> None:
     campaign without a map whose locked turns hold no gambit gets none. If the GM paints its
     first hex while such turns wait for a worker, their fog reads the armies where they stand
     (as a turn locked before snapshots were kept does)."""
-    campaigns = KingdomTurn.objects.filter(pk__in=ids).values_list("kingdom__campaign_id",
-                                                                    flat=True)
-    gambits = ArmyActivity.objects.filter(turn_id__in=ids, status=ActivityStatus.QUEUED,
-                                          kind=ActivityKind.OFFENSIVE_GAMBIT)
-    for campaign_id in sorted(set(campaigns)):
-        if not (MapHex.objects.filter(campaign_id=campaign_id).exists()
-                or gambits.filter(turn__kingdom__campaign_id=campaign_id).exists()):
-            continue
+    campaigns = set(KingdomTurn.objects.filter(pk__in=ids).values_list("kingdom__campaign_id",
+                                                                        flat=True))
+    read = {*MapHex.objects.filter(campaign_id__in=campaigns).values_list("campaign_id",
+                                                                         flat=True).distinct(),
+            *ArmyActivity.objects.filter(turn_id__in=ids, status=ActivityStatus.QUEUED,
+                                         kind=ActivityKind.OFFENSIVE_GAMBIT)
+            .values_list("turn__kingdom__campaign_id", flat=True)}
+    for campaign_id in sorted(campaigns & read):
         snapshot = ArmySnapshot.objects.create(campaign_id=campaign_id,
                                                armies=campaign_snapshot(campaign_id))
         KingdomTurn.objects.filter(pk__in=ids, kingdom__campaign_id=campaign_id).update(
