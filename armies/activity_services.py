@@ -13,7 +13,7 @@ from django.db.models.functions import Coalesce
 from armies.acting import acts_for_user
 from armies.choices import ActivityStatus
 from armies.models import Army, ArmyActivity
-from armies.orders import rules_order, situation
+from armies.orders import TURN_ARMY_LISTS, rules_order, situation, turn_army_lists
 from campaigns.adapters import MAP_LISTS, map_lists
 from campaigns.models import KingdomTurn
 from campaigns.permissions import check_plays_kingdom, require_actor
@@ -62,29 +62,35 @@ _LOCKED_TURN = CompiledRead(
     turn_id=int, user_id=int)
 
 # The turn's queued orders, the last position any of its orders took (withdrawn ones count), the
-# kingdom's lists and the campaign's map.
-_TURN_ORDERS = CompiledRead(
-    lambda turn_id: KingdomTurn.objects.filter(pk=turn_id).annotate(
-        **kingdom_lists("kingdom_id"), **map_lists("kingdom__campaign_id"),
-        queued=json_objects(ArmyActivity.objects.filter(
-            turn_id=OuterRef("pk"), status=ActivityStatus.QUEUED).order_by("position", "id"),
-            "id", "kind", "army_id", "second"),
-        last_position=Coalesce(Subquery(ArmyActivity.objects.filter(turn_id=OuterRef("pk"))
-                                        .order_by("-position").values("position")[:1]), 0),
-    ).values("queued", "last_position", *KINGDOM_LISTS, *MAP_LISTS),
-    turn_id=int)
+# kingdom's lists and the campaign's map; for an order's check (`armies`), the kingdom's armies.
+def _turn_orders(armies: bool) -> CompiledRead:
+    return CompiledRead(
+        lambda turn_id: KingdomTurn.objects.filter(pk=turn_id).annotate(
+            **kingdom_lists("kingdom_id"), **map_lists("kingdom__campaign_id"),
+            **(turn_army_lists("kingdom_id") if armies else {}),
+            queued=json_objects(ArmyActivity.objects.filter(
+                turn_id=OuterRef("pk"), status=ActivityStatus.QUEUED).order_by("position", "id"),
+                "id", "kind", "army_id", "second"),
+            last_position=Coalesce(Subquery(ArmyActivity.objects.filter(turn_id=OuterRef("pk"))
+                                            .order_by("-position").values("position")[:1]), 0),
+        ).values("queued", "last_position", *KINGDOM_LISTS, *MAP_LISTS,
+                 *(TURN_ARMY_LISTS if armies else ())),
+        turn_id=int)
+
+
+_TURN_ORDERS = {armies: _turn_orders(armies) for armies in (False, True)}
 
 ORDERS_NOT_YOURS = ("orders_not_yours",
                     _("Only the kingdom's players and the game master give its orders."))
 
 
-def _lock_open_turn(turn: KingdomTurn | int, user
+def _lock_open_turn(turn: KingdomTurn | int, user, *, armies: bool = True
                     ) -> tuple[KingdomTurn, tuple[act.OrderSlot, ...], int]:
     """The open turn (or the turn of this id) under its row lock with its kingdom and campaign,
     once `user` may give the kingdom's orders (NotPermitted, also when no such turn exists);
     TurnLocked once the turn no longer takes orders. With the turn's queued orders as the slot
     rule reads them and the last position taken (withdrawn orders count), and the kingdom's
-    lists: two queries."""
+    lists, and its armies unless an order's check will not read them (`armies`): two queries."""
     require_actor(user)
     try:
         # A user who sees everything (SYSTEM has no id) reads no id.
@@ -100,7 +106,7 @@ def _lock_open_turn(turn: KingdomTurn | int, user
     # Read after the lock, in a statement of its own: on PostgreSQL a statement sees the rows
     # committed when it began, so the lock's own statement would miss an order committed by the
     # submission it waited for.
-    read = _TURN_ORDERS.get(turn_id=locked.pk)
+    read = _TURN_ORDERS[armies].get(turn_id=locked.pk)
     queued = tuple(act.OrderSlot(o["id"], act.ActivityKind(o["kind"]), o["army_id"],
                                  bool(o["second"])) for o in read.pop("queued"))
     last_position = read.pop("last_position")
@@ -212,11 +218,11 @@ def _submit(*, turn: KingdomTurn | int, user, kind: str, army: Army | int | None
     return activity, True
 
 
-def _lock_queued(activity: ArmyActivity, user, not_queued: str
+def _lock_queued(activity: ArmyActivity, user, not_queued: str, *, armies: bool = True
                  ) -> tuple[KingdomTurn, ArmyActivity, tuple[act.OrderSlot, ...]]:
     """The open turn and the order, locked, once `user` may give the kingdom's orders and the
     order is still queued (`not_queued`: the refusal otherwise); with the turn's queued orders."""
-    turn, queued, _last = _lock_open_turn(activity.turn, user)
+    turn, queued, _last = _lock_open_turn(activity.turn, user, armies=armies)
     activity = ArmyActivity.objects.select_for_update().get(pk=activity.pk)
     if activity.status != ActivityStatus.QUEUED:
         raise RuleViolation.single("not_queued", not_queued)
@@ -250,7 +256,8 @@ def activity_withdraw(*, activity: ArmyActivity, user) -> ArmyActivity:
     """Withdraw a queued order for `user` (a player of its kingdom or the GM); raises
     NotPermitted, RuleViolation, or TurnLocked once the turn no longer takes orders."""
     turn, activity, _queued = _lock_queued(activity, user,
-                                           _("Only a queued activity can be withdrawn."))
+                                           _("Only a queued activity can be withdrawn."),
+                                           armies=False)
     activity.status = ActivityStatus.WITHDRAWN
     activity.save(update_fields=["status"])
     _unready(turn)

@@ -12,14 +12,16 @@ from dataclasses import replace
 from enum import Enum
 from typing import Any
 
+from django.db.models import F, JSONField, OuterRef, QuerySet, Subquery
+
 from armies.adapters import army_state, condition_state_from, gear_item_from, template_state
 from armies.choices import ActivityStatus, ArmyStatus
 from armies.models import Army, ArmyActivity, ArmyTemplate
 from armies.selectors import armies_with_details
 from campaigns.adapters import campaign_map_or_none, map_of_lists
-from campaigns.models import Faction
+from campaigns.models import Faction, Kingdom
 from core.compiled import CompiledRead
-from core.related_rows import child_rows
+from core.related_rows import JSONValue, child_rows, json_objects
 from rules.data import record_data
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
@@ -120,40 +122,72 @@ def _fieldable_as(template: ArmyTemplateState, level: int, army_id: int, army: o
 
 def kingdom_armies(kingdom, rows: list[Army] | None = None) -> dict[int, act.TurnArmy]:
     """The kingdom's active armies that can take the field; `rows` are those armies read with
-    their details already (active_armies), when the caller has them (else they are read as
-    values: _values_turn_armies)."""
+    their details already (active_armies), when the caller has them (else made of
+    TURN_ARMY_LISTS: _listed_turn_armies)."""
     if rows is None:
-        return _values_turn_armies(kingdom)
+        return _turn_armies_of(kingdom, *_listed_turn_armies(kingdom))
     return {a.pk: turn_army(a, kingdom.level) for a in rows if _fieldable(a, kingdom.level)}
 
 
-_TEMPLATE_FIELDS = [f.name for f in ArmyTemplate._meta.concrete_fields]
-_ARMY_FIELDS = ("id", "name", "hp", "hex", "status", "garrisoned", "garrison_relief",
-                "garrison_bans", "faction__name")
+_TEMPLATE_FIELDS = ArmyTemplate._meta.concrete_fields
+_ARMY_COLUMNS = ("id", "name", "hp", "hex", "status", "garrisoned", "garrison_relief",
+                 "template_id", "faction__name")
 _CHILDREN = ("tactics", "gear", "conditions")
 
-# The kingdom's active armies as turn_army reads them, as values, their child rows as JSON in
-# their models' order: an order's check reads them on every submission, and model instances
-# would cost more than the rest of the read (compiled once: core.compiled).
-_TURN_ARMY_VALUES = CompiledRead(
-    lambda kingdom: Army.objects.filter(kingdom_id=kingdom, status=ArmyStatus.ACTIVE)
-    .annotate(**{f"{name}_rows": child_rows(Army, name) for name in _CHILDREN})
-    .values(*_ARMY_FIELDS, *(f"{name}_rows" for name in _CHILDREN),
-            *(f"template__{name}" for name in _TEMPLATE_FIELDS)),
+# The kingdom's active armies as turn_army reads them, and their templates, as JSON in the
+# statement of a hot read that reaches the kingdom's id (a submission reads them with the turn's
+# orders): an order's check reads them every time, and model instances would cost more than the
+# rest of the read. The armies come in their models' order (by name within a kingdom), their
+# child rows too.
+TURN_ARMY_LISTS = ("turn_army_rows", "turn_army_templates")
+
+
+def _active_armies(kingdom_id) -> QuerySet[Army]:
+    return Army.objects.filter(kingdom_id=kingdom_id, status=ArmyStatus.ACTIVE)
+
+
+def turn_army_lists(kingdom: str) -> dict[str, Subquery]:
+    """Annotations reading TURN_ARMY_LISTS in the query of a model that reaches the kingdom's id
+    through `kingdom` ("pk" for kingdoms, "kingdom_id" for turns)."""
+    return {
+        "turn_army_rows": json_objects(
+            _active_armies(OuterRef(kingdom)).order_by("name"), *_ARMY_COLUMNS,
+            garrison_bans=JSONValue(F("garrison_bans")),
+            **{f"{name}_rows": JSONValue(child_rows(Army, name)) for name in _CHILDREN}),
+        "turn_army_templates": json_objects(
+            ArmyTemplate.objects.filter(pk__in=_active_armies(OuterRef(OuterRef(kingdom)))
+                                        .values("template_id")).order_by(),
+            *(f.attname for f in _TEMPLATE_FIELDS if not isinstance(f, JSONField)),
+            **{f.attname: JSONValue(F(f.attname)) for f in _TEMPLATE_FIELDS
+               if isinstance(f, JSONField)}),
+    }
+
+
+_TURN_ARMY_LISTS = CompiledRead(
+    lambda kingdom: Kingdom.objects.filter(pk=kingdom).annotate(**turn_army_lists("pk"))
+    .values(*TURN_ARMY_LISTS),
     kingdom=int)
 
 
-def _values_turn_armies(kingdom) -> dict[int, act.TurnArmy]:
-    """kingdom_armies from _TURN_ARMY_VALUES: what turn_army and _fieldable make of the models,
-    made of their values (each template once)."""
-    templates: dict[int, ArmyTemplateState] = {}
+def _listed_turn_armies(kingdom) -> tuple[list[dict], list[dict]]:
+    """TURN_ARMY_LISTS as read with the kingdom, taken once (a later check reads them anew),
+    else read now."""
+    if "turn_army_rows" in kingdom.__dict__:
+        return kingdom.__dict__.pop("turn_army_rows"), kingdom.__dict__.pop("turn_army_templates")
+    read = _TURN_ARMY_LISTS.get(kingdom=kingdom.pk)
+    return read["turn_army_rows"], read["turn_army_templates"]
+
+
+def _turn_armies_of(kingdom, army_rows: list[dict], template_rows: list[dict]
+                    ) -> dict[int, act.TurnArmy]:
+    """kingdom_armies of TURN_ARMY_LISTS: what turn_army and _fieldable make of the models. A
+    boolean is 0 or 1 in SQLite's JSON: the fields' to_python make it one."""
+    templates = {row["id"]: template_state(ArmyTemplate(
+        **{f.attname: f.to_python(row[f.attname]) for f in _TEMPLATE_FIELDS}))
+        for row in template_rows}
     armies = {}
-    for row in _TURN_ARMY_VALUES.fetch(kingdom=kingdom.pk):
-        template_id = row["template__id"]
-        if template_id not in templates:
-            templates[template_id] = template_state(ArmyTemplate(
-                **{name: row[f"template__{name}"] for name in _TEMPLATE_FIELDS}))
-        template = templates[template_id]
+    for row in army_rows:
+        template = templates[row["template_id"]]
         if not _fieldable_as(template, kingdom.level, row["id"], row["name"]):
             continue
         gear = row["gear_rows"]
@@ -167,7 +201,7 @@ def _values_turn_armies(kingdom) -> dict[int, act.TurnArmy]:
             hp=row["hp"], name=row["name"], hex=canonical_hex(row["hex"]))
         armies[row["id"]] = _turn_army(
             row["id"], state, faction=row["faction__name"], status=row["status"],
-            garrisoned=row["garrisoned"], garrison_relief=row["garrison_relief"],
+            garrisoned=row["garrisoned"], garrison_relief=bool(row["garrison_relief"]),
             garrison_bans=row["garrison_bans"], gear_paid_rp=[g["price_paid_rp"] for g in gear])
     return armies
 

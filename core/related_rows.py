@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import F, Func, OuterRef, Subquery
 from django.db.models.functions import JSONObject
 from django.db.models.query import ModelIterable
 
@@ -40,10 +40,25 @@ def json_values(queryset: models.QuerySet, column: str) -> _JSONRows:
     return _JSONRows(queryset.values(row=F(column)), objects=False)
 
 
-def json_objects(queryset: models.QuerySet, *columns: str) -> _JSONRows:
+def json_objects(queryset: models.QuerySet, *columns: str, **values: Any) -> _JSONRows:
     """A subquery annotation: the rows of `queryset`, which names its parent with OuterRef, as a
-    JSON list of objects of these `columns`, in their order."""
-    return _JSONRows(queryset.values(row=JSONObject(**{c: F(c) for c in columns})), objects=True)
+    JSON list of objects of these `columns` and of these expressions' `values` (a JSON one
+    given as JSONValue), in their order."""
+    return _JSONRows(queryset.values(row=JSONObject(**{c: F(c) for c in columns}, **values)),
+                     objects=True)
+
+
+class JSONValue(Func):
+    """A JSON expression (a JSONField's column, json_objects or child_rows) as a value of
+    json_objects: SQLite's JSON_OBJECT would take its text for a string (a JSON value keeps its
+    type only straight from a JSON function, never through a column or a subquery)."""
+
+    output_field = models.JSONField()
+    template = "%(expressions)s"
+
+    def as_sqlite(self, compiler, connection, **extra_context):
+        return self.as_sql(compiler, connection, template="JSON(%(expressions)s)",
+                           **extra_context)
 
 
 # Fields whose values come back from JSON as their Python values once to_python has seen them
