@@ -8,8 +8,9 @@ PostgreSQL `flush` sends them all as one statement: each write is a data-modifyi
 over its rows, given as one JSON parameter (`jsonb_to_recordset`), and each waits for the one
 before it (its `WHERE` counts the rows the previous one returned), so they run in the order they
 were queued, as separate statements would (a row deleted before one that takes its unique key is
-inserted). The rows a statement inserts get their ids from its `RETURNING`, and the history of an
-inserted row is inserted from that `RETURNING` in the same statement. Elsewhere (the embedded
+inserted). The rows a statement inserts get their ids from its `RETURNING`, and simple-history's
+rows of the rows it inserts, updates or deletes are made of that `RETURNING` in the same
+statement (no model instance is built or sent for them). Elsewhere (the embedded
 SQLite) each write is the ORM's batched call, in the same order.
 
 One statement sees the database as it was before it: a row is written at most once a flush (a
@@ -248,30 +249,32 @@ def _insert(statement: _Statement, model: type[models.Model], rows: Rows, *,
         "WHERE {gate}", [param], returning=returning)
 
 
-def _update(statement: _Statement, write: _Write) -> None:
+def _update(statement: _Statement, write: _Write, *, returning: str) -> str:
     meta = write.model._meta
     assert meta.pk is not None
     fields = [meta.pk, *(_column(write.model, name) for name in write.fields)]
     records, param = _recordset(fields, write.rows, add=False)
     table = _quote(meta.db_table)
     assignments = ", ".join(f"{_quote(f.column)} = _v.{_quote(f.column)}" for f in fields[1:])
-    statement.add(
+    return statement.add(
         f"UPDATE {table} SET {assignments} FROM {records} "
         f"WHERE {table}.{_quote(meta.pk.column)} = _v.{_quote(meta.pk.column)} AND {{gate}}",
-        [param])
+        [param], returning=f"{table}.*" if returning == "*" else returning)
 
 
-def _delete(statement: _Statement, write: _Write) -> None:
+def _delete(statement: _Statement, write: _Write, *, returning: str) -> str:
     meta = write.model._meta
     assert meta.pk is not None
-    statement.add(
+    return statement.add(
         f"DELETE FROM {_quote(meta.db_table)} WHERE {_quote(meta.pk.column)} = "
-        f"ANY(%s::{meta.pk.db_type(connection)}[]) AND {{gate}}", [[row.pk for row in write.rows]])
+        f"ANY(%s::{meta.pk.db_type(connection)}[]) AND {{gate}}", [[row.pk for row in write.rows]],
+        returning=returning)
 
 
-def _history_from_returning(statement: _Statement, inserted: str, write: _Write) -> None:
-    """The history rows of rows the statement inserts, from its RETURNING (their ids come from
-    the database)."""
+def _history_from_returning(statement: _Statement, written: str, write: _Write) -> None:
+    """The history rows of rows the statement writes, from its RETURNING: the rows as the
+    database has them once inserted (their ids come from it) or updated, or as they were when
+    deleted; no model instance is made or sent for them."""
     history = history_model(write.model)
     tracked = [f.column for f in history.tracked_fields]
     user = history.get_default_history_user(write.rows[0])
@@ -280,32 +283,33 @@ def _history_from_returning(statement: _Statement, inserted: str, write: _Write)
     statement.add(
         f"INSERT INTO {_quote(history._meta.db_table)} "
         f"({', '.join(_quote(c) for c in columns)}) "
-        f"SELECT {', '.join(_quote(c) for c in tracked)}, %s, '+', %s, %s FROM {inserted} "
-        "WHERE {gate}", [timezone.now(), write.reason, user.pk if user is not None else None])
+        f"SELECT {', '.join(_quote(c) for c in tracked)}, %s, %s, %s, %s FROM {written} "
+        "WHERE {gate}", [timezone.now(), _HISTORY_TYPE[write.verb], write.reason,
+                         user.pk if user is not None else None])
 
 
 def _flush_in_one_statement(writes: list[_Write]) -> None:
     statement = _Statement()
     inserted: list[tuple[_Write, str]] = []
     for write in writes:
+        # simple-history's own rows are made of what the statement writes (its RETURNING); those
+        # a builder makes (history=a builder) are sent as they are.
+        from_returning = write.history is True
         if write.verb == "insert":
             new_ids = write.rows[0].pk is None
-            # The ids, and the columns of their history rows if it is made from them.
-            returning = "*" if new_ids and write.history else \
-                _quote(write.model._meta.pk.column)
-            name = _insert(statement, write.model, write.rows, returning=returning)
+            if new_ids and callable(write.history):
+                raise ValueError("history rows built by hand need the rows' ids first")
+            written = _insert(statement, write.model, write.rows, returning="*" if from_returning
+                              else _quote(write.model._meta.pk.column))
             if new_ids:
-                inserted.append((write, name))
-                if callable(write.history):
-                    raise ValueError("history rows built by hand need the rows' ids first")
-                if write.history:
-                    _history_from_returning(statement, name, write)
-                continue
+                inserted.append((write, written))
         elif write.verb == "update":
-            _update(statement, write)
+            written = _update(statement, write, returning="*" if from_returning else "1")
         else:
-            _delete(statement, write)
-        if write.history:
+            written = _delete(statement, write, returning="*" if from_returning else "1")
+        if from_returning:
+            _history_from_returning(statement, written, write)
+        elif write.history:
             history = _history_of(write)
             _insert(statement, type(history[0]), history, returning="1")
     ids = ", ".join(f"ARRAY(SELECT {_quote(write.model._meta.pk.column)} FROM {name})"

@@ -198,7 +198,19 @@ def _strikes(template: ArmyTemplate, level: int, gear: tuple[GearItem, ...]
 
 
 def stat_block(army: ArmyState) -> StatBlock:
-    """Derive the army's stat block. Call the validators first: this trusts its input."""
+    """The army's stat block. Call the validators first: this trusts its input.
+
+    Derived once per state and kept on it: a kingdom turn asks again for the same states (the
+    order's check, the report's before and after, the stored fields), and both are frozen. A
+    copy made by its `__dict__` (rules.records.quick_replace) would keep a stale one: ArmyState
+    is changed with dataclasses.replace only."""
+    derived = army.__dict__.get("_stat_block")
+    if derived is None:
+        derived = army.__dict__["_stat_block"] = _derived_stat_block(army)
+    return derived
+
+
+def _derived_stat_block(army: ArmyState) -> StatBlock:
     template = army.template
     level = template.check_level(army.level)
     row = level_row(level)

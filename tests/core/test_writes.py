@@ -54,6 +54,30 @@ def test_updates_and_deletes_run_in_order_with_history():
     assert ArmyCondition.history.filter(id=old.pk, history_type="-").exists()
 
 
+def _tracked(row, model) -> dict:
+    return {f.attname: getattr(row, f.attname) for f in model.history.model.tracked_fields}
+
+
+def test_history_rows_of_updates_and_deletes_hold_the_rows_as_written():
+    # On PostgreSQL they are made of the statement's RETURNING, elsewhere of the rows themselves:
+    # the same rows either way.
+    army = ArmyFactory.create(hp=4, hex="C4")
+    kept = ArmyTactic.objects.create(army=army, tactic="keen_eyed", position=0)
+    gone = ArmyCondition.objects.create(army=army, condition="weary", value=1)
+    before = _tracked(gone, ArmyCondition)
+    kept.position = 3
+    writes = Writes()
+    writes.update([kept], ["position"], history=True, reason="moved")
+    writes.delete([gone], history=True, reason="lifted")
+    with transaction.atomic():
+        writes.flush()
+    changed = ArmyTactic.history.get(id=kept.pk, history_type="~")
+    assert (_tracked(changed, ArmyTactic), changed.history_change_reason) == (
+        _tracked(ArmyTactic.objects.get(pk=kept.pk), ArmyTactic), "moved")
+    deleted = ArmyCondition.history.get(id=before["id"], history_type="-")
+    assert (_tracked(deleted, ArmyCondition), deleted.history_change_reason) == (before, "lifted")
+
+
 def test_json_and_time_fields_read_back_as_the_orm_wrote_them():
     army = ArmyFactory.create()
     turn = KingdomTurn.objects.create(kingdom=army.kingdom, number=1,

@@ -1,4 +1,6 @@
 """Army types, regular and special stat-block templates, HP, routing threshold and ammunition."""
+from dataclasses import replace
+
 import pytest
 
 from rules.errors import RuleViolation
@@ -375,3 +377,13 @@ def test_hp_above_the_maximum_is_refused():
     assert hp_violations(ArmyState(INFANTRY, INFANTRY.level, hp=maximum)) == []
     (too_many,) = hp_violations(ArmyState(INFANTRY, INFANTRY.level, hp=maximum + 1))
     assert (too_many.code, too_many.field) == ("hp_above_max", "hp")
+
+
+def test_a_state_s_stat_block_is_derived_once_and_a_changed_state_gets_its_own():
+    # A kingdom turn asks for the same states' stat blocks many times (rules.kingmaker.army).
+    state = ArmyState(INFANTRY, 5, hp=2)
+    assert stat_block(state) is stat_block(state)
+    assert stat_block(state) == stat_block(ArmyState(INFANTRY, 5, hp=2))
+    hurt = replace(state, hp=1)
+    assert stat_block(hurt).hp == 1 and stat_block(state).hp == 2
+    assert state == ArmyState(INFANTRY, 5, hp=2)  # what is kept is no field
