@@ -20,7 +20,9 @@ Django would drop the condition). Every compiled read runs in the PostgreSQL tes
 from __future__ import annotations
 
 import copy
+import inspect
 import itertools
+import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -40,6 +42,8 @@ TIMESTAMPTZ_OID = postgres_types["timestamptz"].oid
 # of the read that equals a stand-in gets the read refused, never answered wrong.
 _STAND_IN_INT = 30_000
 _counter = itertools.count(1)
+# The CompiledReads in use, for compile_reads (a read made for a while goes with it).
+_READS: weakref.WeakSet[CompiledRead] = weakref.WeakSet()
 
 
 def _stand_in(kind: type, serial: int) -> int | str:
@@ -160,6 +164,18 @@ class _Compiled:
         return list(queryset)
 
 
+def compile_reads(using: str = DEFAULT_DB_ALIAS) -> int:
+    """Compile every read in use whose SQL takes no shape, for this connection (a worker does it
+    before its first task: reads are made at import); how many were compiled. No read is run."""
+    compiled = 0
+    for read in list(_READS):
+        shape = inspect.signature(read.build).parameters.get("shape")
+        if shape is None or shape.default is not inspect.Parameter.empty:
+            read._compilation((), using)
+            compiled += 1
+    return compiled
+
+
 class CompiledRead:
     """`build(**values)` compiled once per connection and shape; `values` names each value's
     type (int or str): `CompiledRead(lambda turn_id: Turn.objects.filter(pk=turn_id),
@@ -169,6 +185,7 @@ class CompiledRead:
         self.build = build
         self.kinds = kinds
         self.key = object()
+        _READS.add(self)
 
     def fetch(self, *, shape: Hashable = (), using: str = DEFAULT_DB_ALIAS,
               **values: Any) -> list:
@@ -191,14 +208,17 @@ class CompiledRead:
         for name, kind in self.kinds.items():
             if type(values[name]) is not kind:
                 raise TypeError(f"{name} must be {kind.__name__}")
-        connection = connections[using]
-        cache = connection.__dict__.setdefault("_compiled_reads", {})
+        compiled = self._compilation(shape, using)
+        if compiled.queryset.query.select_for_update and connections[using].get_autocommit():
+            raise TransactionManagementError("select_for_update cannot be used outside of a "
+                                             "transaction.")
+        return compiled
+
+    def _compilation(self, shape: Hashable, using: str) -> _Compiled:
+        cache = connections[using].__dict__.setdefault("_compiled_reads", {})
         compiled = cache.get((self.key, shape))
         if compiled is None:
             compiled = cache[self.key, shape] = self._compile(shape, using)
-        if compiled.queryset.query.select_for_update and connection.get_autocommit():
-            raise TransactionManagementError("select_for_update cannot be used outside of a "
-                                             "transaction.")
         return compiled
 
     def _built(self, shape: Hashable, stand_ins: dict[str, Any], using: str) -> QuerySet:

@@ -19,15 +19,15 @@ from notifications.chat_delivery import post_to_chat
 from notifications.models import ChatPost, ChatStatus
 
 
-def _link(name: str, *args: object) -> str:
-    return settings.MUSTER_SITE_URL + reverse(name, args=args)
-
-
-def announce(campaign: Campaign, text, /, **params: object) -> ChatPost | None:
+def announce(campaign: Campaign, text, /, *, link: tuple[object, ...] | None = None,
+             **params: object) -> ChatPost | None:
     """Queue a post of `text` (a lazy translation with %-placeholders) to the campaign's chat, if
-    it has a webhook; sent once the current transaction commits."""
+    it has a webhook; sent once the current transaction commits. `link`: the URL name and
+    arguments of the page the post links to (as %(link)s), reversed only for a post."""
     if not campaign.chat_webhook_url:
         return None
+    if link is not None:
+        params["link"] = settings.MUSTER_SITE_URL + reverse(str(link[0]), args=link[1:])
     with override(settings.LANGUAGE_CODE):
         words = str(text) % {name: str(value) for name, value in params.items()}
     post = ChatPost.objects.create(campaign=campaign, text=words)
@@ -41,7 +41,7 @@ def _queue(post: ChatPost) -> None:
     transaction.on_commit(lambda: post_to_chat.delay(post.pk), robust=True)
 
 
-def _turn_news(turn: KingdomTurn, text, link: str) -> None:
+def _turn_news(turn: KingdomTurn, text, link: tuple[object, ...]) -> None:
     """A post about a kingdom's turn: `text` may name its kingdom, number and deadline (in the
     campaign's time zone)."""
     campaign = turn.kingdom.campaign
@@ -55,37 +55,37 @@ def _turn_news(turn: KingdomTurn, text, link: str) -> None:
 
 def turn_opened(turn: KingdomTurn) -> None:
     _turn_news(turn, _("%(kingdom)s: turn %(number)s takes orders until %(deadline)s. %(link)s"),
-               _link("kingdom", turn.kingdom_id))
+               ("kingdom", turn.kingdom_id))
 
 
 def turn_deadline_near(turn_id: int) -> None:
     turn = KingdomTurn.objects.select_related("kingdom__campaign").get(pk=turn_id)
     _turn_news(turn, _("%(kingdom)s: turn %(number)s stops taking orders at %(deadline)s, "
-                       "within 24 hours. %(link)s"), _link("orders", turn.kingdom_id))
+                       "within 24 hours. %(link)s"), ("orders", turn.kingdom_id))
 
 
 def turn_report_ready(turn: KingdomTurn) -> None:
     _turn_news(turn, _("%(kingdom)s: the report of turn %(number)s is ready. %(link)s"),
-               _link("turn-report", turn.kingdom_id, turn.number))
+               ("turn-report", turn.kingdom_id, turn.number))
 
 
 # A battle's post says only that a battle's report is ready: not where, not whose, not which
 # scene (its page, where the campaign's page leads its sides, shows them the rest).
 def battle_report_ready(scene) -> None:
     announce(scene.campaign, _("A battle's report is ready for its sides. %(link)s"),
-             link=_link("campaign", scene.campaign_id))
+             link=("campaign", scene.campaign_id))
 
 
 def sector_battle_over(battle) -> None:
     announce(battle.campaign, _("A battle is over; its report is ready for its sides. %(link)s"),
-             link=_link("campaign", battle.campaign_id))
+             link=("campaign", battle.campaign_id))
 
 
 def announcement_posted(announcement) -> None:
     announce(announcement.campaign,
              _("%(campaign)s: the game master announces “%(title)s”. %(link)s"),
              campaign=announcement.campaign.name, title=announcement.title,
-             link=_link("campaign", announcement.campaign_id))
+             link=("campaign", announcement.campaign_id))
 
 
 def greeting(campaign: Campaign) -> None:

@@ -24,3 +24,19 @@ def test_a_worker_s_task_checks_the_connection_first(monkeypatch, eager, checked
     task_prerun.send(sender=task, task_id="t", task=task, args=(), kwargs={})
     assert len(calls) == checked
     assert muster_celery.app.conf.db_reuse_max == 200
+
+
+@pytest.mark.django_db
+def test_a_worker_compiles_the_hot_reads_before_its_first_task():
+    from django.db import connections
+    from django.test.utils import CaptureQueriesContext
+
+    from turns.resolution import _TURN_EXTRA
+
+    wrapper = connections["default"]
+    wrapper.__dict__.pop("_compiled_reads", None)
+    assert wrapper.features.supports_json_field  # SQLite asks once per connection
+    with CaptureQueriesContext(wrapper) as captured:
+        muster_celery._warm_up()
+    assert len(captured) == 0
+    assert (_TURN_EXTRA.key, ()) in wrapper.__dict__["_compiled_reads"]

@@ -19,7 +19,7 @@ from factories import (
 from armies.selectors import active_armies, active_army_rows
 from campaigns.models import Kingdom, KingdomTurn
 from campaigns.selectors import access_shape, runs_or_plays, runs_or_plays_condition, shaped_user
-from core.compiled import CompiledRead, CompiledReadError
+from core.compiled import CompiledRead, CompiledReadError, compile_reads
 
 pytestmark = pytest.mark.django_db
 
@@ -175,3 +175,24 @@ def test_without_prepared_reads_nothing_is_prepared(settings):
     read = CompiledRead(lambda level: Kingdom.objects.filter(level__lte=level), level=int)
     assert [k.name for k in read.fetch(level=4)] == ["Restov"]
     assert not any('"campaigns_kingdom"."level" <= $1' in s for s in _prepared_statements())
+
+
+def test_compile_reads_compiles_the_reads_without_a_shape_and_runs_nothing():
+    # A worker compiles them before its first task (config.celery).
+    plain_build, plain_calls = _counting(lambda name: Kingdom.objects.filter(name=name))
+    plain = CompiledRead(plain_build, name=str)
+
+    def shaped_build(name, shape):
+        shaped_calls.append(shape)
+        return Kingdom.objects.filter(name=name)
+    shaped_calls: list = []
+    shaped = CompiledRead(shaped_build, name=str)
+    assert connection.features.supports_json_field  # SQLite asks once per connection
+    with CaptureQueriesContext(connection) as captured:
+        assert compile_reads() >= 1
+    assert len(captured) == 0
+    assert len(plain_calls) == 2 and shaped_calls == []
+    kingdom = KingdomFactory()
+    assert [k.pk for k in plain.fetch(name=kingdom.name)] == [kingdom.pk]
+    assert len(plain_calls) == 2  # compiled already
+    assert [k.pk for k in shaped.fetch(name=kingdom.name, shape="any")] == [kingdom.pk]
