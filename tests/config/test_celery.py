@@ -40,3 +40,19 @@ def test_a_worker_compiles_the_hot_reads_before_its_first_task():
         muster_celery._warm_up()
     assert len(captured) == 0
     assert (_TURN_EXTRA.key, ()) in wrapper.__dict__["_compiled_reads"]
+
+
+@pytest.mark.parametrize("away", [False, True])
+def test_a_pool_child_connects_before_its_first_task_unless_the_database_is_away(
+        monkeypatch, away):
+    from django.db import OperationalError, connection
+
+    calls = []
+
+    def connect():
+        calls.append(1)
+        if away:
+            raise OperationalError("the database is away")
+    monkeypatch.setattr(connection, "ensure_connection", connect)
+    muster_celery._connect()  # away: logged, the first task connects itself
+    assert calls == [1]
