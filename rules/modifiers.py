@@ -49,6 +49,8 @@ _UNTYPED = ModifierKind.UNTYPED
 def stacked_total(base: int, modifiers: Iterable[Modifier]) -> int:
     """`base` plus the modifiers that count after stacking: the same sum as `applied_modifiers`
     gives, in one pass (a battle checks thousands of statistics)."""
+    if not modifiers:  # most of a stat block's statistics
+        return base
     total = base
     bonuses: dict[ModifierKind, int] = {}
     penalties: dict[ModifierKind, int] = {}

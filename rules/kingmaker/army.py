@@ -9,6 +9,7 @@ from typing import Any
 from rules.errors import Violation, _
 from rules.kingmaker.conditions import (
     BROADER,
+    TARGETS,
     Conditions,
     Target,
     condition_modifiers,
@@ -161,7 +162,7 @@ def _scaled(level: int, steps: tuple[tuple[int, int], ...]) -> int:
 def _tactic_modifiers(army: ArmyState, hp: int, routing_threshold: int | None
                       ) -> dict[Target, list[Modifier]]:
     """The always-on effects of tactics (../shared/reference, tactics)."""
-    mods: dict[Target, list[Modifier]] = {target: [] for target in Target}
+    mods: dict[Target, list[Modifier]] = {target: [] for target in TARGETS}
     known = set(army.tactics)
     if "keen_eyed" in known:
         mods[Target.SCOUTING].append(_status(2, "keen_eyed"))
@@ -240,13 +241,13 @@ def _derived_stat_block(army: ArmyState) -> StatBlock:
     strikes = _strikes(template, level, gear)
     sources = [condition_modifiers(army.conditions), _tactic_modifiers(army, hp, routing_threshold),
                {Target(k): v for k, v in gear_modifiers(gear).items()}]
-    own: dict[Target, list[Modifier]] = {target: [] for target in Target}
+    own: dict[Target, list[Modifier]] = {target: [] for target in TARGETS}
     for source in sources:
         for target, modifiers in source.items():
             own[target].extend(modifiers)
 
     statistics: dict[Target, Statistic] = {}
-    for target in Target:
+    for target in TARGETS:
         broader = BROADER.get(target)
         base = bases.get(target, bases.get(broader, 0) if broader else 0)
         modifiers = own[target] + (own[broader] if broader else [])

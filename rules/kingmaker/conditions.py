@@ -58,6 +58,10 @@ class Target(StrEnum):
     RANGED_AGAINST = "ranged_against"    # ranged attacks against this army
 
 
+# Every target, in order: iterating the enum itself costs a generator step and a lookup per member,
+# and every stat block goes through them several times.
+TARGETS: tuple[Target, ...] = tuple(Target)
+
 # The broader target whose modifiers also apply to a narrower one.
 BROADER: Mapping[Target, Target] = {
     Target.MANEUVER_ACTION: Target.MANEUVER,
@@ -233,7 +237,7 @@ def _circumstance(value: int, source: Condition) -> Modifier:
 
 def condition_modifiers(conditions: Iterable[ConditionState]) -> dict[Target, list[Modifier]]:
     """Every modifier the army's conditions give, by target (before stacking)."""
-    mods: dict[Target, list[Modifier]] = {target: [] for target in Target}
+    mods: dict[Target, list[Modifier]] = {target: [] for target in TARGETS}
     for state in conditions:
         c, n = state.condition, state.value
         if c is Condition.WEARY:
