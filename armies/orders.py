@@ -342,8 +342,12 @@ def _choice(enum, value, name: str):
                                    value=value) from None
 
 
+# A recruitment's template: every check of one reads it (compiled once: core.compiled).
+_TEMPLATE = CompiledRead(lambda template: ArmyTemplate.objects.filter(pk=template), template=int)
+
+
 def _recruit_params(p: Mapping[str, Any], campaign_id: int) -> act.RecruitArmy:
-    template = ArmyTemplate.objects.filter(pk=_required(p, "template")).first()
+    template = next(iter(_TEMPLATE.fetch(template=int(_required(p, "template")))), None)
     if template is None:
         raise RuleViolation.single("template_unknown", _("Choose an army type."), "template")
     faction = None
