@@ -170,13 +170,20 @@ class Scene:
 
     def log(self, code: str, message: str, actor: Unit | None = None, target: Unit | None = None,
             check: CheckRecord | None = None, damage: int = 0, **params: Any) -> None:
-        if actor is not None:
-            params.setdefault("army", actor.name)
-        if target is not None:
-            params.setdefault("target", target.name)
+        if params:
+            if actor is not None:
+                params.setdefault("army", actor.name)
+            if target is not None:
+                params.setdefault("target", target.name)
+        elif actor is not None:  # (most events: the names alone, made as one dict)
+            params = {"army": actor.name, "target": target.name} if target is not None \
+                else {"army": actor.name}
+        elif target is not None:
+            params = {"target": target.name}
         self.events.append(BattleEvent(self.round, code, message, params,
-                                       actor.key if actor else None,
-                                       target.key if target else None, check, damage))
+                                       actor.key if actor is not None else None,
+                                       target.key if target is not None else None, check,
+                                       damage))
 
     # -- checks -----------------------------------------------------------------------------
 
@@ -270,8 +277,7 @@ class Scene:
     def roll_total(self, unit: Unit, modifier: int, dc: int, purpose: str) -> CheckRecord:
         """A d20 check of `unit` with its statistic's total `modifier` against `dc`."""
         # `purpose` is itself a msgid ("Counterattack"): the reader's side translates the step.
-        roll = self.dice.d20(purpose=_CHECK_PURPOSE, modifier=modifier, step=purpose,
-                             army=unit.name)
+        roll = self.dice.d20_of(_CHECK_PURPOSE, modifier, {"step": purpose, "army": unit.name})
         return CheckRecord(roll, modifier, dc, degree_of_success(roll.total, dc, roll.faces[0]))
 
     def check(self, unit: Unit, target: Target, dc: int, purpose: str,
