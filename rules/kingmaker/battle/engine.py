@@ -176,7 +176,8 @@ class Battle(Scene):
     def _expire(self, owner: Unit, at: str) -> None:
         for unit in self.units.values():
             if not unit._temporary:  # nothing to expire (most turns)
-                if at == "start" and unit.no_reactions_until == owner.key:
+                if unit.no_reactions_until is not None and at == "start" and \
+                        unit.no_reactions_until == owner.key:
                     unit.no_reactions_until = None
                 continue
             kept = []

@@ -85,7 +85,7 @@ def strike_modifiers(setup: BattleSetup, round_number: int, attacker: Unit, targ
     against = RANGED_AGAINST if kind is RANGED else ATTACKS_AGAINST
     # The target's own: distant -5, concealed -2 ("все атаки против него — штраф -2"), which
     # an attacker that sees in this light ignores.
-    own = target.block.statistics[against].modifiers
+    own = (target._block or target.block).statistics[against].modifiers
     if own:
         mods += [m for m in own
                  if not (m.source == _CONCEALED and sees_clearly(setup.light, attacker))]

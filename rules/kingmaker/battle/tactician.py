@@ -101,7 +101,12 @@ def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
     """The standing orders that can call for a war action from this army in this scene at all,
     in the order `_next_step` weighs them: what rules the others out (the plan, the army's weapons and
     tactics, whether anyone on the field throws nets) does not change while the scene is fought,
-    and an order that can never apply need not be asked before every war action."""
+    and an order that can never apply need not be asked before every war action. Worked out
+    once per army and setup (the runs of `battle_odds` fight one setup thousands of times)."""
+    known = b.standing_orders.get(unit.key)
+    if known is not None:
+        unit.orders = known
+        return known
     plan = unit.plan
     melee = melee_allowed(unit)
     action = act.WAR_ACTIONS.get(plan.tactical_action) if plan.tactical_action else None
@@ -121,7 +126,7 @@ def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
     else:
         after = ((_shoot,) if ranged else ()) + \
             ((_close_in,) if melee and plan.stance is not GUARD else ()) + (_guard,)
-    unit.orders = (before, after)
+    unit.orders = b.standing_orders[unit.key] = (before, after)
     return unit.orders
 
 
@@ -147,7 +152,9 @@ def _withdraw(unit: Unit, b: Scene, pinned: bool) -> Step | None:
 
 
 def _rally(b: Scene, unit: Unit, pinned: bool) -> Step | None:
-    if not pinned and unit.actions == 3 and unit.value(SHAKEN) >= 2 and not unit.engaged:
+    # (`Unit.value` and `engaged`, read inline: asked before every war action.)
+    if not pinned and unit.actions == 3 and \
+            (unit._settled_now or unit._settled())[0].get(SHAKEN, 0) >= 2 and not unit._engaged:
         return _RALLY
     return None
 
@@ -186,6 +193,8 @@ def _strike(b: Scene, unit: Unit, pinned: bool, target: Unit, kind: WeaponKind) 
 
 def _melee(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     # (`_orders` leaves this order out for an army that may not fight in melee.)
+    if not unit._engaged:  # (most of the times it is asked)
+        return None
     engaged = engaged_on_field(b, unit)
     if not engaged:
         return None
@@ -206,8 +215,7 @@ def _close_in(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     # that may not fight in melee.)
     if pinned:
         return None
-    target = pick_on_field(b, unit, [e for e in b.enemies(unit)
-                            if b.can_engage(unit, e, leaving_fortification=True)])
+    target = pick_on_field(b, unit, b.engageable(unit, leaving_fortification=True))
     return (act.advance, (target,)) if target is not None else None
 
 
