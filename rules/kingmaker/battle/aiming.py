@@ -38,6 +38,8 @@ def pick_on_field(b: Scene, unit: Unit, candidates: Sequence[Unit]) -> Unit | No
     enemies and those it could engage): only darkness can hide any of them."""
     if b.setup.light is DARK:
         candidates = [c for c in candidates if b.sees(unit, c)]
+    elif len(candidates) < 2:  # `_wanted`'s first case, without the call (most picks)
+        return candidates[0] if candidates else None
     return _wanted(unit, candidates)
 
 
