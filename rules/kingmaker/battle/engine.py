@@ -183,14 +183,14 @@ class Battle(Scene):
                     unit.no_reactions_until = None
                 continue
             kept = []
-            for temp in unit.temporary:
+            for temp in unit._temporary:
                 if temp.owner != owner.key or temp.at != at:
                     kept.append(temp)
                 elif temp.skip:
                     temp.skip -= 1  # lasts until the end of a later turn ("your next turn")
                     kept.append(temp)
-            if len(kept) != len(unit.temporary):
-                unit.temporary = kept
+            if len(kept) != len(unit._temporary):
+                unit.temporary = kept  # (through its setter: watched again)
                 unit.changed()
             if at == "start" and unit.no_reactions_until == owner.key:
                 unit.no_reactions_until = None

@@ -8,8 +8,10 @@ from rules.kingmaker.battle import aiming
 from rules.kingmaker.battle.members import (
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
+    DEFEATED,
     DISTANT,
     FAILURE,
+    FLED,
     FORTIFIED,
     MANEUVER,
     MELEE,
@@ -36,10 +38,11 @@ def maneuver(b: Scene, unit: Unit) -> bool:
     # Pinned: "no maneuver war actions" (the tactician never picks one; this guards the rest).
     if PINNED in (unit._settled_now or unit._settled())[0]:  # (`Unit.has`, read inline)
         return False
-    for enemy in b.engaged_enemies(unit):
-        counterattack(b, enemy, unit)
-        if not unit.on_field:
-            return False
+    if unit._engaged:  # (`engaged_enemies` is empty for most maneuvers: an advance's)
+        for enemy in b.engaged_enemies(unit):
+            counterattack(b, enemy, unit)
+            if not unit.on_field:
+                return False
     if FORTIFIED in unit._lasting:  # (most maneuvers start outside any)
         b.leave_fortification(unit)
     if unit.plan.use_potions and unit.hp < unit.max_hp and unit.potions:
@@ -102,7 +105,9 @@ def after_hit(b: Scene, unit: Unit, target: Unit, kind: WeaponKind, degree: Degr
             "revel_in_battle" in tactics and unit.hp < unit.max_hp:
         b.heal(unit, 1)  # Revel in Battle: "It regains 1 HP"
         b.log("revel_in_battle", _("%(army)s revels in battle: +1 HP."), unit)
-    if degree < SUCCESS or not target.on_field:
+    # (`Unit.on_field`, read inline: every hit asks.)
+    if degree < SUCCESS or target._position is FLED or target.hp == 0 or \
+            DEFEATED in target._lasting:
         return
     if kind is RANGED and "flaming_shot" in tactics:
         # Flaming Shot: "the target makes a Maneuver check vs this army's attack DC ... on a
