@@ -300,6 +300,9 @@ class Scene:
         return self.roll_total(unit, self.statistic_total(unit, target, *extra), dc, purpose)
 
     def armor_class(self, target: Unit, attacker: Unit | None) -> int:
+        ac = (target._block or target.block).statistics[AC]
+        if not (target.guard_all or target.guard_against or target.reckless or target.feinted_by):
+            return ac.total  # (most Strikes: nothing on the target's AC beyond its stat block)
         extra: list[Modifier] = []
         if target.guard_all or (attacker is not None and attacker.key in target.guard_against):
             extra.append(_GUARD)
@@ -307,7 +310,6 @@ class Scene:
             extra.append(_RECKLESS)
         if attacker is not None and attacker.key in target.feinted_by:
             extra.append(_FEINT)
-        ac = (target._block or target.block).statistics[AC]
         return stacked_total(ac.base, (*ac.modifiers, *extra)) if extra else ac.total
 
     # -- what happens to units ---------------------------------------------------------------
