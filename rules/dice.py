@@ -90,9 +90,14 @@ class Dice:
 
     def d20(self, *, purpose: str, modifier: int = 0, **params: Any) -> Roll:
         """Exactly `roll("1d20+N")`, without parsing the expression (the engine's hot path)."""
-        expression = _D20_EXPRESSIONS.get(modifier) or _d20_expression(modifier)
+        return self.d20_of(purpose, modifier, params)
+
+    def d20_of(self, purpose: str, modifier: int, params: dict[str, Any]) -> Roll:
+        """`d20` with its parameters given as the dict the roll keeps (the battle engine's checks:
+        no keywords packed into a dict on the way)."""
         face = self.d20_face()
-        result = Roll(purpose, expression, (face,), modifier, face + modifier, params)
+        result = Roll(purpose, _D20_EXPRESSIONS.get(modifier) or _d20_expression(modifier),
+                      (face,), modifier, face + modifier, params)
         self.log.append(result)
         return result
 

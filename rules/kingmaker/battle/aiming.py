@@ -30,8 +30,22 @@ def pick(b: Scene, unit: Unit, candidates: Sequence[Unit]) -> Unit | None:
     else:  # only darkness hides an army (`Scene.sees`); `Unit.on_field`, read inline
         candidates = [c for c in candidates if c._position is not FLED and c.hp != 0
                       and DEFEATED not in c._lasting]
-    if not candidates:
-        return None
+    return _wanted(unit, candidates)
+
+
+def pick_on_field(b: Scene, unit: Unit, candidates: Sequence[Unit]) -> Unit | None:
+    """`pick` among armies known to be on the field (the tactician's lists of enemies, engaged
+    enemies and those it could engage): only darkness can hide any of them."""
+    if b.setup.light is DARK:
+        candidates = [c for c in candidates if b.sees(unit, c)]
+    elif len(candidates) < 2:  # `_wanted`'s first case, without the call (most picks)
+        return candidates[0] if candidates else None
+    return _wanted(unit, candidates)
+
+
+def _wanted(unit: Unit, candidates: Sequence[Unit]) -> Unit | None:
+    if len(candidates) < 2:  # whatever the plan's targeting, the one there is (most picks)
+        return candidates[0] if candidates else None
     plan = unit.plan
     if plan.targeting is ARMY:
         named = [c for c in candidates if c.key == plan.target_army]

@@ -59,6 +59,8 @@ class Battle(Scene):
     def __init__(self, setup: BattleSetup, dice: Dice):
         super().__init__(setup, dice)
         self.records: list[RoundRecord] = []
+        # Each army's row on the battlefield picture: its place in its side's list.
+        self._rows = {u.key: row for units in self._of_side.values() for row, u in enumerate(units)}
 
     # -- rounds -----------------------------------------------------------------------------
 
@@ -174,20 +176,21 @@ class Battle(Scene):
         self._expire(unit, "end")
 
     def _expire(self, owner: Unit, at: str) -> None:
-        for unit in self.units.values():
+        for unit in self._by_key:
             if not unit._temporary:  # nothing to expire (most turns)
-                if at == "start" and unit.no_reactions_until == owner.key:
+                if unit.no_reactions_until is not None and at == "start" and \
+                        unit.no_reactions_until == owner.key:
                     unit.no_reactions_until = None
                 continue
             kept = []
-            for temp in unit.temporary:
+            for temp in unit._temporary:
                 if temp.owner != owner.key or temp.at != at:
                     kept.append(temp)
                 elif temp.skip:
                     temp.skip -= 1  # lasts until the end of a later turn ("your next turn")
                     kept.append(temp)
-            if len(kept) != len(unit.temporary):
-                unit.temporary = kept
+            if len(kept) != len(unit._temporary):
+                unit.temporary = kept  # (through its setter: watched again)
                 unit.changed()
             if at == "start" and unit.no_reactions_until == owner.key:
                 unit.no_reactions_until = None
@@ -244,7 +247,7 @@ class Battle(Scene):
 
     def _snapshot(self, unit: Unit) -> ArmySnapshot:
         side = unit.side
-        row = self._of_side[side].index(unit)
+        row = self._rows[unit.key]
         position = unit._position
         column = _COLUMNS[position]
         if side is not ATTACKER and column >= 0:

@@ -8,8 +8,10 @@ from rules.kingmaker.battle import aiming
 from rules.kingmaker.battle.members import (
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
+    DEFEATED,
     DISTANT,
     FAILURE,
+    FLED,
     FORTIFIED,
     MANEUVER,
     MELEE,
@@ -36,10 +38,11 @@ def maneuver(b: Scene, unit: Unit) -> bool:
     # Pinned: "no maneuver war actions" (the tactician never picks one; this guards the rest).
     if PINNED in (unit._settled_now or unit._settled())[0]:  # (`Unit.has`, read inline)
         return False
-    for enemy in b.engaged_enemies(unit):
-        counterattack(b, enemy, unit)
-        if not unit.on_field:
-            return False
+    if unit._engaged:  # (`engaged_enemies` is empty for most maneuvers: an advance's)
+        for enemy in b.engaged_enemies(unit):
+            counterattack(b, enemy, unit)
+            if not unit.on_field:
+                return False
     if FORTIFIED in unit._lasting:  # (most maneuvers start outside any)
         b.leave_fortification(unit)
     if unit.plan.use_potions and unit.hp < unit.max_hp and unit.potions:
@@ -57,7 +60,7 @@ def can_react(b: Scene, unit: Unit) -> bool:
 def counterattack(b: Scene, unit: Unit, trigger: Unit) -> None:
     # Counterattack: "Trigger: an army engaged with yours attempts a maneuver war action ... Melee
     # Strike vs the triggering army's AC; ignores and does not add to multiple attack penalty".
-    knows = unit.knows("flexible_tactics") or unit.knows("warmongers")
+    knows = "flexible_tactics" in unit.tactics or "warmongers" in unit.tactics
     if not knows or not can_react(b, unit) or not unit.has_strike(MELEE):
         return
     unit.reaction_used = True
@@ -96,13 +99,17 @@ def false_retreat(b: Scene, unit: Unit) -> None:
 # -- what follows a hit --------------------------------------------------------------------------
 
 def after_hit(b: Scene, unit: Unit, target: Unit, kind: WeaponKind, degree: Degree) -> None:
+    # (`Unit.knows`, read inline: every hit asks.)
+    tactics = unit.tactics
     if degree is CRITICAL_SUCCESS and kind is MELEE and \
-            unit.knows("revel_in_battle") and unit.hp < unit.max_hp:
+            "revel_in_battle" in tactics and unit.hp < unit.max_hp:
         b.heal(unit, 1)  # Revel in Battle: "It regains 1 HP"
         b.log("revel_in_battle", _("%(army)s revels in battle: +1 HP."), unit)
-    if degree < SUCCESS or not target.on_field:
+    # (`Unit.on_field`, read inline: every hit asks.)
+    if degree < SUCCESS or target._position is FLED or target.hp == 0 or \
+            DEFEATED in target._lasting:
         return
-    if kind is RANGED and unit.knows("flaming_shot"):
+    if kind is RANGED and "flaming_shot" in tactics:
         # Flaming Shot: "the target makes a Maneuver check vs this army's attack DC ... on a
         # failure it takes 1 extra damage".
         dc = unit.block.strikes[RANGED].attack.total + 10
@@ -111,7 +118,7 @@ def after_hit(b: Scene, unit: Unit, target: Unit, kind: WeaponKind, degree: Degr
         b.log("flaming_shot", _("Flames spread in %(target)s."), unit, target, record, burnt)
         b.hurt(target, burnt, unit)
     if degree is CRITICAL_SUCCESS and kind is RANGED and \
-            unit.knows("explosive_shot") and target.position is not DISTANT:
+            "explosive_shot" in tactics and target.position is not DISTANT:
         # Explosive Shot: "deal 1 extra damage to a second non-distant enemy army".
         second = aiming.pick(b, unit, [e for e in b.enemies(unit) if e is not target
                                           and e.position is not DISTANT])
@@ -119,7 +126,7 @@ def after_hit(b: Scene, unit: Unit, target: Unit, kind: WeaponKind, degree: Degr
             b.log("explosive_shot", _("The blast also hits %(target)s."), unit, second,
                   damage=1)
             b.hurt(second, 1, unit)
-    if degree is CRITICAL_SUCCESS and unit.knows("burning_weaponry") and target.on_field:
+    if degree is CRITICAL_SUCCESS and "burning_weaponry" in tactics and target.on_field:
         # Burning Weaponry: "target makes a Maneuver check vs the Bombardiers' Maneuver DC or
         # takes 1 extra damage".
         record = b.check(target, MANEUVER, b.dc(unit, MANEUVER), _("Burning Weaponry"))

@@ -50,7 +50,8 @@ from rules.sides import SIDES, Side
 # not reused while it is a key): the setup kept so that its id is not reused either.
 _FixedModifiers = dict[tuple[int, Target], tuple[Modifier, ...]]
 _FixedTotals = dict[tuple[int, Target, int], tuple[Statistic, int]]
-_FIXED_MODIFIERS: dict[int, tuple[BattleSetup, _FixedModifiers, _FixedTotals]] = {}
+_FIXED_MODIFIERS: dict[int, tuple[BattleSetup, _FixedModifiers, _FixedTotals,
+                                  dict[int, Any]]] = {}
 _FIXED_MODIFIERS_LIMIT = 256
 _FIXED_TOTALS_LIMIT = 65536
 _MORALE_TARGETS = frozenset({MORALE, RALLY, ROUT_CHECK})
@@ -76,9 +77,11 @@ class Scene:
         if known is None or known[0] is not setup:
             if len(_FIXED_MODIFIERS) >= _FIXED_MODIFIERS_LIMIT:
                 _FIXED_MODIFIERS.clear()
-            known = _FIXED_MODIFIERS[id(setup)] = (setup, {}, {})
+            known = _FIXED_MODIFIERS[id(setup)] = (setup, {}, {}, {})
         self._fixed_modifiers = known[1]
         self._fixed_totals = known[2]
+        # Each army's standing orders that can apply in this setup (`tactician._orders`).
+        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = known[3]
         self.round = 0
         self.events: list[BattleEvent] = []
         self.fortification_hp = None
@@ -150,6 +153,18 @@ class Scene:
                 and FORTIFIED not in (target._settled_now or target._settled())[0]
                 and len(engaged) < MAX_ENGAGED and len(target._engaged) < MAX_ENGAGED)
 
+    def engageable(self, unit: Unit, *, leaving_fortification: bool = False) -> list[Unit]:
+        """The `enemies` that `can_engage` says this army can engage, asked in one call (before
+        every advance)."""
+        engaged = unit._engaged
+        if len(engaged) >= MAX_ENGAGED or (not leaving_fortification and
+                                           FORTIFIED in (unit._settled_now or unit._settled())[0]):
+            return []
+        return [u for u in self._foes[unit.side] if u._position is not FLED and u.hp != 0
+                and DEFEATED not in u._lasting and u.key not in engaged
+                and FORTIFIED not in (u._settled_now or u._settled())[0]
+                and len(u._engaged) < MAX_ENGAGED]
+
     def engage(self, unit: Unit, target: Unit) -> None:
         unit.engage_with(target.key)
         target.engage_with(unit.key)
@@ -170,13 +185,20 @@ class Scene:
 
     def log(self, code: str, message: str, actor: Unit | None = None, target: Unit | None = None,
             check: CheckRecord | None = None, damage: int = 0, **params: Any) -> None:
-        if actor is not None:
-            params.setdefault("army", actor.name)
-        if target is not None:
-            params.setdefault("target", target.name)
+        if params:
+            if actor is not None:
+                params.setdefault("army", actor.name)
+            if target is not None:
+                params.setdefault("target", target.name)
+        elif actor is not None:  # (most events: the names alone, made as one dict)
+            params = {"army": actor.name, "target": target.name} if target is not None \
+                else {"army": actor.name}
+        elif target is not None:
+            params = {"target": target.name}
         self.events.append(BattleEvent(self.round, code, message, params,
-                                       actor.key if actor else None,
-                                       target.key if target else None, check, damage))
+                                       actor.key if actor is not None else None,
+                                       target.key if target is not None else None, check,
+                                       damage))
 
     # -- checks -----------------------------------------------------------------------------
 
@@ -237,7 +259,7 @@ class Scene:
 
     def statistic_total(self, unit: Unit, target: Target, *extra: Modifier) -> int:
         """`statistic(...).total` without making the Statistic."""
-        base = unit.block.statistics[target]
+        base = (unit._block or unit.block).statistics[target]  # (`block`, read inline)
         # (Only a Morale check can be croaked at: the others do not ask.)
         if not extra and (target not in _MORALE_TARGETS or not self._croaked(unit, target)):
             key = (unit.key, target, id(base))
@@ -262,7 +284,7 @@ class Scene:
         # DC lowered by the same 2 would cancel.
         if extra:
             return unit.block.statistics[target].with_modifiers(*extra).total + 10
-        return unit.block.statistics[target].total + 10
+        return (unit._block or unit.block).statistics[target].total + 10
 
     def roll(self, unit: Unit, statistic: Statistic, dc: int, purpose: str) -> CheckRecord:
         return self.roll_total(unit, statistic.total, dc, purpose)
@@ -270,8 +292,7 @@ class Scene:
     def roll_total(self, unit: Unit, modifier: int, dc: int, purpose: str) -> CheckRecord:
         """A d20 check of `unit` with its statistic's total `modifier` against `dc`."""
         # `purpose` is itself a msgid ("Counterattack"): the reader's side translates the step.
-        roll = self.dice.d20(purpose=_CHECK_PURPOSE, modifier=modifier, step=purpose,
-                             army=unit.name)
+        roll = self.dice.d20_of(_CHECK_PURPOSE, modifier, {"step": purpose, "army": unit.name})
         return CheckRecord(roll, modifier, dc, degree_of_success(roll.total, dc, roll.faces[0]))
 
     def check(self, unit: Unit, target: Target, dc: int, purpose: str,
@@ -279,6 +300,9 @@ class Scene:
         return self.roll_total(unit, self.statistic_total(unit, target, *extra), dc, purpose)
 
     def armor_class(self, target: Unit, attacker: Unit | None) -> int:
+        ac = (target._block or target.block).statistics[AC]
+        if not (target.guard_all or target.guard_against or target.reckless or target.feinted_by):
+            return ac.total  # (most Strikes: nothing on the target's AC beyond its stat block)
         extra: list[Modifier] = []
         if target.guard_all or (attacker is not None and attacker.key in target.guard_against):
             extra.append(_GUARD)
@@ -286,7 +310,6 @@ class Scene:
             extra.append(_RECKLESS)
         if attacker is not None and attacker.key in target.feinted_by:
             extra.append(_FEINT)
-        ac = target.block.statistics[AC]
         return stacked_total(ac.base, (*ac.modifiers, *extra)) if extra else ac.total
 
     # -- what happens to units ---------------------------------------------------------------
@@ -435,7 +458,7 @@ class Scene:
 
     def strike(self, attacker: Unit, target: Unit, kind: WeaponKind, purpose: str,
                *extra: Modifier, multiple_attack: bool = True) -> CheckRecord:
-        attack = attacker.block.strikes[kind].attack
+        attack = (attacker._block or attacker.block).strikes[kind].attack
         mods = strikes.strike_modifiers(self.setup, self.round, attacker, target, kind,
                                         multiple_attack)
         total = stacked_total(attack.base, (*attack.modifiers, *mods, *extra)) \

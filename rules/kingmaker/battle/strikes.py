@@ -85,19 +85,13 @@ def strike_modifiers(setup: BattleSetup, round_number: int, attacker: Unit, targ
     against = RANGED_AGAINST if kind is RANGED else ATTACKS_AGAINST
     # The target's own: distant -5, concealed -2 ("все атаки против него — штраф -2"), which
     # an attacker that sees in this light ignores.
-    own = target.block.statistics[against].modifiers
+    own = (target._block or target.block).statistics[against].modifiers
     if own:
         mods += [m for m in own
                  if not (m.source == _CONCEALED and sees_clearly(setup.light, attacker))]
     if kind is RANGED:
         mods += wind(setup, distant=target._position is DISTANT)
-    _tactics_and_actions(mods, round_number, attacker, target, kind, multiple_attack)
-    return mods
-
-
-def _tactics_and_actions(mods: list[Modifier], round_number: int, attacker: Unit, target: Unit,
-                         kind: WeaponKind, multiple_attack: bool) -> None:
-    """Adds to `mods` what the attacker's tactics and war actions give this Strike."""
+    # What the attacker's tactics and war actions give this Strike.
     # (`Unit.knows` read inline: every Strike asks.)
     if target.army_type in OVERRUN_TARGETS and "overrun" in attacker.tactics:
         bonus = 2 if "cavalry_experts" in attacker.tactics else 1
@@ -114,6 +108,7 @@ def _tactics_and_actions(mods: list[Modifier], round_number: int, attacker: Unit
         # All-Out Assault, critical success: "+1 circumstance to your next attack war action
         # this turn if it targets a different army".
         mods.append(_ALL_OUT_ASSAULT)
+    return mods
 
 
 def multiple_attack_on_fortification(unit: Unit) -> tuple[Modifier, ...]:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from rules.errors import _
 from rules.kingmaker.battle import actions as act
 from rules.kingmaker.battle.aiming import can_shoot as can_shoot
-from rules.kingmaker.battle.aiming import engaged_on_field, melee_allowed
+from rules.kingmaker.battle.aiming import engaged_on_field, melee_allowed, pick_on_field
 from rules.kingmaker.battle.aiming import pick as pick
 from rules.kingmaker.battle.aiming import shooting_targets as shooting_targets
 from rules.kingmaker.battle.members import (
@@ -29,7 +30,9 @@ from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.gear import WeaponKind
 
-Step = Callable[[], None]
+# The war action an order calls for and its targets after the army: a pair, not a closure, as
+# a battle chooses thousands of war actions and carries each out at once.
+Step = tuple[act.WarAction, tuple[Any, ...]]
 # One of the plan's standing orders: the war action it calls for now, if any (army, pinned).
 Rule = Callable[[Scene, Unit, bool], Step | None]
 
@@ -39,10 +42,13 @@ def take_turn(b: Scene, unit: Unit) -> None:
     while unit.actions > 0 and unit._position is not FLED and unit.hp != 0 and \
             DEFEATED not in unit._lasting and \
             ROUTED not in (unit._settled_now or unit._settled())[0] and b.has_enemies(unit):
-        step = _choose(b, unit)
+        step = _next_step(b, unit)
         if step is None:
             return
-        step()
+        # `WarAction.__call__`, inline: its cost paid, then its effect.
+        action, targets = step
+        unit.actions -= action.cost
+        action.effect(b, unit, *targets)
 
 
 def routed_turn(b: Scene, unit: Unit) -> None:
@@ -61,7 +67,16 @@ def routed_turn(b: Scene, unit: Unit) -> None:
     act.retreat(b, unit)
 
 
-def _choose(b: Scene, unit: Unit) -> Step | None:
+def _choose(b: Scene, unit: Unit) -> Callable[[], None] | None:
+    """The war action the plan calls for now, ready to be carried out."""
+    step = _next_step(b, unit)
+    if step is None:
+        return None
+    action, targets = step
+    return partial(action, b, unit, *targets)
+
+
+def _next_step(b: Scene, unit: Unit) -> Step | None:
     pinned = PINNED in (unit._settled_now or unit._settled())[0]  # `Unit.has`, read inline
     plan = unit.plan
     if plan.retreat_below is not None and unit.hp <= plan.retreat_below:
@@ -73,8 +88,8 @@ def _choose(b: Scene, unit: Unit) -> Step | None:
             return step
     if plan.stance is GUARD and not _guarding(unit) and _may_guard(unit, pinned):
         # A guarding army's order is to guard: having nobody to guard against, it stands.
-        target = pick(b, unit, b.enemies(unit))
-        return partial(act.guard, b, unit, target) if target else None
+        target = pick_on_field(b, unit, b.enemies(unit))
+        return (act.guard, (target,)) if target else None
     for rule in after:
         step = rule(b, unit, pinned)
         if step is not None:
@@ -84,9 +99,14 @@ def _choose(b: Scene, unit: Unit) -> Step | None:
 
 def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
     """The standing orders that can call for a war action from this army in this scene at all,
-    in the order `_choose` weighs them: what rules the others out (the plan, the army's weapons and
+    in the order `_next_step` weighs them: what rules the others out (the plan, the army's weapons and
     tactics, whether anyone on the field throws nets) does not change while the scene is fought,
-    and an order that can never apply need not be asked before every war action."""
+    and an order that can never apply need not be asked before every war action. Worked out
+    once per army and setup (the runs of `battle_odds` fight one setup thousands of times)."""
+    known = b.standing_orders.get(unit.key)
+    if known is not None:
+        unit.orders = known
+        return known
     plan = unit.plan
     melee = melee_allowed(unit)
     action = act.WAR_ACTIONS.get(plan.tactical_action) if plan.tactical_action else None
@@ -106,7 +126,7 @@ def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
     else:
         after = ((_shoot,) if ranged else ()) + \
             ((_close_in,) if melee and plan.stance is not GUARD else ()) + (_guard,)
-    unit.orders = (before, after)
+    unit.orders = b.standing_orders[unit.key] = (before, after)
     return unit.orders
 
 
@@ -125,15 +145,17 @@ def _withdraw(unit: Unit, b: Scene, pinned: bool) -> Step | None:
     if unit.engaged:
         if pinned or unit.cannot_disengage or unit.actions < 2:
             return None
-        return lambda: act.disengage(b, unit)
+        return _DISENGAGE
     if unit.actions == 3:
-        return lambda: act.retreat(b, unit)
+        return _RETREAT
     return None
 
 
 def _rally(b: Scene, unit: Unit, pinned: bool) -> Step | None:
-    if not pinned and unit.actions == 3 and unit.value(SHAKEN) >= 2 and not unit.engaged:
-        return lambda: act.rally(b, unit)
+    # (`Unit.value` and `engaged`, read inline: asked before every war action.)
+    if not pinned and unit.actions == 3 and \
+            (unit._settled_now or unit._settled())[0].get(SHAKEN, 0) >= 2 and not unit._engaged:
+        return _RALLY
     return None
 
 
@@ -143,7 +165,7 @@ def _cut_nets(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     netters = [b.units[k] for k in sorted(unit.netted_by) if b.units[k].on_field]
     if netters and unit.value(MIRED) and (unit.has_strike(MELEE)
                                                      or unit.has_strike(RANGED)):
-        return lambda: act.cut_nets(b, unit, netters[0])
+        return act.cut_nets, (netters[0],)
     return None
 
 
@@ -154,34 +176,36 @@ def _tactical(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     if action is None or action.aim is None or action.cost > unit.actions:
         return None
     targets = action.aim(b, unit, pinned)
-    return partial(action, b, unit, *targets) if targets is not None else None
+    return (action, targets) if targets is not None else None
 
 
 def _bombard(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     if unit.siege and b.enemy_fortification is unit.side.other and can_shoot(unit):
-        return lambda: act.bombard(b, unit)
+        return _BOMBARD
     return None
 
 
 def _strike(b: Scene, unit: Unit, pinned: bool, target: Unit, kind: WeaponKind) -> Step:
     if len(unit.attack_targets) >= 2 and _may_guard(unit, pinned):
-        return partial(act.guard, b, unit, target)
-    return partial(act.battle, b, unit, target, kind)
+        return act.guard, (target,)
+    return act.battle, (target, kind)
 
 
 def _melee(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     # (`_orders` leaves this order out for an army that may not fight in melee.)
+    if not unit._engaged:  # (most of the times it is asked)
+        return None
     engaged = engaged_on_field(b, unit)
     if not engaged:
         return None
-    target = pick(b, unit, engaged)
+    target = pick_on_field(b, unit, engaged)
     return _strike(b, unit, pinned, target, MELEE) if target is not None else None
 
 
 def _shoot(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     if not can_shoot(unit):
         return None
-    target = pick(b, unit, shooting_targets(b, unit))
+    target = pick_on_field(b, unit, shooting_targets(b, unit))
     return _strike(b, unit, pinned, target, RANGED) if target is not None else None
 
 
@@ -191,18 +215,23 @@ def _close_in(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     # that may not fight in melee.)
     if pinned:
         return None
-    target = pick(b, unit, [e for e in b.enemies(unit)
-                            if b.can_engage(unit, e, leaving_fortification=True)])
-    return partial(act.advance, b, unit, target) if target is not None else None
+    target = pick_on_field(b, unit, b.engageable(unit, leaving_fortification=True))
+    return (act.advance, (target,)) if target is not None else None
 
 
 def _guard(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     if _guarding(unit) or not _may_guard(unit, pinned):
         return None
-    target = pick(b, unit, b.enemies(unit))
-    return partial(act.guard, b, unit, target) if target is not None else None
+    target = pick_on_field(b, unit, b.enemies(unit))
+    return (act.guard, (target,)) if target is not None else None
 
 
-# The plan's standing orders before a guarding army's own order, in the order `_choose` weighs
+# The steps without a target, made once.
+_DISENGAGE: Step = (act.disengage, ())
+_RETREAT: Step = (act.retreat, ())
+_RALLY: Step = (act.rally, ())
+_BOMBARD: Step = (act.bombard, ())
+
+# The plan's standing orders before a guarding army's own order, in the order `_next_step` weighs
 # them (`_orders` gives those after it).
 _BEFORE: tuple[Rule, ...] = (_rally, _cut_nets, _tactical, _bombard, _melee)

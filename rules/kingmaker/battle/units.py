@@ -412,15 +412,24 @@ class Unit:
         """Now engaged with army `key` too."""
         # Straight into the watched set, and what it drops dropped here: engaging and
         # disengaging happen in every battle's every round.
-        set.add(self._engaged, key)
+        engaged = self._engaged
+        if engaged and self._position is ENGAGED:
+            # Engaged already: its conditions, which follow from whether it is engaged at all, and
+            # so its stat block stand.
+            set.add(engaged, key)
+            return
+        set.add(engaged, key)
         self._position = ENGAGED
         self._settled_now = None
         self._block = None
 
     def disengage_from(self, key: int) -> None:
         """No longer engaged with army `key`: nearby once engaged with none."""
-        set.discard(self._engaged, key)
-        if not self._engaged and self._position is ENGAGED:
+        engaged = self._engaged
+        set.discard(engaged, key)
+        if engaged and self._position is ENGAGED:
+            return  # engaged still, with another: nothing it follows from changed
+        if not engaged and self._position is ENGAGED:
             self._position = NEARBY
         self._settled_now = None
         self._block = None
