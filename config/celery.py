@@ -26,19 +26,11 @@ def _check_database_connection(sender=None, **kwargs) -> None:
 
 @worker_init.connect
 def _warm_up(**kwargs) -> None:
-    """Load before the first task what it would load itself: the URLconf (a report's links, a
-    chat post's) and the hot reads' SQL (core.compiled; no connection is opened). Half a second
-    that fell on the night's first turns; done before the pool forks, its children (and those
-    that replace them) start with it."""
-    from django.urls import get_resolver
+    """Before the pool forks: its children (and those that replace them) start warm
+    (core.warmup)."""
+    from core.warmup import warm_up
 
-    from core.compiled import compile_reads
-
-    try:
-        get_resolver().reverse_dict  # noqa: B018 - the lookup builds it
-        compile_reads()
-    except Exception:  # the first task loads them then: a worker must start all the same
-        logging.getLogger(__name__).exception("the worker's warm-up failed")
+    warm_up()
     # Connected now, after Celery's Django fixup connected its own handler (on its worker_init,
     # which runs before this one): that one closes the connections a child inherits, so a
     # connection opened before it would be closed again.
