@@ -347,7 +347,15 @@ _TEMPLATE = CompiledRead(lambda template: ArmyTemplate.objects.filter(pk=templat
 
 
 def _recruit_params(p: Mapping[str, Any], campaign_id: int) -> act.RecruitArmy:
-    template = next(iter(_TEMPLATE.fetch(template=int(_required(p, "template")))), None)
+    try:
+        template_id = int(_required(p, "template"))
+    except (TypeError, ValueError):
+        template_id = 0
+    template = None
+    # A stored id out of an id's range names no template (the compiled read would not take it).
+    if 0 < template_id < 2**63:
+        rows = _TEMPLATE.fetch(template=template_id)
+        template = rows[0] if rows else None
     if template is None:
         raise RuleViolation.single("template_unknown", _("Choose an army type."), "template")
     faction = None

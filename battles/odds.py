@@ -51,11 +51,14 @@ def spread_battle_odds(setup: BattleSetup, runs: int, seed: int, *,
     # The runs make and drop many small objects, and each collection of the oldest generation
     # would walk the whole long-lived heap (Django, the apps, the admin) again: frozen, it is left
     # out of the collector's walks (and a forked worker does not copy its pages by touching them).
+    # A process that froze its heap at its start (core.warmup) keeps it frozen.
+    frozen_already = gc.get_freeze_count() > 0
     gc.freeze()
     try:
         return odds_of(_counted(setup, seeds, processes), seed)
     finally:
-        gc.unfreeze()
+        if not frozen_already:
+            gc.unfreeze()
 
 
 def _counted(setup: BattleSetup, seeds: list[int], processes: int) -> Tally:

@@ -1,9 +1,8 @@
 """The Celery app. Without CELERY_BROKER_URL, tasks run in-process (see settings)."""
-import logging
 import os
 
 from celery import Celery
-from celery.signals import task_prerun, worker_init, worker_process_init
+from celery.signals import task_prerun, worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -31,17 +30,3 @@ def _warm_up(**kwargs) -> None:
     from core.warmup import warm_up
 
     warm_up()
-    # Connected now, after Celery's Django fixup connected its own handler (on its worker_init,
-    # which runs before this one): that one closes the connections a child inherits, so a
-    # connection opened before it would be closed again.
-    worker_process_init.connect(_connect, weak=False)
-
-
-def _connect(**kwargs) -> None:
-    """A pool child connects to the database before its first task, as it would for it."""
-    from django.db import DatabaseError, connection
-
-    try:
-        connection.ensure_connection()
-    except DatabaseError:  # out of reach now: the first task connects (and retries) itself
-        logging.getLogger(__name__).warning("a worker could not connect to the database yet")

@@ -120,6 +120,9 @@ else:
     # (checked before reuse, so one the server dropped is replaced rather than failing a request).
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", default=300))
     DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
+    # A server out of reach fails a connection in seconds rather than hanging a process's start
+    # (core.warmup asks its version) or a request.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 10)
 # The hot reads (core.compiled) and the writes' statement (core.writes) are prepared statements on
 # PostgreSQL: parsed and planned once per connection. Turn it off behind a pooler that cannot keep
 # them (PgBouncer's transaction mode before 1.21). psycopg prepares nothing unless given a

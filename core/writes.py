@@ -16,8 +16,11 @@ SQLite) each write is the ORM's batched call, in the same order.
 One statement sees the database as it was before it: a row is written at most once a flush (a
 second write of it is refused; flush between them), and rows of one insert all have an id or none.
 
-History rows are simple-history's, built as its bulk helpers build them (the acting user, the
-reason, the type); writes that go through here send no `post_save` and no
+History rows are simple-history's, with what its bulk helpers give them (the acting user, the
+reason, the type). A row's history holds the row as written: on PostgreSQL it is made of the
+statement's `RETURNING` (a row deleted already gets none), elsewhere of the instance; the two
+agree because a caller queues every field it changed. Writes that go through here send no
+`post_save` and no
 `pre_create_historical_record`: a model whose history listens to that signal (an army's, for its
 snapshot of tactics, gear and conditions) gives its history rows itself (`history=` a builder)."""
 from __future__ import annotations

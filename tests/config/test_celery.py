@@ -1,6 +1,6 @@
 """config.celery: a worker reuses its database connection between tasks (CELERY_DB_REUSE_MAX),
 so each task checks it first as a web request does (a task run in-process leaves it alone); it
-starts warm (URLconf, compiled reads, a frozen heap) and its pool children connected."""
+starts warm (core.warmup) before its pool forks."""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -33,20 +33,4 @@ def test_a_worker_warms_up_before_its_pool_forks(monkeypatch):
     calls = []
     monkeypatch.setattr(core.warmup, "warm_up", lambda: calls.append(1))
     muster_celery._warm_up()
-    assert calls == [1]
-
-
-@pytest.mark.parametrize("away", [False, True])
-def test_a_pool_child_connects_before_its_first_task_unless_the_database_is_away(
-        monkeypatch, away):
-    from django.db import OperationalError, connection
-
-    calls = []
-
-    def connect():
-        calls.append(1)
-        if away:
-            raise OperationalError("the database is away")
-    monkeypatch.setattr(connection, "ensure_connection", connect)
-    muster_celery._connect()  # away: logged, the first task connects itself
     assert calls == [1]

@@ -1,5 +1,6 @@
-"""core.warmup: a worker or server process compiles the hot reads and loads the URLconf before
-its first task or request, then freezes its loaded heap; a failure leaves it to start cold."""
+"""core.warmup: a worker process compiles the hot reads and loads the URLconf before its first task
+or request, closes a connection it opened for it, then freezes its loaded heap; a failure leaves
+it to start cold."""
 from __future__ import annotations
 
 import gc
@@ -40,3 +41,15 @@ def test_a_failed_warm_up_is_logged_and_the_process_starts_all_the_same(monkeypa
         warm_up()
     assert "the warm-up failed" in caplog.text
     assert gc.get_freeze_count() > 0
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_connection_the_warm_up_opens_is_closed_again(monkeypatch):
+    # A process forked after the warm-up (a Celery worker's pool) must not share it.
+    connection = connections["default"]
+    if connection.vendor == "sqlite":
+        pytest.skip("Django never closes an in-memory test database")
+    connection.close()
+    monkeypatch.setattr(core.compiled, "compile_reads", connection.ensure_connection)
+    warm_up()
+    assert connection.connection is None

@@ -378,3 +378,13 @@ def test_posts_speak_the_sites_language(settings, posted, chatty, kingdom,
                   deadline=datetime.datetime(2026, 3, 9, 3, 0, tzinfo=datetime.UTC))
     [text] = texts(posted)
     assert re.match(r"Brevoy Marches: ход 1 принимает приказы до .*9 марта 2026", text), text
+
+
+@pytest.mark.django_db
+def test_a_campaign_without_a_webhook_gets_no_post_and_no_link_built(monkeypatch):
+    # A turn's report reverses its link only for a post (every night's turns pass here).
+    turn = KingdomTurnFactory.create()
+    assert not turn.kingdom.campaign.chat_webhook_url
+    monkeypatch.setattr(chat, "reverse", lambda *args, **kwargs: pytest.fail("reversed"))
+    chat.turn_report_ready(turn)
+    assert not ChatPost.objects.exists()
