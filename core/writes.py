@@ -20,9 +20,9 @@ History rows are simple-history's, with what its bulk helpers give them (the act
 reason, the type). A row's history holds the row as written: on PostgreSQL it is made of the
 statement's `RETURNING` (a row deleted already gets none), elsewhere of the instance; the two
 agree because a caller queues every field it changed. Writes that go through here send no
-`post_save` and no
-`pre_create_historical_record`: a model whose history listens to that signal (an army's, for its
-snapshot of tactics, gear and conditions) gives its history rows itself (`history=` a builder)."""
+`post_save` and no `pre_create_historical_record`: a model whose history listens to that signal
+(an army's, for its snapshot of tactics, gear and conditions) gives its history rows itself
+(`history=` a builder)."""
 from __future__ import annotations
 
 import datetime
