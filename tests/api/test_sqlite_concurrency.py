@@ -129,9 +129,10 @@ def test_sixteen_players_submitting_at_once_get_answers_and_keep_their_orders(sq
 @pytest.mark.parametrize(("url", "options"), [
     ("sqlite:///muster.sqlite3", {"transaction_mode": "IMMEDIATE", "timeout": 20,
                                   "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}),
-    # psycopg would refuse SQLite's connection options; it takes its own, which lets the hot
-    # reads be prepared (core.compiled).
-    ("postgres://muster@127.0.0.1:5432/muster", {"prepare_threshold": 2**31 - 1}),
+    # psycopg would refuse SQLite's connection options; it takes its own, which let the hot
+    # reads be prepared (core.compiled) and give up an unreachable server in 10 s.
+    ("postgres://muster@127.0.0.1:5432/muster", {"prepare_threshold": 2**31 - 1,
+                                                  "connect_timeout": 10}),
 ])
 def test_only_the_sqlite_database_gets_the_sqlite_options(monkeypatch, url, options):
     monkeypatch.setenv("DATABASE_URL", url)
