@@ -17,10 +17,10 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from armies.choices import TACTIC_CHOICES
+from armies.models import MAX_ID
 from core.api_fields import FieldsBuiltOnce
 from rules.kingmaker import activities as act
 
-MAX_ID = 2**63 - 1
 MAX_COUNT = act.MAX_COUNT
 HEX_LENGTH = 20
 

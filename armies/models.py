@@ -37,6 +37,11 @@ def validate_tactic_codes(value) -> None:
         raise ValidationError(_("List tactic codes from the catalog, e.g. [\"darkvision\"]."))
 
 
+# The largest id a row of these apps can have (their ids are BigAutoFields): the bound of an id
+# an order or a request gives.
+MAX_ID = 2**63 - 1
+
+
 class ArmyTemplate(models.Model):
     """A stat block at its minimum level: a regular army type or a special army the GM enters
     (values as printed; the adjustments in parentheses follow from them)."""

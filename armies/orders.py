@@ -16,7 +16,7 @@ from django.db.models import F, JSONField, OuterRef, QuerySet, Subquery
 
 from armies.adapters import army_state, condition_state_from, gear_item_from, template_state
 from armies.choices import ActivityStatus, ArmyStatus
-from armies.models import Army, ArmyActivity, ArmyTemplate
+from armies.models import MAX_ID, Army, ArmyActivity, ArmyTemplate
 from armies.selectors import armies_with_details
 from campaigns.adapters import campaign_map_or_none, map_of_lists
 from campaigns.models import Faction, Kingdom
@@ -353,7 +353,7 @@ def _recruit_params(p: Mapping[str, Any], campaign_id: int) -> act.RecruitArmy:
         template_id = 0
     template = None
     # A stored id out of an id's range names no template (the compiled read would not take it).
-    if 0 < template_id < 2**63:
+    if 0 < template_id <= MAX_ID:
         rows = _TEMPLATE.fetch(template=template_id)
         template = rows[0] if rows else None
     if template is None:

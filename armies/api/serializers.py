@@ -12,13 +12,12 @@ from armies.activity_params import StrictSerializer, validated_params
 from armies.adapters import render_violation
 from armies.api.params import ParamsField
 from armies.choices import ACTIVITY_KIND_CHOICES
-from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear
+from armies.models import MAX_ID, Army, ArmyActivity, ArmyCondition, ArmyGear
 from armies.selectors import army_stat_block, army_violations
 from campaigns.api.serializers import blank_choice
 from core.api_fields import FieldsBuiltOnce
 
 MAX_POSITION = 2**31 - 1
-MAX_ID = 2**63 - 1  # BigAutoField
 
 
 class GearSerializer(serializers.ModelSerializer):
