@@ -179,7 +179,7 @@ def _after_commit(function, *args) -> None:
 
 def turn_report_ready(turn: KingdomTurn) -> None:
     """Mail the kingdom's players once the resolution that wrote the turn's report commits."""
-    _after_commit(send_turn_report, turn.pk)
+    _after_commit(send_turn_report, turn.pk, turn.kingdom_id)
 
 
 def battle_report_ready(scene) -> None:
@@ -187,16 +187,20 @@ def battle_report_ready(scene) -> None:
     _after_commit(send_battle_report, scene.pk)
 
 
-def send_turn_report(turn_id: int) -> int:
-    # The mail links to the report; the report itself (the turn's whole input and outcome) is
-    # not read.
+def send_turn_report(turn_id: int, kingdom_id: int) -> int:
+    # Its recipients first: the turn of a kingdom nobody gets mail about (the GM's own) is not
+    # read. The mail links to the report; the report itself (the turn's whole input and outcome)
+    # is not read.
+    chosen = recipients([kingdom_id])
+    if not chosen:
+        return 0
     turn = _TURN.get(turn=turn_id)
     messages = [
         _message("email/turn_report.txt", _("%(kingdom)s: the report of turn %(number)s is ready"),
                  {"turn": turn, "subject": {"number": turn.number},
                   "report_path": reverse("turn-report", args=[turn.kingdom_id, turn.number])},
                  membership, preferences)
-        for membership, preferences in recipients([turn.kingdom_id])]
+        for membership, preferences in chosen]
     return _send(messages)
 
 

@@ -2,15 +2,18 @@
 on PostgreSQL (the ORM's calls elsewhere), and read back as the ORM wrote them."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
-from factories import ArmyFactory
+from factories import ArmyActivityFactory, ArmyFactory, KingdomFactory
 
+from armies.choices import ActivityStatus
 from armies.history import history_rows, snapshot
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyTactic
 from campaigns.models import KingdomTurn
-from core.writes import Writes, reserve_ids
+from core.writes import Writes, _json, _recordset, history_model, reserve_ids
 
 pytestmark = pytest.mark.django_db
 
@@ -132,3 +135,33 @@ def test_what_one_statement_cannot_write_is_refused_when_queued():
                       history=True)
     writes.flush()
     writes.update([army], ["hex"])  # a new flush, a new statement
+
+
+def _converted(fields, rows, *, add: bool) -> list[dict]:
+    """The rows' values as each field converts them for the database, as JSON gives them."""
+    return json.loads(json.dumps(
+        [{f.column: f.get_db_prep_save(f.pre_save(row, add), connection) for f in fields}
+         for row in rows], default=_json))
+
+
+def test_values_taken_as_they_are_equal_the_fields_conversions():
+    army = ArmyFactory.create(hp=3, hex="C4", garrison_bans=[["D4", 2]])
+    odd = ArmyFactory.create(kingdom=army.kingdom)
+    # Values of another type than the column's own go through the field: a number as text, a
+    # boolean in a number column, a choice's enum member.
+    odd.hp, odd.garrison_relief = "5", 1
+    activity = ArmyActivityFactory.create(army=army, status=ActivityStatus.QUEUED)
+    kingdom = KingdomFactory.create()
+    history = history_model(Army)(history_type="~", history_change_reason="a test",
+                                  **{f.attname: getattr(army, f.attname)
+                                     for f in history_model(Army).tracked_fields})
+    for rows in ([army, odd], [activity], [kingdom], [history]):
+        fields = [f for f in rows[0]._meta.concrete_fields if not (
+            f.primary_key and rows[0].pk is None)]
+        for add in (True, False):
+            # A time set as the row is added (auto_now_add) is the clock's: not compared.
+            compared = [f for f in fields if not (add and getattr(f, "auto_now_add", False))]
+            _, param = _recordset(compared, rows, add=add)
+            assert json.loads(param) == _converted(compared, rows, add=add)
+    assert json.loads(_recordset([Army._meta.get_field("hp")], [odd], add=False)[1]) == [
+        {"hp": 5}]

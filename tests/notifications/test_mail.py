@@ -4,6 +4,7 @@ the resolution commits and never failing it."""
 from __future__ import annotations
 
 import datetime
+import functools
 import logging
 import re
 import smtplib
@@ -144,6 +145,14 @@ def test_the_turn_report_mail_goes_after_the_resolution_commits(
     turn.refresh_from_db()
     assert "report of turn 1 is ready" in message.subject
     assert f"/kingdoms/{turn.kingdom_id}/turns/{turn.number}/report/" in message.body
+
+
+def test_a_turn_nobody_gets_mail_about_is_not_read_for_its_mail(
+        mailoutbox, turn, django_assert_num_queries):
+    TurnReportFactory(turn=turn)
+    with django_assert_num_queries(1):  # its kingdom's recipients: none
+        assert notifications.send_turn_report(turn.pk, turn.kingdom_id) == 0
+    assert mailoutbox == []
 
 
 def test_a_failed_resolution_sends_no_report_mail(
@@ -349,8 +358,9 @@ def _turn_without_orders(kingdom):
 
 
 def _resolved_turn(kingdom):
-    return notifications.send_turn_report, TurnReportFactory(
-        turn=KingdomTurnFactory(kingdom=kingdom, status=TurnStatus.RESOLVED)).turn_id
+    return functools.partial(notifications.send_turn_report, kingdom_id=kingdom.pk), \
+        TurnReportFactory(turn=KingdomTurnFactory(kingdom=kingdom, status=TurnStatus.RESOLVED)
+                          ).turn_id
 
 
 def _fought_scene(kingdom):
