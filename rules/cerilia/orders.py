@@ -39,6 +39,7 @@ from rules.cerilia.spells import (
     SECTOR_SPELLS,
     Spell,
     gives_away_ambush,
+    hides_an_ambush,
     school_spells,
 )
 from rules.cerilia.state import DIRECTED_TERRAIN, FORTIFICATION, BattleState, Caster, TerrainKind
@@ -264,6 +265,11 @@ def _enemy_target_checks(state: BattleState, side: Side, caster: Caster, order: 
 
 def _ambush_checks(state: BattleState, side: Side, caster: Caster, order: SpellOrder,
                    where: str) -> list[Violation]:
+    hiding = state.own_unit(side, order.unit or "")
+    if hiding is not None and hides_an_ambush(state, caster, order.spell, hiding.key):
+        return [Violation("invisibility_in_ambush", _("%(unit)s hides in ambush: mass "
+                          "invisibility would give the ambush away."), f"{where}.unit",
+                          {"unit": hiding.name})]
     if gives_away_ambush(state, caster, order.spell, order.unit):
         return [Violation("caster_in_ambush", _("%(caster)s hides in ambush: this spell, cast "
                           "from there, would give the ambush away."), where,

@@ -179,12 +179,29 @@ def unbindable(spell: str) -> str | None:
 REACHING_SPELLS = frozenset(PRIEST_RESULTS) | {Spell.SUMMON_LEGION, Spell.BLESS} | WOUND_SPELLS
 
 
+def hides_an_ambush(state: BattleState, caster: Caster, spell: Spell, unit: str | None
+                    ) -> bool:
+    """Ruling: mass invisibility is not cast on one of the caster's units in ambush. Seed 000's
+    spell hides a unit "в секторе", marked "[]" there, and such a unit blocks a retreat and
+    "обязан напасть на Отступающие Отряды"; seed 001's battalion in ambush is off the field
+    until "он выставляется на поле". Made invisible there, it would strike a retreat into its
+    sector and so tell the enemy where an unmarked ambush hides, or which marker is true. (An
+    enemy unit is left to the spell's own "no such unit": naming it here would tell the
+    caster's side that the enemy's unit is in ambush.)"""
+    return spell is Spell.MASS_INVISIBILITY and any(
+        u.key == unit and u.side is caster.side and u.alive and u.ambush is not None
+        for u in state.units)
+
+
 def gives_away_ambush(state: BattleState, caster: Caster, spell: Spell, unit: str | None
                       ) -> bool:
     """Ruling: a caster standing with a unit in ambush casts no spell that reaches only from
     where it stands (but a blessing of that unit itself): whether it reaches would tell the
     enemy which marker, or which sector, hides the ambush (reference: a side never sees
-    "marker truth", nor "an enemy ambush not yet marked")."""
+    "marker truth", nor "an enemy ambush not yet marked"). Nor does any caster hide a unit in
+    ambush by mass invisibility (hides_an_ambush)."""
+    if hides_an_ambush(state, caster, spell, unit):
+        return True
     hiding = next((u for u in state.units if u.key == caster.unit and u.alive), None)
     return hiding is not None and hiding.ambush is not None and spell in REACHING_SPELLS \
         and not (spell in {Spell.BLESS, *WOUND_SPELLS} and unit == hiding.key)

@@ -305,3 +305,32 @@ def test_a_caster_hiding_in_ambush_casts_no_spell_whose_reach_would_give_it_away
             ("caster_in_ambush", "spells.p")]
     for given in (orders(spells={"p": spell(Spell.BLESS, unit="w", dice=1)}),):
         assert order_violations(s, D, given) == []
+
+
+def test_no_caster_hides_a_unit_in_ambush_by_mass_invisibility():
+    # 001_5d751c33a121b07e.txt: «а на нижней - истинный это маркер или ложный»; reference: a
+    # side never sees "marker truth". 000_9b71fb8594a033d1.txt (Массовая Невидимость): a unit
+    # hidden "в секторе" blocks a retreat and "обязан напасть на Отступающие Отряды". Ruling:
+    # cast on `w` in ambush (its true marker in B2), it would strike a retreat into B2 and tell
+    # which marker is true; the orders refuse it, and should it reach the engine it fizzles to
+    # its own side with no die spent (the pools rolled 3+4, 2+5, as above).
+    wizard = Caster("m", D, "Wizard m", School.WIZARD, None)
+    s = _priest_in_hiding()
+    s = replace(s, casters=(*s.casters, wizard))
+    hide = orders(spells={"m": spell(Spell.MASS_INVISIBILITY, unit="w", dice=2)})
+    assert [(v.code, v.field) for v in order_violations(s, D, hide)] == [
+        ("invisibility_in_ambush", "spells.m.unit")]
+    r = round_of(s, faces=(3, 4, 2, 5), orders_={D: hide}, initiative=D)
+    r.cast()
+    assert [c for c in codes(r.events) if c not in {"magic_pool", "pool_discarded"}] == [
+        "fizzles"]
+    assert only(r.events, "fizzles").visible_to == {D} and not r.units["w"].hidden
+    discarded = [e.params for e in r.events if e.code == "pool_discarded"]
+    assert discarded[0] == {"side": "defender", "power": 7, "dispel": 4}
+    # The enemy naming `w` learns no more than of a unit that is not there.
+    ghost = Caster("ma", A, "Wizard ma", School.WIZARD, None)
+    s = replace(s, casters=(*s.casters, ghost))
+    for target in ("w", "nobody"):
+        aimed = orders(spells={"ma": spell(Spell.MASS_INVISIBILITY, unit=target, dice=2)})
+        assert [(v.code, v.field) for v in order_violations(s, A, aimed)] == [
+            ("unit_unknown", "spells.ma.unit")]

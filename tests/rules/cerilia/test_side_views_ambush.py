@@ -2,19 +2,22 @@
 reference/sector-modules.md, "What each side may see": "the enemy's markers as markers (with the
 ambush's public name) ... never ... trap truth or marker truth").
 
-Seed line checked here:
+Seed lines checked here:
   «На верхней стороне – пометка игрока, что это за батальон, а на нижней - истинный это маркер
    или ложный.»
+  «Перед началом игры игроки указывают, какие батальоны будут находиться в засаде.»
 """
 import json
+from dataclasses import replace
 
 from ambush_support import A, D, T, ambush_key, battle, hiding, terrain, trap_key, trap_laid, unit
-from cerilia_support import orders
+from cerilia_support import caster, codes, orders, round_of, spell
 
 from rules.cerilia.concealment import MarkerMove
 from rules.cerilia.engine import resolve_round
 from rules.cerilia.modules import Modules
 from rules.cerilia.side_views import full_view, side_view
+from rules.cerilia.spells import Spell
 
 
 def _field(markers=None, true=0):
@@ -80,3 +83,27 @@ def test_without_the_module_the_view_is_as_before():
     # Reference: "A battle with every module off plays exactly as today" (001_5d751c33a121b07e.txt).
     s = battle(unit("e", A, at="B1"), modules=Modules())
     assert "ambushes" not in side_view(s, A) and "markers" not in side_view(s, A)
+
+
+def test_mass_invisibility_makes_no_unmarked_ambush_block_a_retreat():
+    # 001_5d751c33a121b07e.txt: «Перед началом игры игроки указывают, какие батальоны будут
+    # находиться в засаде»; reference: "The enemy sees nothing of an ambush that has not moved".
+    # 000_9b71fb8594a033d1.txt (Массовая Невидимость): the spell hides a unit "в секторе", and
+    # such a unit "выступает в роли блокирования сектора для Отступающих ... обязан напасть на
+    # Отступающие Отряды". Cast on the wolves still in ambush in B2, it fizzles (only its own
+    # side hears why): the attacker's unit driven back from B3 falls back to B2 as it would were
+    # the wolves never there, and does not run into an unseen enemy there.
+    one = hiding(battle(unit("w", D, name="Grey Wolves"), unit("e", A, at="B3"),
+                        unit("d", D, at="A3"), terrain_=(terrain(T.FOREST, "B2"),),
+                        casters=[caster("m", D)]), "w", "B2")
+    two = replace(one, units=tuple(u for u in one.units if u.key != "w"), ambushes=())
+    hide = {D: orders(spells={"m": spell(Spell.MASS_INVISIBILITY, unit="w")})}
+    views = []
+    for world in (one, two):
+        out = resolve_round(world, hide, seed=7)
+        assert not any(u.hidden for u in out.state.units)
+        r = round_of(out.state)
+        r.fall_back(r.units["e"])   # a result F against it, in the next round
+        assert codes(r.events) == ["falls_back"] and r.units["e"].position == "B2"
+        views.append((side_view(out.state, A, out.events), side_view(r.state(), A, r.events)))
+    assert views[0] == views[1] and "Grey Wolves" not in json.dumps(views[0])
