@@ -58,8 +58,8 @@ def apply_armies(changed: list[TurnArmy], *, reason: str = REASON,
         row = rows[army.key]
         _army_fields(row, army)
         snapshots.append(_diff_children(row, army, creates, deletes, condition_updates))
-    writes.update([rows[army.key] for army in changed], ARMY_FIELDS, history=lambda armies: (
-        army_history.history_rows(armies, snapshots, reason=reason)))
+    writes.update([rows[army.key] for army in changed], ARMY_FIELDS, history=True, reason=reason,
+                  history_values={"children": snapshots})
     _write_children(writes, creates, deletes, condition_updates, reason=reason)
     if own_writes:
         writes.flush()
@@ -147,7 +147,6 @@ def create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome, writes: Writ
             creates[model] += new
         snapshots.append(army_history.snapshot(children[ArmyTactic], children[ArmyGear],
                                                children[ArmyCondition]))
-    writes.insert(rows, history=lambda armies: army_history.history_rows(
-        armies, snapshots, reason=REASON, history_type="+"))
+    writes.insert(rows, history=True, reason=REASON, history_values={"children": snapshots})
     _write_children(writes, creates, {}, [], reason=REASON)
     return {r.army.key: row.pk for r, row in zip(outcome.recruited, rows, strict=True)}

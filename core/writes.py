@@ -21,15 +21,15 @@ reason, the type). A row's history holds the row as written: on PostgreSQL it is
 statement's `RETURNING` (a row deleted already gets none), elsewhere of the instance; the two
 agree because a caller queues every field it changed. Writes that go through here send no
 `post_save` and no `pre_create_historical_record`: a model whose history listens to that signal
-(an army's, for its snapshot of tactics, gear and conditions) gives its history rows itself
-(`history=` a builder)."""
+(an army's, for its snapshot of tactics, gear and conditions) is given the values it would fill
+(`history_values`), joined to the written rows by their ids."""
 from __future__ import annotations
 
 import datetime
 import functools
 import json
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -43,9 +43,9 @@ from simple_history.utils import get_history_manager_for_model
 from core.compiled import prepared_statement_cursor
 
 Rows = list[Any]  # model instances, all of one model
-# Builds the history rows of rows just written (for a model whose history rows carry more than
-# its own fields, such as an army's snapshot of its tactics, gear and conditions).
-HistoryRows = Callable[[Rows], Rows]
+# Simple-history's rows' own columns beyond the row's (an army's snapshot of its tactics, gear and
+# conditions), by field name: a value a row, in the rows' order.
+HistoryValues = Mapping[str, Sequence[Any]]
 
 
 @dataclass
@@ -54,28 +54,31 @@ class _Write:
     model: type[models.Model]
     rows: Rows
     fields: tuple[str, ...] = ()  # an update's
-    history: bool | HistoryRows = False  # True: simple-history's own rows
+    history: bool = False  # simple-history's rows
     reason: str | None = None  # the history's change reason
+    history_values: HistoryValues | None = None
 
 
 class Writes:
     """Queue rows to insert, update or delete, then `flush` them inside the caller's transaction.
-    With `history`, each row gets its simple-history row (with `reason` as the change reason), or
-    those `history` builds from the rows once they have their ids."""
+    With `history`, each row gets its simple-history row, with `reason` as the change reason and
+    `history_values` in the history row's own columns (rows given them have their ids)."""
 
     def __init__(self) -> None:
         self._writes: list[_Write] = []
         self._written: set[tuple[type[models.Model], Any]] = set()
 
-    def insert(self, rows: Iterable[models.Model], *, history: bool | HistoryRows = False,
-               reason: str | None = None) -> None:
+    def insert(self, rows: Iterable[models.Model], *, history: bool = False,
+               reason: str | None = None, history_values: HistoryValues | None = None) -> None:
         """Rows without an id get one as they are written (set on them by `flush`)."""
-        self._queue(_Write("insert", *_model_rows(rows), history=history, reason=reason))
+        self._queue(_Write("insert", *_model_rows(rows), history=history, reason=reason,
+                           history_values=history_values))
 
     def update(self, rows: Iterable[models.Model], fields: Sequence[str], *,
-               history: bool | HistoryRows = False, reason: str | None = None) -> None:
+               history: bool = False, reason: str | None = None,
+               history_values: HistoryValues | None = None) -> None:
         self._queue(_Write("update", *_model_rows(rows), fields=tuple(fields), history=history,
-                           reason=reason))
+                           reason=reason, history_values=history_values))
 
     def delete(self, rows: Iterable[models.Model], *, history: bool = False,
                reason: str | None = None) -> None:
@@ -85,13 +88,18 @@ class Writes:
     def _queue(self, write: _Write) -> None:
         if not write.rows:
             return
-        if write.history is True and pre_create_historical_record.has_listeners(
-                history_model(write.model)):
-            raise ValueError(f"{write.model.__name__}'s history listens to its signal: "
-                             "give its history rows (history=a builder)")
+        if write.history and write.history_values is None and \
+                pre_create_historical_record.has_listeners(history_model(write.model)):
+            raise ValueError(f"{write.model.__name__}'s history listens to its signal: give "
+                             "the values it fills (history_values)")
         ids = [row.pk for row in write.rows if row.pk is not None]
         if 0 < len(ids) < len(write.rows):
             raise ValueError("rows of one insert all have an id or none")
+        if write.history_values is not None and (
+                not write.history or len(ids) < len(write.rows)
+                or any(len(values) != len(ids) for values in write.history_values.values())):
+            raise ValueError("history_values are simple-history's, a value for each row with "
+                             "an id")
         keys = {(write.model, pk) for pk in ids}
         if len(keys) < len(ids) or keys & self._written:
             raise ValueError(f"a {write.model.__name__} row written twice in one flush")
@@ -134,9 +142,11 @@ _HISTORY_TYPE = {"insert": "+", "update": "~", "delete": "-"}
 
 
 def _history_of(write: _Write) -> Rows:
-    if callable(write.history):
-        return write.history(write.rows)
-    return history_rows(write.rows, reason=write.reason, history_type=_HISTORY_TYPE[write.verb])
+    rows = history_rows(write.rows, reason=write.reason, history_type=_HISTORY_TYPE[write.verb])
+    for column, values in (write.history_values or {}).items():
+        for row, value in zip(rows, values, strict=True):
+            setattr(row, column, value)
+    return rows
 
 
 def _flush_with_the_orm(write: _Write) -> None:
@@ -306,42 +316,47 @@ def _history_from_returning(statement: _Statement, written: str, write: _Write) 
     database has them once inserted (their ids come from it) or updated, or as they were when
     deleted; no model instance is made or sent for them."""
     history = history_model(write.model)
-    tracked = [f.column for f in history.tracked_fields]
+    tracked = [f"{written}.{_quote(f.column)}" for f in history.tracked_fields]
     user = history.get_default_history_user(write.rows[0])
-    columns = [*tracked, "history_date", "history_type", "history_change_reason",
-               "history_user_id"]
+    own = [_column(history, name) for name in write.history_values or {}]
+    columns = [*(f.column for f in history.tracked_fields), *(f.column for f in own),
+               "history_date", "history_type", "history_change_reason", "history_user_id"]
+    source, params = written, []
+    if own:  # joined to the written rows by their ids
+        key = _column(history, write.model._meta.pk.name)
+        values = write.history_values or {}
+        records = [{key.column: row.pk, **{f.column: f.get_db_prep_save(values[f.name][i],
+                                                                         connection)
+                                           for f in own}}
+                   for i, row in enumerate(write.rows)]
+        source = (f"{written} JOIN jsonb_to_recordset(%s::jsonb) {_record_type((key, *own))} "
+                  f"ON {written}.{_quote(key.column)} = _v.{_quote(key.column)}")
+        params = [json.dumps(records, default=_json)]
+        tracked += [f"_v.{_quote(f.column)}" for f in own]
     statement.add(
         f"INSERT INTO {_quote(history._meta.db_table)} "
         f"({', '.join(_quote(c) for c in columns)}) "
-        f"SELECT {', '.join(_quote(c) for c in tracked)}, %s, %s, %s, %s FROM {written} "
+        f"SELECT {', '.join(tracked)}, %s, %s, %s, %s FROM {source} "
         "WHERE {gate}", [timezone.now(), _HISTORY_TYPE[write.verb], write.reason,
-                         user.pk if user is not None else None])
+                         user.pk if user is not None else None, *params])
 
 
 def _flush_in_one_statement(writes: list[_Write]) -> None:
     statement = _Statement()
     inserted: list[tuple[_Write, str]] = []
     for write in writes:
-        # simple-history's own rows are made of what the statement writes (its RETURNING); those
-        # a builder makes (history=a builder) are sent as they are.
-        from_returning = write.history is True
+        # simple-history's rows are made of what the statement writes (its RETURNING).
         if write.verb == "insert":
-            new_ids = write.rows[0].pk is None
-            if new_ids and callable(write.history):
-                raise ValueError("history rows built by hand need the rows' ids first")
-            written = _insert(statement, write.model, write.rows, returning="*" if from_returning
+            written = _insert(statement, write.model, write.rows, returning="*" if write.history
                               else _quote(write.model._meta.pk.column))
-            if new_ids:
+            if write.rows[0].pk is None:
                 inserted.append((write, written))
         elif write.verb == "update":
-            written = _update(statement, write, returning="*" if from_returning else "1")
+            written = _update(statement, write, returning="*" if write.history else "1")
         else:
-            written = _delete(statement, write, returning="*" if from_returning else "1")
-        if from_returning:
+            written = _delete(statement, write, returning="*" if write.history else "1")
+        if write.history:
             _history_from_returning(statement, written, write)
-        elif write.history:
-            history = _history_of(write)
-            _insert(statement, type(history[0]), history, returning="1")
     ids = ", ".join(f"ARRAY(SELECT {_quote(write.model._meta.pk.column)} FROM {name})"
                     for write, name in inserted) or "NULL"
     sql = f"WITH {', '.join(statement.queries)} SELECT {ids}"

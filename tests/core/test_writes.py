@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from factories import ArmyActivityFactory, ArmyFactory, KingdomFactory
 
 from armies.choices import ActivityStatus
-from armies.history import history_rows, snapshot
-from armies.models import Army, ArmyActivity, ArmyCondition, ArmyTactic
+from armies.history import snapshot
+from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic
 from campaigns.models import KingdomTurn
 from core.writes import Writes, _json, _recordset, history_model, reserve_ids
 
@@ -39,8 +39,8 @@ def test_updates_and_deletes_run_in_order_with_history():
     old = ArmyCondition.objects.create(army=army, condition="weary", value=1)
     army.hp, army.hex = 2, "D7"
     writes = Writes()
-    writes.update([army], ["hp", "hex"], history=lambda armies: history_rows(
-        armies, [snapshot([], [], [])], reason="a test"))
+    writes.update([army], ["hp", "hex"], history=True, reason="a test",
+                  history_values={"children": [snapshot([], [], [])]})
     # The same army and condition again: the delete runs first, as separate statements would.
     writes.delete([old], history=True, reason="a test")
     writes.insert([ArmyCondition(army=army, condition="weary", value=2)], history=True,
@@ -111,12 +111,14 @@ def test_reserved_ids_are_new_and_taken_by_the_rows():
         rows = [Army(pk=pk, kingdom=army.kingdom, template=army.template, name=f"Levy {pk}",
                      hp=4, hex="C4") for pk in ids]
         writes = Writes()
-        writes.insert(rows, history=lambda armies: history_rows(
-            armies, [snapshot([], [], [])] * 2, reason="a test", history_type="+"))
+        writes.insert(rows, history=True, reason="a test", history_values={"children": [
+            snapshot([], [], []), snapshot([], [ArmyGear(kind="healing_potions", doses=2)], [])]})
         writes.insert([ArmyTactic(army=rows[1], tactic="keen_eyed", position=0)])
         writes.flush()
     assert ArmyTactic.objects.get(army_id=ids[1]).tactic == "keen_eyed"
-    assert Army.history.filter(id__in=ids, history_type="+").count() == 2
+    history = Army.history.filter(id__in=ids, history_type="+").order_by("id")
+    assert [h.children["gear"] for h in history] == [[], [
+        {"kind": "healing_potions", "tier": "", "weapon": "", "doses": 2, "price_paid_rp": None}]]
     assert ArmyFactory.create().pk > max(ids)  # the sequence moved past them
 
 
@@ -129,10 +131,17 @@ def test_what_one_statement_cannot_write_is_refused_when_queued():
     with pytest.raises(ValueError, match="an id or none"):
         writes.insert([ArmyTactic(pk=10_000, army=army, tactic="keen_eyed"),
                        ArmyTactic(army=army, tactic="toughened_soldiers")])
-    # An army's history carries a snapshot its signal takes: the caller builds those rows.
-    with pytest.raises(ValueError, match="history rows"):
+    # An army's history carries a snapshot its signal takes: the caller gives it, for rows with
+    # ids, one a row.
+    with pytest.raises(ValueError, match="history_values"):
         writes.insert([Army(kingdom=army.kingdom, template=army.template, name="Levy")],
                       history=True)
+    levy = Army(pk=10_000, kingdom=army.kingdom, template=army.template, name="Levy")
+    with pytest.raises(ValueError, match="a value for each row"):
+        writes.insert([levy], history=True, history_values={"children": []})
+    with pytest.raises(ValueError, match="a value for each row"):
+        writes.insert([Army(kingdom=army.kingdom, template=army.template, name="Levy")],
+                      history=True, history_values={"children": [snapshot([], [], [])]})
     writes.flush()
     writes.update([army], ["hex"])  # a new flush, a new statement
 
