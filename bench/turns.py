@@ -2,17 +2,21 @@
 least work for the same turn, and SQL statements and transactions per kingdom turn, at several
 army counts: the counts must not grow with the number of armies.
 
-For each M it empties the bench database and builds N level-5 kingdoms with M Infantry armies each
-(a tactic and a dose of healing potions apiece) and an open turn holding a Recruit Army order and
-one order per army (Deploy, Train and Outfit Army in turn). It resolves `--sample` extra kingdoms'
-turns in this process, counting their SQL queries (with the same seeds at every M), then locks
-the N turns as the nightly job does and times W worker processes resolving them. Then it builds N
-kingdoms more of the same kind and times W processes resolving them at the floor (bench/
-turns_floor.py: raw psycopg, one transaction per turn). Prints a table and, on its last line, the
-figures as one JSON object (the headline at 10 armies, or the M nearest to it); no assertions.
+For each M it empties the bench database, builds `--sample` level-5 kingdoms with M Infantry
+armies each (a tactic and a dose of healing potions apiece) and an open turn holding a Recruit Army
+order and one order per army (Deploy, Train and Outfit Army in turn), and resolves their turns in
+this process, counting their SQL queries (with the same seeds at every M). Then, `--rounds` times
+in turn: it builds N kingdoms of the same kind, locks their turns as the nightly job does and
+times W worker processes resolving them; and builds N kingdoms more and times W processes
+resolving them at the floor (bench/turns_floor.py: raw psycopg, one transaction per turn). Each
+batch's tables are vacuumed and analyzed, and their pages written out, before it is timed (as
+autovacuum and the checkpointer keep a live site's): otherwise they would wake up for the thousands
+of rows just built during one timed run or another, at random. A round's ratio compares its two runs; the figures are the rounds'
+medians. Prints a table and, on its last line, the figures as one JSON object (the headline at 10
+armies, or the M nearest to it); no assertions.
 
 Run: .venv/bin/python bench/turns.py [--quick] [--kingdoms N] [--armies M1,M2] [--workers W]
-     [--queries]
+     [--rounds R] [--queries]
 Needs PostgreSQL (--database, default below: created and migrated if missing; its contents are
 replaced, so its name must contain "bench") and Redis (--broker, default its database 10, which is
 flushed).
@@ -22,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -53,13 +58,15 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2, help="worker processes (concurrency 1)")
     parser.add_argument("--sample", type=int, default=3,
                         help="extra kingdoms resolved in-process to count queries")
+    parser.add_argument("--rounds", type=int, help="Muster and floor runs in turn (3)")
     parser.add_argument("--database", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE))
     parser.add_argument("--broker", default=os.environ.get("BENCH_BROKER_URL", DEFAULT_BROKER))
     parser.add_argument("--queries", action="store_true",
                         help="print the queries of the sampled turns, grouped by table")
     args = parser.parse_args()
-    args.kingdoms = args.kingdoms or (4 if args.quick else 20)
+    args.kingdoms = args.kingdoms or (4 if args.quick else 100)
     args.armies = args.armies or ("5,10" if args.quick else "5,10,50")
+    args.rounds = args.rounds or (1 if args.quick else 3)
     if args.quick:
         args.sample = 1
     return args
@@ -120,7 +127,8 @@ def main() -> None:
     redis_client(args.broker).flushdb()
 
     print()
-    print(f"{args.kingdoms} kingdom turns per run, {args.workers} workers, PostgreSQL + Redis")
+    print(f"{args.kingdoms} kingdom turns per run, {args.rounds} rounds (medians), "
+          f"{args.workers} workers, PostgreSQL + Redis")
     header = f"{'armies/kingdom':>14} {'orders/turn':>11} {'queries/turn':>12} " \
              f"{'commits/turn':>12} {'turns':>6} {'seconds':>8} {'turns/s':>8} " \
              f"{'floor/s':>8} {'ratio':>6} {'ms/turn (median task)':>22}"
@@ -129,8 +137,9 @@ def main() -> None:
     for row in rows:
         print(f"{row['m']:>14} {row['orders']:>11} {row['queries']:>12} "
               f"{row['transactions']:>12} {row['turns']:>6} {row['seconds']:>8.2f} "
-              f"{row['rate']:>8.1f} {row['floor']:>8.1f} {row['rate'] / row['floor']:>6.3f} "
+              f"{row['rate']:>8.1f} {row['floor']:>8.1f} {row['ratio']:>6.3f} "
               f"{row['median'] * 1000:>22.0f}")
+        print(f"{'':>14} the rounds' ratios: {', '.join(f'{r:.3f}' for r in row['ratios'])}")
     counts = {row["queries"] for row in rows}
     verdict = "constant" if len(counts) == 1 else "NOT constant"
     print(f"queries per kingdom turn: {verdict} in the number of armies")
@@ -139,30 +148,28 @@ def main() -> None:
         "bench": "turns", "armies": headline["m"], "kingdoms": args.kingdoms,
         "workers": args.workers, "muster_per_s": round(headline["rate"], 2),
         "floor_per_s": round(headline["floor"], 2),
-        "ratio": round(headline["rate"] / headline["floor"], 4),
+        "ratio": round(headline["ratio"], 4), "rounds": args.rounds,
         "queries_per_turn": max(row["queries"] for row in rows),
         "transactions_per_turn": max(row["transactions"] for row in rows),
         "per_armies": {str(row["m"]): {
             "muster_per_s": round(row["rate"], 2), "floor_per_s": round(row["floor"], 2),
-            "ratio": round(row["rate"] / row["floor"], 4), "queries_per_turn": row["queries"],
+            "ratio": round(row["ratio"], 4), "ratios": [round(r, 4) for r in row["ratios"]],
+            "queries_per_turn": row["queries"],
             "transactions_per_turn": row["transactions"]} for row in rows},
     }))
 
 
 def run(m: int, args, workers) -> dict:
+    """The statements of sampled turns, then `args.rounds` Muster and floor runs in turn."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from armies.models import ArmyActivity
     from campaigns.models import KingdomTurn, TurnStatus
     from turns import resolution
-    from turns.models import TurnReport
 
     print(f"\n== M={m}: emptying the bench database", flush=True)
     reset()
     _, sample = build(f"Bench sample, {m} armies a kingdom", args.sample, m)
-    campaign, batch = build(f"Bench, {m} armies a kingdom", args.kingdoms, m)
-
     counts, commits = [], []
     for seed, turn in enumerate(sample, start=1):
         # The same seeds at every M: the recruitment, rolled first, ends the same way (it decides
@@ -181,6 +188,29 @@ def run(m: int, args, workers) -> dict:
         commits.append(verbs.count("COMMIT"))
     print(f"   queries per turn in-process: {counts}; commits: {commits}", flush=True)
 
+    rounds = []
+    for number in range(1, args.rounds + 1):
+        print(f"   round {number}/{args.rounds}", flush=True)
+        muster = muster_run(m, args, workers, number)
+        rounds.append((muster, floor_run(m, args, number)))
+    ratios = [muster["rate"] / floor for muster, floor in rounds]
+    return {"m": m, "orders": m + 1, "queries": max(counts), "transactions": max(commits),
+            "turns": args.kingdoms, "rate": statistics.median(mu["rate"] for mu, _ in rounds),
+            "floor": statistics.median(floor for _, floor in rounds),
+            "seconds": statistics.median(mu["seconds"] for mu, _ in rounds),
+            "median": statistics.median(mu["median"] for mu, _ in rounds),
+            "ratio": statistics.median(ratios), "ratios": ratios}
+
+
+def muster_run(m: int, args, workers, number: int) -> dict:
+    """N fresh kingdoms' turns locked and resolved by the workers: turns per second."""
+    from armies.models import ArmyActivity
+    from campaigns.models import KingdomTurn, TurnStatus
+    from turns import resolution
+    from turns.models import TurnReport
+
+    campaign, batch = build(f"Bench {number}, {m} armies a kingdom", args.kingdoms, m)
+    settle()
     before = [sum(w.results().values()) for w in workers]
     started = time.perf_counter()
     ids = resolution.turns_lock_due(ignore_deadline=True, campaign_id=campaign.pk)
@@ -210,24 +240,33 @@ def run(m: int, args, workers) -> dict:
     median = runtimes[len(runtimes) // 2]
     print(f"   tasks per worker: {by_worker}; task run time median {median * 1000:.0f} ms, "
           f"max {runtimes[-1] * 1000:.0f} ms", flush=True)
-    floor = floor_run(m, args)
-    return {"m": m, "orders": m + 1, "queries": max(counts), "transactions": max(commits),
-            "turns": len(ids), "seconds": elapsed, "rate": len(ids) / elapsed, "median": median,
-            "floor": floor}
+    return {"seconds": elapsed, "rate": len(ids) / elapsed, "median": median}
 
 
-def floor_run(m: int, args) -> float:
+def floor_run(m: int, args, number: int) -> float:
     """The floor's turns per second on N fresh kingdoms of the same kind, in this run."""
     from django.db import connection
 
     from bench.turns_floor import floor_rate
 
-    _, turns = build(f"Bench floor, {m} armies a kingdom", args.kingdoms, m)
+    _, turns = build(f"Bench floor {number}, {m} armies a kingdom", args.kingdoms, m)
+    settle()
     connection.close()  # the floor's processes work on their own connections
     rate = floor_rate(args.database, [(t.kingdom_id, t.pk) for t in turns],
                       [kind for kind, _ in ORDERS], args.workers)
     print(f"   floor: {len(turns)} turns at {rate:.1f} turns/s", flush=True)
     return rate
+
+
+def settle() -> None:
+    """Vacuum and analyze the database, as autovacuum keeps a live site's, so that it does not
+    wake up during a timed run for the rows just built; and write their pages out (a
+    checkpoint), which would otherwise fall in a timed run too."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
+        cursor.execute("CHECKPOINT")
 
 
 def reset() -> None:
