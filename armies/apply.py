@@ -87,16 +87,17 @@ def _diff_children(row: Army, army: TurnArmy, creates, deletes, condition_update
                    ) -> army_history.Snapshot:
     """Queue the changes to the army's child rows; returns the snapshot for its history."""
     wanted = _children(row, army)
-    tactics = [t.tactic for t in row.tactics.all()]
-    if tactics != [t.tactic for t in wanted[ArmyTactic]]:
-        deletes[ArmyTactic] += list(row.tactics.all())
+    tactics = list(row.tactics.all())
+    if [t.tactic for t in tactics] != [t.tactic for t in wanted[ArmyTactic]]:
+        deletes[ArmyTactic] += tactics
         creates[ArmyTactic] += wanted[ArmyTactic]
 
     def gear_key(g):
         return (g.kind, g.tier, g.weapon, g.doses, g.price_paid_rp)
 
-    if sorted(map(gear_key, row.gear.all())) != sorted(map(gear_key, wanted[ArmyGear])):
-        deletes[ArmyGear] += list(row.gear.all())
+    gear = list(row.gear.all())
+    if sorted(map(gear_key, gear)) != sorted(map(gear_key, wanted[ArmyGear])):
+        deletes[ArmyGear] += gear
         creates[ArmyGear] += wanted[ArmyGear]
     stored = {c.condition: c for c in row.conditions.all()}
     new = {c.condition: c for c in wanted[ArmyCondition]}
