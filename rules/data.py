@@ -30,11 +30,17 @@ def _omitted_default(cls: type, name: str) -> Any:
         else spec.default_factory()
 
 
+# Values that are data as they are: most of a report's, kept without a call to to_data.
+_PLAIN_TYPES = frozenset({int, str, bool, float, type(None)})
+
+
 def _record_converter(cls: type) -> Callable[[Any], Any]:
     fields = [(name, _omitted_default(cls, name)) for name in _stored_fields(cls)]
     if all(default is _NO_DEFAULT for _name, default in fields):
         names = [name for name, _default in fields]
-        return lambda record: {name: to_data(getattr(record, name)) for name in names}
+        return lambda record: {
+            name: value if type(value := getattr(record, name)) in _PLAIN_TYPES
+            else to_data(value) for name in names}
 
     def convert(record: Any) -> dict[str, Any]:
         data = {}
@@ -64,7 +70,7 @@ def _converter(cls: type) -> Callable[[Any], Any]:
     if issubclass(cls, frozenset | set):
         return lambda value: sorted(to_data(v) for v in value)
     if issubclass(cls, list | tuple):
-        return lambda value: [to_data(v) for v in value]
+        return lambda value: [v if type(v) in _PLAIN_TYPES else to_data(v) for v in value]
     return _plain
 
 
