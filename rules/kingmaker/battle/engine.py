@@ -94,7 +94,7 @@ class Battle(Scene):
         roll = self.dice.d20(purpose=_("Initiative (%(army)s)"), modifier=modifier,
                              army=unit.name)
         self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
-                 check=CheckRecord(roll, modifier, 0, SUCCESS), total=roll.total)
+                 check=CheckRecord(roll, modifier, 0, SUCCESS), params={"total": roll.total})
         return roll.total
 
     def _initiative_key(self, unit: Unit) -> tuple[int, bool, bool, int]:
@@ -288,7 +288,8 @@ class UnloggedBattle(Battle):
     checks graded straight from the die's face, which is drawn exactly as `Dice.d20` draws it."""
 
     def log(self, code: str, message: str, actor: Unit | None = None, target: Unit | None = None,
-            check: CheckRecord | None = None, damage: int = 0, **params: Any) -> None:
+            check: CheckRecord | None = None, damage: int = 0,
+            params: dict[str, Any] | None = None) -> None:
         return None
 
     def roll_total(self, unit: Unit, modifier: int, dc: int, purpose: str) -> CheckRecord:

@@ -184,8 +184,12 @@ class Scene:
     # -- logging ----------------------------------------------------------------------------
 
     def log(self, code: str, message: str, actor: Unit | None = None, target: Unit | None = None,
-            check: CheckRecord | None = None, damage: int = 0, **params: Any) -> None:
-        if params:
+            check: CheckRecord | None = None, damage: int = 0,
+            params: dict[str, Any] | None = None) -> None:
+        """Log an event; `params`: the message's parameters beyond the armies' names, a dict the
+        event keeps (given as one, not as keywords: a battle logs dozens of events, most with
+        the names alone)."""
+        if params is not None:
             if actor is not None:
                 params.setdefault("army", actor.name)
             if target is not None:
@@ -193,8 +197,8 @@ class Scene:
         elif actor is not None:  # (most events: the names alone, made as one dict)
             params = {"army": actor.name, "target": target.name} if target is not None \
                 else {"army": actor.name}
-        elif target is not None:
-            params = {"target": target.name}
+        else:
+            params = {"target": target.name} if target is not None else {}
         self.events.append(BattleEvent(self.round, code, message, params,
                                        actor.key if actor is not None else None,
                                        target.key if target is not None else None, check,
