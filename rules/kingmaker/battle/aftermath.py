@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.degrees import check
+from rules.degrees import degree_of_success
 from rules.errors import _
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.members import (
@@ -15,6 +15,7 @@ from rules.kingmaker.battle.members import (
     DEFEATED,
     DESTROYED,
     FAILURE,
+    FLED,
     SUCCESS,
     WEARY,
 )
@@ -41,12 +42,13 @@ def settle_battle(b: Scene) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, .
     # Who was defeated in the battle, before a Defense critical success ("Все разгромленные войска
     # восстанавливаются до 1 ПЗ") brings them back: the enemy's kingdom XP and the armies' results
     # count the defeat all the same.
-    defeated = frozenset(u.key for u in b._sorted() if u.defeated)
-    sides = []
-    for side in SIDES:
-        sides.append(_side_result(b, side, defeated))
-    armies = tuple(_army_result(b, unit, unit.key in defeated) for unit in b._sorted())
-    return armies, tuple(sides)
+    # (Lists rather than generators, and `Unit.defeated` read inline: every run of the odds
+    # settles its battle.)
+    units = b._by_key
+    defeated = frozenset([u.key for u in units if u.hp == 0 or DEFEATED in u._lasting])
+    sides = tuple([_side_result(b, side, defeated) for side in SIDES])
+    armies = tuple([_army_result(b, unit, unit.key in defeated) for unit in units])
+    return armies, sides
 
 
 _PC_FIGHT_SHIFT = {PcFight.WON: 1, PcFight.LOST: -1}
@@ -76,13 +78,14 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
         return SideResult(side, won, xp=xp, events=tuple(events))
     skill, purpose = (setup.warfare, _("Victory: Warfare (%(kingdom)s)")) if won \
         else (setup.defense, _("Defeat: Defense (%(kingdom)s)"))
-    result = check(b.dice, modifier=skill, dc=setup.control_dc, purpose=purpose,
-                   kingdom=setup.kingdom)
-    degree = result.degree
+    # The check as `rules.degrees.check` rolls and grades it, kept straight as the battle's
+    # record (no result made only to be copied into it).
+    roll = b.dice.d20_of(purpose, skill, {"kingdom": setup.kingdom})
+    degree = degree_of_success(roll.total, setup.control_dc, roll.faces[0])
     # "Если персонажи игроков победили в бою, результат битвы улучшается на одну ступень, а если
     # проиграли или враг сумел сбежать — ухудшается на одну ступень."
     degree = degree.shifted(_PC_FIGHT_SHIFT.get(setup.pc_fight, 0))
-    record = CheckRecord(result.roll, skill, setup.control_dc, degree)
+    record = CheckRecord(roll, skill, setup.control_dc, degree)
     unrest = fame = 0
     if won:
         if degree >= SUCCESS:
@@ -148,20 +151,21 @@ _LEFT_LIMIT = 8192
 
 
 def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
-    destroyed = DESTROYED in unit.lasting
+    lasting = unit._lasting  # (`Unit.lasting`, read inline)
+    destroyed = DESTROYED in lasting
     # The gear follows from the potions drunk (`Unit.potions_drunk`) unless it was destroyed.
-    key = (id(unit.base), unit.hp, tuple(unit.lasting.items()), destroyed, unit.potions_drunk)
+    key = (id(unit.base), unit.hp, tuple(lasting.items()), destroyed, unit.potions_drunk)
     found = _LEFT.get(key)
     if found is not None and found[0] is unit.base:
         army = found[1]
     else:
         gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
-        army = _left_the_field(unit.base, unit.hp, dict(unit.lasting), gear)
+        army = _left_the_field(unit.base, unit.hp, dict(lasting), gear)
         if len(_LEFT) >= _LEFT_LIMIT:
             _LEFT.clear()
         _LEFT[key] = (unit.base, army)
     return ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
-                      defeated, unit.routed_ever, unit.fled, destroyed)
+                      defeated, unit.routed_ever, unit._position is FLED, destroyed)
 
 
 def _left_the_field(base: ArmyState, hp: int, lasting: dict[Condition, int],
