@@ -246,14 +246,26 @@ class Battle(Scene):
             self.winner = DEFENDER if attackers_out else ATTACKER
 
     def _snapshot(self, unit: Unit) -> ArmySnapshot:
-        side = unit.side
-        row = self._rows[unit.key]
-        position = unit._position
-        column = _COLUMNS[position]
-        if side is not ATTACKER and column >= 0:
-            column = 9 - column
-        return ArmySnapshot(unit.key, side, position, tuple(sorted(unit._engaged)),
-                            unit.hp, (unit._settled_now or unit._settled())[1], (column, row))
+        # An army shows the same few pictures in round after round and run after run of a setup
+        # (its side and row are the setup's): each is made once, found by all that it shows, its
+        # conditions by the number of their combination (`Unit._settled`, never reused).
+        engaged = tuple(sorted(unit._engaged)) if unit._engaged else ()
+        settled = unit._settled_now or unit._settled()
+        key = (unit.key, unit._position, engaged, unit.hp, settled[2])
+        snapshots = self.kept.snapshots
+        snapshot = snapshots.get(key)
+        if snapshot is None:
+            side = unit.side
+            position = unit._position
+            column = _COLUMNS[position]
+            if side is not ATTACKER and column >= 0:
+                column = 9 - column
+            snapshot = ArmySnapshot(unit.key, side, position, engaged, unit.hp, settled[1],
+                                    (column, self._rows[unit.key]))
+            if len(snapshots) >= _SNAPSHOTS_LIMIT:
+                snapshots.clear()
+            snapshots[key] = snapshot
+        return snapshot
 
     def _outcome(self, *, finished: bool) -> BattleOutcome:
         armies, sides = aftermath.settle_battle(self) if finished else ((), ())
@@ -265,6 +277,8 @@ class Battle(Scene):
 
 # The column of the battlefield picture an attacking army stands in (a defender's is mirrored).
 _COLUMNS = {DISTANT: 0, NEARBY: 2, ENGAGED: 4, FLED: -1}
+# The pictures kept per setup (`Battle._snapshot`): bounded, emptied when full.
+_SNAPSHOTS_LIMIT = 4096
 
 
 def _all_out(units: list[Unit]) -> bool:

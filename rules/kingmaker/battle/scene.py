@@ -35,7 +35,13 @@ from rules.kingmaker.battle.members import (
     SHAKEN,
     WEARY,
 )
-from rules.kingmaker.battle.setup import BattleEvent, BattleSetup, CheckRecord, Terrain
+from rules.kingmaker.battle.setup import (
+    ArmySnapshot,
+    BattleEvent,
+    BattleSetup,
+    CheckRecord,
+    Terrain,
+)
 from rules.kingmaker.battle.strikes import circumstance as _circumstance
 from rules.kingmaker.battle.strikes import status as _status
 from rules.kingmaker.battle.units import MAX_ENGAGED, Temporary, Unit
@@ -44,15 +50,32 @@ from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind, Statistic, stacked_total
 from rules.sides import SIDES, Side
 
-# `Side`'s members once (iterating an enum class walks its members through a generator each time).
-# `Scene._field_modifiers` of each setup's armies, and the totals of checks with only those on them
-# (by the army, the check and the stat block's statistic, which the value keeps so that its id is
-# not reused while it is a key): the setup kept so that its id is not reused either.
 _FixedModifiers = dict[tuple[int, Target], tuple[Modifier, ...]]
 _FixedTotals = dict[tuple[int, Target, int], tuple[Statistic, int]]
-_FIXED_MODIFIERS: dict[int, tuple[BattleSetup, _FixedModifiers, _FixedTotals,
-                                  dict[int, Any]]] = {}
-_FIXED_MODIFIERS_LIMIT = 256
+
+
+class KeptForSetup:
+    """What the scenes of one setup work out alike, kept across them (the runs of `battle_odds`
+    fight one setup thousands of times): the setup itself, so that its id, the key it is kept
+    by, is not reused while it is kept."""
+
+    __slots__ = ("setup", "fixed_modifiers", "fixed_totals", "standing_orders", "snapshots")
+
+    def __init__(self, setup: BattleSetup):
+        self.setup = setup
+        # `Scene._field_modifiers` of each army, and the totals of checks with only those on them
+        # (by the army, the check and the stat block's statistic, which the value keeps so that
+        # its id is not reused while it is a key).
+        self.fixed_modifiers: _FixedModifiers = {}
+        self.fixed_totals: _FixedTotals = {}
+        # Each army's standing orders that can apply in this setup (`tactician._orders`).
+        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+        # The battlefield picture's armies, by what each shows (`engine.Battle._snapshot`).
+        self.snapshots: dict[tuple[Any, ...], ArmySnapshot] = {}
+
+
+_KEPT: dict[int, KeptForSetup] = {}
+_KEPT_LIMIT = 256
 _FIXED_TOTALS_LIMIT = 65536
 _MORALE_TARGETS = frozenset({MORALE, RALLY, ROUT_CHECK})
 # Made once, not per check: a battle makes thousands of checks.
@@ -73,15 +96,15 @@ class Scene:
         self._of_side = {side: [u for u in self._by_key if u.side is side] for side in SIDES}
         self._foes = {side: self._of_side[side.other] for side in SIDES}
         # Kept across the scenes of one setup (the runs of `battle_odds`), by its identity.
-        known = _FIXED_MODIFIERS.get(id(setup))
-        if known is None or known[0] is not setup:
-            if len(_FIXED_MODIFIERS) >= _FIXED_MODIFIERS_LIMIT:
-                _FIXED_MODIFIERS.clear()
-            known = _FIXED_MODIFIERS[id(setup)] = (setup, {}, {}, {})
-        self._fixed_modifiers = known[1]
-        self._fixed_totals = known[2]
-        # Each army's standing orders that can apply in this setup (`tactician._orders`).
-        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = known[3]
+        kept = _KEPT.get(id(setup))
+        if kept is None or kept.setup is not setup:
+            if len(_KEPT) >= _KEPT_LIMIT:
+                _KEPT.clear()
+            kept = _KEPT[id(setup)] = KeptForSetup(setup)
+        self.kept = kept
+        self._fixed_modifiers = kept.fixed_modifiers
+        self._fixed_totals = kept.fixed_totals
+        self.standing_orders = kept.standing_orders
         self.round = 0
         self.events: list[BattleEvent] = []
         self.fortification_hp = None
