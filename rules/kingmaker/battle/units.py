@@ -63,9 +63,13 @@ class Temporary:
 
 
 class _Watched:
-    """Tells its unit when it changes, so the unit settles its conditions again only then."""
+    """Tells its unit when it changes, so the unit settles its conditions again only then.
 
-    _unit: Unit | None = None
+    Each container keeps its unit in a slot (`_unit`, given when it is made): without slots
+    each would have a dictionary of its own for that one field, and a scene makes three a unit."""
+
+    __slots__ = ()
+    _unit: Unit | None
 
     def _touched(self) -> None:
         if self._unit is not None:
@@ -73,6 +77,8 @@ class _Watched:
 
 
 class _WatchedDict(_Watched, dict[Condition, int]):
+    __slots__ = ("_unit",)
+
     def __setitem__(self, key: Condition, value: int) -> None:
         self._touched()
         dict.__setitem__(self, key, value)
@@ -108,6 +114,8 @@ class _WatchedDict(_Watched, dict[Condition, int]):
 
 
 class _WatchedList(_Watched, list[Temporary]):
+    __slots__ = ("_unit",)
+
     def append(self, item: Temporary) -> None:
         self._touched()
         list.append(self, item)
@@ -147,6 +155,8 @@ class _WatchedList(_Watched, list[Temporary]):
 
 
 class _WatchedSet(_Watched, set[int]):
+    __slots__ = ("_unit",)
+
     def add(self, item: int) -> None:
         self._touched()
         set.add(self, item)
