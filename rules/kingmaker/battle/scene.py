@@ -5,11 +5,13 @@ actions (`actions`) and the rounds (`engine`) work on it.
 Every die comes from `dice`, in the order the rules call for, so a scene replays from its seed."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.degrees import degree_of_success, flat_check
 from rules.dice import Dice
 from rules.errors import _
+from rules.kingmaker.army import StatBlock
 from rules.kingmaker.battle import strikes
 from rules.kingmaker.battle.members import (
     AC,
@@ -45,7 +47,7 @@ from rules.kingmaker.battle.setup import (
 from rules.kingmaker.battle.strikes import circumstance as _circumstance
 from rules.kingmaker.battle.strikes import status as _status
 from rules.kingmaker.battle.units import MAX_ENGAGED, Temporary, Unit
-from rules.kingmaker.conditions import Condition, Target
+from rules.kingmaker.conditions import Condition, Conditions, Target
 from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind, Statistic, stacked_total
 from rules.sides import SIDES, Side
@@ -59,10 +61,14 @@ class KeptForSetup:
     fight one setup thousands of times): the setup itself, so that its id, the key it is kept
     by, is not reused while it is kept."""
 
-    __slots__ = ("setup", "fixed_modifiers", "fixed_totals", "standing_orders", "snapshots")
+    __slots__ = ("setup", "starts", "fixed_modifiers", "fixed_totals", "standing_orders",
+                 "snapshots")
 
     def __init__(self, setup: BattleSetup):
         self.setup = setup
+        # Each army's settled conditions and stat block as every scene starts it, by its key.
+        self.starts: dict[int, tuple[tuple[Mapping[Condition, int], Conditions, int],
+                                     StatBlock]] = {}
         # `Scene._field_modifiers` of each army, and the totals of checks with only those on them
         # (by the army, the check and the stat block's statistic, which the value keeps so that
         # its id is not reused while it is a key).
@@ -128,6 +134,14 @@ class Scene:
         for unit in outside:
             if FORTIFIED in unit._lasting:
                 unit.lasting.pop(FORTIFIED)
+        # Every scene of a setup starts each army in the same state: its conditions settled and
+        # its stat block found once per setup, not again in every run.
+        starts = kept.starts
+        for unit in self._by_key:
+            start = starts.get(unit.key)
+            if start is None:
+                start = starts[unit.key] = (unit._settled(), unit.block)
+            unit._settled_now, unit._block = start
         self.winner: Side | None = None
         self.finished = False
 
