@@ -60,7 +60,7 @@ def _damaged(unit: Unit) -> bool:
 
 def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     setup = b.setup.side(side)
-    units = b.side_units(side)
+    units = b._of_side[side]  # (read, not changed: `side_units` would copy it)
     won = b.winner is side
     events: list[BattleEvent] = []
 
@@ -70,8 +70,8 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     xp = 0
     if setup.kingdom_level is not None and defeated:
         # "Ваше королевство в любом случае получает опыт".
-        xp = sum(xp_for(e.base.level, setup.kingdom_level)
-                 for e in b.side_units(side.other) if e.key in defeated)
+        xp = sum([xp_for(e.base.level, setup.kingdom_level)
+                  for e in b._of_side[side.other] if e.key in defeated])
         if xp:
             say("kingdom_xp", _("The kingdom gains %(xp)s XP."), xp=xp)
     if b.winner is None or setup.kingdom is None or setup.control_dc is None:

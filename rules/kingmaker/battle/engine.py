@@ -82,7 +82,7 @@ class Battle(Scene):
     def _initiative(self) -> None:
         # "Каждое войско, участвующее в битве, совершает проверку Разведки, и результат проверки
         # становится его значением инициативы."
-        for unit in self._sorted():
+        for unit in self._by_key:
             bonus = self.setup.side(unit.side).initiative_bonus
             extra = (circumstance(bonus, "offensive gambit"),) if bonus else ()
             unit.initiative = self._roll_initiative(
@@ -91,8 +91,7 @@ class Battle(Scene):
         self._starting_positions()
 
     def _roll_initiative(self, unit: Unit, modifier: int) -> int:
-        roll = self.dice.d20(purpose=_("Initiative (%(army)s)"), modifier=modifier,
-                             army=unit.name)
+        roll = self.dice.d20_of(_("Initiative (%(army)s)"), modifier, {"army": unit.name})
         self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
                  check=CheckRecord(roll, modifier, 0, SUCCESS), params={"total": roll.total})
         return roll.total
