@@ -248,7 +248,9 @@ class Battle(Scene):
         # An army shows the same few pictures in round after round and run after run of a setup
         # (its side and row are the setup's): each is made once, found by all that it shows, its
         # conditions by the number of their combination (`Unit._settled`, never reused).
-        engaged = tuple(sorted(unit._engaged)) if unit._engaged else ()
+        # (Sorted only when there is more than one: most engaged armies face one enemy.)
+        keys = unit._engaged
+        engaged = tuple(sorted(keys)) if len(keys) > 1 else tuple(keys)
         settled = unit._settled_now or unit._settled()
         key = (unit.key, unit._position, engaged, unit.hp, settled[2])
         snapshots = self.kept.snapshots

@@ -174,6 +174,8 @@ class Scene:
         if not engaged:  # most of the times it is asked
             return []
         units = self.units
+        if len(engaged) == 1:  # (most engaged armies: one enemy, no sorting)
+            return [units[k] for k in engaged]
         return [units[k] for k in sorted(engaged)]
 
     def can_engage(self, unit: Unit, target: Unit, *, leaving_fortification: bool = False) -> bool:
