@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.degrees import degree_of_success, flat_check
-from rules.dice import Dice
+from rules.dice import Dice, d20_roll
 from rules.errors import _
 from rules.kingmaker.army import StatBlock
 from rules.kingmaker.battle import strikes
@@ -62,7 +62,7 @@ class KeptForSetup:
     by, is not reused while it is kept."""
 
     __slots__ = ("setup", "starts", "fixed_modifiers", "fixed_totals", "standing_orders",
-                 "snapshots")
+                 "checks", "snapshots")
 
     def __init__(self, setup: BattleSetup):
         self.setup = setup
@@ -76,6 +76,9 @@ class KeptForSetup:
         self.fixed_totals: _FixedTotals = {}
         # Each army's standing orders that can apply in this setup (`tactician._orders`).
         self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+        # The records of the checks the armies made, with their rolls, by all that they hold
+        # (`Scene.roll_total`).
+        self.checks: dict[tuple[str, int, int, int, int], CheckRecord] = {}
         # The battlefield picture's armies, by what each shows (`engine.Battle._snapshot`).
         self.snapshots: dict[tuple[Any, ...], ArmySnapshot] = {}
 
@@ -83,6 +86,7 @@ class KeptForSetup:
 _KEPT: dict[int, KeptForSetup] = {}
 _KEPT_LIMIT = 256
 _FIXED_TOTALS_LIMIT = 65536
+_CHECKS_LIMIT = 4096  # (a record and its roll: about a kilobyte)
 _MORALE_TARGETS = frozenset({MORALE, RALLY, ROUT_CHECK})
 # Made once, not per check: a battle makes thousands of checks.
 _CROAKS = _status(-2, "chorus_of_croaks")
@@ -334,9 +338,24 @@ class Scene:
 
     def roll_total(self, unit: Unit, modifier: int, dc: int, purpose: str) -> CheckRecord:
         """A d20 check of `unit` with its statistic's total `modifier` against `dc`."""
-        # `purpose` is itself a msgid ("Counterattack"): the reader's side translates the step.
-        roll = self.dice.d20_of(_CHECK_PURPOSE, modifier, {"step": purpose, "army": unit.name})
-        return CheckRecord(roll, modifier, dc, degree_of_success(roll.total, dc, roll.faces[0]))
+        # The same check of the same army with the same face comes out the same in every run of
+        # a setup, round after round: its record and roll (frozen, equal in every field) are made
+        # once, found by all they hold (the army's key stands for its name), and logged again.
+        # A fight makes some twenty checks; making their records and rolls was a tenth of it.
+        dice = self.dice
+        face = dice.d20_face()
+        key = (purpose, unit.key, modifier, dc, face)
+        checks = self.kept.checks
+        record = checks.get(key)
+        if record is None:
+            # `purpose` is itself a msgid ("Counterattack"): the reader's side translates the step.
+            roll = d20_roll(_CHECK_PURPOSE, modifier, face, {"step": purpose, "army": unit.name})
+            record = CheckRecord(roll, modifier, dc, degree_of_success(roll.total, dc, face))
+            if len(checks) >= _CHECKS_LIMIT:
+                checks.clear()
+            checks[key] = record
+        dice.log.append(record.roll)  # (what `Dice.d20_of` logs: the roll of the face drawn)
+        return record
 
     def check(self, unit: Unit, target: Target, dc: int, purpose: str,
               *extra: Modifier) -> CheckRecord:
