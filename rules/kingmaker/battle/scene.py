@@ -62,7 +62,7 @@ class KeptForSetup:
     by, is not reused while it is kept."""
 
     __slots__ = ("setup", "starts", "fixed_modifiers", "fixed_totals", "standing_orders",
-                 "checks", "snapshots")
+                 "checks", "events", "snapshots")
 
     def __init__(self, setup: BattleSetup):
         self.setup = setup
@@ -79,6 +79,8 @@ class KeptForSetup:
         # The records of the checks the armies made, with their rolls, by all that they hold
         # (`Scene.roll_total`).
         self.checks: dict[tuple[str, int, int, int, int], CheckRecord] = {}
+        # The events with the armies' names alone, by all they hold (`Scene.log`).
+        self.events: dict[tuple[Any, ...], BattleEvent] = {}
         # The battlefield picture's armies, by what each shows (`engine.Battle._snapshot`).
         self.snapshots: dict[tuple[Any, ...], ArmySnapshot] = {}
 
@@ -87,6 +89,7 @@ _KEPT: dict[int, KeptForSetup] = {}
 _KEPT_LIMIT = 256
 _FIXED_TOTALS_LIMIT = 65536
 _CHECKS_LIMIT = 4096  # (a record and its roll: about a kilobyte)
+_EVENTS_LIMIT = 4096
 _MORALE_TARGETS = frozenset({MORALE, RALLY, ROUT_CHECK})
 # Made once, not per check: a battle makes thousands of checks.
 _CROAKS = _status(-2, "chorus_of_croaks")
@@ -232,20 +235,35 @@ class Scene:
         """Log an event; `params`: the message's parameters beyond the armies' names, a dict the
         event keeps (given as one, not as keywords: a battle logs dozens of events, most with
         the names alone)."""
+        actor_key = actor.key if actor is not None else None
+        target_key = target.key if target is not None else None
         if params is not None:
             if actor is not None:
                 params.setdefault("army", actor.name)
             if target is not None:
                 params.setdefault("target", target.name)
-        elif actor is not None:  # (most events: the names alone, made as one dict)
-            params = {"army": actor.name, "target": target.name} if target is not None \
-                else {"army": actor.name}
-        else:
-            params = {"target": target.name} if target is not None else {}
-        self.events.append(BattleEvent(self.round, code, message, params,
-                                       actor.key if actor is not None else None,
-                                       target.key if target is not None else None, check,
-                                       damage))
+            self.events.append(BattleEvent(self.round, code, message, params, actor_key,
+                                           target_key, check, damage))
+            return
+        # An event with the armies' names alone is the same in every run of a setup that logs it
+        # in the same round with the same check (shared: `roll_total`) and damage: it is made
+        # once, found by all it holds (the check by its identity, which the event, holding it,
+        # keeps from being reused), and logged again. A fight logs some thirty events.
+        key = (self.round, code, message, actor_key, target_key, id(check), damage)
+        events = self.kept.events
+        event = events.get(key)
+        if event is None:
+            if actor is not None:  # (the names alone, made as one dict)
+                names = {"army": actor.name, "target": target.name} if target is not None \
+                    else {"army": actor.name}
+            else:
+                names = {"target": target.name} if target is not None else {}
+            event = BattleEvent(self.round, code, message, names, actor_key, target_key, check,
+                                damage)
+            if len(events) >= _EVENTS_LIMIT:
+                events.clear()
+            events[key] = event
+        self.events.append(event)
 
     # -- checks -----------------------------------------------------------------------------
 
