@@ -141,31 +141,34 @@ def _tire(unit: Unit, value: int) -> None:
         unit.lasting[WEARY] = unit.lasting.get(WEARY, 0) + value
 
 
-# The same army leaves the field in the same few states over the runs of `battle_odds`: each state
-# is made once. By the army's identity (hashing a whole army state costs more than making the
-# result), with the army kept in the value so that its id is not reused while it is a key; bounded
-# (emptied when full), so a long-running worker's memory stays flat.
-_LEFT: dict[tuple[int, int, tuple[tuple[Condition, int], ...], bool, int],
-            tuple[ArmyState, ArmyState]] = {}
+# The same army leaves the field with the same few results over the runs of `battle_odds` (and of
+# any setup fought again): each result, with the army's state in it, is made once. By the army's
+# identity (hashing a whole army state costs more than making the result), with the army kept in
+# the value so that its id is not reused while it is a key, and by all else the result holds (its
+# HP lost follows from its HP: an army starts every scene with the same); bounded (emptied when
+# full), so a long-running worker's memory stays flat.
+_LEFT: dict[tuple[Any, ...], tuple[ArmyState, ArmyResult]] = {}
 _LEFT_LIMIT = 8192
 
 
 def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
     lasting = unit._lasting  # (`Unit.lasting`, read inline)
     destroyed = DESTROYED in lasting
+    fled = unit._position is FLED
     # The gear follows from the potions drunk (`Unit.potions_drunk`) unless it was destroyed.
-    key = (id(unit.base), unit.hp, tuple(lasting.items()), destroyed, unit.potions_drunk)
+    key = (id(unit.base), unit.key, unit.side, unit.hp, tuple(lasting.items()), destroyed,
+           unit.potions_drunk, defeated, unit.routed_ever, fled)
     found = _LEFT.get(key)
     if found is not None and found[0] is unit.base:
-        army = found[1]
-    else:
-        gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
-        army = _left_the_field(unit.base, unit.hp, dict(lasting), gear)
-        if len(_LEFT) >= _LEFT_LIMIT:
-            _LEFT.clear()
-        _LEFT[key] = (unit.base, army)
-    return ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
-                      defeated, unit.routed_ever, unit._position is FLED, destroyed)
+        return found[1]
+    gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
+    army = _left_the_field(unit.base, unit.hp, dict(lasting), gear)
+    result = ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
+                        defeated, unit.routed_ever, fled, destroyed)
+    if len(_LEFT) >= _LEFT_LIMIT:
+        _LEFT.clear()
+    _LEFT[key] = (unit.base, result)
+    return result
 
 
 def _left_the_field(base: ArmyState, hp: int, lasting: dict[Condition, int],
