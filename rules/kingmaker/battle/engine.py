@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.degrees import Degree, degree_of_success
-from rules.dice import Dice, Roll
+from rules.dice import Dice, Roll, d20_roll
 from rules.errors import _
 from rules.kingmaker.battle import aftermath, aiming, reactions, tactician
 from rules.kingmaker.battle.members import (
@@ -91,10 +91,23 @@ class Battle(Scene):
         self._starting_positions()
 
     def _roll_initiative(self, unit: Unit, modifier: int) -> int:
-        roll = self.dice.d20_of(_("Initiative (%(army)s)"), modifier, {"army": unit.name})
-        self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
-                 check=CheckRecord(roll, modifier, 0, SUCCESS), params={"total": roll.total})
-        return roll.total
+        # The same army rolling the same face for initiative logs the same roll and event in every
+        # run of a setup (frozen, equal in every field): both are made once, kept by the round
+        # (the scene's start), the army's key (which stands for its name), its modifier and the
+        # face, and logged again; the face is still drawn from the scene's dice.
+        face = self.dice.d20_face()
+        key = (self.round, unit.key, modifier, face)
+        initiatives = self.kept.initiatives
+        kept = initiatives.get(key)
+        if kept is None:
+            roll = d20_roll(_("Initiative (%(army)s)"), modifier, face, {"army": unit.name})
+            self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
+                     check=CheckRecord(roll, modifier, 0, SUCCESS), params={"total": roll.total})
+            kept = initiatives[key] = (roll, self.events[-1])  # (few: armies × modifiers × faces)
+        else:
+            self.events.append(kept[1])
+        self.dice.log.append(kept[0])  # (what `Dice.d20_of` logs: the roll of the face drawn)
+        return kept[0].total
 
     def _initiative_key(self, unit: Unit) -> tuple[int, bool, bool, int]:
         # Ties go to the side a kingdom plays, then to the attackers (Foundry: "breaks ties in

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.degrees import degree_of_success, flat_check
-from rules.dice import Dice, d20_roll
+from rules.dice import Dice, Roll, d20_roll
 from rules.errors import _
 from rules.kingmaker.army import StatBlock
 from rules.kingmaker.battle import strikes
@@ -62,7 +62,7 @@ class KeptForSetup:
     by, is not reused while it is kept."""
 
     __slots__ = ("setup", "starts", "fixed_modifiers", "fixed_totals", "standing_orders",
-                 "checks", "events", "snapshots")
+                 "initiatives", "checks", "events", "snapshots")
 
     def __init__(self, setup: BattleSetup):
         self.setup = setup
@@ -76,6 +76,8 @@ class KeptForSetup:
         self.fixed_totals: _FixedTotals = {}
         # Each army's standing orders that can apply in this setup (`tactician._orders`).
         self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+        # The initiative rolls and their events (`engine.Battle._roll_initiative`).
+        self.initiatives: dict[tuple[int, int, int, int], tuple[Roll, BattleEvent]] = {}
         # The records of the checks the armies made, with their rolls, by all that they hold
         # (`Scene.roll_total`).
         self.checks: dict[tuple[str, int, int, int, int], CheckRecord] = {}
