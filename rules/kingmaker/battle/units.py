@@ -48,6 +48,9 @@ _BLOCKS: dict[ArmyState, dict[tuple[int, int, int], StatBlock]] = {}
 _BLOCKS_LIMIT = 1024
 _BLOCKS_PER_ARMY_LIMIT = 4096
 
+# Read once: a member read off its enum class takes Python 3.11's slow path (`members`).
+_SIEGE = ArmyType.SIEGE
+
 MAX_ENGAGED = 4  # seed 003: "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
 
 
@@ -305,7 +308,7 @@ class Unit:
         self.base: ArmyState = army
         # The template's type, a plain field: Strikes and the tactician ask for it every action.
         self.army_type: ArmyType = army.template.army_type
-        self.siege = self.army_type is ArmyType.SIEGE
+        self.siege = self.army_type is _SIEGE
         known = _STARTS.get(id(combatant))
         if known is None or known[0] is not combatant:
             known = (combatant, _Start(army))
