@@ -47,6 +47,13 @@ def _d20_expression(modifier: int) -> str:
     return expression
 
 
+def d20_roll(purpose: str, modifier: int, face: int, params: Mapping[str, Any]) -> Roll:
+    """The roll of a d20 that came up `face`, with `modifier` and the purpose's parameters: what
+    `Dice.d20_of` logs, made from a face already drawn (`Dice.d20_face`)."""
+    return Roll(purpose, _D20_EXPRESSIONS.get(modifier) or _d20_expression(modifier), (face,),
+                modifier, face + modifier, params)
+
+
 # Engines roll the same few expressions over and over: each is parsed once.
 _PARSED: dict[str, tuple[int, int, int, str]] = {}
 
@@ -95,9 +102,7 @@ class Dice:
     def d20_of(self, purpose: str, modifier: int, params: dict[str, Any]) -> Roll:
         """`d20` with its parameters given as the dict the roll keeps (the battle engine's checks:
         no keywords packed into a dict on the way)."""
-        face = self.d20_face()
-        result = Roll(purpose, _D20_EXPRESSIONS.get(modifier) or _d20_expression(modifier),
-                      (face,), modifier, face + modifier, params)
+        result = d20_roll(purpose, modifier, self.d20_face(), params)
         self.log.append(result)
         return result
 

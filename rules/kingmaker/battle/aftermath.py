@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.degrees import check
+from rules.degrees import degree_of_success
 from rules.errors import _
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.members import (
@@ -15,6 +15,7 @@ from rules.kingmaker.battle.members import (
     DEFEATED,
     DESTROYED,
     FAILURE,
+    FLED,
     SUCCESS,
     WEARY,
 )
@@ -41,12 +42,13 @@ def settle_battle(b: Scene) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, .
     # Who was defeated in the battle, before a Defense critical success ("Все разгромленные войска
     # восстанавливаются до 1 ПЗ") brings them back: the enemy's kingdom XP and the armies' results
     # count the defeat all the same.
-    defeated = frozenset(u.key for u in b._sorted() if u.defeated)
-    sides = []
-    for side in SIDES:
-        sides.append(_side_result(b, side, defeated))
-    armies = tuple(_army_result(b, unit, unit.key in defeated) for unit in b._sorted())
-    return armies, tuple(sides)
+    # (Lists rather than generators, and `Unit.defeated` read inline: every run of the odds
+    # settles its battle.)
+    units = b._by_key
+    defeated = frozenset([u.key for u in units if u.hp == 0 or DEFEATED in u._lasting])
+    sides = tuple([_side_result(b, side, defeated) for side in SIDES])
+    armies = tuple([_army_result(b, unit, unit.key in defeated) for unit in units])
+    return armies, sides
 
 
 _PC_FIGHT_SHIFT = {PcFight.WON: 1, PcFight.LOST: -1}
@@ -58,7 +60,7 @@ def _damaged(unit: Unit) -> bool:
 
 def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     setup = b.setup.side(side)
-    units = b.side_units(side)
+    units = b._of_side[side]  # (read, not changed: `side_units` would copy it)
     won = b.winner is side
     events: list[BattleEvent] = []
 
@@ -68,21 +70,22 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     xp = 0
     if setup.kingdom_level is not None and defeated:
         # "Ваше королевство в любом случае получает опыт".
-        xp = sum(xp_for(e.base.level, setup.kingdom_level)
-                 for e in b.side_units(side.other) if e.key in defeated)
+        xp = sum([xp_for(e.base.level, setup.kingdom_level)
+                  for e in b._of_side[side.other] if e.key in defeated])
         if xp:
             say("kingdom_xp", _("The kingdom gains %(xp)s XP."), xp=xp)
     if b.winner is None or setup.kingdom is None or setup.control_dc is None:
         return SideResult(side, won, xp=xp, events=tuple(events))
     skill, purpose = (setup.warfare, _("Victory: Warfare (%(kingdom)s)")) if won \
         else (setup.defense, _("Defeat: Defense (%(kingdom)s)"))
-    result = check(b.dice, modifier=skill, dc=setup.control_dc, purpose=purpose,
-                   kingdom=setup.kingdom)
-    degree = result.degree
+    # The check as `rules.degrees.check` rolls and grades it, kept straight as the battle's
+    # record (no result made only to be copied into it).
+    roll = b.dice.d20_of(purpose, skill, {"kingdom": setup.kingdom})
+    degree = degree_of_success(roll.total, setup.control_dc, roll.faces[0])
     # "Если персонажи игроков победили в бою, результат битвы улучшается на одну ступень, а если
     # проиграли или враг сумел сбежать — ухудшается на одну ступень."
     degree = degree.shifted(_PC_FIGHT_SHIFT.get(setup.pc_fight, 0))
-    record = CheckRecord(result.roll, skill, setup.control_dc, degree)
+    record = CheckRecord(roll, skill, setup.control_dc, degree)
     unrest = fame = 0
     if won:
         if degree >= SUCCESS:
@@ -138,30 +141,34 @@ def _tire(unit: Unit, value: int) -> None:
         unit.lasting[WEARY] = unit.lasting.get(WEARY, 0) + value
 
 
-# The same army leaves the field in the same few states over the runs of `battle_odds`: each state
-# is made once. By the army's identity (hashing a whole army state costs more than making the
-# result), with the army kept in the value so that its id is not reused while it is a key; bounded
-# (emptied when full), so a long-running worker's memory stays flat.
-_LEFT: dict[tuple[int, int, tuple[tuple[Condition, int], ...], bool, int],
-            tuple[ArmyState, ArmyState]] = {}
+# The same army leaves the field with the same few results over the runs of `battle_odds` (and of
+# any setup fought again): each result, with the army's state in it, is made once. By the army's
+# identity (hashing a whole army state costs more than making the result), with the army kept in
+# the value so that its id is not reused while it is a key, and by all else the result holds (its
+# HP lost follows from its HP: an army starts every scene with the same); bounded (emptied when
+# full), so a long-running worker's memory stays flat.
+_LEFT: dict[tuple[Any, ...], tuple[ArmyState, ArmyResult]] = {}
 _LEFT_LIMIT = 8192
 
 
 def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
-    destroyed = DESTROYED in unit.lasting
+    lasting = unit._lasting  # (`Unit.lasting`, read inline)
+    destroyed = DESTROYED in lasting
+    fled = unit._position is FLED
     # The gear follows from the potions drunk (`Unit.potions_drunk`) unless it was destroyed.
-    key = (id(unit.base), unit.hp, tuple(unit.lasting.items()), destroyed, unit.potions_drunk)
+    key = (id(unit.base), unit.key, unit.side, unit.hp, tuple(lasting.items()), destroyed,
+           unit.potions_drunk, defeated, unit.routed_ever, fled)
     found = _LEFT.get(key)
     if found is not None and found[0] is unit.base:
-        army = found[1]
-    else:
-        gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
-        army = _left_the_field(unit.base, unit.hp, dict(unit.lasting), gear)
-        if len(_LEFT) >= _LEFT_LIMIT:
-            _LEFT.clear()
-        _LEFT[key] = (unit.base, army)
-    return ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
-                      defeated, unit.routed_ever, unit.fled, destroyed)
+        return found[1]
+    gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
+    army = _left_the_field(unit.base, unit.hp, dict(lasting), gear)
+    result = ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
+                        defeated, unit.routed_ever, fled, destroyed)
+    if len(_LEFT) >= _LEFT_LIMIT:
+        _LEFT.clear()
+    _LEFT[key] = (unit.base, result)
+    return result
 
 
 def _left_the_field(base: ArmyState, hp: int, lasting: dict[Condition, int],

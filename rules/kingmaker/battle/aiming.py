@@ -94,8 +94,10 @@ def engaged_on_field(b: Scene, unit: Unit) -> list[Unit]:
         return []
     units = b.units
     # `Scene.engaged_enemies` and `Unit.on_field`, read inline: asked before every war action.
+    # (Most engaged armies face one enemy: its key needs no sorting.)
+    engaged = unit._engaged
     found = []
-    for key in sorted(unit._engaged):
+    for key in sorted(engaged) if len(engaged) > 1 else engaged:
         enemy = units[key]
         if enemy._position is not FLED and enemy.hp != 0 and DEFEATED not in enemy._lasting:
             found.append(enemy)

@@ -74,7 +74,7 @@ def battle(b: Scene, unit: Unit, target: Unit, kind: WeaponKind) -> None:
         return
     damage = DAMAGE.get(record.degree, 0)
     b.log("battle", _("%(army)s strikes %(target)s (%(weapon)s)."), unit, target, record, damage,
-          weapon=_WEAPONS[kind])
+          {"weapon": _WEAPONS[kind]})
     if damage:  # a miss takes nothing and sets nothing off (`hurt` and `after_hit` do nothing)
         b.hurt(target, damage, unit)
         after_hit(b, unit, target, kind, record.degree)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.degrees import Degree, degree_of_success
-from rules.dice import Dice, Roll
+from rules.dice import Dice, Roll, d20_roll
 from rules.errors import _
 from rules.kingmaker.battle import aftermath, aiming, reactions, tactician
 from rules.kingmaker.battle.members import (
@@ -82,7 +82,7 @@ class Battle(Scene):
     def _initiative(self) -> None:
         # "Каждое войско, участвующее в битве, совершает проверку Разведки, и результат проверки
         # становится его значением инициативы."
-        for unit in self._sorted():
+        for unit in self._by_key:
             bonus = self.setup.side(unit.side).initiative_bonus
             extra = (circumstance(bonus, "offensive gambit"),) if bonus else ()
             unit.initiative = self._roll_initiative(
@@ -91,11 +91,23 @@ class Battle(Scene):
         self._starting_positions()
 
     def _roll_initiative(self, unit: Unit, modifier: int) -> int:
-        roll = self.dice.d20(purpose=_("Initiative (%(army)s)"), modifier=modifier,
-                             army=unit.name)
-        self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
-                 check=CheckRecord(roll, modifier, 0, SUCCESS), total=roll.total)
-        return roll.total
+        # The same army rolling the same face for initiative logs the same roll and event in every
+        # run of a setup (frozen, equal in every field): both are made once, kept by the round
+        # (the scene's start), the army's key (which stands for its name), its modifier and the
+        # face, and logged again; the face is still drawn from the scene's dice.
+        face = self.dice.d20_face()
+        key = (self.round, unit.key, modifier, face)
+        initiatives = self.kept.initiatives
+        kept = initiatives.get(key)
+        if kept is None:
+            roll = d20_roll(_("Initiative (%(army)s)"), modifier, face, {"army": unit.name})
+            self.log("initiative", _("%(army)s rolls %(total)s for initiative."), unit,
+                     check=CheckRecord(roll, modifier, 0, SUCCESS), params={"total": roll.total})
+            kept = initiatives[key] = (roll, self.events[-1])  # (few: armies × modifiers × faces)
+        else:
+            self.events.append(kept[1])
+        self.dice.log.append(kept[0])  # (what `Dice.d20_of` logs: the roll of the face drawn)
+        return kept[0].total
 
     def _initiative_key(self, unit: Unit) -> tuple[int, bool, bool, int]:
         # Ties go to the side a kingdom plays, then to the attackers (Foundry: "breaks ties in
@@ -246,14 +258,28 @@ class Battle(Scene):
             self.winner = DEFENDER if attackers_out else ATTACKER
 
     def _snapshot(self, unit: Unit) -> ArmySnapshot:
-        side = unit.side
-        row = self._rows[unit.key]
-        position = unit._position
-        column = _COLUMNS[position]
-        if side is not ATTACKER and column >= 0:
-            column = 9 - column
-        return ArmySnapshot(unit.key, side, position, tuple(sorted(unit._engaged)),
-                            unit.hp, (unit._settled_now or unit._settled())[1], (column, row))
+        # An army shows the same few pictures in round after round and run after run of a setup
+        # (its side and row are the setup's): each is made once, found by all that it shows, its
+        # conditions by the number of their combination (`Unit._settled`, never reused).
+        # (Sorted only when there is more than one: most engaged armies face one enemy.)
+        keys = unit._engaged
+        engaged = tuple(sorted(keys)) if len(keys) > 1 else tuple(keys)
+        settled = unit._settled_now or unit._settled()
+        key = (unit.key, unit._position, engaged, unit.hp, settled[2])
+        snapshots = self.kept.snapshots
+        snapshot = snapshots.get(key)
+        if snapshot is None:
+            side = unit.side
+            position = unit._position
+            column = _COLUMNS[position]
+            if side is not ATTACKER and column >= 0:
+                column = 9 - column
+            snapshot = ArmySnapshot(unit.key, side, position, engaged, unit.hp, settled[1],
+                                    (column, self._rows[unit.key]))
+            if len(snapshots) >= _SNAPSHOTS_LIMIT:
+                snapshots.clear()
+            snapshots[key] = snapshot
+        return snapshot
 
     def _outcome(self, *, finished: bool) -> BattleOutcome:
         armies, sides = aftermath.settle_battle(self) if finished else ((), ())
@@ -265,6 +291,8 @@ class Battle(Scene):
 
 # The column of the battlefield picture an attacking army stands in (a defender's is mirrored).
 _COLUMNS = {DISTANT: 0, NEARBY: 2, ENGAGED: 4, FLED: -1}
+# The pictures kept per setup (`Battle._snapshot`): bounded, emptied when full.
+_SNAPSHOTS_LIMIT = 4096
 
 
 def _all_out(units: list[Unit]) -> bool:
@@ -288,7 +316,8 @@ class UnloggedBattle(Battle):
     checks graded straight from the die's face, which is drawn exactly as `Dice.d20` draws it."""
 
     def log(self, code: str, message: str, actor: Unit | None = None, target: Unit | None = None,
-            check: CheckRecord | None = None, damage: int = 0, **params: Any) -> None:
+            check: CheckRecord | None = None, damage: int = 0,
+            params: dict[str, Any] | None = None) -> None:
         return None
 
     def roll_total(self, unit: Unit, modifier: int, dc: int, purpose: str) -> CheckRecord:

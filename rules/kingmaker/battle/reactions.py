@@ -48,7 +48,7 @@ def maneuver(b: Scene, unit: Unit) -> bool:
     if unit.plan.use_potions and unit.hp < unit.max_hp and unit.potions:
         # Healing Potions: "One dose can be used as part of any Maneuver action to regain 1 HP".
         unit.drink_potion()
-        b.log("potion", _("%(army)s drinks a healing potion: %(hp)s HP."), unit, hp=unit.hp)
+        b.log("potion", _("%(army)s drinks a healing potion: %(hp)s HP."), unit, params={"hp": unit.hp})
     return True
 
 

@@ -5,11 +5,13 @@ actions (`actions`) and the rounds (`engine`) work on it.
 Every die comes from `dice`, in the order the rules call for, so a scene replays from its seed."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.degrees import degree_of_success, flat_check
-from rules.dice import Dice
+from rules.dice import Dice, Roll, d20_roll
 from rules.errors import _
+from rules.kingmaker.army import StatBlock
 from rules.kingmaker.battle import strikes
 from rules.kingmaker.battle.members import (
     AC,
@@ -35,25 +37,61 @@ from rules.kingmaker.battle.members import (
     SHAKEN,
     WEARY,
 )
-from rules.kingmaker.battle.setup import BattleEvent, BattleSetup, CheckRecord, Terrain
+from rules.kingmaker.battle.setup import (
+    ArmySnapshot,
+    BattleEvent,
+    BattleSetup,
+    CheckRecord,
+    Terrain,
+)
 from rules.kingmaker.battle.strikes import circumstance as _circumstance
 from rules.kingmaker.battle.strikes import status as _status
 from rules.kingmaker.battle.units import MAX_ENGAGED, Temporary, Unit
-from rules.kingmaker.conditions import Condition, Target
+from rules.kingmaker.conditions import Condition, Conditions, Target
 from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind, Statistic, stacked_total
 from rules.sides import SIDES, Side
 
-# `Side`'s members once (iterating an enum class walks its members through a generator each time).
-# `Scene._field_modifiers` of each setup's armies, and the totals of checks with only those on them
-# (by the army, the check and the stat block's statistic, which the value keeps so that its id is
-# not reused while it is a key): the setup kept so that its id is not reused either.
 _FixedModifiers = dict[tuple[int, Target], tuple[Modifier, ...]]
 _FixedTotals = dict[tuple[int, Target, int], tuple[Statistic, int]]
-_FIXED_MODIFIERS: dict[int, tuple[BattleSetup, _FixedModifiers, _FixedTotals,
-                                  dict[int, Any]]] = {}
-_FIXED_MODIFIERS_LIMIT = 256
+
+
+class KeptForSetup:
+    """What the scenes of one setup work out alike, kept across them (the runs of `battle_odds`
+    fight one setup thousands of times): the setup itself, so that its id, the key it is kept
+    by, is not reused while it is kept."""
+
+    __slots__ = ("setup", "starts", "fixed_modifiers", "fixed_totals", "standing_orders",
+                 "initiatives", "checks", "events", "snapshots")
+
+    def __init__(self, setup: BattleSetup):
+        self.setup = setup
+        # Each army's settled conditions and stat block as every scene starts it, by its key.
+        self.starts: dict[int, tuple[tuple[Mapping[Condition, int], Conditions, int],
+                                     StatBlock]] = {}
+        # `Scene._field_modifiers` of each army, and the totals of checks with only those on them
+        # (by the army, the check and the stat block's statistic, which the value keeps so that
+        # its id is not reused while it is a key).
+        self.fixed_modifiers: _FixedModifiers = {}
+        self.fixed_totals: _FixedTotals = {}
+        # Each army's standing orders that can apply in this setup (`tactician._orders`).
+        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+        # The initiative rolls and their events (`engine.Battle._roll_initiative`).
+        self.initiatives: dict[tuple[int, int, int, int], tuple[Roll, BattleEvent]] = {}
+        # The records of the checks the armies made, with their rolls, by all that they hold
+        # (`Scene.roll_total`).
+        self.checks: dict[tuple[str, int, int, int, int], CheckRecord] = {}
+        # The events with the armies' names alone, by all they hold (`Scene.log`).
+        self.events: dict[tuple[Any, ...], BattleEvent] = {}
+        # The battlefield picture's armies, by what each shows (`engine.Battle._snapshot`).
+        self.snapshots: dict[tuple[Any, ...], ArmySnapshot] = {}
+
+
+_KEPT: dict[int, KeptForSetup] = {}
+_KEPT_LIMIT = 256
 _FIXED_TOTALS_LIMIT = 65536
+_CHECKS_LIMIT = 4096  # (a record and its roll: about a kilobyte)
+_EVENTS_LIMIT = 4096
 _MORALE_TARGETS = frozenset({MORALE, RALLY, ROUT_CHECK})
 # Made once, not per check: a battle makes thousands of checks.
 _CROAKS = _status(-2, "chorus_of_croaks")
@@ -73,15 +111,15 @@ class Scene:
         self._of_side = {side: [u for u in self._by_key if u.side is side] for side in SIDES}
         self._foes = {side: self._of_side[side.other] for side in SIDES}
         # Kept across the scenes of one setup (the runs of `battle_odds`), by its identity.
-        known = _FIXED_MODIFIERS.get(id(setup))
-        if known is None or known[0] is not setup:
-            if len(_FIXED_MODIFIERS) >= _FIXED_MODIFIERS_LIMIT:
-                _FIXED_MODIFIERS.clear()
-            known = _FIXED_MODIFIERS[id(setup)] = (setup, {}, {}, {})
-        self._fixed_modifiers = known[1]
-        self._fixed_totals = known[2]
-        # Each army's standing orders that can apply in this setup (`tactician._orders`).
-        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = known[3]
+        kept = _KEPT.get(id(setup))
+        if kept is None or kept.setup is not setup:
+            if len(_KEPT) >= _KEPT_LIMIT:
+                _KEPT.clear()
+            kept = _KEPT[id(setup)] = KeptForSetup(setup)
+        self.kept = kept
+        self._fixed_modifiers = kept.fixed_modifiers
+        self._fixed_totals = kept.fixed_totals
+        self.standing_orders = kept.standing_orders
         self.round = 0
         self.events: list[BattleEvent] = []
         self.fortification_hp = None
@@ -105,6 +143,14 @@ class Scene:
         for unit in outside:
             if FORTIFIED in unit._lasting:
                 unit.lasting.pop(FORTIFIED)
+        # Every scene of a setup starts each army in the same state: its conditions settled and
+        # its stat block found once per setup, not again in every run.
+        starts = kept.starts
+        for unit in self._by_key:
+            start = starts.get(unit.key)
+            if start is None:
+                start = starts[unit.key] = (unit._settled(), unit.block)
+            unit._settled_now, unit._block = start
         self.winner: Side | None = None
         self.finished = False
 
@@ -137,6 +183,8 @@ class Scene:
         if not engaged:  # most of the times it is asked
             return []
         units = self.units
+        if len(engaged) == 1:  # (most engaged armies: one enemy, no sorting)
+            return [units[k] for k in engaged]
         return [units[k] for k in sorted(engaged)]
 
     def can_engage(self, unit: Unit, target: Unit, *, leaving_fortification: bool = False) -> bool:
@@ -184,21 +232,40 @@ class Scene:
     # -- logging ----------------------------------------------------------------------------
 
     def log(self, code: str, message: str, actor: Unit | None = None, target: Unit | None = None,
-            check: CheckRecord | None = None, damage: int = 0, **params: Any) -> None:
-        if params:
+            check: CheckRecord | None = None, damage: int = 0,
+            params: dict[str, Any] | None = None) -> None:
+        """Log an event; `params`: the message's parameters beyond the armies' names, a dict the
+        event keeps (given as one, not as keywords: a battle logs dozens of events, most with
+        the names alone)."""
+        actor_key = actor.key if actor is not None else None
+        target_key = target.key if target is not None else None
+        if params is not None:
             if actor is not None:
                 params.setdefault("army", actor.name)
             if target is not None:
                 params.setdefault("target", target.name)
-        elif actor is not None:  # (most events: the names alone, made as one dict)
-            params = {"army": actor.name, "target": target.name} if target is not None \
-                else {"army": actor.name}
-        elif target is not None:
-            params = {"target": target.name}
-        self.events.append(BattleEvent(self.round, code, message, params,
-                                       actor.key if actor is not None else None,
-                                       target.key if target is not None else None, check,
-                                       damage))
+            self.events.append(BattleEvent(self.round, code, message, params, actor_key,
+                                           target_key, check, damage))
+            return
+        # An event with the armies' names alone is the same in every run of a setup that logs it
+        # in the same round with the same check (shared: `roll_total`) and damage: it is made
+        # once, found by all it holds (the check by its identity, which the event, holding it,
+        # keeps from being reused), and logged again. A fight logs some thirty events.
+        key = (self.round, code, message, actor_key, target_key, id(check), damage)
+        events = self.kept.events
+        event = events.get(key)
+        if event is None:
+            if actor is not None:  # (the names alone, made as one dict)
+                names = {"army": actor.name, "target": target.name} if target is not None \
+                    else {"army": actor.name}
+            else:
+                names = {"target": target.name} if target is not None else {}
+            event = BattleEvent(self.round, code, message, names, actor_key, target_key, check,
+                                damage)
+            if len(events) >= _EVENTS_LIMIT:
+                events.clear()
+            events[key] = event
+        self.events.append(event)
 
     # -- checks -----------------------------------------------------------------------------
 
@@ -291,9 +358,24 @@ class Scene:
 
     def roll_total(self, unit: Unit, modifier: int, dc: int, purpose: str) -> CheckRecord:
         """A d20 check of `unit` with its statistic's total `modifier` against `dc`."""
-        # `purpose` is itself a msgid ("Counterattack"): the reader's side translates the step.
-        roll = self.dice.d20_of(_CHECK_PURPOSE, modifier, {"step": purpose, "army": unit.name})
-        return CheckRecord(roll, modifier, dc, degree_of_success(roll.total, dc, roll.faces[0]))
+        # The same check of the same army with the same face comes out the same in every run of
+        # a setup, round after round: its record and roll (frozen, equal in every field) are made
+        # once, found by all they hold (the army's key stands for its name), and logged again.
+        # A fight makes some twenty checks; making their records and rolls was a tenth of it.
+        dice = self.dice
+        face = dice.d20_face()
+        key = (purpose, unit.key, modifier, dc, face)
+        checks = self.kept.checks
+        record = checks.get(key)
+        if record is None:
+            # `purpose` is itself a msgid ("Counterattack"): the reader's side translates the step.
+            roll = d20_roll(_CHECK_PURPOSE, modifier, face, {"step": purpose, "army": unit.name})
+            record = CheckRecord(roll, modifier, dc, degree_of_success(roll.total, dc, face))
+            if len(checks) >= _CHECKS_LIMIT:
+                checks.clear()
+            checks[key] = record
+        dice.log.append(record.roll)  # (what `Dice.d20_of` logs: the roll of the face drawn)
+        return record
 
     def check(self, unit: Unit, target: Target, dc: int, purpose: str,
               *extra: Modifier) -> CheckRecord:

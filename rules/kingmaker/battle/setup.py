@@ -11,7 +11,7 @@ from rules.events import Event
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.conditions import Conditions
 from rules.records import quick_init
-from rules.sides import Side
+from rules.sides import ATTACKER, Side
 
 
 class Position(StrEnum):
@@ -144,7 +144,9 @@ class BattleSetup:
     max_rounds: int = 20
 
     def side(self, side: Side) -> SideSetup:
-        return self.attackers if side is Side.ATTACKER else self.defenders
+        # (`ATTACKER`, not `Side.ATTACKER`: a member read off its class takes Python 3.11's slow
+        # path, and a battle asks for its sides' setups at every initiative and aftermath.)
+        return self.attackers if side is ATTACKER else self.defenders
 
 
 # -- what comes out -------------------------------------------------------------------------------

@@ -48,6 +48,9 @@ _BLOCKS: dict[ArmyState, dict[tuple[int, int, int], StatBlock]] = {}
 _BLOCKS_LIMIT = 1024
 _BLOCKS_PER_ARMY_LIMIT = 4096
 
+# Read once: a member read off its enum class takes Python 3.11's slow path (`members`).
+_SIEGE = ArmyType.SIEGE
+
 MAX_ENGAGED = 4  # seed 003: "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
 
 
@@ -63,9 +66,13 @@ class Temporary:
 
 
 class _Watched:
-    """Tells its unit when it changes, so the unit settles its conditions again only then."""
+    """Tells its unit when it changes, so the unit settles its conditions again only then.
 
-    _unit: Unit | None = None
+    Each container keeps its unit in a slot (`_unit`, given when it is made): without slots
+    each would have a dictionary of its own for that one field, and a scene makes three a unit."""
+
+    __slots__ = ()
+    _unit: Unit | None
 
     def _touched(self) -> None:
         if self._unit is not None:
@@ -73,6 +80,8 @@ class _Watched:
 
 
 class _WatchedDict(_Watched, dict[Condition, int]):
+    __slots__ = ("_unit",)
+
     def __setitem__(self, key: Condition, value: int) -> None:
         self._touched()
         dict.__setitem__(self, key, value)
@@ -108,6 +117,8 @@ class _WatchedDict(_Watched, dict[Condition, int]):
 
 
 class _WatchedList(_Watched, list[Temporary]):
+    __slots__ = ("_unit",)
+
     def append(self, item: Temporary) -> None:
         self._touched()
         list.append(self, item)
@@ -147,6 +158,8 @@ class _WatchedList(_Watched, list[Temporary]):
 
 
 class _WatchedSet(_Watched, set[int]):
+    __slots__ = ("_unit",)
+
     def add(self, item: int) -> None:
         self._touched()
         set.add(self, item)
@@ -295,7 +308,7 @@ class Unit:
         self.base: ArmyState = army
         # The template's type, a plain field: Strikes and the tactician ask for it every action.
         self.army_type: ArmyType = army.template.army_type
-        self.siege = self.army_type is ArmyType.SIEGE
+        self.siege = self.army_type is _SIEGE
         known = _STARTS.get(id(combatant))
         if known is None or known[0] is not combatant:
             known = (combatant, _Start(army))

@@ -81,3 +81,16 @@ def test_the_plans_are_ones_a_side_could_submit(name):
 @pytest.mark.parametrize("name", SCENES)
 def test_500_seeds_give_the_pinned_log(name):
     assert digest(SCENES[name]()) == DIGESTS[name]
+
+
+@pytest.mark.parametrize("name", SCENES)
+def test_a_setup_fought_many_times_gives_what_a_fresh_one_gives(name):
+    # The engine keeps what the runs of one setup share (its checks with their rolls, events,
+    # pictures and results, made once and logged again): a fight of a setup fought hundreds of
+    # times before must be, field for field, the fight of a setup never fought.
+    worn = SCENES[name]()
+    for seed in range(300):
+        fight(worn, seed)
+    fresh = SCENES[name]()
+    assert [plain(fight(worn, seed)) for seed in range(300, 320)] == \
+        [plain(fight(fresh, seed)) for seed in range(300, 320)]
