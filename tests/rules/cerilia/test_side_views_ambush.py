@@ -6,6 +6,7 @@ Seed lines checked here:
   «На верхней стороне – пометка игрока, что это за батальон, а на нижней - истинный это маркер
    или ложный.»
   «Перед началом игры игроки указывают, какие батальоны будут находиться в засаде.»
+  «Противник имеет право атаковать один из выставленных маркеров засадного батальона.»
 """
 import json
 from dataclasses import replace
@@ -16,6 +17,7 @@ from cerilia_support import caster, codes, orders, round_of, spell
 from rules.cerilia.concealment import MarkerMove
 from rules.cerilia.engine import resolve_round
 from rules.cerilia.modules import Modules
+from rules.cerilia.orders import order_violations
 from rules.cerilia.side_views import full_view, side_view
 from rules.cerilia.spells import Spell
 
@@ -106,4 +108,27 @@ def test_mass_invisibility_makes_no_unmarked_ambush_block_a_retreat():
         r.fall_back(r.units["e"])   # a result F against it, in the next round
         assert codes(r.events) == ["falls_back"] and r.units["e"].position == "B2"
         views.append((side_view(out.state, A, out.events), side_view(r.state(), A, r.events)))
+    assert views[0] == views[1] and "Grey Wolves" not in json.dumps(views[0])
+
+
+def test_an_invisible_shooter_aimed_at_an_unmarked_ambush_holds_its_fire():
+    # 001_5d751c33a121b07e.txt: «Перед началом игры игроки указывают, какие батальоны будут
+    # находиться в засаде»; «Противник имеет право атаковать один из выставленных маркеров
+    # засадного батальона» (the enemy strikes an ambush through its markers, never its unit);
+    # 000_9b71fb8594a033d1.txt: «Атака со стороны Невидимого Отряда приведет к его раскрытию».
+    # The attacker's invisible archers are ordered to shoot the wolves hiding, unmarked, in B2:
+    # that order names no unit on the table, so the archers hold their fire and stay hidden,
+    # as they do where the wolves never were (they used to shoot the nearest enemy instead,
+    # and be seen, only where the wolves hid).
+    one = hiding(battle(unit("w", D, name="Grey Wolves"), unit("d", D, at="B3"),
+                        unit("e", A, "archers", at="B1", hidden=True),
+                        terrain_=(terrain(T.FOREST, "B2"),)), "w", "B2")
+    two = replace(one, units=tuple(u for u in one.units if u.key != "w"), ambushes=())
+    aim = {A: orders(targets={"e": "w"})}
+    assert [v.code for v in order_violations(one, A, aim[A])] == ["target_unknown"]
+    views = []
+    for world in (one, two):
+        out = resolve_round(world, aim, seed=7)
+        assert "revealed" not in codes(out.events) and out.state.unit("e").hidden
+        views.append(side_view(out.state, A, out.events))
     assert views[0] == views[1] and "Grey Wolves" not in json.dumps(views[0])
