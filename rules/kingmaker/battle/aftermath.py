@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.degrees import degree_of_success
+from rules.dice import d20_roll
 from rules.errors import _
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.members import (
@@ -76,16 +77,8 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
             say("kingdom_xp", _("The kingdom gains %(xp)s XP."), xp=xp)
     if b.winner is None or setup.kingdom is None or setup.control_dc is None:
         return SideResult(side, won, xp=xp, events=tuple(events))
-    skill, purpose = (setup.warfare, _("Victory: Warfare (%(kingdom)s)")) if won \
-        else (setup.defense, _("Defeat: Defense (%(kingdom)s)"))
-    # The check as `rules.degrees.check` rolls and grades it, kept straight as the battle's
-    # record (no result made only to be copied into it).
-    roll = b.dice.d20_of(purpose, skill, {"kingdom": setup.kingdom})
-    degree = degree_of_success(roll.total, setup.control_dc, roll.faces[0])
-    # "Если персонажи игроков победили в бою, результат битвы улучшается на одну ступень, а если
-    # проиграли или враг сумел сбежать — ухудшается на одну ступень."
-    degree = degree.shifted(_PC_FIGHT_SHIFT.get(setup.pc_fight, 0))
-    record = CheckRecord(roll, skill, setup.control_dc, degree)
+    record = _kingdom_check(b, side, won, setup.control_dc)
+    degree = record.degree
     unrest = fame = 0
     if won:
         if degree >= SUCCESS:
@@ -132,6 +125,32 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
         if unrest:
             say("defeat_unrest", _("Unrest +%(unrest)s."), unrest=unrest)
     return SideResult(side, won, record, unrest, fame, xp, tuple(events))
+
+
+def _kingdom_check(b: Scene, side: Side, won: bool, control_dc: int) -> CheckRecord:
+    """The kingdom's Warfare check after a victory or Defense check after a defeat, as
+    `rules.degrees.check` rolls and grades it, kept straight as the battle's record."""
+    # All but the face follow from the setup: the same side winning or losing with the same face
+    # comes out the same record (frozen, equal in every field) in every run of a setup, so it is
+    # made once, kept by the side, the win and the face, and logged again; the face is still
+    # drawn from the scene's dice.
+    face = b.dice.d20_face()
+    key = (side, won, face)
+    settlements = b.kept.settlements
+    record = settlements.get(key)
+    if record is None:
+        setup = b.setup.side(side)
+        skill, purpose = (setup.warfare, _("Victory: Warfare (%(kingdom)s)")) if won \
+            else (setup.defense, _("Defeat: Defense (%(kingdom)s)"))
+        roll = d20_roll(purpose, skill, face, {"kingdom": setup.kingdom})
+        degree = degree_of_success(roll.total, control_dc, face)
+        # "Если персонажи игроков победили в бою, результат битвы улучшается на одну ступень, а
+        # если проиграли или враг сумел сбежать — ухудшается на одну ступень."
+        degree = degree.shifted(_PC_FIGHT_SHIFT.get(setup.pc_fight, 0))
+        # (At most 2 sides × 2 outcomes × 20 faces a setup.)
+        record = settlements[key] = CheckRecord(roll, skill, control_dc, degree)
+    b.dice.log.append(record.roll)  # (what `Dice.d20_of` logs: the roll of the face drawn)
+    return record
 
 
 def _tire(unit: Unit, value: int) -> None:

@@ -62,7 +62,7 @@ class KeptForSetup:
     by, is not reused while it is kept."""
 
     __slots__ = ("setup", "starts", "fixed_modifiers", "fixed_totals", "standing_orders",
-                 "initiatives", "checks", "events", "snapshots")
+                 "initiatives", "checks", "events", "snapshots", "settlements")
 
     def __init__(self, setup: BattleSetup):
         self.setup = setup
@@ -85,6 +85,9 @@ class KeptForSetup:
         self.events: dict[tuple[Any, ...], BattleEvent] = {}
         # The battlefield picture's armies, by what each shows (`engine.Battle._snapshot`).
         self.snapshots: dict[tuple[Any, ...], ArmySnapshot] = {}
+        # The kingdoms' checks after the battle, by side, victory and face
+        # (`aftermath._kingdom_check`).
+        self.settlements: dict[tuple[Side, bool, int], CheckRecord] = {}
 
 
 _KEPT: dict[int, KeptForSetup] = {}
