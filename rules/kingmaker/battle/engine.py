@@ -59,8 +59,6 @@ class Battle(Scene):
     def __init__(self, setup: BattleSetup, dice: Dice):
         super().__init__(setup, dice)
         self.records: list[RoundRecord] = []
-        # Each army's row on the battlefield picture: its place in its side's list.
-        self._rows = {u.key: row for units in self._of_side.values() for row, u in enumerate(units)}
 
     # -- rounds -----------------------------------------------------------------------------
 
@@ -274,8 +272,11 @@ class Battle(Scene):
             column = _COLUMNS[position]
             if side is not ATTACKER and column >= 0:
                 column = 9 - column
+            # Its row: its place in its side's list (found here, as the picture is made: most
+            # fights make none, and a table of rows made for every fight was 1 % of one).
+            row = self._of_side[side].index(unit)
             snapshot = ArmySnapshot(unit.key, side, position, engaged, unit.hp, settled[1],
-                                    (column, self._rows[unit.key]))
+                                    (column, row))
             if len(snapshots) >= _SNAPSHOTS_LIMIT:
                 snapshots.clear()
             snapshots[key] = snapshot
