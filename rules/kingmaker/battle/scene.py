@@ -62,7 +62,8 @@ class KeptForSetup:
     by, is not reused while it is kept."""
 
     __slots__ = ("setup", "starts", "fixed_modifiers", "fixed_totals", "standing_orders",
-                 "initiatives", "checks", "events", "snapshots", "settlements")
+                 "initiatives", "checks", "events", "snapshots", "settlements",
+                 "initiative_modifiers", "initiative_ties")
 
     def __init__(self, setup: BattleSetup):
         self.setup = setup
@@ -88,6 +89,10 @@ class KeptForSetup:
         # The kingdoms' checks after the battle, by side, victory and face
         # (`aftermath._kingdom_check`).
         self.settlements: dict[tuple[Side, bool, int], CheckRecord] = {}
+        # Each army's initiative modifier with the stat block it follows from, and what breaks
+        # its ties in the order (`engine.Battle._initiative`), by its key.
+        self.initiative_modifiers: dict[int, tuple[StatBlock, int]] = {}
+        self.initiative_ties: dict[int, tuple[bool, bool, int]] = {}
 
 
 _KEPT: dict[int, KeptForSetup] = {}
