@@ -20,7 +20,7 @@ from rules.kingmaker.battle.members import (
     SUCCESS,
     WEARY,
 )
-from rules.kingmaker.battle.scene import Scene
+from rules.kingmaker.battle.scene import _EVENTS_LIMIT, Scene
 from rules.kingmaker.battle.setup import ArmyResult, BattleEvent, CheckRecord, PcFight, SideResult
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, after_battle, from_mapping
@@ -66,7 +66,7 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     events: list[BattleEvent] = []
 
     def say(code: str, message: str, **params: Any) -> None:
-        events.append(BattleEvent(b.round, code, message, params))
+        events.append(_event(b, code, message, params))
 
     xp = 0
     if setup.kingdom_level is not None and defeated:
@@ -125,6 +125,25 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
         if unrest:
             say("defeat_unrest", _("Unrest +%(unrest)s."), unrest=unrest)
     return SideResult(side, won, record, unrest, fame, xp, tuple(events))
+
+
+def _event(b: Scene, code: str, message: str, params: dict[str, Any]) -> BattleEvent:
+    """The event the end of a battle logs: the same few close the runs of a setup (frozen; its
+    parameters read, never changed), so each is made once per setup, found by all it holds, and
+    logged again (beside the scene's own in `KeptForSetup.events`, marked apart from them)."""
+    key = (_AFTERMATH, b.round, code, message, *params.items())
+    kept = b.kept.events
+    event = kept.get(key)
+    if event is None:
+        event = BattleEvent(b.round, code, message, params)
+        if len(kept) >= _EVENTS_LIMIT:
+            kept.clear()
+        kept[key] = event
+    return event
+
+
+# What marks the aftermath's events apart from the scene's among the events kept per setup.
+_AFTERMATH = "aftermath"
 
 
 def _kingdom_check(b: Scene, side: Side, won: bool, control_dc: int) -> CheckRecord:
