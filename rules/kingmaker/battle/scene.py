@@ -260,26 +260,27 @@ class Scene:
             params: dict[str, Any] | None = None) -> None:
         """Log an event; `params`: the message's parameters beyond the armies' names, a dict the
         event keeps (given as one, not as keywords: a battle logs dozens of events, most with
-        the names alone)."""
+        the names alone); its values plain (a number, a string), as it is part of the event's key."""
         actor_key = actor.key if actor is not None else None
         target_key = target.key if target is not None else None
-        if params is not None:
-            if actor is not None:
-                params.setdefault("army", actor.name)
-            if target is not None:
-                params.setdefault("target", target.name)
-            self.events.append(BattleEvent(self.round, code, message, params, actor_key,
-                                           target_key, check, damage))
-            return
-        # An event with the armies' names alone is the same in every run of a setup that logs it
-        # in the same round with the same check (shared: `roll_total`) and damage: it is made
-        # once, found by all it holds (the check by its identity, which the event, holding it,
-        # keeps from being reused), and logged again. A fight logs some thirty events.
-        key = (self.round, code, message, actor_key, target_key, id(check), damage)
+        # An event is the same in every run of a setup that logs it in the same round with the
+        # same check (shared: `roll_total`), damage and parameters: it is made once, found by all
+        # it holds (the check by its identity, which the event, holding it, keeps from being
+        # reused), and logged again. A fight logs some thirty events, a third with parameters
+        # (a Strike's weapon).
+        key = (self.round, code, message, actor_key, target_key, id(check), damage,
+               *params.items()) if params else \
+            (self.round, code, message, actor_key, target_key, id(check), damage)
         events = self.kept.events
         event = events.get(key)
         if event is None:
-            if actor is not None:  # (the names alone, made as one dict)
+            if params is not None:
+                if actor is not None:
+                    params.setdefault("army", actor.name)
+                if target is not None:
+                    params.setdefault("target", target.name)
+                names = params
+            elif actor is not None:  # (the names alone, made as one dict)
                 names = {"army": actor.name, "target": target.name} if target is not None \
                     else {"army": actor.name}
             else:
