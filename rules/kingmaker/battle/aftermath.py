@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.degrees import degree_of_success
+from rules.dice import d20_roll
 from rules.errors import _
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.members import (
@@ -19,7 +20,7 @@ from rules.kingmaker.battle.members import (
     SUCCESS,
     WEARY,
 )
-from rules.kingmaker.battle.scene import Scene
+from rules.kingmaker.battle.scene import _EVENTS_LIMIT, Scene
 from rules.kingmaker.battle.setup import ArmyResult, BattleEvent, CheckRecord, PcFight, SideResult
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, after_battle, from_mapping
@@ -65,7 +66,7 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     events: list[BattleEvent] = []
 
     def say(code: str, message: str, **params: Any) -> None:
-        events.append(BattleEvent(b.round, code, message, params))
+        events.append(_event(b, code, message, params))
 
     xp = 0
     if setup.kingdom_level is not None and defeated:
@@ -76,16 +77,8 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
             say("kingdom_xp", _("The kingdom gains %(xp)s XP."), xp=xp)
     if b.winner is None or setup.kingdom is None or setup.control_dc is None:
         return SideResult(side, won, xp=xp, events=tuple(events))
-    skill, purpose = (setup.warfare, _("Victory: Warfare (%(kingdom)s)")) if won \
-        else (setup.defense, _("Defeat: Defense (%(kingdom)s)"))
-    # The check as `rules.degrees.check` rolls and grades it, kept straight as the battle's
-    # record (no result made only to be copied into it).
-    roll = b.dice.d20_of(purpose, skill, {"kingdom": setup.kingdom})
-    degree = degree_of_success(roll.total, setup.control_dc, roll.faces[0])
-    # "Если персонажи игроков победили в бою, результат битвы улучшается на одну ступень, а если
-    # проиграли или враг сумел сбежать — ухудшается на одну ступень."
-    degree = degree.shifted(_PC_FIGHT_SHIFT.get(setup.pc_fight, 0))
-    record = CheckRecord(roll, skill, setup.control_dc, degree)
+    record = _kingdom_check(b, side, won, setup.control_dc)
+    degree = record.degree
     unrest = fame = 0
     if won:
         if degree >= SUCCESS:
@@ -132,6 +125,51 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
         if unrest:
             say("defeat_unrest", _("Unrest +%(unrest)s."), unrest=unrest)
     return SideResult(side, won, record, unrest, fame, xp, tuple(events))
+
+
+def _event(b: Scene, code: str, message: str, params: dict[str, Any]) -> BattleEvent:
+    """The event the end of a battle logs: the same few close the runs of a setup (frozen; its
+    parameters read, never changed), so each is made once per setup, found by all it holds, and
+    logged again (beside the scene's own in `KeptForSetup.events`, marked apart from them)."""
+    key = (_AFTERMATH, b.round, code, message, *params.items())
+    kept = b.kept.events
+    event = kept.get(key)
+    if event is None:
+        event = BattleEvent(b.round, code, message, params)
+        if len(kept) >= _EVENTS_LIMIT:
+            kept.clear()
+        kept[key] = event
+    return event
+
+
+# What marks the aftermath's events apart from the scene's among the events kept per setup.
+_AFTERMATH = "aftermath"
+
+
+def _kingdom_check(b: Scene, side: Side, won: bool, control_dc: int) -> CheckRecord:
+    """The kingdom's Warfare check after a victory or Defense check after a defeat, as
+    `rules.degrees.check` rolls and grades it, kept straight as the battle's record."""
+    # All but the face follow from the setup: the same side winning or losing with the same face
+    # comes out the same record (frozen, equal in every field) in every run of a setup, so it is
+    # made once, kept by the side, the win and the face, and logged again; the face is still
+    # drawn from the scene's dice.
+    face = b.dice.d20_face()
+    key = (side, won, face)
+    settlements = b.kept.settlements
+    record = settlements.get(key)
+    if record is None:
+        setup = b.setup.side(side)
+        skill, purpose = (setup.warfare, _("Victory: Warfare (%(kingdom)s)")) if won \
+            else (setup.defense, _("Defeat: Defense (%(kingdom)s)"))
+        roll = d20_roll(purpose, skill, face, {"kingdom": setup.kingdom})
+        degree = degree_of_success(roll.total, control_dc, face)
+        # "Если персонажи игроков победили в бою, результат битвы улучшается на одну ступень, а
+        # если проиграли или враг сумел сбежать — ухудшается на одну ступень."
+        degree = degree.shifted(_PC_FIGHT_SHIFT.get(setup.pc_fight, 0))
+        # (At most 2 sides × 2 outcomes × 20 faces a setup.)
+        record = settlements[key] = CheckRecord(roll, skill, control_dc, degree)
+    b.dice.log.append(record.roll)  # (what `Dice.d20_of` logs: the roll of the face drawn)
+    return record
 
 
 def _tire(unit: Unit, value: int) -> None:

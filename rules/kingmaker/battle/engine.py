@@ -5,6 +5,7 @@ actions per army, rout checks at the end of each round, and the end of the scene
 a round gives exactly the first rounds of the full fight (the GM's step by step)."""
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from rules.degrees import Degree, degree_of_success
@@ -59,8 +60,6 @@ class Battle(Scene):
     def __init__(self, setup: BattleSetup, dice: Dice):
         super().__init__(setup, dice)
         self.records: list[RoundRecord] = []
-        # Each army's row on the battlefield picture: its place in its side's list.
-        self._rows = {u.key: row for units in self._of_side.values() for row, u in enumerate(units)}
 
     # -- rounds -----------------------------------------------------------------------------
 
@@ -82,12 +81,26 @@ class Battle(Scene):
     def _initiative(self) -> None:
         # "Каждое войско, участвующее в битве, совершает проверку Разведки, и результат проверки
         # становится его значением инициативы."
+        # An army's Scouting modifier follows from its stat block and the setup alone (its side's
+        # Offensive Gambit, the battlefield): found once per setup for each army and stat block
+        # (the block, kept in the value, by its identity), as every run of a setup starts its
+        # armies with the same.
+        modifiers = self.kept.initiative_modifiers
         for unit in self._by_key:
-            bonus = self.setup.side(unit.side).initiative_bonus
-            extra = (circumstance(bonus, "offensive gambit"),) if bonus else ()
-            unit.initiative = self._roll_initiative(
-                unit, self.statistic_total(unit, SCOUTING, *extra))
-        self.order = sorted(self.units.values(), key=self._initiative_key)
+            block = unit._block or unit.block
+            known = modifiers.get(unit.key)
+            if known is None or known[0] is not block:
+                bonus = self.setup.side(unit.side).initiative_bonus
+                extra = (circumstance(bonus, "offensive gambit"),) if bonus else ()
+                known = modifiers[unit.key] = (block, self.statistic_total(unit, SCOUTING, *extra))
+            unit.initiative = self._roll_initiative(unit, known[1])
+        # The order by initiative, then by what breaks its ties (the setup's: kept), sorted as
+        # pairs rather than through a key function called for each army.
+        ties = self.kept.initiative_ties
+        if not ties:
+            ties.update({u.key: self._initiative_ties(u) for u in self._by_key})
+        self.order = [u for _, u in sorted([((-u.initiative, ties[u.key]), u)
+                                            for u in self._by_key], key=_FIRST)]
         self._starting_positions()
 
     def _roll_initiative(self, unit: Unit, modifier: int) -> int:
@@ -109,11 +122,11 @@ class Battle(Scene):
         self.dice.log.append(kept[0])  # (what `Dice.d20_of` logs: the roll of the face drawn)
         return kept[0].total
 
-    def _initiative_key(self, unit: Unit) -> tuple[int, bool, bool, int]:
+    def _initiative_ties(self, unit: Unit) -> tuple[bool, bool, int]:
         # Ties go to the side a kingdom plays, then to the attackers (Foundry: "breaks ties in
-        # favour of player armies").
+        # favour of player armies"); the key last, which no two armies share.
         played = self.setup.side(unit.side).kingdom is not None
-        return (-unit.initiative, not played, unit.side is not ATTACKER, unit.key)
+        return (not played, unit.side is not ATTACKER, unit.key)
 
     def _starting_positions(self) -> None:
         # "В первый раунд боя войска обычно поблизости друг от друга. Войска, обученные тактике
@@ -274,8 +287,11 @@ class Battle(Scene):
             column = _COLUMNS[position]
             if side is not ATTACKER and column >= 0:
                 column = 9 - column
+            # Its row: its place in its side's list (found here, as the picture is made: most
+            # fights make none, and a table of rows made for every fight was 1 % of one).
+            row = self._of_side[side].index(unit)
             snapshot = ArmySnapshot(unit.key, side, position, engaged, unit.hp, settled[1],
-                                    (column, self._rows[unit.key]))
+                                    (column, row))
             if len(snapshots) >= _SNAPSHOTS_LIMIT:
                 snapshots.clear()
             snapshots[key] = snapshot
@@ -289,6 +305,7 @@ class Battle(Scene):
             fortification_hp=self.fortification_hp, rolls=tuple(self.dice.log))
 
 
+_FIRST = itemgetter(0)
 # The column of the battlefield picture an attacking army stands in (a defender's is mirrored).
 _COLUMNS = {DISTANT: 0, NEARBY: 2, ENGAGED: 4, FLED: -1}
 # The pictures kept per setup (`Battle._snapshot`): bounded, emptied when full.

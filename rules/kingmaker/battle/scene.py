@@ -6,6 +6,7 @@ Every die comes from `dice`, in the order the rules call for, so a scene replays
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from rules.degrees import degree_of_success, flat_check
@@ -61,11 +62,20 @@ class KeptForSetup:
     fight one setup thousands of times): the setup itself, so that its id, the key it is kept
     by, is not reused while it is kept."""
 
-    __slots__ = ("setup", "starts", "fixed_modifiers", "fixed_totals", "standing_orders",
-                 "initiatives", "checks", "events", "snapshots")
+    __slots__ = ("setup", "combatants", "outside", "fortification_hp", "starts",
+                 "fixed_modifiers", "fixed_totals", "standing_orders",
+                 "initiatives", "checks", "events", "snapshots", "settlements",
+                 "initiative_modifiers", "initiative_ties")
 
     def __init__(self, setup: BattleSetup):
         self.setup = setup
+        # The setup's armies in the order of their keys, the keys of those outside any
+        # fortification, and the fortification's HP as the scene starts.
+        self.combatants = sorted(setup.combatants, key=_KEY)
+        self.outside = _outside(setup)
+        fort = setup.fortification
+        self.fortification_hp = None if fort is None else \
+            fort.spec.hp if fort.hp is None else fort.hp
         # Each army's settled conditions and stat block as every scene starts it, by its key.
         self.starts: dict[int, tuple[tuple[Mapping[Condition, int], Conditions, int],
                                      StatBlock]] = {}
@@ -85,8 +95,35 @@ class KeptForSetup:
         self.events: dict[tuple[Any, ...], BattleEvent] = {}
         # The battlefield picture's armies, by what each shows (`engine.Battle._snapshot`).
         self.snapshots: dict[tuple[Any, ...], ArmySnapshot] = {}
+        # The kingdoms' checks after the battle, by side, victory and face
+        # (`aftermath._kingdom_check`).
+        self.settlements: dict[tuple[Side, bool, int], CheckRecord] = {}
+        # Each army's initiative modifier with the stat block it follows from, and what breaks
+        # its ties in the order (`engine.Battle._initiative`), by its key.
+        self.initiative_modifiers: dict[int, tuple[StatBlock, int]] = {}
+        self.initiative_ties: dict[int, tuple[bool, bool, int]] = {}
 
 
+def _outside(setup: BattleSetup) -> frozenset[int]:
+    """The keys of the armies outside any fortification: only those a fortification holds are
+    fortified (Garrison Army)."""
+    garrisons = [c for c in setup.combatants if c.garrisoned]
+    outside = {c.key for c in setup.combatants if not c.garrisoned}
+    if setup.fortification is not None:
+        fort = setup.fortification
+        # Only the holding side's armies are inside, and only as many as it holds ("Там же
+        # указано, сколько войск может содержать каждое сооружение").
+        inside = sorted([c for c in garrisons if c.side is fort.side], key=_KEY)
+        outside.update(c.key for c in garrisons if c.side is not fort.side)
+        outside.update(c.key for c in inside[fort.spec.capacity:])
+    # Without a fortification in the scene (an Offensive Gambit's battle, fought where the
+    # garrison stands), each garrison still holds its site: "Когда гарнизон создан, войско
+    # защищено, пока не использует боевое действие с дескриптором «манёвр»". With no AC or HP
+    # described, no siege can bring those walls down.
+    return frozenset(outside)
+
+
+_KEY = attrgetter("key")
 _KEPT: dict[int, KeptForSetup] = {}
 _KEPT_LIMIT = 256
 _FIXED_TOTALS_LIMIT = 65536
@@ -105,11 +142,6 @@ class Scene:
     def __init__(self, setup: BattleSetup, dice: Dice):
         self.setup = setup
         self.dice = dice
-        self.units: dict[int, Unit] = {c.key: Unit(c, setup.light) for c in setup.combatants}
-        # No army joins or leaves the scene's list while it is fought: sorted once.
-        self._by_key = [self.units[k] for k in sorted(self.units)]
-        self._of_side = {side: [u for u in self._by_key if u.side is side] for side in SIDES}
-        self._foes = {side: self._of_side[side.other] for side in SIDES}
         # Kept across the scenes of one setup (the runs of `battle_odds`), by its identity.
         kept = _KEPT.get(id(setup))
         if kept is None or kept.setup is not setup:
@@ -117,36 +149,28 @@ class Scene:
                 _KEPT.clear()
             kept = _KEPT[id(setup)] = KeptForSetup(setup)
         self.kept = kept
+        # No army joins or leaves the scene's list while it is fought: in the order of their keys
+        # (the setup's, sorted once per setup).
+        light = setup.light
+        by_key = self._by_key = [Unit(c, light) for c in kept.combatants]
+        self.units: dict[int, Unit] = {u.key: u for u in by_key}
+        self._of_side = {side: [u for u in by_key if u.side is side] for side in SIDES}
+        self._foes = {side: self._of_side[side.other] for side in SIDES}
         self._fixed_modifiers = kept.fixed_modifiers
         self._fixed_totals = kept.fixed_totals
         self.standing_orders = kept.standing_orders
         self.round = 0
         self.events: list[BattleEvent] = []
-        self.fortification_hp = None
-        # Fortified comes from the garrison (Garrison Army), never from a stored condition: an
-        # army fighting away from its walls is not covered by them.
-        garrisons = {c.key for c in setup.combatants if c.garrisoned}
-        outside = [u for u in self._sorted() if u.key not in garrisons]
-        if setup.fortification is not None:
-            fort = setup.fortification
-            self.fortification_hp = fort.spec.hp if fort.hp is None else fort.hp
-            # Only the holding side's armies are inside, and only as many as it holds ("Там же
-            # указано, сколько войск может содержать каждое сооружение").
-            inside = [u for u in self._sorted() if u.key in garrisons]
-            outside += [u for u in inside if u.side is not fort.side]
-            inside = [u for u in inside if u.side is fort.side]
-            outside += inside[fort.spec.capacity:]
-        # Without a fortification in the scene (an Offensive Gambit's battle, fought where the
-        # garrison stands), each garrison still holds its site: "Когда гарнизон создан, войско
-        # защищено, пока не использует боевое действие с дескриптором «манёвр»". With no AC or
-        # HP described, no siege can bring those walls down.
-        for unit in outside:
-            if FORTIFIED in unit._lasting:
-                unit.lasting.pop(FORTIFIED)
+        self.fortification_hp = kept.fortification_hp
         # Every scene of a setup starts each army in the same state: its conditions settled and
         # its stat block found once per setup, not again in every run.
+        outside = kept.outside
         starts = kept.starts
-        for unit in self._by_key:
+        for unit in by_key:
+            # Fortified comes from the garrison (Garrison Army), never from a stored condition:
+            # an army fighting away from its walls is not covered by them.
+            if unit.key in outside and FORTIFIED in unit._lasting:
+                unit.lasting.pop(FORTIFIED)
             start = starts.get(unit.key)
             if start is None:
                 start = starts[unit.key] = (unit._settled(), unit.block)
@@ -236,26 +260,27 @@ class Scene:
             params: dict[str, Any] | None = None) -> None:
         """Log an event; `params`: the message's parameters beyond the armies' names, a dict the
         event keeps (given as one, not as keywords: a battle logs dozens of events, most with
-        the names alone)."""
+        the names alone); its values plain (a number, a string), as it is part of the event's key."""
         actor_key = actor.key if actor is not None else None
         target_key = target.key if target is not None else None
-        if params is not None:
-            if actor is not None:
-                params.setdefault("army", actor.name)
-            if target is not None:
-                params.setdefault("target", target.name)
-            self.events.append(BattleEvent(self.round, code, message, params, actor_key,
-                                           target_key, check, damage))
-            return
-        # An event with the armies' names alone is the same in every run of a setup that logs it
-        # in the same round with the same check (shared: `roll_total`) and damage: it is made
-        # once, found by all it holds (the check by its identity, which the event, holding it,
-        # keeps from being reused), and logged again. A fight logs some thirty events.
-        key = (self.round, code, message, actor_key, target_key, id(check), damage)
+        # An event is the same in every run of a setup that logs it in the same round with the
+        # same check (shared: `roll_total`), damage and parameters: it is made once, found by all
+        # it holds (the check by its identity, which the event, holding it, keeps from being
+        # reused), and logged again. A fight logs some thirty events, a third with parameters
+        # (a Strike's weapon).
+        key = (self.round, code, message, actor_key, target_key, id(check), damage,
+               *params.items()) if params else \
+            (self.round, code, message, actor_key, target_key, id(check), damage)
         events = self.kept.events
         event = events.get(key)
         if event is None:
-            if actor is not None:  # (the names alone, made as one dict)
+            if params is not None:
+                if actor is not None:
+                    params.setdefault("army", actor.name)
+                if target is not None:
+                    params.setdefault("target", target.name)
+                names = params
+            elif actor is not None:  # (the names alone, made as one dict)
                 names = {"army": actor.name, "target": target.name} if target is not None \
                     else {"army": actor.name}
             else:
