@@ -133,7 +133,10 @@ def _event(b: Scene, code: str, message: str, params: dict[str, Any]) -> BattleE
     logged again (beside the scene's own in `KeptForSetup.events`, marked apart from them)."""
     key = (_AFTERMATH, b.round, code, message, *params.items())
     kept = b.kept.events
-    event = kept.get(key)
+    try:
+        event = kept.get(key)
+    except TypeError:  # a parameter not plain (unhashable): the event is made, not kept
+        return BattleEvent(b.round, code, message, params)
     if event is None:
         event = BattleEvent(b.round, code, message, params)
         if len(kept) >= _EVENTS_LIMIT:

@@ -272,7 +272,10 @@ class Scene:
                *params.items()) if params else \
             (self.round, code, message, actor_key, target_key, id(check), damage)
         events = self.kept.events
-        event = events.get(key)
+        try:
+            event, kept = events.get(key), True
+        except TypeError:  # a parameter not plain (unhashable): the event is made, not kept
+            event, kept = None, False
         if event is None:
             if params is not None:
                 if actor is not None:
@@ -287,9 +290,10 @@ class Scene:
                 names = {"target": target.name} if target is not None else {}
             event = BattleEvent(self.round, code, message, names, actor_key, target_key, check,
                                 damage)
-            if len(events) >= _EVENTS_LIMIT:
-                events.clear()
-            events[key] = event
+            if kept:
+                if len(events) >= _EVENTS_LIMIT:
+                    events.clear()
+                events[key] = event
         self.events.append(event)
 
     # -- checks -----------------------------------------------------------------------------
