@@ -15,12 +15,11 @@ from typing import Any, TypedDict
 
 from django.db import models
 from django.dispatch import receiver
-from django.utils import timezone
 from simple_history.signals import pre_create_historical_record
 
 from armies.adapters import condition_state, gear_item
 from armies.models import Army, ArmyCondition, ArmyGear, ArmyTactic
-from core.writes import history_model
+from core.writes import history_model, history_rows
 from rules.kingmaker.conditions import ConditionState
 from rules.kingmaker.gear import GearItem
 
@@ -102,20 +101,10 @@ def record(army: Army, *, reason: str = "", history_type: str = "~") -> None:
 def record_many(armies: Sequence[Army], snapshots: Sequence[Snapshot], *, reason: str,
                 history_type: str = "~") -> None:
     """One INSERT for all the armies' history rows, each with its snapshot."""
-    history_model(Army).objects.bulk_create(
-        history_rows(armies, snapshots, reason=reason, history_type=history_type))
-
-
-def history_rows(armies: Sequence[Army], snapshots: Sequence[Snapshot], *, reason: str,
-                 history_type: str = "~") -> list[Any]:
-    """The armies' history rows, each with its snapshot (unsaved: a turn writes them with the
-    rest of its rows, core.writes)."""
-    model = history_model(Army)
-    now = timezone.now()
-    return [model(history_date=now, history_type=history_type, history_change_reason=reason,
-                  history_user=model.get_default_history_user(army), children=children,
-                  **{field.attname: getattr(army, field.attname) for field in model.tracked_fields})
-            for army, children in zip(armies, snapshots, strict=True)]
+    rows = history_rows(list(armies), reason=reason, history_type=history_type)
+    for row, children in zip(rows, snapshots, strict=True):
+        row.children = children
+    history_model(Army).objects.bulk_create(rows)
 
 
 def refresh_latest(army: Army) -> None:

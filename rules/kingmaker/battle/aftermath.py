@@ -9,6 +9,7 @@ from typing import Any
 from rules.degrees import degree_of_success
 from rules.dice import d20_roll
 from rules.errors import _
+from rules.kept import Kept
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.members import (
     CRITICAL_FAILURE,
@@ -20,7 +21,7 @@ from rules.kingmaker.battle.members import (
     SUCCESS,
     WEARY,
 )
-from rules.kingmaker.battle.scene import _EVENTS_LIMIT, Scene
+from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.setup import ArmyResult, BattleEvent, CheckRecord, PcFight, SideResult
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, after_battle, from_mapping
@@ -138,10 +139,7 @@ def _event(b: Scene, code: str, message: str, params: dict[str, Any]) -> BattleE
     except TypeError:  # a parameter not plain (unhashable): the event is made, not kept
         return BattleEvent(b.round, code, message, params)
     if event is None:
-        event = BattleEvent(b.round, code, message, params)
-        if len(kept) >= _EVENTS_LIMIT:
-            kept.clear()
-        kept[key] = event
+        event = kept.keep(key, BattleEvent(b.round, code, message, params))
     return event
 
 
@@ -188,8 +186,7 @@ def _tire(unit: Unit, value: int) -> None:
 # the value so that its id is not reused while it is a key, and by all else the result holds (its
 # HP lost follows from its HP: an army starts every scene with the same); bounded (emptied when
 # full), so a long-running worker's memory stays flat.
-_LEFT: dict[tuple[Any, ...], tuple[ArmyState, ArmyResult]] = {}
-_LEFT_LIMIT = 8192
+_LEFT: Kept[tuple[Any, ...], tuple[ArmyState, ArmyResult]] = Kept(8192)
 
 
 def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
@@ -206,9 +203,7 @@ def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
     army = _left_the_field(unit.base, unit.hp, dict(lasting), gear)
     result = ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
                         defeated, unit.routed_ever, fled, destroyed)
-    if len(_LEFT) >= _LEFT_LIMIT:
-        _LEFT.clear()
-    _LEFT[key] = (unit.base, result)
+    _LEFT.keep(key, (unit.base, result))
     return result
 
 

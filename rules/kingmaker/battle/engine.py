@@ -290,11 +290,8 @@ class Battle(Scene):
             # Its row: its place in its side's list (found here, as the picture is made: most
             # fights make none, and a table of rows made for every fight was 1 % of one).
             row = self._of_side[side].index(unit)
-            snapshot = ArmySnapshot(unit.key, side, position, engaged, unit.hp, settled[1],
-                                    (column, row))
-            if len(snapshots) >= _SNAPSHOTS_LIMIT:
-                snapshots.clear()
-            snapshots[key] = snapshot
+            snapshot = snapshots.keep(key, ArmySnapshot(unit.key, side, position, engaged,
+                                                         unit.hp, settled[1], (column, row)))
         return snapshot
 
     def _outcome(self, *, finished: bool) -> BattleOutcome:
@@ -308,8 +305,6 @@ class Battle(Scene):
 _FIRST = itemgetter(0)
 # The column of the battlefield picture an attacking army stands in (a defender's is mirrored).
 _COLUMNS = {DISTANT: 0, NEARBY: 2, ENGAGED: 4, FLED: -1}
-# The pictures kept per setup (`Battle._snapshot`): bounded, emptied when full.
-_SNAPSHOTS_LIMIT = 4096
 
 
 def _all_out(units: list[Unit]) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 from rules.degrees import degree_of_success, flat_check
 from rules.dice import Dice, Roll, d20_roll
 from rules.errors import _
+from rules.kept import Kept
 from rules.kingmaker.army import StatBlock
 from rules.kingmaker.battle import strikes
 from rules.kingmaker.battle.members import (
@@ -54,7 +55,7 @@ from rules.modifiers import Modifier, ModifierKind, Statistic, stacked_total
 from rules.sides import SIDES, Side
 
 _FixedModifiers = dict[tuple[int, Target], tuple[Modifier, ...]]
-_FixedTotals = dict[tuple[int, Target, int], tuple[Statistic, int]]
+_FixedTotals = Kept[tuple[int, Target, int], tuple[Statistic, int]]
 
 
 class KeptForSetup:
@@ -83,18 +84,18 @@ class KeptForSetup:
         # (by the army, the check and the stat block's statistic, which the value keeps so that
         # its id is not reused while it is a key).
         self.fixed_modifiers: _FixedModifiers = {}
-        self.fixed_totals: _FixedTotals = {}
+        self.fixed_totals: _FixedTotals = Kept(65536)
         # Each army's standing orders that can apply in this setup (`tactician._orders`).
         self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
         # The initiative rolls and their events (`engine.Battle._roll_initiative`).
         self.initiatives: dict[tuple[int, int, int, int], tuple[Roll, BattleEvent]] = {}
         # The records of the checks the armies made, with their rolls, by all that they hold
         # (`Scene.roll_total`).
-        self.checks: dict[tuple[str, int, int, int, int], CheckRecord] = {}
+        self.checks: Kept[tuple[str, int, int, int, int], CheckRecord] = Kept(4096)  # (~1 kB each)
         # The events with the armies' names alone, by all they hold (`Scene.log`).
-        self.events: dict[tuple[Any, ...], BattleEvent] = {}
+        self.events: Kept[tuple[Any, ...], BattleEvent] = Kept(4096)
         # The battlefield picture's armies, by what each shows (`engine.Battle._snapshot`).
-        self.snapshots: dict[tuple[Any, ...], ArmySnapshot] = {}
+        self.snapshots: Kept[tuple[Any, ...], ArmySnapshot] = Kept(4096)
         # The kingdoms' checks after the battle, by side, victory and face
         # (`aftermath._kingdom_check`).
         self.settlements: dict[tuple[Side, bool, int], CheckRecord] = {}
@@ -124,11 +125,7 @@ def _outside(setup: BattleSetup) -> frozenset[int]:
 
 
 _KEY = attrgetter("key")
-_KEPT: dict[int, KeptForSetup] = {}
-_KEPT_LIMIT = 256
-_FIXED_TOTALS_LIMIT = 65536
-_CHECKS_LIMIT = 4096  # (a record and its roll: about a kilobyte)
-_EVENTS_LIMIT = 4096
+_KEPT: Kept[int, KeptForSetup] = Kept(256)
 _MORALE_TARGETS = frozenset({MORALE, RALLY, ROUT_CHECK})
 # Made once, not per check: a battle makes thousands of checks.
 _CROAKS = _status(-2, "chorus_of_croaks")
@@ -145,9 +142,7 @@ class Scene:
         # Kept across the scenes of one setup (the runs of `battle_odds`), by its identity.
         kept = _KEPT.get(id(setup))
         if kept is None or kept.setup is not setup:
-            if len(_KEPT) >= _KEPT_LIMIT:
-                _KEPT.clear()
-            kept = _KEPT[id(setup)] = KeptForSetup(setup)
+            kept = _KEPT.keep(id(setup), KeptForSetup(setup))
         self.kept = kept
         # No army joins or leaves the scene's list while it is fought: in the order of their keys
         # (the setup's, sorted once per setup).
@@ -291,9 +286,7 @@ class Scene:
             event = BattleEvent(self.round, code, message, names, actor_key, target_key, check,
                                 damage)
             if kept:
-                if len(events) >= _EVENTS_LIMIT:
-                    events.clear()
-                events[key] = event
+                events.keep(key, event)
         self.events.append(event)
 
     # -- checks -----------------------------------------------------------------------------
@@ -364,9 +357,7 @@ class Scene:
                 fixed = self._fixed(unit, target)
                 total = stacked_total(base.base, (*base.modifiers, *fixed)) if fixed \
                     else base.total
-                if len(self._fixed_totals) >= _FIXED_TOTALS_LIMIT:
-                    self._fixed_totals.clear()
-                known = self._fixed_totals[key] = (base, total)
+                known = self._fixed_totals.keep(key, (base, total))
             return known[1]
         mods = self.modifiers_for(unit, target)
         if not mods and not extra:
@@ -399,10 +390,8 @@ class Scene:
         if record is None:
             # `purpose` is itself a msgid ("Counterattack"): the reader's side translates the step.
             roll = d20_roll(_CHECK_PURPOSE, modifier, face, {"step": purpose, "army": unit.name})
-            record = CheckRecord(roll, modifier, dc, degree_of_success(roll.total, dc, face))
-            if len(checks) >= _CHECKS_LIMIT:
-                checks.clear()
-            checks[key] = record
+            record = checks.keep(key, CheckRecord(roll, modifier, dc,
+                                                  degree_of_success(roll.total, dc, face)))
         dice.log.append(record.roll)  # (what `Dice.d20_of` logs: the roll of the face drawn)
         return record
 

@@ -9,6 +9,7 @@ from functools import lru_cache
 from itertools import count
 from typing import Any, Self, SupportsIndex, TypeVar
 
+from rules.kept import Kept
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
 from rules.kingmaker.battle.members import (
     CONCEALED,
@@ -39,13 +40,11 @@ _stat_block = lru_cache(maxsize=8192)(stat_block)
 # memory flat.
 # Each combination is numbered, and the number is never reused (not even once the cache is
 # emptied): a stat block is looked up by that small number, hashed at once, not by the combination.
-_CONDITIONS: dict[Hashable, tuple[Mapping[Condition, int], Conditions, int]] = {}
-_CONDITIONS_LIMIT = 65536
+_CONDITIONS: Kept[Hashable, tuple[Mapping[Condition, int], Conditions, int]] = Kept(65536)
 _COMBINATIONS = count()
 
 # Each army's stat blocks by (HP, the number of its conditions' combination, potions drunk).
-_BLOCKS: dict[ArmyState, dict[tuple[int, int, int], StatBlock]] = {}
-_BLOCKS_LIMIT = 1024
+_BLOCKS: Kept[ArmyState, Kept[tuple[int, int, int], StatBlock]] = Kept(1024)
 _BLOCKS_PER_ARMY_LIMIT = 4096
 
 # Read once: a member read off its enum class takes Python 3.11's slow path (`members`).
@@ -231,14 +230,13 @@ class _Start:
         self.lasting = as_mapping(army.conditions)
         self.ammunition = block.ammunition or 0
         self.strike_kinds = frozenset(block.strikes)
-        if len(_BLOCKS) >= _BLOCKS_LIMIT:
-            _BLOCKS.clear()
-        self.blocks = _BLOCKS.setdefault(army, {})
+        blocks = _BLOCKS.get(army)
+        self.blocks = _BLOCKS.keep(army, Kept(_BLOCKS_PER_ARMY_LIMIT)) if blocks is None \
+            else blocks
 
 
 # By the combatant's identity (kept alive here, so the id is not reused while it is a key).
-_STARTS: dict[int, tuple[Combatant, _Start]] = {}
-_STARTS_LIMIT = 1024
+_STARTS: Kept[int, tuple[Combatant, _Start]] = Kept(1024)
 
 
 class Unit:
@@ -311,10 +309,7 @@ class Unit:
         self.siege = self.army_type is _SIEGE
         known = _STARTS.get(id(combatant))
         if known is None or known[0] is not combatant:
-            known = (combatant, _Start(army))
-            if len(_STARTS) >= _STARTS_LIMIT:
-                _STARTS.clear()
-            _STARTS[id(combatant)] = known
+            known = _STARTS.keep(id(combatant), (combatant, _Start(army)))
         start = known[1]
         self.name = start.name
         self.tactics = start.tactics
@@ -385,10 +380,7 @@ class Unit:
         found = _CONDITIONS.get(key)
         if found is None:
             mapping = self._settle_conditions()
-            found = (mapping, from_mapping(mapping), next(_COMBINATIONS))
-            if len(_CONDITIONS) >= _CONDITIONS_LIMIT:
-                _CONDITIONS.clear()
-            _CONDITIONS[key] = found
+            found = _CONDITIONS.keep(key, (mapping, from_mapping(mapping), next(_COMBINATIONS)))
         self._settled_now = found
         return found
 
@@ -458,9 +450,7 @@ class Unit:
             key = (self.hp, (self._settled_now or self._settled())[2], self.potions_drunk)
             block = self._blocks.get(key)
             if block is None:
-                if len(self._blocks) >= _BLOCKS_PER_ARMY_LIMIT:
-                    self._blocks.clear()
-                block = self._blocks[key] = _stat_block(self.state())
+                block = self._blocks.keep(key, _stat_block(self.state()))
             self._block = block
         return self._block
 
