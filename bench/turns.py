@@ -239,7 +239,7 @@ def muster_run(m: int, args, workers, number: int) -> dict:
     by_worker = [sum(w.results().values()) - b for w, b in zip(workers, before, strict=True)]
     runtimes = sorted(t for w, b in zip(workers, before, strict=True) for t in w.runtimes()[b:])
     median = runtimes[len(runtimes) // 2]
-    print(f"   tasks per worker: {by_worker}; task run time median {median * 1000:.0f} ms, "
+    print(f"   turns per worker: {by_worker}; run time a turn: median {median * 1000:.0f} ms, "
           f"max {runtimes[-1] * 1000:.0f} ms", flush=True)
     return {"seconds": elapsed, "rate": len(ids) / elapsed, "median": median}
 

@@ -45,6 +45,8 @@ TASK_OPTIONS = {
     "retry_jitter": True,
     "max_retries": 6,
 }
+# Rows sent in batches are sent in at least this many messages.
+MESSAGES_AT_LEAST = 16
 
 
 def claimed_seed(row: ClaimedModel) -> int:
@@ -76,6 +78,11 @@ class ClaimedWork:
     # Called with the ids of the rows just locked, in the transaction that locks them: what the
     # work must read as it stood at the lock (a kingdom turn's snapshot of the campaign's armies).
     on_lock: Callable[[list[int]], None] | None = None
+    # The Celery task that runs several rows in turn, and the most rows one of its messages
+    # carries: a worker's own work per message (receiving it, handing it to its pool, the
+    # acknowledgement, asking for the next) cost a kingdom turn about a fifth of its time.
+    batch_task: str | None = None
+    batch_size: int = 1
 
     def _rows(self) -> QuerySet[Any]:
         # Every claimed model has the claim's fields (status, claim, seed, resolving_since,
@@ -83,16 +90,26 @@ class ClaimedWork:
         return self.model._default_manager.all()
 
     def enqueue(self, ids: list[int]) -> None:
-        """Send one task per row once the current transaction commits."""
+        """Send the rows' tasks once the current transaction commits (`_batches`)."""
         if not ids:
             return
 
         def send() -> None:
-            task = import_string(self.task)
-            for pk in ids:
-                task.delay(pk)
+            for batch in self._batches(ids):
+                if self.batch_task is not None and len(batch) > 1:
+                    import_string(self.batch_task).delay(batch)
+                else:
+                    import_string(self.task).delay(batch[0])
 
         transaction.on_commit(send)
+
+    def _batches(self, ids: list[int]) -> list[list[int]]:
+        """A message a row while they are few, so that every worker starts on one at once;
+        batches of at most `batch_size` once they are many, yet at least MESSAGES_AT_LEAST of
+        them, so that no worker is left alone with a long batch at the end (a worker takes a
+        message at a time)."""
+        size = max(1, min(self.batch_size, len(ids) // MESSAGES_AT_LEAST)) if self.batch_task else 1
+        return [ids[start:start + size] for start in range(0, len(ids), size)]
 
     @transaction.atomic
     def lock(self, rows: QuerySet, *, enqueue: bool = True, with_waiting: bool = False
@@ -175,6 +192,20 @@ class ClaimedWork:
             log.exception("%s failed", self._name(pk))
             self._fail(pk, token, error, drawn)
             return "failed"
+
+    def run_batch(self, pks: list[int]) -> list[str]:
+        """`run` on each row in turn, each in its own transaction. A passing database fault on
+        one leaves the others to be done, then is raised (TransientFault) for the task to try
+        again: the rows done by then are skipped."""
+        results, fault = [], None
+        for pk in pks:
+            try:
+                results.append(self.run(pk))
+            except TransientFault as error:
+                fault = fault or error
+        if fault is not None:
+            raise fault
+        return results
 
     def _taken(self, pk: int, token: str | None, drawn: list[int]) -> ClaimedModel | None:
         """The row to work on, under its lock: ours by `token`, or (claimed with the work)

@@ -137,6 +137,8 @@ def _resolve_locked(turn: KingdomTurn) -> None:
 TURNS = ClaimedWork(
     model=KingdomTurn,
     task="turns.tasks.resolve_kingdom_turn",
+    batch_task="turns.tasks.resolve_kingdom_turns",
+    batch_size=8,
     work=_resolve_locked,
     taking_input=Q(status=TurnStatus.OPEN),
     waiting=Q(status=TurnStatus.LOCKED),
@@ -154,8 +156,9 @@ TURNS = ClaimedWork(
 # Lock open turns (no more orders) and, unless told not to, enqueue their resolution.
 turns_lock = TURNS.lock
 enqueue_resolution = TURNS.enqueue
-# Resolve one turn if it is locked: "resolved", "skipped" or "failed".
+# Resolve one turn if it is locked: "resolved", "skipped" or "failed"; or several, in turn.
 turn_resolve = TURNS.run
+turns_resolve = TURNS.run_batch
 # Turns left in resolving past the lease go back to locked; they and turns locked that long are
 # enqueued again.
 turns_sweep_stuck = TURNS.sweep

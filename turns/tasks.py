@@ -17,6 +17,12 @@ def resolve_kingdom_turn(turn_id: int) -> str:
     return resolution.turn_resolve(turn_id)
 
 
+@shared_task(name="turns.tasks.resolve_kingdom_turns", **TASK_OPTIONS)
+def resolve_kingdom_turns(turn_ids: list[int]) -> list[str]:
+    """Several turns in turn, each in its own transaction (ClaimedWork.run_batch)."""
+    return resolution.turns_resolve(turn_ids)
+
+
 @shared_task(name="campaigns.tasks.lock_due_turns", acks_late=True)
 def lock_due_turns() -> list[int]:
     """The nightly job (django-celery-beat schedule, editable in the admin)."""

@@ -68,3 +68,14 @@ def test_a_round_locked_under_its_row_lock_is_enqueued_and_kept_in_its_history(
     battle.refresh_from_db()
     assert not battle.takes_orders and SectorBattle.objects.filter(ROUNDS.waiting).exists()
     assert battle.history.latest("history_id").locked_at == battle.locked_at
+
+
+def test_many_rows_are_sent_in_batches_and_few_a_message_each():
+    # Few turns: each worker starts on one at once.
+    assert TURNS._batches(list(range(31))) == [[pk] for pk in range(31)]
+    # Many: at most 8 a message, and at least 16 messages, so the workers finish together.
+    assert [len(batch) for batch in TURNS._batches(list(range(100)))] == [6] * 16 + [4]
+    assert {len(batch) for batch in TURNS._batches(list(range(1000)))} == {8}
+    assert sum(TURNS._batches(list(range(1000))), []) == list(range(1000))
+    # Work without a batch task: a message a row however many.
+    assert SCENES._batches(list(range(100))) == [[pk] for pk in range(100)]

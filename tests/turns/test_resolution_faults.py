@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.db import IntegrityError, InterfaceError, OperationalError
 from django.utils import timezone
-from factories import ArmyFactory
+from factories import ArmyFactory, KingdomFactory
 from psycopg import errors
 
 from armies.activity_services import activity_submit
@@ -21,7 +21,7 @@ from core.faults import is_transient
 from core.permissions import SYSTEM
 from turns import resolution
 from turns.models import TurnReport
-from turns.tasks import resolve_kingdom_turn
+from turns.tasks import resolve_kingdom_turn, resolve_kingdom_turns
 
 pytestmark = pytest.mark.django_db
 
@@ -89,6 +89,23 @@ def test_a_fault_while_resolving_is_retried_and_the_turn_resolves_once(turn, mon
     # retry claimed and resolved it.
     assert list(turn.history.order_by("history_id").values_list("status", flat=True)) == [
         TurnStatus.OPEN, TurnStatus.RESOLVED]
+
+
+def test_a_fault_in_a_batch_leaves_the_others_to_be_resolved_and_retries_the_batch(
+        turn, monkeypatch, fails_once):
+    other = turn_open(actor=SYSTEM, kingdom=KingdomFactory(campaign=turn.kingdom.campaign))
+    KingdomTurn.objects.filter(pk=other.pk).update(status=TurnStatus.LOCKED,
+                                                   locked_at=timezone.now())
+    flaky = fails_once(resolution.resolve_turn)
+    monkeypatch.setattr(resolution, "resolve_turn", flaky)
+    # The first try: the fault hands `turn` back, `other` is resolved, and the batch is tried
+    # again (at once, in-process), which resolves `turn` and skips `other`.
+    assert resolve_kingdom_turns.delay([turn.pk, other.pk]).get() == ["resolved", "skipped"]
+    assert len(flaky.calls) == 3
+    assert_resolved_once(turn)
+    other.refresh_from_db()
+    assert other.status == TurnStatus.RESOLVED
+    assert TurnReport.objects.filter(turn=other).count() == 1
 
 
 def test_a_fault_while_claiming_is_retried(turn, monkeypatch, fails_once):

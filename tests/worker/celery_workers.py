@@ -21,7 +21,8 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = "redis://127.0.0.1:6379"
 QUEUE = "celery"
-_RESULT = r"{task}\[[^\]]+\] succeeded in ([\d.e-]+)s: '(\w+)'"
+# A task's result, or a batch's (the task's name with an "s": resolve_kingdom_turns) as a list.
+_RESULT = r"{task}s?\[[^\]]+\] succeeded in ([\d.e-]+)s: ('\w+'|\[[^\]]*\])"
 
 
 def broker_url(db: int) -> str:
@@ -140,14 +141,22 @@ class Worker:
             raise TimeoutError(f"{error}\n{self.log()[-3000:]}") from None
         return self
 
+    def _done(self, task: str) -> list[tuple[float, list[str]]]:
+        """Its tasks of that name (and their batches) that ended: how long each ran, and what it
+        returned for each row."""
+        return [(float(seconds), re.findall(r"'(\w+)'", returned))
+                for seconds, returned in re.findall(_RESULT.format(task=task), self.log())]
+
     def results(self, task: str = "resolve_kingdom_turn") -> Counter:
-        """What its tasks of that name returned: Counter({"resolved": 3, "skipped": 1})."""
-        return Counter(result for _, result in re.findall(_RESULT.format(task=task), self.log()))
+        """What its tasks of that name returned, a row at a time: Counter({"resolved": 3,
+        "skipped": 1})."""
+        return Counter(result for _, results in self._done(task) for result in results)
 
     def runtimes(self) -> list[float]:
-        """How long each of its resolve_kingdom_turn tasks ran, in seconds, in order."""
-        pattern = _RESULT.format(task="resolve_kingdom_turn")
-        return [float(seconds) for seconds, _ in re.findall(pattern, self.log())]
+        """How long it took over each kingdom turn, in order (a batch's time shared among its
+        turns)."""
+        return [seconds / len(results) for seconds, results in self._done("resolve_kingdom_turn")
+                for _ in results]
 
     def kill(self) -> None:
         """SIGKILL the worker and its pool children at once: no shutdown, no acknowledgement."""

@@ -1,6 +1,7 @@
 """Kingdom turns resolved by real Celery workers on Redis and PostgreSQL, exactly once: a campaign
 through one worker; a worker killed with SIGKILL in the middle of a batch and another taking over;
-two workers (and two bare resolutions) racing for the same turns.
+two workers (and two bare resolutions) racing for the same turns. The kill and the race are run
+with a message a turn and with several turns a message (core.claims: many turns are sent so).
 
 Run with `pytest -m worker` and DATABASE_URL on PostgreSQL (.ci/run does). The tests commit their
 data (the workers must see it); serialized_rollback restores the shipped army templates after.
@@ -29,11 +30,20 @@ from django.utils import timezone
 
 from armies.models import Army
 from campaigns.models import Kingdom, KingdomTurn, TurnStatus
+from core import claims
 from turns import resolution
 from turns.models import TurnReport
 
 pytestmark = [pytest.mark.worker,
               pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+
+@pytest.fixture(params=["a turn a message", "turns in batches"])
+def sending(request, monkeypatch) -> str:
+    """How the test's few turns are sent: as few turns are, or as many are (in batches)."""
+    if request.param == "turns in batches":
+        monkeypatch.setattr(claims, "MESSAGES_AT_LEAST", 3)
+    return request.param
 
 
 def test_a_campaign_resolves_through_a_real_worker(workers, broker):
@@ -53,7 +63,7 @@ def test_a_campaign_resolves_through_a_real_worker(workers, broker):
 
 @pytest.mark.parametrize("moment", ["mid-transaction", "first-resolved"])
 def test_a_worker_killed_mid_batch_leaves_every_order_applied_once(workers, broker, settings,
-                                                                   moment):
+                                                                   moment, sending):
     """SIGKILL a worker in the middle of a batch, let the visibility timeout pass (its
     unacknowledged message comes back), start another worker and run the sweep.
 
@@ -63,6 +73,7 @@ def test_a_worker_killed_mid_batch_leaves_every_order_applied_once(workers, brok
     settings.MUSTER_RESOLVING_TIMEOUT_SECONDS = SWEEP_TIMEOUT
     batch = build(kingdoms=8, armies=3)
     ids = resolution.turns_lock_due(ignore_deadline=True, campaign_id=batch.campaign.pk)
+    assert queued_messages(broker) == (len(ids) if sending == "a turn a message" else 4)
     first = workers.start("first")
     wait_until(lambda: statuses(ids)[TurnStatus.RESOLVED] >= 1, timeout=30, interval=0.005,
                message="the first turn resolved")
@@ -104,7 +115,7 @@ def test_a_worker_killed_mid_batch_leaves_every_order_applied_once(workers, brok
     # The broker would redeliver the dead worker's message after the visibility timeout.
     restored = expire_visibility(broker)
     if stuck_turn is not None:
-        assert restored == 1
+        assert restored == 1  # its message: a turn's, or a batch's
 
     second = workers.start("second")
     wait_resolved(ids, timeout=45, workers=[first, second], sweep=True)
@@ -117,7 +128,7 @@ def test_a_worker_killed_mid_batch_leaves_every_order_applied_once(workers, brok
         assert stuck_turn.history.filter(status=TurnStatus.RESOLVED).count() == 1
 
 
-def test_two_workers_racing_for_the_same_turns_apply_each_once(workers, broker):
+def test_two_workers_racing_for_the_same_turns_apply_each_once(workers, broker, sending):
     """Every turn is sent twice in a row (as a redelivery or a sweep would), and two workers take
     the two messages at once: exactly one applies it, the other skips."""
     batch = build(kingdoms=10, armies=1)
