@@ -107,15 +107,21 @@ def _field_names(cls: type) -> frozenset[str]:
 def quick_replace(record: T, **changes: Any) -> T:
     """`dataclasses.replace(record, **changes)` for a frozen dataclass with a `__dict__`, every
     field given to an `__init__` that only stores them (the dataclass's own or quick_init's) and
-    no `__post_init__`: its fields copied with the changes, without calling `__init__`."""
+    no `__post_init__`: its fields copied with the changes, without calling `__init__`, and
+    nothing else the record keeps."""
     cls = type(record)
     names = _FIELD_NAMES.get(cls) or _field_names(cls)
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)}")
     copy: T = object.__new__(cls)
+    values = record.__dict__
+    if len(values) != len(names):
+        # Something derived from the old fields is kept on it (an army state's stat block): the
+        # copy starts without it.
+        values = {name: values[name] for name in names}
     # A new object's own __dict__ filled key by key costs several times a copy of the old one:
     # the copy becomes its __dict__ (set as object sets it, around the frozen __setattr__). Made
     # as `{**...}`, it has keys of its own even when the old one's was a split table (a
     # `.copy()` would keep it split).
-    object.__setattr__(copy, "__dict__", {**record.__dict__, **changes})
+    object.__setattr__(copy, "__dict__", {**values, **changes})
     return copy

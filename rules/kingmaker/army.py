@@ -203,9 +203,8 @@ def stat_block(army: ArmyState) -> StatBlock:
 
     Derived once per state and kept on it: a kingdom turn asks again for the same states (the
     order's check, the report's before and after, the stored fields). The state is frozen, and
-    the stat block is shared by whoever asks: none changes it. A copy made by its `__dict__`
-    (rules.records.quick_replace) would keep a stale one: ArmyState is changed with
-    dataclasses.replace only."""
+    the stat block is shared by whoever asks: none changes it. A changed copy starts without it
+    (dataclasses.replace, or rules.records.quick_replace)."""
     derived = army.__dict__.get("_stat_block")
     if derived is None:
         derived = army.__dict__["_stat_block"] = _derived_stat_block(army)

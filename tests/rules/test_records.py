@@ -147,3 +147,13 @@ def test_quick_replace_refuses_what_replace_would():
     for record in (Derived(1), Checked(1)):
         with pytest.raises(TypeError):
             quick_replace(record, value=2)
+
+
+def test_a_copy_keeps_nothing_derived_from_the_old_fields():
+    # An army state keeps its stat block on itself (rules.kingmaker.army.stat_block): a copy
+    # with other fields must not take it along.
+    record = Quick("a", (1,))
+    record.__dict__["_derived"] = "of a"
+    copy = quick_replace(record, name="b")
+    assert copy == Quick("b", (1,)) and "_derived" not in copy.__dict__
+    assert vars(quick_replace(Quick("a", (1,)), name="b")) == vars(Quick("b", (1,)))

@@ -16,6 +16,7 @@ from rules.kingmaker.templates import (
     Save,
     find_template,
 )
+from rules.records import quick_replace
 
 INFANTRY = REGULAR_TEMPLATES[ArmyType.INFANTRY]
 CAVALRY = REGULAR_TEMPLATES[ArmyType.CAVALRY]
@@ -386,4 +387,5 @@ def test_a_state_s_stat_block_is_derived_once_and_a_changed_state_gets_its_own()
     assert stat_block(state) == stat_block(ArmyState(INFANTRY, 5, hp=2))
     hurt = replace(state, hp=1)
     assert stat_block(hurt).hp == 1 and stat_block(state).hp == 2
+    assert stat_block(quick_replace(state, hp=1)).hp == 1  # the quick copy too
     assert state == ArmyState(INFANTRY, 5, hp=2)  # what is kept is no field
