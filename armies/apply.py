@@ -15,14 +15,14 @@ from campaigns.models import Faction, Kingdom
 from core.related_rows import with_related_rows
 from core.writes import Writes, reserve_ids
 from rules.kingmaker.activities import TurnArmy
-from rules.kingmaker.army import stat_block
+from rules.kingmaker.army import current_hp
 from rules.kingmaker.turn import KingdomTurnOutcome
 
 REASON = "kingdom turn"
 
 
 def _army_fields(row: Army, army: TurnArmy) -> None:
-    row.hp = stat_block(army.state).hp
+    row.hp = current_hp(army.state)
     row.hex = army.state.hex
     row.status = army.status
     row.garrisoned = army.garrisoned.value

@@ -10,7 +10,7 @@ from armies.report_text import roll_data
 from rules.data import to_data
 from rules.errors import Violation
 from rules.kingmaker.activities import KingdomSheet, TurnArmy
-from rules.kingmaker.army import stat_block
+from rules.kingmaker.army import current_hp, maximum_hp
 from rules.kingmaker.fog import KingdomView, ScoutingCheck
 from rules.kingmaker.turn import ActivityResult, KingdomTurnInput, KingdomTurnOutcome
 
@@ -62,13 +62,12 @@ def _kingdom(sheet: KingdomSheet) -> dict[str, int]:
 
 
 def army_summary(army: TurnArmy) -> dict[str, Any]:
-    block = stat_block(army.state)
     return {
         "name": army.state.name,
         "status": army.status,
         "hex": army.state.hex,
-        "hp": block.hp,
-        "max_hp": block.max_hp,
+        "hp": current_hp(army.state),
+        "max_hp": maximum_hp(army.state),
         "conditions": [c.label() for c in army.state.conditions],
         "tactics": list(army.state.tactics),
         "gear": [g.label() for g in army.state.gear],

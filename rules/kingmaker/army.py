@@ -211,6 +211,17 @@ def stat_block(army: ArmyState) -> StatBlock:
     return derived
 
 
+# An army's HP and maximum HP as its stat block gives them, without deriving the rest of the
+# block (a turn's report and the fields it writes back want no more).
+def maximum_hp(army: ArmyState) -> int:
+    return army.template.hp + army.tactics.count("toughened_soldiers")
+
+
+def current_hp(army: ArmyState) -> int:
+    maximum = maximum_hp(army)
+    return maximum if army.hp is None else max(min(army.hp, maximum), 0)
+
+
 def _derived_stat_block(army: ArmyState) -> StatBlock:
     template = army.template
     level = template.check_level(army.level)
@@ -218,8 +229,8 @@ def _derived_stat_block(army: ArmyState) -> StatBlock:
     adjustments = template.adjustments()
     gear = resolve_weapons(template, army.gear)
 
-    max_hp = template.hp + army.tactics.count("toughened_soldiers")
-    hp = max_hp if army.hp is None else max(min(army.hp, max_hp), 0)
+    max_hp = maximum_hp(army)
+    hp = current_hp(army)
     if "brave" in army.tactics:
         routing_threshold = None  # Brave: "Has no Rout Threshold".
     elif "hold_the_line" in army.tactics:

@@ -4,7 +4,7 @@ from dataclasses import replace
 import pytest
 
 from rules.errors import RuleViolation
-from rules.kingmaker.army import ArmyState, hp_violations, stat_block
+from rules.kingmaker.army import ArmyState, current_hp, hp_violations, maximum_hp, stat_block
 from rules.kingmaker.gear import GearItem, GearKind, WeaponKind
 from rules.kingmaker.levels import level_row
 from rules.kingmaker.templates import (
@@ -389,3 +389,12 @@ def test_a_state_s_stat_block_is_derived_once_and_a_changed_state_gets_its_own()
     assert stat_block(hurt).hp == 1 and stat_block(state).hp == 2
     assert stat_block(quick_replace(state, hp=1)).hp == 1  # the quick copy too
     assert state == ArmyState(INFANTRY, 5, hp=2)  # what is kept is no field
+
+
+@pytest.mark.parametrize("tactics", [(), ("toughened_soldiers",),
+                                     ("toughened_soldiers", "toughened_soldiers")])
+@pytest.mark.parametrize("hp", [None, -1, 0, 2, 4, 5, 6, 99])
+def test_the_hp_a_turn_writes_and_reports_is_the_stat_block_s(tactics, hp):
+    # What a turn stores (armies.apply) and reports (turns.reports) without deriving the block.
+    state = ArmyState(INFANTRY, 5, tactics=tactics, hp=hp)
+    assert (current_hp(state), maximum_hp(state)) == (stat_block(state).hp, stat_block(state).max_hp)
