@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from armies import models
 from armies.foundry import ACTOR_ROOTS
 from armies.labels import render_message
+from core.related_rows import rows_of
 from rules.errors import RuleViolation, Violation
 from rules.kingmaker import templates as rules_templates
 from rules.kingmaker.army import ArmyState
@@ -103,9 +104,10 @@ def army_state(army: models.Army, *, tactics: Iterable[str] | None = None,
     return ArmyState(
         template=template_state(army.template),
         level=army.kingdom.level if level is None else level,
-        tactics=tuple(t.tactic for t in army.tactics.all()) if tactics is None else tuple(tactics),
-        gear=tuple(gear_item(g) for g in army.gear.all()) if gear is None else tuple(gear),
-        conditions=tuple(condition_state(c) for c in army.conditions.all())
+        tactics=tuple(t.tactic for t in rows_of(army, "tactics")) if tactics is None
+        else tuple(tactics),
+        gear=tuple(gear_item(g) for g in rows_of(army, "gear")) if gear is None else tuple(gear),
+        conditions=tuple(condition_state(c) for c in rows_of(army, "conditions"))
         if conditions is None else tuple(conditions),
         hp=army.hp if hp is None else hp,
         name=army.name,

@@ -6,13 +6,15 @@ changed) and still leave a simple-history record for every row they touch.
 """
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Mapping
+from typing import Any
 
 from armies import history as army_history
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic
 from campaigns.models import Faction, Kingdom
-from core.related_rows import with_related_rows
+from core.related_rows import rows_of, with_related_rows
 from core.writes import Writes, reserve_ids
 from rules.kingmaker.activities import TurnArmy
 from rules.kingmaker.army import current_hp
@@ -65,49 +67,48 @@ def apply_armies(changed: list[TurnArmy], *, reason: str = REASON,
         writes.flush()
 
 
-def _children(army_row: Army, army: TurnArmy) -> dict[type, list]:
-    """The tactic, gear and condition rows the army should have (unsaved)."""
-    gear = []
+def _wanted(army: TurnArmy) -> army_history.Snapshot:
+    """The tactics, gear and conditions the army should have, as its history's snapshot (their
+    rows are made only where they change: armies.history.rows_from)."""
     paid = army.gear_paid_rp + (None,) * (len(army.state.gear) - len(army.gear_paid_rp))
-    for item, price in zip(army.state.gear, paid, strict=False):
-        gear.append(ArmyGear(army=army_row, kind=item.kind.value,
-                             tier=item.tier.value if item.tier else "",
-                             weapon=item.weapon.value if item.weapon else "", doses=item.doses,
-                             price_paid_rp=price))
     return {
-        ArmyTactic: [ArmyTactic(army=army_row, tactic=code, position=i)
-                     for i, code in enumerate(army.state.tactics)],
-        ArmyGear: gear,
-        ArmyCondition: [ArmyCondition(army=army_row, condition=c.condition.value, value=c.value)
-                        for c in army.state.conditions],
+        "tactics": list(army.state.tactics),
+        "gear": [{"kind": item.kind.value, "tier": item.tier.value if item.tier else "",
+                  "weapon": item.weapon.value if item.weapon else "", "doses": item.doses,
+                  "price_paid_rp": price}
+                 for item, price in zip(army.state.gear, paid, strict=False)],
+        "conditions": {c.condition.value: c.value for c in army.state.conditions},
     }
+
+
+def _gear_key(fields: Mapping[str, Any]) -> tuple:
+    return tuple(fields[name] for name in army_history.GEAR_FIELDS)
 
 
 def _diff_children(row: Army, army: TurnArmy, creates, deletes, condition_updates
                    ) -> army_history.Snapshot:
     """Queue the changes to the army's child rows; returns the snapshot for its history."""
-    wanted = _children(row, army)
-    tactics = list(row.tactics.all())
-    if [t.tactic for t in tactics] != [t.tactic for t in wanted[ArmyTactic]]:
+    wanted = _wanted(army)
+    new_rows = functools.cache(lambda: army_history.rows_from(wanted, row))
+    tactics = rows_of(row, "tactics")
+    if [t.tactic for t in tactics] != wanted["tactics"]:
         deletes[ArmyTactic] += tactics
-        creates[ArmyTactic] += wanted[ArmyTactic]
-
-    def gear_key(g):
-        return (g.kind, g.tier, g.weapon, g.doses, g.price_paid_rp)
-
-    gear = list(row.gear.all())
-    if sorted(map(gear_key, gear)) != sorted(map(gear_key, wanted[ArmyGear])):
+        creates[ArmyTactic] += new_rows()[ArmyTactic]
+    gear = rows_of(row, "gear")
+    if sorted(_gear_key(vars(g)) for g in gear) != sorted(map(_gear_key, wanted["gear"])):
         deletes[ArmyGear] += gear
-        creates[ArmyGear] += wanted[ArmyGear]
-    stored = {c.condition: c for c in row.conditions.all()}
-    new = {c.condition: c for c in wanted[ArmyCondition]}
+        creates[ArmyGear] += new_rows()[ArmyGear]
+    stored = {c.condition: c for c in rows_of(row, "conditions")}
+    new = wanted["conditions"]
     deletes[ArmyCondition] += [c for code, c in stored.items() if code not in new]
-    creates[ArmyCondition] += [c for code, c in new.items() if code not in stored]
-    for code, condition in new.items():
-        if code in stored and stored[code].value != condition.value:
-            stored[code].value = condition.value
+    if not new.keys() <= stored.keys():
+        creates[ArmyCondition] += [c for c in new_rows()[ArmyCondition]
+                                   if c.condition not in stored]
+    for code, value in new.items():
+        if code in stored and stored[code].value != value:
+            stored[code].value = value
             condition_updates.append(stored[code])
-    return army_history.snapshot(wanted[ArmyTactic], wanted[ArmyGear], wanted[ArmyCondition])
+    return wanted
 
 
 def _write_children(writes: Writes, creates, deletes, condition_updates, *, reason: str) -> None:
@@ -143,11 +144,10 @@ def create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome, writes: Writ
     creates: dict[type, list] = defaultdict(list)
     snapshots = []
     for row, recruited in zip(rows, outcome.recruited, strict=True):
-        children = _children(row, recruited.army)
-        for model, new in children.items():
+        wanted = _wanted(recruited.army)
+        for model, new in army_history.rows_from(wanted, row).items():
             creates[model] += new
-        snapshots.append(army_history.snapshot(children[ArmyTactic], children[ArmyGear],
-                                               children[ArmyCondition]))
+        snapshots.append(wanted)
     writes.insert(rows, history=True, reason=REASON, history_values={"children": snapshots})
     _write_children(writes, creates, {}, [], reason=REASON)
     return {r.army.key: row.pk for r, row in zip(outcome.recruited, rows, strict=True)}

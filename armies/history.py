@@ -28,11 +28,11 @@ class Snapshot(TypedDict):
     """ArmyHistory.children (armies.models.ARMY_CHILDREN: a new shape is a new version there)."""
 
     tactics: list[str]
-    gear: list[dict[str, Any]]  # _GEAR_FIELDS
+    gear: list[dict[str, Any]]  # GEAR_FIELDS
     conditions: dict[str, int]
 
 
-_GEAR_FIELDS = ("kind", "tier", "weapon", "doses", "price_paid_rp")
+GEAR_FIELDS = ("kind", "tier", "weapon", "doses", "price_paid_rp")
 
 
 def snapshot(tactics: Iterable[ArmyTactic], gear: Iterable[ArmyGear],
@@ -40,7 +40,7 @@ def snapshot(tactics: Iterable[ArmyTactic], gear: Iterable[ArmyGear],
     """The army's tactics (in the order learned), gear and conditions as stored JSON."""
     return {
         "tactics": [t.tactic for t in sorted(tactics, key=lambda t: t.position)],
-        "gear": [{name: getattr(g, name) for name in _GEAR_FIELDS} for g in gear],
+        "gear": [{name: getattr(g, name) for name in GEAR_FIELDS} for g in gear],
         "conditions": {c.condition: c.value for c in conditions},
     }
 
@@ -56,7 +56,7 @@ def rows_from(children: Snapshot, army: Army) -> dict[type[models.Model], list[A
     return {
         ArmyTactic: [ArmyTactic(army=army, tactic=code, position=i)
                      for i, code in enumerate(children.get("tactics", []))],
-        ArmyGear: [ArmyGear(army=army, **{name: g.get(name) for name in _GEAR_FIELDS})
+        ArmyGear: [ArmyGear(army=army, **{name: g.get(name) for name in GEAR_FIELDS})
                    for g in children.get("gear", [])],
         ArmyCondition: [ArmyCondition(army=army, condition=code, value=value)
                         for code, value in children.get("conditions", {}).items()],

@@ -21,7 +21,7 @@ from armies.selectors import armies_with_details
 from campaigns.adapters import campaign_map_or_none, map_of_lists
 from campaigns.models import Faction, Kingdom
 from core.compiled import CompiledRead
-from core.related_rows import JSONValue, child_rows, json_objects
+from core.related_rows import JSONValue, child_rows, json_objects, rows_of
 from rules.data import record_data
 from rules.errors import RuleViolation, _
 from rules.kingmaker import activities as act
@@ -54,7 +54,7 @@ def turn_army(army: Army, level: int) -> act.TurnArmy:
         army.pk, replace(army_state(army, level=level), hex=canonical_hex(army.hex)),
         faction=army.faction.name if army.faction is not None else None, status=army.status,
         garrisoned=army.garrisoned, garrison_relief=army.garrison_relief,
-        garrison_bans=army.garrison_bans, gear_paid_rp=[g.price_paid_rp for g in army.gear.all()])
+        garrison_bans=army.garrison_bans, gear_paid_rp=[g.price_paid_rp for g in rows_of(army, "gear")])
 
 
 def _turn_army(key: int, state: ArmyState, *, faction: str | None, status: str, garrisoned: str,
