@@ -9,7 +9,7 @@ from factories import ArmyFactory, ArmyGearFactory, ArmyTacticFactory, give_ever
 
 from armies.models import Army
 from campaigns.models import Kingdom
-from core.related_rows import with_related_rows
+from core.related_rows import rows_of, with_related_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +85,25 @@ def test_a_query_built_on_the_cached_rows_keeps_to_its_parent():
     assert [(g.army_id, g.kind) for g in potions] == [(first.pk, "healing_potions")]
     assert potions[0].army is read  # known as the manager's rows know it
     assert read.gear.count() == 2 and read.gear.exclude(kind="magic_armor").count() == 1
+
+
+@pytest.mark.parametrize("read", [lambda armies: with_related_rows(armies, *RELATIONS),
+                                  lambda armies: armies.prefetch_related(*RELATIONS)],
+                         ids=["with_related_rows", "prefetch_related"])
+def test_rows_of_gives_the_cached_rows_without_a_query(read):
+    army = ArmyFactory()
+    give_every_detail(army)
+    expected = {relation: list(getattr(army, relation).all()) for relation in RELATIONS}
+    (cached,) = read(Army.objects.filter(pk=army.pk))
+    with CaptureQueriesContext(connection) as captured:
+        assert {relation: rows_of(cached, relation) for relation in RELATIONS} == expected
+    assert not captured.captured_queries
+
+
+def test_rows_of_reads_rows_that_were_not_cached():
+    army = ArmyFactory()
+    give_every_detail(army)
+    fresh = Army.objects.get(pk=army.pk)
+    with CaptureQueriesContext(connection) as captured:
+        assert [t.tactic for t in rows_of(fresh, "tactics")] == ["keen_eyed", "toughened_soldiers"]
+    assert len(captured.captured_queries) == 1
