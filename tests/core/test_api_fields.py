@@ -71,3 +71,20 @@ def test_a_field_whose_default_is_a_list_gets_a_list_of_its_own():
 
     first, second = Listed().fields["names"], Listed().fields["names"]
     assert first.default == [] and first.default is not second.default
+
+
+def test_a_list_field_s_copies_answer_as_drf_s_own_copies():
+    deploy = PARAMS_SERIALIZERS["deploy_army"]
+    plain = type("PlainDeploy", (serializers.Serializer,), {
+        name: copy.deepcopy(field) for name, field in deploy._declared_fields.items()})
+    too_long = ["C4"] * 100
+    for data in ({"destination": "D5", "skill": "exploration", "path": ["C4", "D5"]},
+                 {"destination": "D5", "skill": "exploration", "path": ["C4", 7, "x" * 30]},
+                 {"destination": "D5", "skill": "exploration", "path": too_long},
+                 {"destination": "D5", "skill": "exploration", "path": "C4"}):
+        for _ in range(2):
+            ours, drfs = deploy(data=data), plain(data=data)
+            assert ours.is_valid() is drfs.is_valid()
+            assert ours.errors == drfs.errors
+            if not drfs.errors:
+                assert dict(ours.validated_data) == dict(drfs.validated_data)

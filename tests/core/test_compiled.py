@@ -196,3 +196,21 @@ def test_compile_reads_compiles_the_reads_without_a_shape_and_runs_nothing():
     assert [k.pk for k in plain.fetch(name=kingdom.name)] == [kingdom.pk]
     assert len(plain_calls) == 2  # compiled already
     assert [k.pk for k in shaped.fetch(name=kingdom.name, shape="any")] == [kingdom.pk]
+
+
+def test_a_prepared_statement_is_sent_as_psycopg_would_write_it():
+    # core.compiled numbers the placeholders once per statement text (psycopg does it per run).
+    from psycopg._queries import PostgresQuery
+    from psycopg.adapt import Transformer
+
+    from armies.activity_services import _TURN_ORDERS
+    from core.compiled import _numbered
+
+    statements = ["SELECT 1", "SELECT %s, '%%' || %s, 100 %% %s",
+                  _TURN_ORDERS[True]._compilation((), "default").sql]
+    for sql in statements:
+        psycopgs = PostgresQuery(Transformer())
+        psycopgs.convert(sql, [None] * sql.replace("%%", "").count("%s"))
+        assert _numbered(sql).encode() == psycopgs.query
+    with pytest.raises(ValueError, match="%s placeholders"):
+        _numbered("SELECT %(name)s")

@@ -77,6 +77,22 @@ def test_a_token_header_that_is_not_utf8_answers_401(db):
     assert response.status_code == 401
 
 
+def test_a_token_answers_as_knox_checks_it(player):
+    # campaigns.api.authentication reads the tokens with a compiled read; the check is knox's.
+    token = api_token(player)
+    forged = token[:15] + ("0" if token[15] != "0" else "1") + token[16:]
+    for header, status, detail in ((f"Token {token}", 200, None),
+                                   (f"Token {forged}", 401, "Invalid token."),
+                                   ("Token nobody-has-this-key", 401, "Invalid token.")):
+        response = client_for(None).get("/api/kingdoms/", HTTP_AUTHORIZATION=header)
+        assert response.status_code == status
+        assert detail is None or response.json() == {"detail": detail}
+    get_user_model().objects.filter(pk=player.pk).update(is_active=False)
+    response = client_for(None).get("/api/kingdoms/", HTTP_AUTHORIZATION=f"Token {token}")
+    assert response.status_code == 401
+    assert response.json() == {"detail": "User inactive or deleted."}
+
+
 def test_logout_ends_that_token_only(player):
     kept, ended = api_token(player), api_token(player)
     client = APIClient()
