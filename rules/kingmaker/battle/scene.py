@@ -66,7 +66,7 @@ class KeptForSetup:
     __slots__ = ("setup", "combatants", "outside", "fortification_hp", "starts",
                  "fixed_modifiers", "fixed_totals", "standing_orders",
                  "initiatives", "checks", "events", "snapshots", "settlements",
-                 "initiative_modifiers", "initiative_ties")
+                 "initiative_modifiers", "initiative_ties", "strike_totals")
 
     def __init__(self, setup: BattleSetup):
         self.setup = setup
@@ -103,6 +103,8 @@ class KeptForSetup:
         # its ties in the order (`engine.Battle._initiative`), by its key.
         self.initiative_modifiers: dict[int, tuple[StatBlock, int]] = {}
         self.initiative_ties: dict[int, tuple[bool, bool, int]] = {}
+        # What stands between two armies on a Strike (`strikes.attack_total`).
+        self.strike_totals: strikes.StandingTotals = Kept(4096)
 
 
 def _outside(setup: BattleSetup) -> frozenset[int]:
@@ -558,11 +560,14 @@ class Scene:
 
     def strike(self, attacker: Unit, target: Unit, kind: WeaponKind, purpose: str,
                *extra: Modifier, multiple_attack: bool = True) -> CheckRecord:
-        attack = (attacker._block or attacker.block).strikes[kind].attack
-        mods = strikes.strike_modifiers(self.setup, self.round, attacker, target, kind,
-                                        multiple_attack)
-        total = stacked_total(attack.base, (*attack.modifiers, *mods, *extra)) \
-            if mods or extra else attack.total
+        if extra:
+            attack = (attacker._block or attacker.block).strikes[kind].attack
+            mods = strikes.strike_modifiers(self.setup, self.round, attacker, target, kind,
+                                            multiple_attack)
+            total = stacked_total(attack.base, (*attack.modifiers, *mods, *extra))
+        else:
+            total = strikes.attack_total(self.setup, self.round, attacker, target, kind,
+                                         multiple_attack, self.kept.strike_totals)
         record = self.roll_total(attacker, total, self.armor_class(target, attacker), purpose)
         if multiple_attack:
             attacker.attack_targets.append(target.key)
