@@ -215,7 +215,7 @@ class Battle(Scene):
                     temp.skip -= 1  # lasts until the end of a later turn ("your next turn")
                     kept.append(temp)
             if len(kept) != len(unit._temporary):
-                unit.temporary = kept  # (through its setter: watched again)
+                unit.temporary = kept  # (through its setter: its settled conditions dropped)
                 unit.changed()
             if at == "start" and unit.no_reactions_until == owner.key:
                 unit.no_reactions_until = None

@@ -308,7 +308,7 @@ class Scene:
         return fixed
 
     def _croaked(self, unit: Unit, target: Target) -> bool:
-        return target in _MORALE_TARGETS and bool(unit.engaged) and \
+        return target in _MORALE_TARGETS and bool(unit._engaged) and \
             any(e.knows("chorus_of_croaks") for e in self.engaged_enemies(unit))
 
     def _field_modifiers(self, unit: Unit, target: Target) -> list[Modifier]:
@@ -433,9 +433,9 @@ class Scene:
         self._settle(unit)
 
     def reduce(self, unit: Unit, condition: Condition, by: int = 1) -> None:
-        if condition not in unit.lasting:
+        if condition not in unit._lasting:
             return
-        remaining = unit.lasting[condition] - by
+        remaining = unit._lasting[condition] - by
         if remaining > 0 and by:
             unit.lasting[condition] = remaining
         else:
@@ -445,13 +445,13 @@ class Scene:
     def _settle(self, unit: Unit) -> None:
         unit.changed()
         effective = unit.conditions()
-        if ROUTED in effective and ROUTED not in unit.lasting:
+        if ROUTED in effective and ROUTED not in unit._lasting:
             # "Когда потрясение войска достигнет 4, оно обращено в бегство."
             unit.lasting[ROUTED] = 0
             unit.routed_ever = True
             self.log("routed", _("%(army)s is routed."), unit)
-        if PINNED in effective and MIRED in unit.lasting and \
-                unit.lasting.get(MIRED, 0) >= 4:
+        if PINNED in effective and MIRED in unit._lasting and \
+                unit._lasting.get(MIRED, 0) >= 4:
             unit.lasting.pop(MIRED)
             unit.lasting[PINNED] = 0
         unit.changed()
@@ -521,7 +521,7 @@ class Scene:
                 self.hurt(enemy, damage, unit)
 
     def leave_fortification(self, unit: Unit) -> None:
-        if FORTIFIED in unit.lasting:
+        if FORTIFIED in unit._lasting:
             # "Защищённое войско, которое использует боевое действие с дескриптором «манёвр»,
             # немедленно утратит это состояние."
             unit.lasting.pop(FORTIFIED)
@@ -537,7 +537,7 @@ class Scene:
             # увеличивается на 1."
             self.log("fortification_falls", _("The fortification falls."), source)
             for unit in self._sorted():
-                if FORTIFIED in unit.lasting:
+                if FORTIFIED in unit._lasting:
                     unit.lasting.pop(FORTIFIED)
                     self.gain(unit, SHAKEN)
 

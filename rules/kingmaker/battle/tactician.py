@@ -59,7 +59,7 @@ def routed_turn(b: Scene, unit: Unit) -> None:
         act.rally(b, unit)
         b.log("reactive_rally", _("%(army)s tries to rally instead of fleeing."), unit)
         return
-    if unit.engaged:
+    if unit._engaged:
         if unit.has(PINNED):
             return
         act.disengage(b, unit)
@@ -142,7 +142,7 @@ def _guarding(unit: Unit) -> bool:
 
 
 def _withdraw(unit: Unit, b: Scene, pinned: bool) -> Step | None:
-    if unit.engaged:
+    if unit._engaged:
         if pinned or unit.cannot_disengage or unit.actions < 2:
             return None
         return _DISENGAGE

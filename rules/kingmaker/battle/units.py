@@ -2,12 +2,11 @@
 and what it has done this turn. The engine changes units; the stat block follows them."""
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
-from collections.abc import Set as AbstractSet
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import count
-from typing import Any, Self, SupportsIndex, TypeVar
+from typing import Any
 
 from rules.kept import Kept
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
@@ -64,158 +63,6 @@ class Temporary:
     skip: int = 0  # how many of those moments it outlasts first ("the end of your next turn": 1)
 
 
-class _Watched:
-    """Tells its unit when it changes, so the unit settles its conditions again only then.
-
-    Each container keeps its unit in a slot (`_unit`, given when it is made): without slots
-    each would have a dictionary of its own for that one field, and a scene makes three a unit."""
-
-    __slots__ = ()
-    _unit: Unit | None
-
-    def _touched(self) -> None:
-        if self._unit is not None:
-            self._unit._settled_now = None
-
-
-class _WatchedDict(_Watched, dict[Condition, int]):
-    __slots__ = ("_unit",)
-
-    def __setitem__(self, key: Condition, value: int) -> None:
-        self._touched()
-        dict.__setitem__(self, key, value)
-
-    def __delitem__(self, key: Condition) -> None:
-        self._touched()
-        dict.__delitem__(self, key)
-
-    def pop(self, *args: Any) -> Any:
-        self._touched()
-        return dict.pop(self, *args)
-
-    def popitem(self) -> tuple[Condition, int]:
-        self._touched()
-        return dict.popitem(self)
-
-    def clear(self) -> None:
-        self._touched()
-        dict.clear(self)
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        self._touched()
-        dict.update(self, *args, **kwargs)
-
-    def setdefault(self, *args: Any) -> Any:
-        self._touched()
-        return dict.setdefault(self, *args)
-
-    def __ior__(self, other: Any) -> Self:  # type: ignore[override,misc]
-        self._touched()
-        dict.update(self, other)
-        return self
-
-
-class _WatchedList(_Watched, list[Temporary]):
-    __slots__ = ("_unit",)
-
-    def append(self, item: Temporary) -> None:
-        self._touched()
-        list.append(self, item)
-
-    def extend(self, items: Iterable[Temporary]) -> None:
-        self._touched()
-        list.extend(self, items)
-
-    def insert(self, index: SupportsIndex, item: Temporary) -> None:
-        self._touched()
-        list.insert(self, index, item)
-
-    def remove(self, item: Temporary) -> None:
-        self._touched()
-        list.remove(self, item)
-
-    def pop(self, index: SupportsIndex = -1) -> Temporary:
-        self._touched()
-        return list.pop(self, index)
-
-    def clear(self) -> None:
-        self._touched()
-        list.clear(self)
-
-    def __setitem__(self, index: Any, value: Any) -> None:
-        self._touched()
-        list.__setitem__(self, index, value)
-
-    def __delitem__(self, index: Any) -> None:
-        self._touched()
-        list.__delitem__(self, index)
-
-    def __iadd__(self, items: Iterable[Temporary]) -> Self:  # type: ignore[override,misc]
-        self._touched()
-        list.extend(self, items)
-        return self
-
-
-class _WatchedSet(_Watched, set[int]):
-    __slots__ = ("_unit",)
-
-    def add(self, item: int) -> None:
-        self._touched()
-        set.add(self, item)
-
-    def discard(self, item: int) -> None:
-        self._touched()
-        set.discard(self, item)
-
-    def remove(self, item: int) -> None:
-        self._touched()
-        set.remove(self, item)
-
-    def pop(self) -> int:
-        self._touched()
-        return set.pop(self)
-
-    def clear(self) -> None:
-        self._touched()
-        set.clear(self)
-
-    def update(self, *others: Iterable[int]) -> None:
-        self._touched()
-        set.update(self, *others)
-
-    def difference_update(self, *others: Iterable[Any]) -> None:
-        self._touched()
-        set.difference_update(self, *others)
-
-    def intersection_update(self, *others: Iterable[Any]) -> None:
-        self._touched()
-        set.intersection_update(self, *others)
-
-    def symmetric_difference_update(self, other: Iterable[int]) -> None:
-        self._touched()
-        set.symmetric_difference_update(self, other)
-
-    def __ior__(self, other: AbstractSet[int]) -> Self:  # type: ignore[override,misc]
-        self._touched()
-        set.update(self, other)
-        return self
-
-    def __isub__(self, other: AbstractSet[Any]) -> Self:  # type: ignore[misc]
-        self._touched()
-        set.difference_update(self, other)
-        return self
-
-    def __iand__(self, other: AbstractSet[Any]) -> Self:  # type: ignore[misc]
-        self._touched()
-        set.intersection_update(self, other)
-        return self
-
-    def __ixor__(self, other: AbstractSet[int]) -> Self:  # type: ignore[override,misc]
-        self._touched()
-        set.symmetric_difference_update(self, other)
-        return self
-
-
 class _Start:
     """What a unit starts every scene with that follows from its army alone: worked out once per
     combatant, not once per run of `battle_odds`."""
@@ -252,33 +99,43 @@ class Unit:
         "orders", "plan", "potions_drunk", "reaction_used", "reckless", "rout_immune",
         "routed_ever", "routing_threshold", "side", "siege", "strike_kinds", "tactics", "treated",
     )
-    # What the effective conditions follow from (lasting, temporary, engaged, position) is watched:
-    # any change to it, in place or by assignment, drops the settled conditions.
+    # What the effective conditions follow from (lasting, temporary, engaged, position) is handed
+    # out by these properties to be read or changed alike: whoever asks for one may change it, so
+    # asking drops the settled conditions (and setting one, of course). The engine's own reads go
+    # to the fields behind them, and it changes engagement only through `engage_with` and
+    # `disengage_from`. (Plain containers rather than ones that watch for changes: a dict or set
+    # subclass answers `in`, the engine's commonest question, through a slow generic path.)
     _settled_now: tuple[Mapping[Condition, int], Conditions, int] | None
 
     @property
     def lasting(self) -> dict[Condition, int]:
+        self._settled_now = None
         return self._lasting
 
     @lasting.setter
     def lasting(self, value: dict[Condition, int]) -> None:
-        self._lasting = self._watch(_WatchedDict(value))
+        self._settled_now = None
+        self._lasting = dict(value)
 
     @property
     def temporary(self) -> list[Temporary]:
+        self._settled_now = None
         return self._temporary
 
     @temporary.setter
     def temporary(self, value: list[Temporary]) -> None:
-        self._temporary = self._watch(_WatchedList(value))
+        self._settled_now = None
+        self._temporary = list(value)
 
     @property
     def engaged(self) -> set[int]:
+        self._settled_now = None
         return self._engaged
 
     @engaged.setter
     def engaged(self, value: set[int]) -> None:
-        self._engaged = self._watch(_WatchedSet(value))
+        self._settled_now = None
+        self._engaged = set(value)
 
     @property
     def position(self) -> Position:
@@ -288,13 +145,6 @@ class Unit:
     def position(self, value: Position) -> None:
         self._settled_now = None
         self._position = value
-
-    _W = TypeVar("_W", bound=_Watched)
-
-    def _watch(self, container: _W) -> _W:
-        container._unit = self
-        self._settled_now = None
-        return container
 
     def __init__(self, combatant: Combatant, light: Light = Light.BRIGHT):
         army = combatant.army
@@ -317,14 +167,10 @@ class Unit:
         self.hp = start.hp
         self.hp_at_start = start.hp
         self.routing_threshold = start.routing_threshold
-        # The watched fields made here directly, not through their setters (a scene makes every
-        # unit anew, and `battle_odds` thousands of scenes).
-        lasting = self._lasting = _WatchedDict(start.lasting)
-        lasting._unit = self
+        lasting = self._lasting = dict(start.lasting)
         if combatant.garrisoned:
             lasting[FORTIFIED] = 0
-        temporary = self._temporary = _WatchedList()
-        temporary._unit = self
+        self._temporary = []
         self.gear = list(army.gear)
         # The gear changes only as potions are drunk (`drink_potion`), so how many were drunk
         # tells which gear the army has: a stat block is looked up by that count, not by hashing
@@ -333,8 +179,7 @@ class Unit:
         self.ammunition = start.ammunition
         self.strike_kinds = start.strike_kinds  # gear does not change during a battle
         self._position = NEARBY
-        engaged = self._engaged = _WatchedSet()
-        engaged._unit = self
+        self._engaged = set()
         # Per turn and per scene.
         self.actions = 0
         self.attack_targets: list[int] = []
@@ -385,18 +230,18 @@ class Unit:
         return found
 
     def _settle_conditions(self) -> dict[Condition, int]:
-        mapping = dict(self.lasting)
-        for temp in self.temporary:
+        mapping = dict(self._lasting)
+        for temp in self._temporary:
             mapping[temp.condition] = mapping.get(temp.condition, 0) + temp.value
         mapping.pop(Condition.ENGAGED, None)
         mapping.pop(Condition.DISTANT, None)
-        if self.engaged:
+        if self._engaged:
             mapping[Condition.ENGAGED] = 0
-        if self.position is DISTANT:
+        if self._position is DISTANT:
             mapping[Condition.DISTANT] = 0
         # Seed 003: in darkness or thick fog "Вее войска становятся плохо видимы"; in dim light,
         # light fog or rain "Войска на отдалении плохо видимы".
-        if self.light is DARK or (self.light is DIM and self.position is DISTANT):
+        if self.light is DARK or (self.light is DIM and self._position is DISTANT):
             mapping[CONCEALED] = 0
         return settle(mapping)
 
@@ -415,15 +260,13 @@ class Unit:
 
     def engage_with(self, key: int) -> None:
         """Now engaged with army `key` too."""
-        # Straight into the watched set, and what it drops dropped here: engaging and
-        # disengaging happen in every battle's every round.
         engaged = self._engaged
         if engaged and self._position is ENGAGED:
             # Engaged already: its conditions, which follow from whether it is engaged at all, and
             # so its stat block stand.
-            set.add(engaged, key)
+            engaged.add(key)
             return
-        set.add(engaged, key)
+        engaged.add(key)
         self._position = ENGAGED
         self._settled_now = None
         self._block = None
@@ -431,7 +274,7 @@ class Unit:
     def disengage_from(self, key: int) -> None:
         """No longer engaged with army `key`: nearby once engaged with none."""
         engaged = self._engaged
-        set.discard(engaged, key)
+        engaged.discard(key)
         if engaged and self._position is ENGAGED:
             return  # engaged still, with another: nothing it follows from changed
         if not engaged and self._position is ENGAGED:
