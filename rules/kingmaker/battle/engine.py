@@ -87,7 +87,7 @@ class Battle(Scene):
         # armies with the same.
         modifiers = self.kept.initiative_modifiers
         for unit in self._by_key:
-            block = unit._block or unit.block
+            block = unit._block or unit.find_block()
             known = modifiers.get(unit.key)
             if known is None or known[0] is not block:
                 bonus = self.setup.side(unit.side).initiative_bonus

@@ -350,7 +350,7 @@ class Scene:
 
     def statistic_total(self, unit: Unit, target: Target, *extra: Modifier) -> int:
         """`statistic(...).total` without making the Statistic."""
-        base = (unit._block or unit.block).statistics[target]  # (`block`, read inline)
+        base = (unit._block or unit.find_block()).statistics[target]  # (`block`, read inline)
         # (Only a Morale check can be croaked at: the others do not ask.)
         if not extra and (target not in _MORALE_TARGETS or not self._croaked(unit, target)):
             key = (unit.key, target, id(base))
@@ -373,7 +373,7 @@ class Scene:
         # DC lowered by the same 2 would cancel.
         if extra:
             return unit.block.statistics[target].with_modifiers(*extra).total + 10
-        return (unit._block or unit.block).statistics[target].total + 10
+        return (unit._block or unit.find_block()).statistics[target].total + 10
 
     def roll(self, unit: Unit, statistic: Statistic, dc: int, purpose: str) -> CheckRecord:
         return self.roll_total(unit, statistic.total, dc, purpose)
@@ -402,7 +402,7 @@ class Scene:
         return self.roll_total(unit, self.statistic_total(unit, target, *extra), dc, purpose)
 
     def armor_class(self, target: Unit, attacker: Unit | None) -> int:
-        ac = (target._block or target.block).statistics[AC]
+        ac = (target._block or target.find_block()).statistics[AC]
         if not (target.guard_all or target.guard_against or target.reckless or target.feinted_by):
             return ac.total  # (most Strikes: nothing on the target's AC beyond its stat block)
         extra: list[Modifier] = []
@@ -561,7 +561,7 @@ class Scene:
     def strike(self, attacker: Unit, target: Unit, kind: WeaponKind, purpose: str,
                *extra: Modifier, multiple_attack: bool = True) -> CheckRecord:
         if extra:
-            attack = (attacker._block or attacker.block).strikes[kind].attack
+            attack = (attacker._block or attacker.find_block()).strikes[kind].attack
             mods = strikes.strike_modifiers(self.setup, self.round, attacker, target, kind,
                                             multiple_attack)
             total = stacked_total(attack.base, (*attack.modifiers, *mods, *extra))

@@ -92,11 +92,11 @@ def attack_total(setup: BattleSetup, round_number: int, attacker: Unit, target: 
     if (round_number == 1 and (attacker.ambush_target is not None or
                                attacker.first_turn_bonus_target is not None)) or \
             attacker.reckless or (multiple_attack and attacker.assault_bonus_except is not None):
-        attack = (attacker._block or attacker.block).strikes[kind].attack
+        attack = (attacker._block or attacker.find_block()).strikes[kind].attack
         mods = strike_modifiers(setup, round_number, attacker, target, kind, multiple_attack)
         return stacked_total(attack.base, (*attack.modifiers, *mods)) if mods else attack.total
-    own = attacker._block or attacker.block
-    other = target._block or target.block
+    own = attacker._block or attacker.find_block()
+    other = target._block or target.find_block()
     distant = kind is RANGED and target._position is DISTANT
     key = (attacker.key, target.key, kind, distant, id(own), id(other))
     known = standing.get(key)
@@ -134,7 +134,7 @@ def _standing(setup: BattleSetup, attacker: Unit, target: Unit, kind: WeaponKind
     against = RANGED_AGAINST if kind is RANGED else ATTACKS_AGAINST
     # The target's own: distant -5, concealed -2 ("все атаки против него — штраф -2"), which
     # an attacker that sees in this light ignores.
-    own = (target._block or target.block).statistics[against].modifiers
+    own = (target._block or target.find_block()).statistics[against].modifiers
     if own:
         mods += [m for m in own
                  if not (m.source == _CONCEALED and sees_clearly(setup.light, attacker))]
