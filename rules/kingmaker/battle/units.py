@@ -41,6 +41,10 @@ _stat_block = lru_cache(maxsize=8192)(stat_block)
 # emptied): a stat block is looked up by that small number, hashed at once, not by the combination.
 _CONDITIONS: Kept[Hashable, tuple[Mapping[Condition, int], Conditions, int]] = Kept(65536)
 _COMBINATIONS = count()
+# The settled conditions after a move (`Unit._move`), by the number of those before it, the
+# position and whether the unit is engaged.
+_MOVES: Kept[tuple[int, Position, bool], tuple[Mapping[Condition, int], Conditions, int]] = \
+    Kept(65536)
 
 # Each army's stat blocks by (HP, the number of its conditions' combination, potions drunk).
 _BLOCKS: Kept[ArmyState, Kept[tuple[int, int, int], StatBlock]] = Kept(1024)
@@ -267,9 +271,7 @@ class Unit:
             engaged.add(key)
             return
         engaged.add(key)
-        self._position = ENGAGED
-        self._settled_now = None
-        self._block = None
+        self._move(ENGAGED)
 
     def disengage_from(self, key: int) -> None:
         """No longer engaged with army `key`: nearby once engaged with none."""
@@ -277,10 +279,24 @@ class Unit:
         engaged.discard(key)
         if engaged and self._position is ENGAGED:
             return  # engaged still, with another: nothing it follows from changed
-        if not engaged and self._position is ENGAGED:
-            self._position = NEARBY
-        self._settled_now = None
+        self._move(NEARBY if not engaged and self._position is ENGAGED else self._position)
+
+    def _move(self, position: Position) -> None:
+        """Now at `position` and engaged or not as `_engaged` says, all else as it was: its
+        settled conditions follow from those it had (whose number names exactly what they
+        followed from) and the move, found once per pair (engaging and breaking away happen in
+        every battle's every round)."""
+        settled = self._settled_now
+        self._position = position
         self._block = None
+        if settled is None:
+            return  # (settled when next asked)
+        key = (settled[2], position, bool(self._engaged))
+        found = _MOVES.get(key)
+        if found is None:
+            self._settled_now = None
+            found = _MOVES.keep(key, self._settled())
+        self._settled_now = found
 
     def state(self) -> ArmyState:
         return replace(self.base, hp=self.hp, conditions=self._settled()[1],
