@@ -256,8 +256,9 @@ class Scene:
             check: CheckRecord | None = None, damage: int = 0,
             params: dict[str, Any] | None = None) -> None:
         """Log an event; `params`: the message's parameters beyond the armies' names, a dict the
-        event keeps (given as one, not as keywords: a battle logs dozens of events, most with
-        the names alone); its values plain (a number, a string), as it is part of the event's key."""
+        event keeps a copy of (given as one, not as keywords: a battle logs dozens of events, most
+        with the names alone; copied, so that a caller may hand the same one to every event);
+        its values plain (a number, a string), as it is part of the event's key."""
         actor_key = actor.key if actor is not None else None
         target_key = target.key if target is not None else None
         # An event is the same in every run of a setup that logs it in the same round with the
@@ -275,11 +276,11 @@ class Scene:
             event, kept = None, False
         if event is None:
             if params is not None:
+                names = dict(params)
                 if actor is not None:
-                    params.setdefault("army", actor.name)
+                    names.setdefault("army", actor.name)
                 if target is not None:
-                    params.setdefault("target", target.name)
-                names = params
+                    names.setdefault("target", target.name)
             elif actor is not None:  # (the names alone, made as one dict)
                 names = {"army": actor.name, "target": target.name} if target is not None \
                     else {"army": actor.name}
