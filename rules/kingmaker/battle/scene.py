@@ -86,7 +86,8 @@ class KeptForSetup:
         self.fixed_modifiers: _FixedModifiers = {}
         self.fixed_totals: _FixedTotals = Kept(65536)
         # Each army's standing orders that can apply in this setup (`tactician._orders`).
-        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...],
+                                              tuple[Any, ...]]] = {}
         # The initiative rolls and their events (`engine.Battle._roll_initiative`).
         self.initiatives: dict[tuple[int, int, int, int], tuple[Roll, BattleEvent]] = {}
         # The records of the checks the armies made, with their rolls, by all that they hold
