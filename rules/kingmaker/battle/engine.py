@@ -239,9 +239,11 @@ class Battle(Scene):
         # самой высокой СЛ Боевого духа среди остающихся вражеских войск."
         for unit in self.order:
             threshold = unit.routing_threshold
-            # Above its threshold first: most armies are, most rounds.
-            if threshold is None or unit.hp > threshold or not unit.on_field or unit.routed or \
-                    unit.rout_immune:
+            # Above its threshold first: most armies are, most rounds. (`Unit.on_field` and
+            # `routed`, read inline.)
+            if threshold is None or unit.hp > threshold or unit.rout_immune or \
+                    unit._position is FLED or unit.hp == 0 or DEFEATED in unit._lasting or \
+                    ROUTED in (unit._settled_now or unit._settled())[0]:
                 continue
             enemies = self.enemies(unit)
             if not enemies:

@@ -401,7 +401,11 @@ class Scene:
 
     def check(self, unit: Unit, target: Target, dc: int, purpose: str,
               *extra: Modifier) -> CheckRecord:
-        return self.roll_total(unit, self.statistic_total(unit, target, *extra), dc, purpose)
+        # (Called without unpacking when there is nothing to unpack, which Python 3.11 calls
+        # through its slower generic path.)
+        total = self.statistic_total(unit, target, *extra) if extra else \
+            self.statistic_total(unit, target)
+        return self.roll_total(unit, total, dc, purpose)
 
     def armor_class(self, target: Unit, attacker: Unit | None) -> int:
         ac = (target._block or target.find_block()).statistics[AC]

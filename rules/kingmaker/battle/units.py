@@ -52,6 +52,7 @@ _BLOCKS_PER_ARMY_LIMIT = 4096
 
 # Read once: a member read off its enum class takes Python 3.11's slow path (`members`).
 _SIEGE = ArmyType.SIEGE
+_HEALING_POTIONS = GearKind.HEALING_POTIONS
 
 MAX_ENGAGED = 4  # seed 003: "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
 
@@ -352,11 +353,16 @@ class Unit:
 
     @property
     def potions(self) -> int:
-        return sum(g.doses for g in self.gear if g.kind is GearKind.HEALING_POTIONS)
+        # (A loop and the member read once: every maneuver of a hurt army asks.)
+        doses = 0
+        for item in self.gear:
+            if item.kind is _HEALING_POTIONS:
+                doses += item.doses
+        return doses
 
     def drink_potion(self) -> bool:
         for i, item in enumerate(self.gear):
-            if item.kind is GearKind.HEALING_POTIONS and item.doses > 0:
+            if item.kind is _HEALING_POTIONS and item.doses > 0:
                 doses = item.doses - 1
                 self.gear[i] = quick_replace(item, doses=doses)
                 if doses == 0:
