@@ -201,14 +201,8 @@ class Battle(Scene):
         self._expire(unit, "end")
 
     def _expire(self, owner: Unit, at: str) -> None:
-        units = self._by_key
-        for unit in units:
-            if unit._temporary or unit.no_reactions_until is not None:
-                break
-        else:
-            return  # nothing lasts until a turn's start or end on any army (most turns)
-        for unit in units:
-            if not unit._temporary:
+        for unit in self._by_key:
+            if not unit._temporary:  # nothing to expire (most turns)
                 if unit.no_reactions_until is not None and at == "start" and \
                         unit.no_reactions_until == owner.key:
                     unit.no_reactions_until = None
