@@ -63,12 +63,16 @@ def quick_init(cls: type[T]) -> type[T]:
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__
     cls.__init__ = init  # type: ignore[method-assign]
-    for f in _plain_frozen_fields(cls):
-        # The dataclass leaves each default on the class too. One whose type Python lets change
-        # (an enum member, a record) keeps Python 3.11 from specializing the reads of that field
-        # on every instance (`unit.status`: the slow generic path, several times the cost), so
-        # it goes: every instance holds all its fields, and the default is still the field's
-        # and this __init__'s.
+    return defaults_off_the_class(cls)
+
+
+def defaults_off_the_class(cls: type[T]) -> type[T]:
+    """Take off frozen dataclass `cls` the defaults it leaves on the class whose type Python lets
+    change (an enum member, a record): such a class attribute keeps Python 3.11 from specializing
+    the reads of that field on every instance (`setup.light`, `plan.stance`: the slow generic
+    path, several times the cost). Every instance holds all its fields, and the default is still
+    the field's and `__init__`'s."""
+    for f in fields(cls):  # type: ignore[arg-type]
         if f.default is not MISSING and f.name in vars(cls) \
                 and not type(f.default).__flags__ & _IMMUTABLE_TYPE:
             delattr(cls, f.name)

@@ -75,12 +75,12 @@ def _battlefield_medicine(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...
 def _dirty_fighting(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
     flanked = [e for e in b.enemies(unit) if e.has(OUTFLANKED)
                and e.position is not DISTANT
-               and (e.key in unit.engaged or aiming.can_shoot(unit))]
+               and (e.key in unit._engaged or aiming.can_shoot(unit))]
     return _one(aiming.pick(b, unit, flanked))
 
 
 def _outflank(b: Scene, unit: Unit, pinned: bool) -> tuple[Unit, ...] | None:
-    if pinned or unit.engaged:
+    if pinned or unit._engaged:
         return None
     return _one(aiming.pick(b, unit, [e for e in b.enemies(unit)
                                       if not e.has(FORTIFIED)]))

@@ -29,8 +29,9 @@ from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind
 
-# Each weapon's name as the log gives it, looked up (an enum's `value` is a property).
-_WEAPONS = {kind: kind.value for kind in WeaponKind}
+# Each weapon's name as the log gives it, as the parameters of a Strike's event: made once (an
+# enum's `value` is a property, and `Scene.log` copies the parameters an event keeps).
+_WEAPONS = {kind: {"weapon": kind.value} for kind in WeaponKind}
 
 
 def advance(b: Scene, unit: Unit, target: Unit) -> None:
@@ -74,7 +75,7 @@ def battle(b: Scene, unit: Unit, target: Unit, kind: WeaponKind) -> None:
         return
     damage = DAMAGE.get(record.degree, 0)
     b.log("battle", _("%(army)s strikes %(target)s (%(weapon)s)."), unit, target, record, damage,
-          {"weapon": _WEAPONS[kind]})
+          _WEAPONS[kind])
     if damage:  # a miss takes nothing and sets nothing off (`hurt` and `after_hit` do nothing)
         b.hurt(target, damage, unit)
         after_hit(b, unit, target, kind, record.degree)

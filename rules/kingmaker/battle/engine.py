@@ -87,7 +87,7 @@ class Battle(Scene):
         # armies with the same.
         modifiers = self.kept.initiative_modifiers
         for unit in self._by_key:
-            block = unit._block or unit.block
+            block = unit._block or unit.find_block()
             known = modifiers.get(unit.key)
             if known is None or known[0] is not block:
                 bonus = self.setup.side(unit.side).initiative_bonus
@@ -215,7 +215,7 @@ class Battle(Scene):
                     temp.skip -= 1  # lasts until the end of a later turn ("your next turn")
                     kept.append(temp)
             if len(kept) != len(unit._temporary):
-                unit.temporary = kept  # (through its setter: watched again)
+                unit.temporary = kept  # (through its setter: its settled conditions dropped)
                 unit.changed()
             if at == "start" and unit.no_reactions_until == owner.key:
                 unit.no_reactions_until = None
@@ -233,9 +233,11 @@ class Battle(Scene):
         # самой высокой СЛ Боевого духа среди остающихся вражеских войск."
         for unit in self.order:
             threshold = unit.routing_threshold
-            # Above its threshold first: most armies are, most rounds.
-            if threshold is None or unit.hp > threshold or not unit.on_field or unit.routed or \
-                    unit.rout_immune:
+            # Above its threshold first: most armies are, most rounds. (`Unit.on_field` and
+            # `routed`, read inline.)
+            if threshold is None or unit.hp > threshold or unit.rout_immune or \
+                    unit._position is FLED or unit.hp == 0 or DEFEATED in unit._lasting or \
+                    ROUTED in (unit._settled_now or unit._settled())[0]:
                 continue
             enemies = self.enemies(unit)
             if not enemies:

@@ -66,7 +66,7 @@ class KeptForSetup:
     __slots__ = ("setup", "combatants", "outside", "fortification_hp", "starts",
                  "fixed_modifiers", "fixed_totals", "standing_orders",
                  "initiatives", "checks", "events", "snapshots", "settlements",
-                 "initiative_modifiers", "initiative_ties")
+                 "initiative_modifiers", "initiative_ties", "strike_totals")
 
     def __init__(self, setup: BattleSetup):
         self.setup = setup
@@ -86,7 +86,8 @@ class KeptForSetup:
         self.fixed_modifiers: _FixedModifiers = {}
         self.fixed_totals: _FixedTotals = Kept(65536)
         # Each army's standing orders that can apply in this setup (`tactician._orders`).
-        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...],
+                                              tuple[Any, ...]]] = {}
         # The initiative rolls and their events (`engine.Battle._roll_initiative`).
         self.initiatives: dict[tuple[int, int, int, int], tuple[Roll, BattleEvent]] = {}
         # The records of the checks the armies made, with their rolls, by all that they hold
@@ -103,6 +104,8 @@ class KeptForSetup:
         # its ties in the order (`engine.Battle._initiative`), by its key.
         self.initiative_modifiers: dict[int, tuple[StatBlock, int]] = {}
         self.initiative_ties: dict[int, tuple[bool, bool, int]] = {}
+        # What stands between two armies on a Strike (`strikes.attack_total`).
+        self.strike_totals: strikes.StandingTotals = Kept(4096)
 
 
 def _outside(setup: BattleSetup) -> frozenset[int]:
@@ -254,8 +257,9 @@ class Scene:
             check: CheckRecord | None = None, damage: int = 0,
             params: dict[str, Any] | None = None) -> None:
         """Log an event; `params`: the message's parameters beyond the armies' names, a dict the
-        event keeps (given as one, not as keywords: a battle logs dozens of events, most with
-        the names alone); its values plain (a number, a string), as it is part of the event's key."""
+        event keeps a copy of (given as one, not as keywords: a battle logs dozens of events, most
+        with the names alone; copied, so that a caller may hand the same one to every event);
+        its values plain (a number, a string), as it is part of the event's key."""
         actor_key = actor.key if actor is not None else None
         target_key = target.key if target is not None else None
         # An event is the same in every run of a setup that logs it in the same round with the
@@ -273,11 +277,11 @@ class Scene:
             event, kept = None, False
         if event is None:
             if params is not None:
+                names = dict(params)
                 if actor is not None:
-                    params.setdefault("army", actor.name)
+                    names.setdefault("army", actor.name)
                 if target is not None:
-                    params.setdefault("target", target.name)
-                names = params
+                    names.setdefault("target", target.name)
             elif actor is not None:  # (the names alone, made as one dict)
                 names = {"army": actor.name, "target": target.name} if target is not None \
                     else {"army": actor.name}
@@ -306,7 +310,7 @@ class Scene:
         return fixed
 
     def _croaked(self, unit: Unit, target: Target) -> bool:
-        return target in _MORALE_TARGETS and bool(unit.engaged) and \
+        return target in _MORALE_TARGETS and bool(unit._engaged) and \
             any(e.knows("chorus_of_croaks") for e in self.engaged_enemies(unit))
 
     def _field_modifiers(self, unit: Unit, target: Target) -> list[Modifier]:
@@ -348,7 +352,7 @@ class Scene:
 
     def statistic_total(self, unit: Unit, target: Target, *extra: Modifier) -> int:
         """`statistic(...).total` without making the Statistic."""
-        base = (unit._block or unit.block).statistics[target]  # (`block`, read inline)
+        base = (unit._block or unit.find_block()).statistics[target]  # (`block`, read inline)
         # (Only a Morale check can be croaked at: the others do not ask.)
         if not extra and (target not in _MORALE_TARGETS or not self._croaked(unit, target)):
             key = (unit.key, target, id(base))
@@ -371,7 +375,7 @@ class Scene:
         # DC lowered by the same 2 would cancel.
         if extra:
             return unit.block.statistics[target].with_modifiers(*extra).total + 10
-        return (unit._block or unit.block).statistics[target].total + 10
+        return (unit._block or unit.find_block()).statistics[target].total + 10
 
     def roll(self, unit: Unit, statistic: Statistic, dc: int, purpose: str) -> CheckRecord:
         return self.roll_total(unit, statistic.total, dc, purpose)
@@ -397,10 +401,14 @@ class Scene:
 
     def check(self, unit: Unit, target: Target, dc: int, purpose: str,
               *extra: Modifier) -> CheckRecord:
-        return self.roll_total(unit, self.statistic_total(unit, target, *extra), dc, purpose)
+        # (Called without unpacking when there is nothing to unpack, which Python 3.11 calls
+        # through its slower generic path.)
+        total = self.statistic_total(unit, target, *extra) if extra else \
+            self.statistic_total(unit, target)
+        return self.roll_total(unit, total, dc, purpose)
 
     def armor_class(self, target: Unit, attacker: Unit | None) -> int:
-        ac = (target._block or target.block).statistics[AC]
+        ac = (target._block or target.find_block()).statistics[AC]
         if not (target.guard_all or target.guard_against or target.reckless or target.feinted_by):
             return ac.total  # (most Strikes: nothing on the target's AC beyond its stat block)
         extra: list[Modifier] = []
@@ -431,9 +439,9 @@ class Scene:
         self._settle(unit)
 
     def reduce(self, unit: Unit, condition: Condition, by: int = 1) -> None:
-        if condition not in unit.lasting:
+        if condition not in unit._lasting:
             return
-        remaining = unit.lasting[condition] - by
+        remaining = unit._lasting[condition] - by
         if remaining > 0 and by:
             unit.lasting[condition] = remaining
         else:
@@ -443,13 +451,13 @@ class Scene:
     def _settle(self, unit: Unit) -> None:
         unit.changed()
         effective = unit.conditions()
-        if ROUTED in effective and ROUTED not in unit.lasting:
+        if ROUTED in effective and ROUTED not in unit._lasting:
             # "Когда потрясение войска достигнет 4, оно обращено в бегство."
             unit.lasting[ROUTED] = 0
             unit.routed_ever = True
             self.log("routed", _("%(army)s is routed."), unit)
-        if PINNED in effective and MIRED in unit.lasting and \
-                unit.lasting.get(MIRED, 0) >= 4:
+        if PINNED in effective and MIRED in unit._lasting and \
+                unit._lasting.get(MIRED, 0) >= 4:
             unit.lasting.pop(MIRED)
             unit.lasting[PINNED] = 0
         unit.changed()
@@ -519,7 +527,7 @@ class Scene:
                 self.hurt(enemy, damage, unit)
 
     def leave_fortification(self, unit: Unit) -> None:
-        if FORTIFIED in unit.lasting:
+        if FORTIFIED in unit._lasting:
             # "Защищённое войско, которое использует боевое действие с дескриптором «манёвр»,
             # немедленно утратит это состояние."
             unit.lasting.pop(FORTIFIED)
@@ -535,7 +543,7 @@ class Scene:
             # увеличивается на 1."
             self.log("fortification_falls", _("The fortification falls."), source)
             for unit in self._sorted():
-                if FORTIFIED in unit.lasting:
+                if FORTIFIED in unit._lasting:
                     unit.lasting.pop(FORTIFIED)
                     self.gain(unit, SHAKEN)
 
@@ -558,11 +566,14 @@ class Scene:
 
     def strike(self, attacker: Unit, target: Unit, kind: WeaponKind, purpose: str,
                *extra: Modifier, multiple_attack: bool = True) -> CheckRecord:
-        attack = (attacker._block or attacker.block).strikes[kind].attack
-        mods = strikes.strike_modifiers(self.setup, self.round, attacker, target, kind,
-                                        multiple_attack)
-        total = stacked_total(attack.base, (*attack.modifiers, *mods, *extra)) \
-            if mods or extra else attack.total
+        if extra:
+            attack = (attacker._block or attacker.find_block()).strikes[kind].attack
+            mods = strikes.strike_modifiers(self.setup, self.round, attacker, target, kind,
+                                            multiple_attack)
+            total = stacked_total(attack.base, (*attack.modifiers, *mods, *extra))
+        else:
+            total = strikes.attack_total(self.setup, self.round, attacker, target, kind,
+                                         multiple_attack, self.kept.strike_totals)
         record = self.roll_total(attacker, total, self.armor_class(target, attacker), purpose)
         if multiple_attack:
             attacker.attack_targets.append(target.key)

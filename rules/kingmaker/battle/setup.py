@@ -10,7 +10,7 @@ from rules.dice import Roll
 from rules.events import Event
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.conditions import Conditions
-from rules.records import quick_init
+from rules.records import defaults_off_the_class, quick_init
 from rules.sides import ATTACKER, Side
 
 
@@ -93,6 +93,7 @@ class Targeting(StrEnum):
     ARMY = "army"            # the named enemy army while it stands
 
 
+@defaults_off_the_class
 @dataclass(frozen=True)
 class BattlePlan:
     stance: Stance = Stance.ADVANCE
@@ -103,6 +104,7 @@ class BattlePlan:
     use_potions: bool = True
 
 
+@defaults_off_the_class
 @dataclass(frozen=True)
 class Combatant:
     key: int
@@ -118,6 +120,7 @@ class PcFight(StrEnum):
     LOST = "lost"  # "а если проиграли или враг сумел сбежать — ухудшается на одну ступень"
 
 
+@defaults_off_the_class
 @dataclass(frozen=True)
 class SideSetup:
     side: Side
@@ -131,6 +134,7 @@ class SideSetup:
     pc_fight: PcFight = PcFight.NONE
 
 
+@defaults_off_the_class
 @dataclass(frozen=True)
 class BattleSetup:
     combatants: tuple[Combatant, ...]

@@ -94,7 +94,7 @@ def defensive_stance(b: Scene, unit: Unit, ally: Unit, enemy: Unit) -> None:
 
 
 def dirty_fighting(b: Scene, unit: Unit, target: Unit) -> None:
-    kind = MELEE if target.key in unit.engaged and unit.has_strike(MELEE) \
+    kind = MELEE if target.key in unit._engaged and unit.has_strike(MELEE) \
         else RANGED
     record = b.strike(unit, target, kind, _("Dirty Fighting"))
     b.log("dirty_fighting", _("%(army)s fights dirty against %(target)s."), unit, target, record)
@@ -193,7 +193,7 @@ def furious_charge(b: Scene, unit: Unit, target: Unit) -> None:
     # army as a reaction" (once per war encounter).
     unit.charged = True
     basic_actions.advance(b, unit, target)
-    if target.key in unit.engaged and can_react(b, unit):
+    if target.key in unit._engaged and can_react(b, unit):
         unit.reaction_used = True
         record = b.strike(unit, target, MELEE, _("Furious Charge"),
                           multiple_attack=False)

@@ -59,7 +59,7 @@ def routed_turn(b: Scene, unit: Unit) -> None:
         act.rally(b, unit)
         b.log("reactive_rally", _("%(army)s tries to rally instead of fleeing."), unit)
         return
-    if unit.engaged:
+    if unit._engaged:
         if unit.has(PINNED):
             return
         act.disengage(b, unit)
@@ -81,8 +81,8 @@ def _next_step(b: Scene, unit: Unit) -> Step | None:
     plan = unit.plan
     if plan.retreat_below is not None and unit.hp <= plan.retreat_below:
         return _withdraw(unit, b, pinned)
-    before, after = unit.orders or _orders(b, unit)
-    for rule in before:
+    first, later, after = unit.orders or _orders(b, unit)
+    for rule in first if unit.actions == 3 else later:
         step = rule(b, unit, pinned)
         if step is not None:
             return step
@@ -97,12 +97,14 @@ def _next_step(b: Scene, unit: Unit) -> Step | None:
     return None
 
 
-def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...], tuple[Rule, ...]]:
     """The standing orders that can call for a war action from this army in this scene at all,
     in the order `_next_step` weighs them: what rules the others out (the plan, the army's weapons and
     tactics, whether anyone on the field throws nets) does not change while the scene is fought,
     and an order that can never apply need not be asked before every war action. Worked out
-    once per army and setup (the runs of `battle_odds` fight one setup thousands of times)."""
+    once per army and setup (the runs of `battle_odds` fight one setup thousands of times).
+    Those before a guarding army's own order come twice: for a turn's first war action, and for
+    the others, without the order to rally (which only a turn's first can carry out)."""
     known = b.standing_orders.get(unit.key)
     if known is not None:
         unit.orders = known
@@ -126,7 +128,8 @@ def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
     else:
         after = ((_shoot,) if ranged else ()) + \
             ((_close_in,) if melee and plan.stance is not GUARD else ()) + (_guard,)
-    unit.orders = b.standing_orders[unit.key] = (before, after)
+    later = tuple(rule for rule in before if rule is not _rally)
+    unit.orders = b.standing_orders[unit.key] = (before, later, after)
     return unit.orders
 
 
@@ -142,7 +145,7 @@ def _guarding(unit: Unit) -> bool:
 
 
 def _withdraw(unit: Unit, b: Scene, pinned: bool) -> Step | None:
-    if unit.engaged:
+    if unit._engaged:
         if pinned or unit.cannot_disengage or unit.actions < 2:
             return None
         return _DISENGAGE

@@ -2,12 +2,11 @@
 and what it has done this turn. The engine changes units; the stat block follows them."""
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
-from collections.abc import Set as AbstractSet
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import count
-from typing import Any, Self, SupportsIndex, TypeVar
+from typing import Any
 
 from rules.kept import Kept
 from rules.kingmaker.army import ArmyState, StatBlock, stat_block
@@ -42,6 +41,10 @@ _stat_block = lru_cache(maxsize=8192)(stat_block)
 # emptied): a stat block is looked up by that small number, hashed at once, not by the combination.
 _CONDITIONS: Kept[Hashable, tuple[Mapping[Condition, int], Conditions, int]] = Kept(65536)
 _COMBINATIONS = count()
+# The settled conditions after a move (`Unit._move`), by the number of those before it, the
+# position and whether the unit is engaged.
+_MOVES: Kept[tuple[int, Position, bool], tuple[Mapping[Condition, int], Conditions, int]] = \
+    Kept(65536)
 
 # Each army's stat blocks by (HP, the number of its conditions' combination, potions drunk).
 _BLOCKS: Kept[ArmyState, Kept[tuple[int, int, int], StatBlock]] = Kept(1024)
@@ -49,6 +52,7 @@ _BLOCKS_PER_ARMY_LIMIT = 4096
 
 # Read once: a member read off its enum class takes Python 3.11's slow path (`members`).
 _SIEGE = ArmyType.SIEGE
+_HEALING_POTIONS = GearKind.HEALING_POTIONS
 
 MAX_ENGAGED = 4  # seed 003: "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
 
@@ -62,158 +66,6 @@ class Temporary:
     owner: int
     at: str  # "start" or "end" of the owner's turn
     skip: int = 0  # how many of those moments it outlasts first ("the end of your next turn": 1)
-
-
-class _Watched:
-    """Tells its unit when it changes, so the unit settles its conditions again only then.
-
-    Each container keeps its unit in a slot (`_unit`, given when it is made): without slots
-    each would have a dictionary of its own for that one field, and a scene makes three a unit."""
-
-    __slots__ = ()
-    _unit: Unit | None
-
-    def _touched(self) -> None:
-        if self._unit is not None:
-            self._unit._settled_now = None
-
-
-class _WatchedDict(_Watched, dict[Condition, int]):
-    __slots__ = ("_unit",)
-
-    def __setitem__(self, key: Condition, value: int) -> None:
-        self._touched()
-        dict.__setitem__(self, key, value)
-
-    def __delitem__(self, key: Condition) -> None:
-        self._touched()
-        dict.__delitem__(self, key)
-
-    def pop(self, *args: Any) -> Any:
-        self._touched()
-        return dict.pop(self, *args)
-
-    def popitem(self) -> tuple[Condition, int]:
-        self._touched()
-        return dict.popitem(self)
-
-    def clear(self) -> None:
-        self._touched()
-        dict.clear(self)
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        self._touched()
-        dict.update(self, *args, **kwargs)
-
-    def setdefault(self, *args: Any) -> Any:
-        self._touched()
-        return dict.setdefault(self, *args)
-
-    def __ior__(self, other: Any) -> Self:  # type: ignore[override,misc]
-        self._touched()
-        dict.update(self, other)
-        return self
-
-
-class _WatchedList(_Watched, list[Temporary]):
-    __slots__ = ("_unit",)
-
-    def append(self, item: Temporary) -> None:
-        self._touched()
-        list.append(self, item)
-
-    def extend(self, items: Iterable[Temporary]) -> None:
-        self._touched()
-        list.extend(self, items)
-
-    def insert(self, index: SupportsIndex, item: Temporary) -> None:
-        self._touched()
-        list.insert(self, index, item)
-
-    def remove(self, item: Temporary) -> None:
-        self._touched()
-        list.remove(self, item)
-
-    def pop(self, index: SupportsIndex = -1) -> Temporary:
-        self._touched()
-        return list.pop(self, index)
-
-    def clear(self) -> None:
-        self._touched()
-        list.clear(self)
-
-    def __setitem__(self, index: Any, value: Any) -> None:
-        self._touched()
-        list.__setitem__(self, index, value)
-
-    def __delitem__(self, index: Any) -> None:
-        self._touched()
-        list.__delitem__(self, index)
-
-    def __iadd__(self, items: Iterable[Temporary]) -> Self:  # type: ignore[override,misc]
-        self._touched()
-        list.extend(self, items)
-        return self
-
-
-class _WatchedSet(_Watched, set[int]):
-    __slots__ = ("_unit",)
-
-    def add(self, item: int) -> None:
-        self._touched()
-        set.add(self, item)
-
-    def discard(self, item: int) -> None:
-        self._touched()
-        set.discard(self, item)
-
-    def remove(self, item: int) -> None:
-        self._touched()
-        set.remove(self, item)
-
-    def pop(self) -> int:
-        self._touched()
-        return set.pop(self)
-
-    def clear(self) -> None:
-        self._touched()
-        set.clear(self)
-
-    def update(self, *others: Iterable[int]) -> None:
-        self._touched()
-        set.update(self, *others)
-
-    def difference_update(self, *others: Iterable[Any]) -> None:
-        self._touched()
-        set.difference_update(self, *others)
-
-    def intersection_update(self, *others: Iterable[Any]) -> None:
-        self._touched()
-        set.intersection_update(self, *others)
-
-    def symmetric_difference_update(self, other: Iterable[int]) -> None:
-        self._touched()
-        set.symmetric_difference_update(self, other)
-
-    def __ior__(self, other: AbstractSet[int]) -> Self:  # type: ignore[override,misc]
-        self._touched()
-        set.update(self, other)
-        return self
-
-    def __isub__(self, other: AbstractSet[Any]) -> Self:  # type: ignore[misc]
-        self._touched()
-        set.difference_update(self, other)
-        return self
-
-    def __iand__(self, other: AbstractSet[Any]) -> Self:  # type: ignore[misc]
-        self._touched()
-        set.intersection_update(self, other)
-        return self
-
-    def __ixor__(self, other: AbstractSet[int]) -> Self:  # type: ignore[override,misc]
-        self._touched()
-        set.symmetric_difference_update(self, other)
-        return self
 
 
 class _Start:
@@ -252,33 +104,43 @@ class Unit:
         "orders", "plan", "potions_drunk", "reaction_used", "reckless", "rout_immune",
         "routed_ever", "routing_threshold", "side", "siege", "strike_kinds", "tactics", "treated",
     )
-    # What the effective conditions follow from (lasting, temporary, engaged, position) is watched:
-    # any change to it, in place or by assignment, drops the settled conditions.
+    # What the effective conditions follow from (lasting, temporary, engaged, position) is handed
+    # out by these properties to be read or changed alike: whoever asks for one may change it, so
+    # asking drops the settled conditions (and setting one, of course). The engine's own reads go
+    # to the fields behind them, and it changes engagement only through `engage_with` and
+    # `disengage_from`. (Plain containers rather than ones that watch for changes: a dict or set
+    # subclass answers `in`, the engine's commonest question, through a slow generic path.)
     _settled_now: tuple[Mapping[Condition, int], Conditions, int] | None
 
     @property
     def lasting(self) -> dict[Condition, int]:
+        self._settled_now = None
         return self._lasting
 
     @lasting.setter
     def lasting(self, value: dict[Condition, int]) -> None:
-        self._lasting = self._watch(_WatchedDict(value))
+        self._settled_now = None
+        self._lasting = dict(value)
 
     @property
     def temporary(self) -> list[Temporary]:
+        self._settled_now = None
         return self._temporary
 
     @temporary.setter
     def temporary(self, value: list[Temporary]) -> None:
-        self._temporary = self._watch(_WatchedList(value))
+        self._settled_now = None
+        self._temporary = list(value)
 
     @property
     def engaged(self) -> set[int]:
+        self._settled_now = None
         return self._engaged
 
     @engaged.setter
     def engaged(self, value: set[int]) -> None:
-        self._engaged = self._watch(_WatchedSet(value))
+        self._settled_now = None
+        self._engaged = set(value)
 
     @property
     def position(self) -> Position:
@@ -288,13 +150,6 @@ class Unit:
     def position(self, value: Position) -> None:
         self._settled_now = None
         self._position = value
-
-    _W = TypeVar("_W", bound=_Watched)
-
-    def _watch(self, container: _W) -> _W:
-        container._unit = self
-        self._settled_now = None
-        return container
 
     def __init__(self, combatant: Combatant, light: Light = Light.BRIGHT):
         army = combatant.army
@@ -317,14 +172,10 @@ class Unit:
         self.hp = start.hp
         self.hp_at_start = start.hp
         self.routing_threshold = start.routing_threshold
-        # The watched fields made here directly, not through their setters (a scene makes every
-        # unit anew, and `battle_odds` thousands of scenes).
-        lasting = self._lasting = _WatchedDict(start.lasting)
-        lasting._unit = self
+        lasting = self._lasting = dict(start.lasting)
         if combatant.garrisoned:
             lasting[FORTIFIED] = 0
-        temporary = self._temporary = _WatchedList()
-        temporary._unit = self
+        self._temporary = []
         self.gear = list(army.gear)
         # The gear changes only as potions are drunk (`drink_potion`), so how many were drunk
         # tells which gear the army has: a stat block is looked up by that count, not by hashing
@@ -333,8 +184,7 @@ class Unit:
         self.ammunition = start.ammunition
         self.strike_kinds = start.strike_kinds  # gear does not change during a battle
         self._position = NEARBY
-        engaged = self._engaged = _WatchedSet()
-        engaged._unit = self
+        self._engaged = set()
         # Per turn and per scene.
         self.actions = 0
         self.attack_targets: list[int] = []
@@ -356,7 +206,7 @@ class Unit:
         self.initiative = 0
         # The tactician's standing orders that can apply to this army in this scene, worked out
         # at its first turn (`tactician._orders`).
-        self.orders: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
+        self.orders: tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]] | None = None
         self._block: StatBlock | None = None
         # The stat blocks this army has had, by what they follow from (HP, conditions, potions),
         # kept across the scenes it fights (the runs of `battle_odds`).
@@ -385,18 +235,18 @@ class Unit:
         return found
 
     def _settle_conditions(self) -> dict[Condition, int]:
-        mapping = dict(self.lasting)
-        for temp in self.temporary:
+        mapping = dict(self._lasting)
+        for temp in self._temporary:
             mapping[temp.condition] = mapping.get(temp.condition, 0) + temp.value
         mapping.pop(Condition.ENGAGED, None)
         mapping.pop(Condition.DISTANT, None)
-        if self.engaged:
+        if self._engaged:
             mapping[Condition.ENGAGED] = 0
-        if self.position is DISTANT:
+        if self._position is DISTANT:
             mapping[Condition.DISTANT] = 0
         # Seed 003: in darkness or thick fog "Вее войска становятся плохо видимы"; in dim light,
         # light fog or rain "Войска на отдалении плохо видимы".
-        if self.light is DARK or (self.light is DIM and self.position is DISTANT):
+        if self.light is DARK or (self.light is DIM and self._position is DISTANT):
             mapping[CONCEALED] = 0
         return settle(mapping)
 
@@ -415,29 +265,39 @@ class Unit:
 
     def engage_with(self, key: int) -> None:
         """Now engaged with army `key` too."""
-        # Straight into the watched set, and what it drops dropped here: engaging and
-        # disengaging happen in every battle's every round.
         engaged = self._engaged
         if engaged and self._position is ENGAGED:
             # Engaged already: its conditions, which follow from whether it is engaged at all, and
             # so its stat block stand.
-            set.add(engaged, key)
+            engaged.add(key)
             return
-        set.add(engaged, key)
-        self._position = ENGAGED
-        self._settled_now = None
-        self._block = None
+        engaged.add(key)
+        self._move(ENGAGED)
 
     def disengage_from(self, key: int) -> None:
         """No longer engaged with army `key`: nearby once engaged with none."""
         engaged = self._engaged
-        set.discard(engaged, key)
+        engaged.discard(key)
         if engaged and self._position is ENGAGED:
             return  # engaged still, with another: nothing it follows from changed
-        if not engaged and self._position is ENGAGED:
-            self._position = NEARBY
-        self._settled_now = None
+        self._move(NEARBY if not engaged and self._position is ENGAGED else self._position)
+
+    def _move(self, position: Position) -> None:
+        """Now at `position` and engaged or not as `_engaged` says, all else as it was: its
+        settled conditions follow from those it had (whose number names exactly what they
+        followed from) and the move, found once per pair (engaging and breaking away happen in
+        every battle's every round)."""
+        settled = self._settled_now
+        self._position = position
         self._block = None
+        if settled is None:
+            return  # (settled when next asked)
+        key = (settled[2], position, bool(self._engaged))
+        found = _MOVES.get(key)
+        if found is None:
+            self._settled_now = None
+            found = _MOVES.keep(key, self._settled())
+        self._settled_now = found
 
     def state(self) -> ArmyState:
         return replace(self.base, hp=self.hp, conditions=self._settled()[1],
@@ -446,13 +306,18 @@ class Unit:
     @property
     def block(self) -> StatBlock:
         """The stat block as of the last `changed()`."""
-        if self._block is None:
-            key = (self.hp, (self._settled_now or self._settled())[2], self.potions_drunk)
-            block = self._blocks.get(key)
-            if block is None:
-                block = self._blocks.keep(key, _stat_block(self.state()))
-            self._block = block
-        return self._block
+        return self._block or self.find_block()
+
+    def find_block(self) -> StatBlock:
+        """`block` once `changed()` has dropped it: found again, and kept until the next change.
+        (The engine reads `_block` itself and calls this when it is None: in Python 3.11 a
+        property's call costs about three times a method's.)"""
+        key = (self.hp, (self._settled_now or self._settled())[2], self.potions_drunk)
+        block = self._blocks.get(key)
+        if block is None:
+            block = self._blocks.keep(key, _stat_block(self.state()))
+        self._block = block
+        return block
 
     # -- what it is ---------------------------------------------------------------------------
 
@@ -488,11 +353,16 @@ class Unit:
 
     @property
     def potions(self) -> int:
-        return sum(g.doses for g in self.gear if g.kind is GearKind.HEALING_POTIONS)
+        # (A loop and the member read once: every maneuver of a hurt army asks.)
+        doses = 0
+        for item in self.gear:
+            if item.kind is _HEALING_POTIONS:
+                doses += item.doses
+        return doses
 
     def drink_potion(self) -> bool:
         for i, item in enumerate(self.gear):
-            if item.kind is GearKind.HEALING_POTIONS and item.doses > 0:
+            if item.kind is _HEALING_POTIONS and item.doses > 0:
                 doses = item.doses - 1
                 self.gear[i] = quick_replace(item, doses=doses)
                 if doses == 0:
