@@ -7,9 +7,9 @@ changed) and still leave a simple-history record for every row they touch.
 from __future__ import annotations
 
 import functools
+import operator
 from collections import defaultdict
 from collections.abc import Mapping
-from typing import Any
 
 from armies import history as army_history
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic
@@ -81,8 +81,9 @@ def _wanted(army: TurnArmy) -> army_history.Snapshot:
     }
 
 
-def _gear_key(fields: Mapping[str, Any]) -> tuple:
-    return tuple(fields[name] for name in army_history.GEAR_FIELDS)
+# A gear row's and a wanted gear's fields, compared.
+_STORED_GEAR = operator.attrgetter(*army_history.GEAR_FIELDS)
+_WANTED_GEAR = operator.itemgetter(*army_history.GEAR_FIELDS)
 
 
 def _diff_children(row: Army, army: TurnArmy, creates, deletes, condition_updates
@@ -95,7 +96,7 @@ def _diff_children(row: Army, army: TurnArmy, creates, deletes, condition_update
         deletes[ArmyTactic] += tactics
         creates[ArmyTactic] += new_rows()[ArmyTactic]
     gear = rows_of(row, "gear")
-    if sorted(_gear_key(vars(g)) for g in gear) != sorted(map(_gear_key, wanted["gear"])):
+    if sorted(map(_STORED_GEAR, gear)) != sorted(map(_WANTED_GEAR, wanted["gear"])):
         deletes[ArmyGear] += gear
         creates[ArmyGear] += new_rows()[ArmyGear]
     stored = {c.condition: c for c in rows_of(row, "conditions")}

@@ -45,7 +45,8 @@ TASK_OPTIONS = {
     "retry_jitter": True,
     "max_retries": 6,
 }
-# Rows sent in batches are sent in at least this many messages.
+# Rows are sent in batches only when there are enough of them to fill at least this many
+# messages (ClaimedWork._batches).
 MESSAGES_AT_LEAST = 16
 
 
@@ -194,17 +195,20 @@ class ClaimedWork:
             return "failed"
 
     def run_batch(self, pks: list[int]) -> list[str]:
-        """`run` on each row in turn, each in its own transaction. A passing database fault on
-        one leaves the others to be done, then is raised (TransientFault) for the task to try
-        again: the rows done by then are skipped."""
-        results, fault = [], None
+        """`run` on each row in turn, each in its own transaction, as tasks of their own would.
+        What `run` raises for one row (a passing database fault; or a fault while it kept the
+        row's failure) leaves the others to be done, then is raised: a passing fault first, for
+        the task to try again, whose rows done by then are skipped; any other leaves its row to
+        the sweep, as its own task would."""
+        results: list[str] = []
+        errors: list[Exception] = []
         for pk in pks:
             try:
                 results.append(self.run(pk))
-            except TransientFault as error:
-                fault = fault or error
-        if fault is not None:
-            raise fault
+            except Exception as error:
+                errors.append(error)
+        if errors:
+            raise next((e for e in errors if isinstance(e, TransientFault)), errors[0])
         return results
 
     def _taken(self, pk: int, token: str | None, drawn: list[int]) -> ClaimedModel | None:

@@ -212,7 +212,8 @@ def stat_block(army: ArmyState) -> StatBlock:
 
 
 # An army's HP and maximum HP as its stat block gives them, without deriving the rest of the
-# block (a turn's report and the fields it writes back want no more).
+# block (a turn's report and the fields it writes back want no more) nor checking its level (a
+# turn checks that as it fields the army: armies.orders._fieldable).
 def maximum_hp(army: ArmyState) -> int:
     return army.template.hp + army.tactics.count("toughened_soldiers")
 

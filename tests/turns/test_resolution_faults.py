@@ -91,11 +91,16 @@ def test_a_fault_while_resolving_is_retried_and_the_turn_resolves_once(turn, mon
         TurnStatus.OPEN, TurnStatus.RESOLVED]
 
 
-def test_a_fault_in_a_batch_leaves_the_others_to_be_resolved_and_retries_the_batch(
-        turn, monkeypatch, fails_once):
+def _another_locked_turn(turn):
     other = turn_open(actor=SYSTEM, kingdom=KingdomFactory(campaign=turn.kingdom.campaign))
     KingdomTurn.objects.filter(pk=other.pk).update(status=TurnStatus.LOCKED,
                                                    locked_at=timezone.now())
+    return other
+
+
+def test_a_fault_in_a_batch_leaves_the_others_to_be_resolved_and_retries_the_batch(
+        turn, monkeypatch, fails_once):
+    other = _another_locked_turn(turn)
     flaky = fails_once(resolution.resolve_turn)
     monkeypatch.setattr(resolution, "resolve_turn", flaky)
     # The first try: the fault hands `turn` back, `other` is resolved, and the batch is tried
@@ -106,6 +111,46 @@ def test_a_fault_in_a_batch_leaves_the_others_to_be_resolved_and_retries_the_bat
     other.refresh_from_db()
     assert other.status == TurnStatus.RESOLVED
     assert TurnReport.objects.filter(turn=other).count() == 1
+
+
+def test_a_failed_turn_in_a_batch_fails_alone(turn, monkeypatch):
+    other = _another_locked_turn(turn)
+    real = resolution.resolve_turn
+
+    def broken_for_turn(engine_input, seed):
+        if engine_input.number == turn.number and engine_input.kingdom.name == turn.kingdom.name:
+            raise RuntimeError("the dice fell off the table")
+        return real(engine_input, seed)
+
+    monkeypatch.setattr(resolution, "resolve_turn", broken_for_turn)
+    assert resolve_kingdom_turns.delay([turn.pk, other.pk]).get() == ["failed", "resolved"]
+    turn.refresh_from_db()
+    other.refresh_from_db()
+    assert (turn.status, other.status) == (TurnStatus.FAILED, TurnStatus.RESOLVED)
+
+
+def test_an_error_keeping_a_failure_leaves_the_batch_s_other_turns_resolved(turn, monkeypatch):
+    """A fault while the failure is kept (outside the work's transaction) is raised by the
+    batch, as by the turn's own task, once its other turns are done."""
+    other = _another_locked_turn(turn)
+    real = resolution.resolve_turn
+
+    def broken_for_turn(engine_input, seed):
+        if engine_input.kingdom.name == turn.kingdom.name:
+            raise RuntimeError("the dice fell off the table")
+        return real(engine_input, seed)
+
+    def cannot_keep(*args):
+        raise OperationalError("no such table: campaigns_kingdomturn")
+
+    monkeypatch.setattr(resolution, "resolve_turn", broken_for_turn)
+    monkeypatch.setattr(ClaimedWork, "_fail", cannot_keep)
+    with pytest.raises(OperationalError):
+        resolution.turns_resolve([turn.pk, other.pk])
+    other.refresh_from_db()
+    assert other.status == TurnStatus.RESOLVED
+    turn.refresh_from_db()
+    assert turn.status == TurnStatus.LOCKED  # for the sweep, nothing applied
 
 
 def test_a_fault_while_claiming_is_retried(turn, monkeypatch, fails_once):

@@ -4,6 +4,8 @@ a password change."""
 from __future__ import annotations
 
 import datetime
+import hashlib
+import inspect
 
 import pytest
 from api_support import allowed, client_for
@@ -13,9 +15,13 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from factories import api_token
+from knox import auth as knox_auth
 from knox.crypto import hash_token
 from knox.models import AuthToken
 from rest_framework.test import APIClient
+
+# knox 5.1.0's TokenAuthentication.authenticate_credentials, by its source.
+KNOX_CHECK_SHA256 = "9ee8f829395d3547ed79b01b2b58126add48cec33557a5828fa496ca7cf576e0"
 
 pytestmark = pytest.mark.django_db
 
@@ -159,3 +165,11 @@ def test_a_forwarded_for_header_does_not_change_the_address_counted(player):
         APIClient().post("/api/auth/token/", CREDENTIALS, HTTP_X_FORWARDED_FOR=f"10.1.0.{n}")
     assert APIClient().post("/api/auth/token/", CREDENTIALS,
                             HTTP_X_FORWARDED_FOR="10.1.1.1").status_code == 429
+
+
+def test_knox_checks_a_token_as_our_copy_of_its_check_does():
+    # campaigns.api.authentication reads the tokens with a compiled read and checks them with a
+    # copy of knox 5.1.0's loop: a knox release that changes its check fails here, for the copy
+    # to follow it.
+    source = inspect.getsource(knox_auth.TokenAuthentication.authenticate_credentials)
+    assert hashlib.sha256(source.encode()).hexdigest() == KNOX_CHECK_SHA256
