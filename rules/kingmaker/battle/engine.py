@@ -37,10 +37,8 @@ from rules.kingmaker.battle.setup import (
     RoundRecord,
 )
 from rules.kingmaker.battle.strikes import circumstance
-from rules.kingmaker.battle.units import Unit
+from rules.kingmaker.battle.units import ACTIONS_PER_TURN, Unit
 from rules.sides import ATTACKER, DEFENDER
-
-ACTIONS_PER_TURN = 3  # seed 003: "Каждое войско может предпринять в свой ход до трёх действий"
 
 
 def fight(setup: BattleSetup, seed: int, *, stop_after_round: int | None = None) -> BattleOutcome:

@@ -27,7 +27,7 @@ from rules.kingmaker.battle.members import (
     SHAKEN,
 )
 from rules.kingmaker.battle.scene import Scene
-from rules.kingmaker.battle.units import Unit
+from rules.kingmaker.battle.units import ACTIONS_PER_TURN, Unit
 from rules.kingmaker.gear import WeaponKind
 
 # The war action an order calls for and its targets after the army: a pair, not a closure, as
@@ -55,7 +55,7 @@ def routed_turn(b: Scene, unit: Unit) -> None:
     """Seed 003: "В свой ход войско должно совершить боевое действие Отступление"; an engaged army
     must first break away. Reactive Rally: "It may try to Rally instead of the forced Retreat"."""
     if unit.knows("reactive_rally"):
-        unit.actions = 3
+        unit.actions = ACTIONS_PER_TURN
         act.rally(b, unit)
         b.log("reactive_rally", _("%(army)s tries to rally instead of fleeing."), unit)
         return
@@ -82,7 +82,7 @@ def _next_step(b: Scene, unit: Unit) -> Step | None:
     if plan.retreat_below is not None and unit.hp <= plan.retreat_below:
         return _withdraw(unit, b, pinned)
     first, later, after = unit.orders or _orders(b, unit)
-    for rule in first if unit.actions == 3 else later:
+    for rule in first if unit.actions == ACTIONS_PER_TURN else later:
         step = rule(b, unit, pinned)
         if step is not None:
             return step
@@ -149,14 +149,14 @@ def _withdraw(unit: Unit, b: Scene, pinned: bool) -> Step | None:
         if pinned or unit.cannot_disengage or unit.actions < 2:
             return None
         return _DISENGAGE
-    if unit.actions == 3:
+    if unit.actions == ACTIONS_PER_TURN:
         return _RETREAT
     return None
 
 
 def _rally(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     # (`Unit.value` and `engaged`, read inline: asked before every war action.)
-    if not pinned and unit.actions == 3 and \
+    if not pinned and unit.actions == ACTIONS_PER_TURN and \
             (unit._settled_now or unit._settled())[0].get(SHAKEN, 0) >= 2 and not unit._engaged:
         return _RALLY
     return None

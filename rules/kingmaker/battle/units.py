@@ -54,6 +54,7 @@ _BLOCKS_PER_ARMY_LIMIT = 4096
 _SIEGE = ArmyType.SIEGE
 _HEALING_POTIONS = GearKind.HEALING_POTIONS
 
+ACTIONS_PER_TURN = 3  # seed 003: "Каждое войско может предпринять в свой ход до трёх действий"
 MAX_ENGAGED = 4  # seed 003: "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
 
 

@@ -875,8 +875,7 @@ def test_regeneration_keeps_trolls_from_being_destroyed():
 def test_unit_constants_follow_the_seed():
     # seed 003_750bd81a16f66abf.txt: "Каждое войско может предпринять в свой ход до трёх действий";
     # "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
-    from rules.kingmaker.battle.engine import ACTIONS_PER_TURN
-    from rules.kingmaker.battle.units import MAX_ENGAGED
+    from rules.kingmaker.battle.units import ACTIONS_PER_TURN, MAX_ENGAGED
 
     assert (ACTIONS_PER_TURN, MAX_ENGAGED) == (3, 4)
     assert actions.COSTS["advance"] == actions.COSTS["battle"] == actions.COSTS["guard"] == 1
