@@ -218,11 +218,10 @@ def muster_run(m: int, args, workers, number: int) -> dict:
     assert sorted(ids) == sorted(t.pk for t in batch)
     last = -1
     while True:
-        status = Counter(KingdomTurn.objects.filter(pk__in=ids).values_list("status", flat=True))
-        done = status[TurnStatus.RESOLVED]
-        if status[TurnStatus.FAILED]:
-            failed = KingdomTurn.objects.filter(pk__in=ids, status=TurnStatus.FAILED)
-            sys.exit(f"failed turns: {list(failed.values_list('error', flat=True))}")
+        done, failed = resolved_and_failed(ids)
+        if failed:
+            failed_turns = KingdomTurn.objects.filter(pk__in=ids, status=TurnStatus.FAILED)
+            sys.exit(f"failed turns: {list(failed_turns.values_list('error', flat=True))}")
         if done != last and sys.stdout.isatty():
             print(f"\r   workers resolved {done}/{len(ids)} turns", end="", flush=True)
             last = done
@@ -242,6 +241,23 @@ def muster_run(m: int, args, workers, number: int) -> dict:
     print(f"   turns per worker: {by_worker}; run time a turn: median {median * 1000:.0f} ms, "
           f"max {runtimes[-1] * 1000:.0f} ms", flush=True)
     return {"seconds": elapsed, "rate": len(ids) / elapsed, "median": median}
+
+
+def resolved_and_failed(ids: list[int]) -> tuple[int, int]:
+    """How many of these turns are resolved and how many failed, in one cheap statement: the
+    bench watches the workers while they work, on the same two cores, and its watching is not
+    Muster's work (reading the turns' rows through the ORM every 20 ms took some 3 ms of
+    CPU, its own and PostgreSQL's: a twentieth of the machine)."""
+    from django.db import connection
+
+    from campaigns.models import TurnStatus
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT COUNT(*) FILTER (WHERE status = %s), "
+                       "COUNT(*) FILTER (WHERE status = %s) "
+                       "FROM campaigns_kingdomturn WHERE id = ANY(%s)",
+                       [TurnStatus.RESOLVED, TurnStatus.FAILED, ids])
+        return cursor.fetchone()
 
 
 def floor_run(m: int, args, number: int) -> float:

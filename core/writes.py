@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import datetime
 import functools
-import json
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+import orjson
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.utils import timezone
 from psycopg.types.json import Jsonb
@@ -223,6 +223,14 @@ def _json(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not written by core.writes")
 
 
+def _dumps(records: list[dict[str, Any]]) -> str:
+    """The rows as the statement's JSON parameter. orjson, not json.dumps: a kingdom turn's rows
+    are some 36 kB of JSON, which json.dumps took 0.43 ms to write and orjson takes 0.06 (the
+    same JSON once PostgreSQL has read it: it writes dates, times and UUIDs natively as _json
+    does, and other keys than strings as json.dumps does)."""
+    return orjson.dumps(records, default=_json, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 @functools.cache
 def _record_type(fields: tuple[models.Field, ...]) -> str:
     """`AS _v(column type, ...)`: how jsonb_to_recordset reads the fields' columns."""
@@ -255,7 +263,7 @@ def _plain_type(column: models.Field) -> type | None:
 
 def _recordset(fields: Sequence[models.Field], rows: Rows, *, add: bool) -> tuple[str, str]:
     """`jsonb_to_recordset(%s::jsonb) AS _v(column type, ...)` of the fields' values and its one
-    parameter: the rows as a JSON array (json.dumps is far cheaper than a parameter a column)."""
+    parameter: the rows as a JSON array (JSON is far cheaper than a parameter a column)."""
     # The wrapper itself, not the proxy: each access through the proxy finds this thread's one.
     database = connections[DEFAULT_DB_ALIAS]
     columns = [(column, column.column, column.attname, _plain_type(column)) for column in fields]
@@ -269,7 +277,7 @@ def _recordset(fields: Sequence[models.Field], rows: Rows, *, add: bool) -> tupl
     records = [{name: value(row, column, attname, plain) for column, name, attname, plain in columns}
                for row in rows]
     return (f"jsonb_to_recordset(%s::jsonb) {_record_type(tuple(fields))}",
-            json.dumps(records, default=_json))
+            _dumps(records))
 
 
 def _insert(statement: _Statement, model: type[models.Model], rows: Rows, *,
@@ -331,7 +339,7 @@ def _history_from_returning(statement: _Statement, written: str, write: _Write) 
                    for i, row in enumerate(write.rows)]
         source = (f"{written} JOIN jsonb_to_recordset(%s::jsonb) {_record_type((key, *own))} "
                   f"ON {written}.{_quote(key.column)} = _v.{_quote(key.column)}")
-        params = [json.dumps(records, default=_json)]
+        params = [_dumps(records)]
         tracked += [f"_v.{_quote(f.column)}" for f in own]
     statement.add(
         f"INSERT INTO {_quote(history._meta.db_table)} "

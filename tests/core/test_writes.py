@@ -2,18 +2,22 @@
 on PostgreSQL (the ORM's calls elsewhere), and read back as the ORM wrote them."""
 from __future__ import annotations
 
+import datetime
 import json
+import uuid
+from decimal import Decimal
 
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from factories import ArmyActivityFactory, ArmyFactory, KingdomFactory
+from psycopg.types.json import Jsonb
 
 from armies.choices import ActivityStatus
 from armies.history import snapshot
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic
 from campaigns.models import KingdomTurn
-from core.writes import Writes, _json, _recordset, history_model, reserve_ids
+from core.writes import Writes, _dumps, _json, _recordset, history_model, reserve_ids
 
 pytestmark = pytest.mark.django_db
 
@@ -101,6 +105,19 @@ def test_json_and_time_fields_read_back_as_the_orm_wrote_them():
     assert (stored.params, stored.result, stored.status) == ({"hex": "D4"}, result, "resolved")
     assert stored.submitted_at is not None  # auto_now_add
     assert activity.history.count() == 2
+
+
+def test_the_rows_json_is_what_json_dumps_wrote():
+    # orjson writes the statement's parameter (core.writes._dumps): read back, it must be what
+    # json.dumps with the same conversions wrote, whatever a field's value holds.
+    moment = datetime.datetime(2030, 1, 2, 3, 4, 5, 678901, tzinfo=datetime.UTC)
+    records = [{"at": moment, "plain": moment.replace(microsecond=0, tzinfo=None),
+                "day": moment.date(), "time": moment.time(), "price": Decimal("1.50"),
+                "key": uuid.UUID(int=7), "doc": Jsonb({"1": ["ü", 'a "quote"', 2.5, None]}),
+                "numbers": {1: True, 2: False}, "text": "Варнхолд", "none": None}]
+    assert json.loads(_dumps(records)) == json.loads(json.dumps(records, default=_json))
+    with pytest.raises(TypeError):
+        _dumps([{"odd": object()}])
 
 
 def test_reserved_ids_are_new_and_taken_by_the_rows():
