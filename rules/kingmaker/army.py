@@ -159,7 +159,7 @@ def _scaled(level: int, steps: tuple[tuple[int, int], ...]) -> int:
     return next((value for start, value in reversed(steps) if level >= start), 0)
 
 
-def _tactic_modifiers(army: ArmyState, hp: int, routing_threshold: int | None
+def _tactic_modifiers(army: ArmyState, hp: int, threshold: int | None
                       ) -> dict[Target, list[Modifier]]:
     """The always-on effects of tactics (../shared/reference, tactics)."""
     mods: dict[Target, list[Modifier]] = {target: [] for target in TARGETS}
@@ -175,8 +175,7 @@ def _tactic_modifiers(army: ArmyState, hp: int, routing_threshold: int | None
         mods[Target.RANGED].append(_status(1, "sharpshooter"))
         mods[Target.MELEE].append(
             _status(-_scaled(army.level, ((1, 2), (9, 1), (15, 0))), "sharpshooter"))
-    if "bloodied_but_unbroken" in known and routing_threshold is not None and \
-            hp <= routing_threshold:
+    if "bloodied_but_unbroken" in known and threshold is not None and hp <= threshold:
         bonus = _status(2 if army.level >= 10 else 1, "bloodied_but_unbroken")
         for target in (Target.AC, Target.MANEUVER, Target.MORALE, Target.MELEE, Target.RANGED):
             mods[target].append(bonus)
@@ -223,6 +222,45 @@ def current_hp(army: ArmyState) -> int:
     return maximum if army.hp is None else max(min(army.hp, maximum), 0)
 
 
+def statistic_modifiers(army: ArmyState, target: Target) -> tuple[Modifier, ...]:
+    """The modifiers of one of the army's statistics, as its stat block has them: a kingdom
+    turn's check wants no more, and deriving the whole block for it was most of what a check
+    cost. Call the validators first: this trusts its input, as stat_block does."""
+    derived: StatBlock | None = army.__dict__.get("_stat_block")
+    if derived is not None:
+        return derived.statistics[target].modifiers
+    army.template.check_level(army.level)
+    own = _own_modifiers(army, resolve_weapons(army.template, army.gear), current_hp(army),
+                         _routing_threshold(army))
+    broader = BROADER.get(target)
+    return tuple(own[target] + (own[broader] if broader else []))
+
+
+def _routing_threshold(army: ArmyState) -> int | None:
+    template = army.template
+    if "brave" in army.tactics:
+        return None  # Brave: "Has no Rout Threshold".
+    if "hold_the_line" in army.tactics:
+        return math.ceil(maximum_hp(army) / 4)
+    if template.routing_threshold is None:
+        return None
+    # Seed 003: "ПБ обычно равен половине максимума ПЗ войска".
+    return template.routing_threshold + (maximum_hp(army) - template.hp) // 2
+
+
+def _own_modifiers(army: ArmyState, gear: tuple[GearItem, ...], hp: int,
+                   threshold: int | None) -> dict[Target, list[Modifier]]:
+    """The modifiers the army's conditions, tactics and gear put on each target (before a
+    broader target's are added to a narrower one)."""
+    sources = [condition_modifiers(army.conditions), _tactic_modifiers(army, hp, threshold),
+               {Target(k): v for k, v in gear_modifiers(gear).items()}]
+    own: dict[Target, list[Modifier]] = {target: [] for target in TARGETS}
+    for source in sources:
+        for target, modifiers in source.items():
+            own[target].extend(modifiers)
+    return own
+
+
 def _derived_stat_block(army: ArmyState) -> StatBlock:
     template = army.template
     level = template.check_level(army.level)
@@ -232,15 +270,7 @@ def _derived_stat_block(army: ArmyState) -> StatBlock:
 
     max_hp = maximum_hp(army)
     hp = current_hp(army)
-    if "brave" in army.tactics:
-        routing_threshold = None  # Brave: "Has no Rout Threshold".
-    elif "hold_the_line" in army.tactics:
-        routing_threshold = math.ceil(max_hp / 4)
-    elif template.routing_threshold is None:
-        routing_threshold = None
-    else:
-        # Seed 003: "ПБ обычно равен половине максимума ПЗ войска".
-        routing_threshold = template.routing_threshold + (max_hp - template.hp) // 2
+    threshold = _routing_threshold(army)
 
     bases = {
         Target.SCOUTING: row.scouting + adjustments["scouting"],
@@ -251,12 +281,7 @@ def _derived_stat_block(army: ArmyState) -> StatBlock:
         + adjustments["morale"],
     }
     strikes = _strikes(template, level, gear)
-    sources = [condition_modifiers(army.conditions), _tactic_modifiers(army, hp, routing_threshold),
-               {Target(k): v for k, v in gear_modifiers(gear).items()}]
-    own: dict[Target, list[Modifier]] = {target: [] for target in TARGETS}
-    for source in sources:
-        for target, modifiers in source.items():
-            own[target].extend(modifiers)
+    own = _own_modifiers(army, gear, hp, threshold)
 
     statistics: dict[Target, Statistic] = {}
     for target in TARGETS:
@@ -288,7 +313,7 @@ def _derived_stat_block(army: ArmyState) -> StatBlock:
         recruitment_dc=recruitment_dc,
         hp=hp,
         max_hp=max_hp,
-        routing_threshold=routing_threshold,
+        routing_threshold=threshold,
         max_tactics=row.max_tactics,
         tactics_counted=counted_tactics(template, army.tactics),
         consumption=template.consumption,

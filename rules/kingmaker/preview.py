@@ -11,7 +11,7 @@ from rules.degrees import Degree, degree_of_success
 from rules.errors import RuleViolation, Violation
 from rules.kingmaker import activities as act
 from rules.kingmaker.activities import ACTIVITIES, CheckSpec, Order, Situation
-from rules.kingmaker.army import stat_block
+from rules.kingmaker.army import statistic_modifiers
 from rules.kingmaker.map_routes import EXTRA_LABELS, Route
 from rules.modifiers import Modifier, ModifierKind, Statistic
 
@@ -42,7 +42,7 @@ def check_statistic(situation: Situation, order: Order, spec: CheckSpec,
     second activity ("второе войсковое занятие ... со штрафом -5") and Warfare Exercises' bonus."""
     modifiers: list[Modifier] = list(spec.extra)
     if spec.army is not None:
-        modifiers += stat_block(spec.army.state).statistic(spec.target).modifiers
+        modifiers += statistic_modifiers(spec.army.state, spec.target)
         if order.second:
             modifiers.append(Modifier(ModifierKind.UNTYPED, act.SECOND_ACTIVITY_PENALTY,
                                       "second activity"))

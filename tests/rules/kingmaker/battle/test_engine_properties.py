@@ -10,7 +10,7 @@ from battle_support import A, D, army, battle_setup, fighter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.kingmaker.army import ArmyState, stat_block
+from rules.kingmaker.army import ArmyState, stat_block, statistic_modifiers
 from rules.kingmaker.battle.engine import fight
 from rules.kingmaker.battle.odds import battle_odds
 from rules.kingmaker.battle.plans import ACTIVE_TACTICAL_ACTIONS, plan_violations, tactical_actions
@@ -34,6 +34,7 @@ from rules.kingmaker.conditions import (
     VALUED,
     Condition,
     ConditionState,
+    Target,
     condition_violations,
 )
 from rules.kingmaker.gear import GearItem, GearKind, Tier, gear_violations
@@ -136,6 +137,20 @@ def max_hp(setup):
 
 
 # -- properties ---------------------------------------------------------------------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(army_states())
+def test_a_statistic_s_modifiers_are_its_stat_block_s(state):
+    # A kingdom turn's check takes the modifiers of one statistic without deriving the stat
+    # block (rules.kingmaker.army.statistic_modifiers): they must be the block's, in its order,
+    # for every statistic (a narrower one with its broader one's), whatever the army's tactics,
+    # gear, conditions and HP (Bloodied but Unbroken below the rout threshold among them).
+    fresh = {target: statistic_modifiers(state, target) for target in Target}
+    assert "_stat_block" not in state.__dict__  # none was derived for them
+    block = stat_block(state)
+    assert fresh == {target: block.statistic(target).modifiers for target in Target}
+    assert {target: statistic_modifiers(state, target) for target in Target} == fresh
+
 
 @SETTINGS
 @given(setups(), SEEDS)
