@@ -27,6 +27,8 @@ from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.gear import WeaponKind
 
 DAMAGE = {CRITICAL_SUCCESS: 2, SUCCESS: 1}  # "1 урон при попадании и 2 урона при критическом"
+# The tactics that add to a hit (`after_hit`): an army without any of them adds nothing.
+HIT_TACTICS = frozenset({"revel_in_battle", "flaming_shot", "explosive_shot", "burning_weaponry"})
 
 
 # -- what every maneuver sets off ------------------------------------------------------------------
@@ -88,7 +90,7 @@ def false_retreat(b: Scene, unit: Unit) -> None:
     if record.degree is CRITICAL_SUCCESS:
         # "Target outflanked and unable to react until the start of your next turn".
         b.gain_until(target, OUTFLANKED, 0, unit, "start")
-        target.no_reactions_until = unit.key
+        b.bar_reactions(target, unit)
     elif record.degree is SUCCESS:
         # "Target outflanked until the start of its next turn".
         b.gain_until(target, OUTFLANKED, 0, target, "start")

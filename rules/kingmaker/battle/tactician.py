@@ -10,7 +10,7 @@ from typing import Any
 from rules.errors import _
 from rules.kingmaker.battle import actions as act
 from rules.kingmaker.battle.aiming import can_shoot as can_shoot
-from rules.kingmaker.battle.aiming import engaged_on_field, melee_allowed, pick_on_field
+from rules.kingmaker.battle.aiming import engaged_target, melee_allowed, pick_on_field
 from rules.kingmaker.battle.aiming import pick as pick
 from rules.kingmaker.battle.aiming import shooting_targets as shooting_targets
 from rules.kingmaker.battle.members import (
@@ -38,10 +38,16 @@ Rule = Callable[[Scene, Unit, bool], Step | None]
 
 
 def take_turn(b: Scene, unit: Unit) -> None:
+    foes = b.side_units(unit.side.other)
     # `Unit.on_field` and `routed`, read inline: asked before every war action.
     while unit.actions > 0 and unit._position is not FLED and unit.hp != 0 and \
             DEFEATED not in unit._lasting and \
-            ROUTED not in (unit._settled_now or unit._settled())[0] and b.has_enemies(unit):
+            ROUTED not in (unit._settled_now or unit._settled())[0]:
+        for foe in foes:  # any enemy left on the field (`Unit.on_field`, read inline)
+            if foe._position is not FLED and foe.hp != 0 and DEFEATED not in foe._lasting:
+                break
+        else:
+            return
         step = _next_step(b, unit)
         if step is None:
             return
@@ -198,11 +204,12 @@ def _melee(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     # (`_orders` leaves this order out for an army that may not fight in melee.)
     if not unit._engaged:  # (most of the times it is asked)
         return None
-    engaged = engaged_on_field(b, unit)
-    if not engaged:
+    target = engaged_target(b, unit)
+    if target is None:
         return None
-    target = pick_on_field(b, unit, engaged)
-    return _strike(b, unit, pinned, target, MELEE) if target is not None else None
+    if len(unit.attack_targets) < 2:  # (`_strike` of a turn's first attacks, without the call)
+        return act.battle, (target, MELEE)
+    return _strike(b, unit, pinned, target, MELEE)
 
 
 def _shoot(b: Scene, unit: Unit, pinned: bool) -> Step | None:
