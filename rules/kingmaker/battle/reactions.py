@@ -43,7 +43,8 @@ def maneuver(b: Scene, unit: Unit) -> bool:
     if unit._engaged:  # (`engaged_enemies` is empty for most maneuvers: an advance's)
         for enemy in b.engaged_enemies(unit):
             counterattack(b, enemy, unit)
-            if not unit.on_field:
+            # (`Unit.on_field`, read inline: a property is a slow read and a call.)
+            if unit._position is FLED or unit.hp == 0 or DEFEATED in unit._lasting:
                 return False
     if FORTIFIED in unit._lasting:  # (most maneuvers start outside any)
         b.leave_fortification(unit)

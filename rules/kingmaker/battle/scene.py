@@ -86,7 +86,7 @@ class KeptForSetup:
         self.fixed_modifiers: _FixedModifiers = {}
         self.fixed_totals: _FixedTotals = Kept(65536)
         # Each army's standing orders that can apply in this setup (`tactician._orders`).
-        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...],
+        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...],
                                               tuple[Any, ...]]] = {}
         # The initiative rolls and their events (`engine.Battle._roll_initiative`).
         self.initiatives: dict[tuple[int, int, int, int], tuple[Roll, BattleEvent]] = {}
@@ -449,7 +449,8 @@ class Scene:
             self.log("accustomed_to_panic", _("%(army)s is used to panic: weary -1 instead."),
                      unit)
             return
-        unit.lasting[condition] = unit.lasting.get(condition, 0) + value
+        lasting = unit.lasting
+        lasting[condition] = lasting.get(condition, 0) + value
         self._settle(unit)
 
     def gain_until(self, unit: Unit, condition: Condition, value: int, owner: Unit,
@@ -521,7 +522,7 @@ class Scene:
             return
         shaken = (unit._settled_now or unit._settled())[0].get(SHAKEN, 0)
         unit.hp = max(unit.hp - amount, 0)
-        unit.changed()
+        unit._block = None  # (`Unit.changed`, inline: every hit)
         if shaken and not flat_check(self.dice, dc=11,
                                      purpose=_("Shaken army takes damage (%(army)s)"),
                                      army=unit.name).success:

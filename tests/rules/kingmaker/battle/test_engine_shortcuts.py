@@ -1,11 +1,12 @@
 """The engine's shortcuts past work that would change nothing: each test guards what one of them
 takes for granted, so that a new rule cannot make it skip something that matters."""
-import inspect
+import ast
 import re
+from pathlib import Path
 
-from battle_support import duel, place, ready, scripted
+from battle_support import duel, engage, place, ready, scripted
 
-from rules.kingmaker.battle import actions, reactions
+from rules.kingmaker.battle import actions, reactions, tactician
 from rules.kingmaker.battle.setup import Position
 from rules.kingmaker.conditions import Condition
 
@@ -13,7 +14,11 @@ from rules.kingmaker.conditions import Condition
 def test_the_tactics_a_hit_can_set_off_are_all_known_to_the_shortcut_past_it():
     # `basic_actions.battle` calls `after_hit` only for an army that knows one of HIT_TACTICS: a
     # tactic `after_hit` reads that is not among them would never be set off by a Battle.
-    read = set(re.findall(r'"(\w+)" in tactics', inspect.getsource(reactions.after_hit)))
+    # (Read from the module's file, not from the function: another test may stand in for it.)
+    module = ast.parse(Path(reactions.__file__).read_text())
+    after_hit = next(node for node in module.body
+                     if isinstance(node, ast.FunctionDef) and node.name == "after_hit")
+    read = set(re.findall(r"'(\w+)' in tactics", ast.unparse(after_hit)))
     assert read == reactions.HIT_TACTICS
 
 
@@ -46,3 +51,21 @@ def test_a_turn_expires_what_lasts_until_it():
     place(b, 2, Position.FLED)  # (nobody left to fight: the turn's start and end alone)
     b._turn(unit)
     assert not unit.has(Condition.MIRED) and not b.timed
+
+
+def test_the_orders_an_army_is_not_asked_for_could_not_call_for_anything():
+    # `tactician._orders` asks the order to rally only of an army not engaged, and the order to
+    # strike in melee only of an engaged one: each calls for nothing from the other.
+    b = scripted(duel())
+    ready(b)
+    unit, enemy = b.units[1], b.units[2]
+    b.gain(unit, Condition.SHAKEN, 2)  # shaken enough to rally, at a turn's first war action
+    first, later, engaged, _ = tactician._orders(b, unit)
+    assert tactician._rally in first and tactician._melee in engaged
+    assert tactician._rally not in engaged and tactician._melee not in first + later
+    assert tactician._rally(b, unit, False) is not None
+    assert tactician._melee(b, unit, False) is None
+    engage(b, 1, 2)
+    assert tactician._rally(b, unit, False) is None
+    assert tactician._melee(b, unit, False) is not None
+    assert enemy.key in unit._engaged
