@@ -111,10 +111,11 @@ class Dice:
         as `random` draws it (the fewest bits that hold `sides`, again while the number is not
         below it), without its three layers of calls (`tests/rules/test_dice.py` holds the
         two to the same faces)."""
-        bits = sides.bit_length()
-        face = self._bits(bits)
+        count = sides.bit_length()
+        bits = self._bits  # (read as an attribute, then called: see `d20_face`)
+        face = bits(count)
         while face >= sides:
-            face = self._bits(bits)
+            face = bits(count)
         return face + 1
 
     def d20_face(self) -> int:
@@ -123,7 +124,11 @@ class Dice:
         Exactly `randint(1, 20)`: it draws 5 bits until they make a number below 20 and adds 1;
         drawn here without its three layers of calls (a battle rolls dozens of d20s, and
         `tests/rules/test_dice.py` holds the two to the same faces)."""
-        face = self._bits(5)
+        # The drawing method read as an attribute, then called: called straight off the dice
+        # (`self._bits(5)`), Python 3.11 looks it up as a method, which an attribute of the
+        # instance is not, through its slow generic path at every die.
+        bits = self._bits
+        face = bits(5)
         while face >= 20:
-            face = self._bits(5)
+            face = bits(5)
         return face + 1

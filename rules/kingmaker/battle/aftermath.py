@@ -26,7 +26,7 @@ from rules.kingmaker.battle.setup import ArmyResult, BattleEvent, CheckRecord, P
 from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.conditions import Condition, after_battle, from_mapping
 from rules.kingmaker.gear import GearItem
-from rules.sides import SIDES, Side
+from rules.sides import ATTACKER, DEFENDER, Side
 
 # Seed 003: "каждое разгромленное вами войско приносит столько же опыта, сколько и победа над
 # противником того же уровня"; the creature XP table by level against the party (the kingdom).
@@ -44,13 +44,19 @@ def settle_battle(b: Scene) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, .
     # Who was defeated in the battle, before a Defense critical success ("Все разгромленные войска
     # восстанавливаются до 1 ПЗ") brings them back: the enemy's kingdom XP and the armies' results
     # count the defeat all the same.
-    # (Lists rather than generators, and `Unit.defeated` read inline: every run of the odds
-    # settles its battle.)
+    # (Loops rather than comprehensions, each a call of its own, and `Unit.defeated` read inline:
+    # every run of the odds settles its battle.)
     units = b._by_key
-    defeated = frozenset([u.key for u in units if u.hp == 0 or DEFEATED in u._lasting])
-    sides = tuple([_side_result(b, side, defeated) for side in SIDES])
-    armies = tuple([_army_result(b, unit, unit.key in defeated) for unit in units])
-    return armies, sides
+    fallen = []
+    for u in units:
+        if u.hp == 0 or DEFEATED in u._lasting:
+            fallen.append(u.key)
+    defeated = frozenset(fallen)
+    sides = (_side_result(b, ATTACKER, defeated), _side_result(b, DEFENDER, defeated))
+    armies = []
+    for unit in units:
+        armies.append(_army_result(b, unit, unit.key in defeated))
+    return tuple(armies), sides
 
 
 _PC_FIGHT_SHIFT = {PcFight.WON: 1, PcFight.LOST: -1}
@@ -72,8 +78,9 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     xp = 0
     if setup.kingdom_level is not None and defeated:
         # "Ваше королевство в любом случае получает опыт".
-        xp = sum([xp_for(e.base.level, setup.kingdom_level)
-                  for e in b._of_side[side.other] if e.key in defeated])
+        for enemy in b._of_side[side.other]:
+            if enemy.key in defeated:
+                xp += xp_for(enemy.base.level, setup.kingdom_level)
         if xp:
             say("kingdom_xp", _("The kingdom gains %(xp)s XP."), xp=xp)
     if b.winner is None or setup.kingdom is None or setup.control_dc is None:

@@ -102,3 +102,17 @@ def engaged_on_field(b: Scene, unit: Unit) -> list[Unit]:
         if enemy._position is not FLED and enemy.hp != 0 and DEFEATED not in enemy._lasting:
             found.append(enemy)
     return found
+
+
+def engaged_target(b: Scene, unit: Unit) -> Unit | None:
+    """`pick_on_field` among the `engaged_on_field`, asked in one call (before every war action
+    of an engaged army): most engaged armies face one enemy, which needs no list to pick from."""
+    engaged = unit._engaged
+    if len(engaged) != 1 or b.setup.light is DARK:
+        return pick_on_field(b, unit, engaged_on_field(b, unit))
+    (key,) = engaged
+    enemy = b.units[key]
+    # (`Unit.on_field`, read inline.)
+    if enemy._position is FLED or enemy.hp == 0 or DEFEATED in enemy._lasting:
+        return None
+    return enemy

@@ -22,7 +22,13 @@ from rules.kingmaker.battle.members import (
     SHAKEN,
     SUCCESS,
 )
-from rules.kingmaker.battle.reactions import DAMAGE, after_hit, false_retreat, maneuver
+from rules.kingmaker.battle.reactions import (
+    DAMAGE,
+    HIT_TACTICS,
+    after_hit,
+    false_retreat,
+    maneuver,
+)
 from rules.kingmaker.battle.scene import Scene
 from rules.kingmaker.battle.strikes import multiple_attack_on_fortification
 from rules.kingmaker.battle.units import Unit
@@ -78,7 +84,8 @@ def battle(b: Scene, unit: Unit, target: Unit, kind: WeaponKind) -> None:
           _WEAPONS[kind])
     if damage:  # a miss takes nothing and sets nothing off (`hurt` and `after_hit` do nothing)
         b.hurt(target, damage, unit)
-        after_hit(b, unit, target, kind, record.degree)
+        if not HIT_TACTICS.isdisjoint(unit.tactics):  # (most armies know none)
+            after_hit(b, unit, target, kind, record.degree)
 
 
 def cut_nets(b: Scene, unit: Unit, netter: Unit) -> None:
@@ -164,7 +171,6 @@ def guard(b: Scene, unit: Unit, target: Unit) -> None:
         b.log("guard", _("%(army)s stumbles while guarding: mired 1."), unit, target, record)
     else:
         b.log("guard", _("%(army)s fails to guard."), unit, target, record)
-    unit.changed()
 
 
 def rally(b: Scene, unit: Unit) -> None:

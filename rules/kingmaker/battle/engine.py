@@ -5,7 +5,7 @@ actions per army, rout checks at the end of each round, and the end of the scene
 a round gives exactly the first rounds of the full fight (the GM's step by step)."""
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from rules.degrees import Degree, degree_of_success
@@ -97,8 +97,12 @@ class Battle(Scene):
         ties = self.kept.initiative_ties
         if not ties:
             ties.update({u.key: self._initiative_ties(u) for u in self._by_key})
-        self.order = [u for _, u in sorted([((-u.initiative, ties[u.key]), u)
-                                            for u in self._by_key], key=_FIRST)]
+        # (Loops and `map` rather than list comprehensions, each a call of its own.)
+        pairs = []
+        for u in self._by_key:
+            pairs.append(((-u.initiative, ties[u.key]), u))
+        pairs.sort(key=_FIRST)
+        self.order = list(map(_SECOND, pairs))
         self._starting_positions()
 
     def _roll_initiative(self, unit: Unit, modifier: int) -> int:
@@ -174,7 +178,8 @@ class Battle(Scene):
             self._check_end()
 
     def _turn(self, unit: Unit) -> None:
-        self._expire(unit, "start")
+        if self.timed:
+            self._expire(unit, "start")
         unit.guard_all = False
         unit.guard_against.clear()
         unit.reaction_used = False
@@ -196,35 +201,39 @@ class Battle(Scene):
             tactician.routed_turn(self, unit)
         else:
             tactician.take_turn(self, unit)
-        self._expire(unit, "end")
+        if self.timed:
+            self._expire(unit, "end")
 
     def _expire(self, owner: Unit, at: str) -> None:
+        timed = False  # whether anything is left to expire at a later turn
         for unit in self._by_key:
-            if not unit._temporary:  # nothing to expire (most turns)
-                if unit.no_reactions_until is not None and at == "start" and \
-                        unit.no_reactions_until == owner.key:
+            if unit._temporary:
+                kept = []
+                for temp in unit._temporary:
+                    if temp.owner != owner.key or temp.at != at:
+                        kept.append(temp)
+                    elif temp.skip:
+                        temp.skip -= 1  # lasts until the end of a later turn ("your next turn")
+                        kept.append(temp)
+                if len(kept) != len(unit._temporary):
+                    unit.temporary = kept  # (through its setter: its settled conditions dropped)
+                    unit.changed()
+                timed = timed or bool(kept)
+            if unit.no_reactions_until is not None:
+                if at == "start" and unit.no_reactions_until == owner.key:
                     unit.no_reactions_until = None
-                continue
-            kept = []
-            for temp in unit._temporary:
-                if temp.owner != owner.key or temp.at != at:
-                    kept.append(temp)
-                elif temp.skip:
-                    temp.skip -= 1  # lasts until the end of a later turn ("your next turn")
-                    kept.append(temp)
-            if len(kept) != len(unit._temporary):
-                unit.temporary = kept  # (through its setter: its settled conditions dropped)
-                unit.changed()
-            if at == "start" and unit.no_reactions_until == owner.key:
-                unit.no_reactions_until = None
+                else:
+                    timed = True
+        self.timed = timed
 
     def _end_of_round(self) -> None:
         if not self.finished:
             self._rout_checks()
             self._check_end()
+        # (`map` rather than list comprehensions, each a call of its own.)
         self.records.append(RoundRecord(
-            self.round, tuple([u.key for u in self.order]),
-            tuple([self._snapshot(u) for u in self._by_key]), self.fortification_hp))
+            self.round, tuple(map(_KEY, self.order)), tuple(map(self._snapshot, self._by_key)),
+            self.fortification_hp))
 
     def _rout_checks(self) -> None:
         # "Войско, чьи ПЗ равны или ниже ПБ, должно совершить проверку Боевого духа; СЛ равна
@@ -240,7 +249,7 @@ class Battle(Scene):
             enemies = self.enemies(unit)
             if not enemies:
                 continue
-            dc = max(self.dc(e, MORALE) for e in enemies)
+            dc = max(map(self._morale_dc, enemies))
             record = self.check(unit, ROUT_CHECK, dc, _("Rout check"))
             if record.degree is CRITICAL_SUCCESS:
                 unit.rout_immune = True  # "больше не совершает проверки обращения в бегство"
@@ -257,11 +266,25 @@ class Battle(Scene):
             if record.degree >= SUCCESS:
                 reactions.false_retreat(self, unit)
 
+    def _morale_dc(self, unit: Unit) -> int:
+        return self.dc(unit, MORALE)
+
     def _check_end(self) -> None:
         # "Когда все войска с одной стороны конфликта разгромлены или обращены в бегство, сцена
         # битвы заканчивается."
-        attackers_out = _all_out(self._of_side[ATTACKER])
-        defenders_out = _all_out(self._of_side[DEFENDER])
+        # Out: fled, at 0 HP, defeated or routed (`Unit.on_field` and `routed`, read inline, and
+        # each side's armies looked at here: asked after every turn).
+        sides_out = []
+        for units in self._sides:
+            for unit in units:
+                if unit._position is not FLED and unit.hp != 0 and \
+                        DEFEATED not in unit._lasting and \
+                        ROUTED not in (unit._settled_now or unit._settled())[0]:
+                    sides_out.append(False)
+                    break
+            else:
+                sides_out.append(True)
+        attackers_out, defenders_out = sides_out
         if not (attackers_out or defenders_out):
             return
         self.finished = True
@@ -303,18 +326,10 @@ class Battle(Scene):
 
 
 _FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
+_KEY = attrgetter("key")
 # The column of the battlefield picture an attacking army stands in (a defender's is mirrored).
 _COLUMNS = {DISTANT: 0, NEARBY: 2, ENGAGED: 4, FLED: -1}
-
-
-def _all_out(units: list[Unit]) -> bool:
-    """Seed 003: the scene ends when a side is all "разгромлены ... или не обращены в бегство"
-    (fled, at 0 HP, defeated or routed); asked after every turn, so read inline."""
-    for unit in units:
-        if not (unit._position is FLED or unit.hp == 0 or DEFEATED in unit._lasting or
-                ROUTED in (unit._settled_now or unit._settled())[0]):
-            return False
-    return True
 
 
 # Only the degree of a check in an unlogged fight is ever read (its log is not kept): one shared

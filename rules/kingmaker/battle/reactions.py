@@ -27,6 +27,8 @@ from rules.kingmaker.battle.units import Unit
 from rules.kingmaker.gear import WeaponKind
 
 DAMAGE = {CRITICAL_SUCCESS: 2, SUCCESS: 1}  # "1 урон при попадании и 2 урона при критическом"
+# The tactics that add to a hit (`after_hit`): an army without any of them adds nothing.
+HIT_TACTICS = frozenset({"revel_in_battle", "flaming_shot", "explosive_shot", "burning_weaponry"})
 
 
 # -- what every maneuver sets off ------------------------------------------------------------------
@@ -41,7 +43,8 @@ def maneuver(b: Scene, unit: Unit) -> bool:
     if unit._engaged:  # (`engaged_enemies` is empty for most maneuvers: an advance's)
         for enemy in b.engaged_enemies(unit):
             counterattack(b, enemy, unit)
-            if not unit.on_field:
+            # (`Unit.on_field`, read inline: a property is a slow read and a call.)
+            if unit._position is FLED or unit.hp == 0 or DEFEATED in unit._lasting:
                 return False
     if FORTIFIED in unit._lasting:  # (most maneuvers start outside any)
         b.leave_fortification(unit)
@@ -88,7 +91,7 @@ def false_retreat(b: Scene, unit: Unit) -> None:
     if record.degree is CRITICAL_SUCCESS:
         # "Target outflanked and unable to react until the start of your next turn".
         b.gain_until(target, OUTFLANKED, 0, unit, "start")
-        target.no_reactions_until = unit.key
+        b.bar_reactions(target, unit)
     elif record.degree is SUCCESS:
         # "Target outflanked until the start of its next turn".
         b.gain_until(target, OUTFLANKED, 0, target, "start")

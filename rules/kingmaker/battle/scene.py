@@ -52,7 +52,7 @@ from rules.kingmaker.battle.units import MAX_ENGAGED, Temporary, Unit
 from rules.kingmaker.conditions import Condition, Conditions, Target
 from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind, Statistic, stacked_total
-from rules.sides import SIDES, Side
+from rules.sides import ATTACKER, DEFENDER, Side
 
 _FixedModifiers = dict[tuple[int, Target], tuple[Modifier, ...]]
 _FixedTotals = Kept[tuple[int, Target, int], tuple[Statistic, int]]
@@ -86,7 +86,7 @@ class KeptForSetup:
         self.fixed_modifiers: _FixedModifiers = {}
         self.fixed_totals: _FixedTotals = Kept(65536)
         # Each army's standing orders that can apply in this setup (`tactician._orders`).
-        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...],
+        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...],
                                               tuple[Any, ...]]] = {}
         # The initiative rolls and their events (`engine.Battle._roll_initiative`).
         self.initiatives: dict[tuple[int, int, int, int], tuple[Roll, BattleEvent]] = {}
@@ -147,24 +147,23 @@ class Scene:
         if kept is None or kept.setup is not setup:
             kept = _KEPT.keep(id(setup), KeptForSetup(setup))
         self.kept = kept
-        # No army joins or leaves the scene's list while it is fought: in the order of their keys
-        # (the setup's, sorted once per setup).
+        # No army joins or leaves the scene's lists while it is fought: in the order of their keys
+        # (the setup's, sorted once per setup), all and by side. (Made in one loop: every run of
+        # the odds makes them.)
         light = setup.light
-        by_key = self._by_key = [Unit(c, light) for c in kept.combatants]
-        self.units: dict[int, Unit] = {u.key: u for u in by_key}
-        self._of_side = {side: [u for u in by_key if u.side is side] for side in SIDES}
-        self._foes = {side: self._of_side[side.other] for side in SIDES}
-        self._fixed_modifiers = kept.fixed_modifiers
-        self._fixed_totals = kept.fixed_totals
-        self.standing_orders = kept.standing_orders
-        self.round = 0
-        self.events: list[BattleEvent] = []
-        self.fortification_hp = kept.fortification_hp
+        by_key: list[Unit] = []
+        units: dict[int, Unit] = {}
+        attackers: list[Unit] = []
+        defenders: list[Unit] = []
         # Every scene of a setup starts each army in the same state: its conditions settled and
         # its stat block found once per setup, not again in every run.
         outside = kept.outside
         starts = kept.starts
-        for unit in by_key:
+        for combatant in kept.combatants:
+            unit = Unit(combatant, light)
+            by_key.append(unit)
+            units[unit.key] = unit
+            (attackers if unit.side is ATTACKER else defenders).append(unit)
             # Fortified comes from the garrison (Garrison Army), never from a stored condition:
             # an army fighting away from its walls is not covered by them.
             if unit.key in outside and FORTIFIED in unit._lasting:
@@ -173,8 +172,24 @@ class Scene:
             if start is None:
                 start = starts[unit.key] = (unit._settled(), unit.block)
             unit._settled_now, unit._block = start
+        self._by_key = by_key
+        self.units = units
+        self._of_side = {ATTACKER: attackers, DEFENDER: defenders}
+        self._foes = {ATTACKER: defenders, DEFENDER: attackers}
+        self._sides = (attackers, defenders)
+        self._fixed_modifiers = kept.fixed_modifiers
+        self._fixed_totals = kept.fixed_totals
+        self.standing_orders = kept.standing_orders
+        self.round = 0
+        self.events: list[BattleEvent] = []
+        self.fortification_hp = kept.fortification_hp
         self.winner: Side | None = None
         self.finished = False
+        # Whether any army may have a condition that lasts until some army's turn (`gain_until`)
+        # or be unable to react until then (`bar_reactions`): a turn's start and end look for
+        # what expires only then (`engine.Battle._expire`), as most turns of most fights have
+        # nothing to expire. Changes to them go through those two.
+        self.timed = False
 
     # -- who is where -----------------------------------------------------------------------
 
@@ -185,17 +200,13 @@ class Scene:
         return list(self._of_side[side])
 
     def enemies(self, unit: Unit) -> list[Unit]:
-        # `Unit.on_field`, read inline: a turn asks for the enemies several times.
-        return [u for u in self._foes[unit.side] if u._position is not FLED and u.hp != 0
-                and DEFEATED not in u._lasting]
-
-    def has_enemies(self, unit: Unit) -> bool:
-        """Whether `enemies` would name any, without making the list (asked before every war
-        action)."""
+        # `Unit.on_field`, read inline, and a loop rather than a list comprehension (a call of its
+        # own): a turn asks for the enemies several times.
+        found = []
         for u in self._foes[unit.side]:
             if u._position is not FLED and u.hp != 0 and DEFEATED not in u._lasting:
-                return True
-        return False
+                found.append(u)
+        return found
 
     def allies(self, unit: Unit) -> list[Unit]:
         return [u for u in self._of_side[unit.side] if u.on_field and u is not unit]
@@ -206,7 +217,8 @@ class Scene:
             return []
         units = self.units
         if len(engaged) == 1:  # (most engaged armies: one enemy, no sorting)
-            return [units[k] for k in engaged]
+            (key,) = engaged
+            return [units[key]]
         return [units[k] for k in sorted(engaged)]
 
     def can_engage(self, unit: Unit, target: Unit, *, leaving_fortification: bool = False) -> bool:
@@ -230,10 +242,13 @@ class Scene:
         if len(engaged) >= MAX_ENGAGED or (not leaving_fortification and
                                            FORTIFIED in (unit._settled_now or unit._settled())[0]):
             return []
-        return [u for u in self._foes[unit.side] if u._position is not FLED and u.hp != 0
-                and DEFEATED not in u._lasting and u.key not in engaged
-                and FORTIFIED not in (u._settled_now or u._settled())[0]
-                and len(u._engaged) < MAX_ENGAGED]
+        found = []  # (a loop rather than a list comprehension, which is a call of its own)
+        for u in self._foes[unit.side]:
+            if u._position is not FLED and u.hp != 0 and DEFEATED not in u._lasting and \
+                    u.key not in engaged and FORTIFIED not in (u._settled_now or u._settled())[0] \
+                    and len(u._engaged) < MAX_ENGAGED:
+                found.append(u)
+        return found
 
     def engage(self, unit: Unit, target: Unit) -> None:
         unit.engage_with(target.key)
@@ -310,8 +325,12 @@ class Scene:
         return fixed
 
     def _croaked(self, unit: Unit, target: Target) -> bool:
-        return target in _MORALE_TARGETS and bool(unit._engaged) and \
-            any(e.knows("chorus_of_croaks") for e in self.engaged_enemies(unit))
+        if target not in _MORALE_TARGETS or not unit._engaged:
+            return False
+        for enemy in self.engaged_enemies(unit):  # (a loop: a generator is a call of its own)
+            if "chorus_of_croaks" in enemy.tactics:
+                return True
+        return False
 
     def _field_modifiers(self, unit: Unit, target: Target) -> list[Modifier]:
         """What of `modifiers_for` follows from the battlefield and the army's own tactics alone,
@@ -430,13 +449,20 @@ class Scene:
             self.log("accustomed_to_panic", _("%(army)s is used to panic: weary -1 instead."),
                      unit)
             return
-        unit.lasting[condition] = unit.lasting.get(condition, 0) + value
+        lasting = unit.lasting
+        lasting[condition] = lasting.get(condition, 0) + value
         self._settle(unit)
 
     def gain_until(self, unit: Unit, condition: Condition, value: int, owner: Unit,
                    at: str, skip: int = 0) -> None:
         unit.temporary.append(Temporary(condition, value, owner.key, at, skip))
+        self.timed = True
         self._settle(unit)
+
+    def bar_reactions(self, unit: Unit, until: Unit) -> None:
+        """`unit` cannot react until the start of `until`'s next turn."""
+        unit.no_reactions_until = until.key
+        self.timed = True
 
     def reduce(self, unit: Unit, condition: Condition, by: int = 1) -> None:
         if condition not in unit._lasting:
@@ -496,7 +522,7 @@ class Scene:
             return
         shaken = (unit._settled_now or unit._settled())[0].get(SHAKEN, 0)
         unit.hp = max(unit.hp - amount, 0)
-        unit.changed()
+        unit._block = None  # (`Unit.changed`, inline: every hit)
         if shaken and not flat_check(self.dice, dc=11,
                                      purpose=_("Shaken army takes damage (%(army)s)"),
                                      army=unit.name).success:
@@ -574,7 +600,11 @@ class Scene:
         else:
             total = strikes.attack_total(self.setup, self.round, attacker, target, kind,
                                          multiple_attack, self.kept.strike_totals)
-        record = self.roll_total(attacker, total, self.armor_class(target, attacker), purpose)
+        if target.guard_all or target.guard_against or target.reckless or target.feinted_by:
+            ac = self.armor_class(target, attacker)
+        else:  # (`armor_class` of most Strikes, without the call: the target's stat block alone)
+            ac = (target._block or target.find_block()).statistics[AC].total
+        record = self.roll_total(attacker, total, ac, purpose)
         if multiple_attack:
             attacker.attack_targets.append(target.key)
             attacker.assault_bonus_except = None  # spent on (or lost to) this attack war action

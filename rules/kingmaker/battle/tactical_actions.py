@@ -76,7 +76,7 @@ def covering_fire(b: Scene, unit: Unit, target: Unit) -> None:
           record, damage)
     b.hurt(target, damage, unit)
     if record.degree >= SUCCESS and target.on_field:
-        target.no_reactions_until = unit.key
+        b.bar_reactions(target, unit)
 
 
 def defensive_stance(b: Scene, unit: Unit, ally: Unit, enemy: Unit) -> None:

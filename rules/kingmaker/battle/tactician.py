@@ -10,7 +10,7 @@ from typing import Any
 from rules.errors import _
 from rules.kingmaker.battle import actions as act
 from rules.kingmaker.battle.aiming import can_shoot as can_shoot
-from rules.kingmaker.battle.aiming import engaged_on_field, melee_allowed, pick_on_field
+from rules.kingmaker.battle.aiming import engaged_target, melee_allowed, pick_on_field
 from rules.kingmaker.battle.aiming import pick as pick
 from rules.kingmaker.battle.aiming import shooting_targets as shooting_targets
 from rules.kingmaker.battle.members import (
@@ -35,13 +35,22 @@ from rules.kingmaker.gear import WeaponKind
 Step = tuple[act.WarAction, tuple[Any, ...]]
 # One of the plan's standing orders: the war action it calls for now, if any (army, pinned).
 Rule = Callable[[Scene, Unit, bool], Step | None]
+# An army's standing orders (`_orders`): before a guarding army's own order, for a turn's first
+# war action and for its others while not engaged, and while engaged; then after it.
+Orders = tuple[tuple[Rule, ...], tuple[Rule, ...], tuple[Rule, ...], tuple[Rule, ...]]
 
 
 def take_turn(b: Scene, unit: Unit) -> None:
+    foes = b._foes[unit.side]  # (read, not changed: `side_units` would copy it)
     # `Unit.on_field` and `routed`, read inline: asked before every war action.
     while unit.actions > 0 and unit._position is not FLED and unit.hp != 0 and \
             DEFEATED not in unit._lasting and \
-            ROUTED not in (unit._settled_now or unit._settled())[0] and b.has_enemies(unit):
+            ROUTED not in (unit._settled_now or unit._settled())[0]:
+        for foe in foes:  # any enemy left on the field (`Unit.on_field`, read inline)
+            if foe._position is not FLED and foe.hp != 0 and DEFEATED not in foe._lasting:
+                break
+        else:
+            return
         step = _next_step(b, unit)
         if step is None:
             return
@@ -81,8 +90,9 @@ def _next_step(b: Scene, unit: Unit) -> Step | None:
     plan = unit.plan
     if plan.retreat_below is not None and unit.hp <= plan.retreat_below:
         return _withdraw(unit, b, pinned)
-    first, later, after = unit.orders or _orders(b, unit)
-    for rule in first if unit.actions == ACTIONS_PER_TURN else later:
+    first, later, engaged, after = unit.orders or _orders(b, unit)
+    for rule in engaged if unit._engaged else first if unit.actions == ACTIONS_PER_TURN \
+            else later:
         step = rule(b, unit, pinned)
         if step is not None:
             return step
@@ -97,14 +107,16 @@ def _next_step(b: Scene, unit: Unit) -> Step | None:
     return None
 
 
-def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...], tuple[Rule, ...]]:
+def _orders(b: Scene, unit: Unit) -> Orders:
     """The standing orders that can call for a war action from this army in this scene at all,
     in the order `_next_step` weighs them: what rules the others out (the plan, the army's weapons and
     tactics, whether anyone on the field throws nets) does not change while the scene is fought,
     and an order that can never apply need not be asked before every war action. Worked out
     once per army and setup (the runs of `battle_odds` fight one setup thousands of times).
-    Those before a guarding army's own order come twice: for a turn's first war action, and for
-    the others, without the order to rally (which only a turn's first can carry out)."""
+    Those before a guarding army's own order come three times: for an army not engaged, for a
+    turn's first war action (the order to rally, which only a turn's first can carry out, among
+    them) and for the others; and for an engaged army (the order to strike in melee, which only
+    an engaged army can carry out, among them, the order to rally, which it cannot, not)."""
     known = b.standing_orders.get(unit.key)
     if known is not None:
         unit.orders = known
@@ -128,8 +140,10 @@ def _orders(b: Scene, unit: Unit) -> tuple[tuple[Rule, ...], tuple[Rule, ...], t
     else:
         after = ((_shoot,) if ranged else ()) + \
             ((_close_in,) if melee and plan.stance is not GUARD else ()) + (_guard,)
-    later = tuple(rule for rule in before if rule is not _rally)
-    unit.orders = b.standing_orders[unit.key] = (before, later, after)
+    first = tuple(rule for rule in before if rule is not _melee)
+    later = tuple(rule for rule in first if rule is not _rally)
+    engaged = tuple(rule for rule in before if rule is not _rally)
+    unit.orders = b.standing_orders[unit.key] = (first, later, engaged, after)
     return unit.orders
 
 
@@ -155,7 +169,8 @@ def _withdraw(unit: Unit, b: Scene, pinned: bool) -> Step | None:
 
 
 def _rally(b: Scene, unit: Unit, pinned: bool) -> Step | None:
-    # (`Unit.value` and `engaged`, read inline: asked before every war action.)
+    # (`Unit.value` and `engaged`, read inline: asked before every war action. `_orders` asks it
+    # only of an army not engaged, but what it asks holds of itself.)
     if not pinned and unit.actions == ACTIONS_PER_TURN and \
             (unit._settled_now or unit._settled())[0].get(SHAKEN, 0) >= 2 and not unit._engaged:
         return _RALLY
@@ -195,14 +210,16 @@ def _strike(b: Scene, unit: Unit, pinned: bool, target: Unit, kind: WeaponKind) 
 
 
 def _melee(b: Scene, unit: Unit, pinned: bool) -> Step | None:
-    # (`_orders` leaves this order out for an army that may not fight in melee.)
+    # (`_orders` leaves this order out for an army that may not fight in melee, and asks it only
+    # of an engaged army.)
     if not unit._engaged:  # (most of the times it is asked)
         return None
-    engaged = engaged_on_field(b, unit)
-    if not engaged:
+    target = engaged_target(b, unit)
+    if target is None:
         return None
-    target = pick_on_field(b, unit, engaged)
-    return _strike(b, unit, pinned, target, MELEE) if target is not None else None
+    if len(unit.attack_targets) < 2:  # (`_strike` of a turn's first attacks, without the call)
+        return act.battle, (target, MELEE)
+    return _strike(b, unit, pinned, target, MELEE)
 
 
 def _shoot(b: Scene, unit: Unit, pinned: bool) -> Step | None:

@@ -207,7 +207,8 @@ class Unit:
         self.initiative = 0
         # The tactician's standing orders that can apply to this army in this scene, worked out
         # at its first turn (`tactician._orders`).
-        self.orders: tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]] | None = None
+        self.orders: tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...],
+                           tuple[Any, ...]] | None = None
         self._block: StatBlock | None = None
         # The stat blocks this army has had, by what they follow from (HP, conditions, potions),
         # kept across the scenes it fights (the runs of `battle_odds`).

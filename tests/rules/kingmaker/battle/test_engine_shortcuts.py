@@ -1,0 +1,71 @@
+"""The engine's shortcuts past work that would change nothing: each test guards what one of them
+takes for granted, so that a new rule cannot make it skip something that matters."""
+import ast
+import re
+from pathlib import Path
+
+from battle_support import duel, engage, place, ready, scripted
+
+from rules.kingmaker.battle import actions, reactions, tactician
+from rules.kingmaker.battle.setup import Position
+from rules.kingmaker.conditions import Condition
+
+
+def test_the_tactics_a_hit_can_set_off_are_all_known_to_the_shortcut_past_it():
+    # `basic_actions.battle` calls `after_hit` only for an army that knows one of HIT_TACTICS: a
+    # tactic `after_hit` reads that is not among them would never be set off by a Battle.
+    # (Read from the module's file, not from the function: another test may stand in for it.)
+    module = ast.parse(Path(reactions.__file__).read_text())
+    after_hit = next(node for node in module.body
+                     if isinstance(node, ast.FunctionDef) and node.name == "after_hit")
+    read = set(re.findall(r"'(\w+)' in tactics", ast.unparse(after_hit)))
+    assert read == reactions.HIT_TACTICS
+
+
+def test_a_scene_looks_for_what_expires_while_anything_lasts_until_a_turn():
+    # A turn's start and end look for what expires only while the scene is `timed`: whatever
+    # lasts until some army's turn sets it, and it is cleared once nothing is left.
+    b = scripted(duel(), 1)  # the Advance critically fails: mired 1 until its next turn
+    ready(b)
+    unit, enemy = b.units[1], b.units[2]
+    assert not b.timed
+    actions.advance(b, unit, enemy)
+    assert b.timed and unit.value(Condition.MIRED) == 1
+    b._expire(enemy, "start")
+    assert b.timed and unit.value(Condition.MIRED) == 1
+    b._expire(unit, "start")
+    assert not b.timed and not unit.has(Condition.MIRED)
+    b.bar_reactions(enemy, unit)
+    assert b.timed and enemy.no_reactions_until == 1
+    b._expire(unit, "end")
+    assert b.timed
+    b._expire(unit, "start")
+    assert not b.timed and enemy.no_reactions_until is None
+
+
+def test_a_turn_expires_what_lasts_until_it():
+    b = scripted(duel(), 1)
+    ready(b)
+    unit = b.units[1]
+    actions.advance(b, unit, b.units[2])
+    place(b, 2, Position.FLED)  # (nobody left to fight: the turn's start and end alone)
+    b._turn(unit)
+    assert not unit.has(Condition.MIRED) and not b.timed
+
+
+def test_the_orders_an_army_is_not_asked_for_could_not_call_for_anything():
+    # `tactician._orders` asks the order to rally only of an army not engaged, and the order to
+    # strike in melee only of an engaged one: each calls for nothing from the other.
+    b = scripted(duel())
+    ready(b)
+    unit, enemy = b.units[1], b.units[2]
+    b.gain(unit, Condition.SHAKEN, 2)  # shaken enough to rally, at a turn's first war action
+    first, later, engaged, _ = tactician._orders(b, unit)
+    assert tactician._rally in first and tactician._melee in engaged
+    assert tactician._rally not in engaged and tactician._melee not in first + later
+    assert tactician._rally(b, unit, False) is not None
+    assert tactician._melee(b, unit, False) is None
+    engage(b, 1, 2)
+    assert tactician._rally(b, unit, False) is None
+    assert tactician._melee(b, unit, False) is not None
+    assert enemy.key in unit._engaged
