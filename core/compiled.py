@@ -34,6 +34,7 @@ from django.conf import settings
 from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import QuerySet
+from django.db.models.sql.constants import GET_ITERATOR_CHUNK_SIZE, MULTI
 from django.db.transaction import TransactionManagementError
 from psycopg.postgres import types as postgres_types
 from psycopg.pq import Format
@@ -180,6 +181,7 @@ class _Compiled:
         if self.prepared:
             compiler.connection = _Preparing(compiler.connection)
         compiler.as_sql = lambda *args, **kwargs: (sql, tuple(params))
+        compiler.execute_sql = functools.partial(_execute_sql, compiler, sql, tuple(params))
         converters, composite = self.converters, self.composite
         compiler.get_converters = lambda expressions: converters
         compiler.has_composite_fields = lambda expressions: composite
@@ -190,6 +192,25 @@ class _Compiled:
         queryset._iterable_class = self.queryset._iterable_class
         queryset._fields = self.queryset._fields  # type: ignore[attr-defined]
         return list(queryset)
+
+
+def _execute_sql(compiler, sql: str, params: tuple, result_type=MULTI, chunked_fetch=False,
+                 chunk_size=GET_ITERATOR_CHUNK_SIZE):
+    """SQLCompiler.execute_sql for a compiled read's rows (MULTI, not chunked: how a queryset's
+    iteration asks for them), all fetched at once where Django fetches them in chunks through a
+    generator (the chunk left empty fetched too); anything else as Django runs it."""
+    if result_type != MULTI or chunked_fetch:
+        return type(compiler).execute_sql(compiler, result_type, chunked_fetch, chunk_size)
+    cursor = compiler.connection.cursor()
+    try:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    finally:
+        cursor.close()
+    if compiler.has_extra_select:
+        count = compiler.col_count
+        rows = [row[:count] for row in rows]
+    return [rows]
 
 
 def compile_reads(using: str = DEFAULT_DB_ALIAS) -> int:

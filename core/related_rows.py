@@ -2,27 +2,57 @@
 
 `prefetch_related` costs a query per relation; a hot read that needs an object's small child
 tables (an army's tactics, gear and conditions) gets them here as one JSON array per relation and
-row, aggregated by the database (PostgreSQL's JSONB_AGG, SQLite's JSON_GROUP_ARRAY), and turned
+row, aggregated by the database (PostgreSQL's JSON_AGG, SQLite's JSON_GROUP_ARRAY), and turned
 back into model instances in the related manager's prefetch cache: `army.tactics.all()` then
-reads no database, exactly as after `prefetch_related("tactics")`."""
+reads no database, exactly as after `prefetch_related("tactics")`.
+
+On PostgreSQL the rows are built as `json`, not `jsonb`: the value is only read back, and `json`
+is written straight as text where `jsonb` is built as a binary value, then written out as text
+(about a quarter of an order submission's read of the turn's orders and armies, on the server)."""
 from __future__ import annotations
 
 from typing import Any
 
 from django.db import models
 from django.db.models import F, Func, OuterRef, Subquery
-from django.db.models.functions import JSONObject
+from django.db.models.functions import Cast, JSONObject
 from django.db.models.query import ModelIterable
 
 PREFIX = "_related_rows__"
+
+
+class _ReadJSONField(models.JSONField):
+    """A JSON value read back: psycopg parses PostgreSQL's `json` (Django has it keep only
+    `jsonb` as text, which its JSONField parses); SQLite's comes as text, parsed here."""
+
+    def from_db_value(self, value, expression, connection):
+        if not isinstance(value, str):
+            return value
+        return super().from_db_value(value, expression, connection)
+
+
+class _JSONBuildObject(JSONObject):
+    """JSONObject as PostgreSQL's `json` (JSON_BUILD_OBJECT) rather than `jsonb`."""
+
+    output_field = _ReadJSONField()
+
+    def as_postgresql(self, compiler, connection, **extra_context):
+        # Its keys cast to text as JSONObject casts them (a key is a parameter, of no type
+        # when bound on the server).
+        copy = self.copy()
+        copy.set_source_expressions([
+            Cast(expression, models.TextField()) if index % 2 == 0 else expression
+            for index, expression in enumerate(copy.get_source_expressions())])
+        return Func.as_sql(copy, compiler, connection, function="JSON_BUILD_OBJECT",
+                           **extra_context)
 
 
 class _JSONRows(Subquery):
     """The subquery's one column, `row`, aggregated into a JSON array in the subquery's order
     ([] when it has no rows); `objects`: each row is a JSON object (else a plain value)."""
 
-    template = "COALESCE((SELECT JSONB_AGG(_rows.row) FROM (%(subquery)s) _rows), '[]'::jsonb)"
-    output_field = models.JSONField()
+    template = "COALESCE((SELECT JSON_AGG(_rows.row) FROM (%(subquery)s) _rows), '[]'::json)"
+    output_field = _ReadJSONField()
 
     def __init__(self, queryset, *, objects: bool):
         super().__init__(queryset)
@@ -44,7 +74,7 @@ def json_objects(queryset: models.QuerySet, *columns: str, **values: Any) -> _JS
     """A subquery annotation: the rows of `queryset`, which names its parent with OuterRef, as a
     JSON list of objects of these `columns` and of these expressions' `values` (a JSON one
     given as JSONValue), in their order."""
-    return _JSONRows(queryset.values(row=JSONObject(**{c: F(c) for c in columns}, **values)),
+    return _JSONRows(queryset.values(row=_JSONBuildObject(**{c: F(c) for c in columns}, **values)),
                      objects=True)
 
 
@@ -53,7 +83,7 @@ class JSONValue(Func):
     json_objects: SQLite's JSON_OBJECT would take its text for a string (a JSON value keeps its
     type only straight from a JSON function, never through a column or a subquery)."""
 
-    output_field = models.JSONField()
+    output_field = _ReadJSONField()
     template = "%(expressions)s"
 
     def as_sqlite(self, compiler, connection, **extra_context):
