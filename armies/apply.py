@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from armies import history as army_history
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic
@@ -122,11 +122,10 @@ def _write_children(writes: Writes, creates, deletes, condition_updates, *, reas
 
 
 def create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome, writes: Writes,
-                     orders: Mapping[int, ArmyActivity], *, reserved: Sequence[int] = ()
-                     ) -> dict[int, int]:
-    """Queue the armies a kingdom turn recruited on `writes`; returns engine key -> new army id
-    (those `reserved` first). `orders` are the turn's activities by id: a recruit's template is
-    its order's (an order without one is never read, so never recruits)."""
+                     orders: Mapping[int, ArmyActivity]) -> dict[int, int]:
+    """Queue the armies a kingdom turn recruited on `writes`; returns engine key -> new army id.
+    `orders` are the turn's activities by id: a recruit's template is its order's (an order
+    without one is never read, so never recruits)."""
     if not outcome.recruited:
         return {}
     named = [r.army.faction for r in outcome.recruited if r.army.faction]
@@ -134,7 +133,7 @@ def create_recruited(kingdom: Kingdom, outcome: KingdomTurnOutcome, writes: Writ
         campaign_id=kingdom.campaign_id, name__in=named)} if named else {}
     rows = []
     # Their ids first: the orders' results, the report and the armies' own rows name them.
-    for recruited, pk in zip(outcome.recruited, reserve_ids(Army, len(outcome.recruited), reserved=reserved),
+    for recruited, pk in zip(outcome.recruited, reserve_ids(Army, len(outcome.recruited)),
                              strict=True):
         army = recruited.army
         row = Army(pk=pk, kingdom=kingdom,

@@ -162,17 +162,9 @@ def _flush_with_the_orm(write: _Write) -> None:
         type(history[0])._default_manager.bulk_create(history)
 
 
-def reserve_ids(model: type[models.Model], count: int, *, reserved: Sequence[int] = ()
-                ) -> list[int]:
+def reserve_ids(model: type[models.Model], count: int) -> list[int]:
     """Ids for `count` rows of `model` to insert in this transaction, known before they are
-    written (so that rows written with them can point at them): those of `reserved` first (read
-    with ReservedIds), then new ones."""
-    if len(reserved) >= count:
-        return list(reserved[:count])
-    return [*reserved, *_new_ids(model, count - len(reserved))]
-
-
-def _new_ids(model: type[models.Model], count: int) -> list[int]:
+    written (so that rows written with them can point at them)."""
     meta = model._meta
     assert meta.pk is not None
     table, column = meta.db_table, meta.pk.column
@@ -188,27 +180,6 @@ def _new_ids(model: type[models.Model], count: int) -> list[int]:
                        [table])
         last = cursor.fetchone()[0]
         return list(range(last + 1, last + 1 + count))
-
-
-class ReservedIds(models.Subquery):
-    """An annotation: ids for rows of `model` to insert in this transaction, one for each row of
-    `queryset` (which names its parent with OuterRef), taken from the model's sequence as the
-    annotation is read, so that a read the caller makes anyway reserves them without a
-    statement of its own (reserve_ids). PostgreSQL only: NULL elsewhere (reserve_ids then)."""
-
-    output_field = models.JSONField()
-
-    def __init__(self, model: type[models.Model], queryset: models.QuerySet):
-        super().__init__(queryset.values("pk"))
-        meta = model._meta
-        assert meta.pk is not None
-        # Our own table's and column's names, not values from outside: written in the SQL.
-        self.template = (f"COALESCE((SELECT JSONB_AGG(nextval(pg_get_serial_sequence("
-                         f"'{meta.db_table}', '{meta.pk.column}'))) FROM (%(subquery)s) _rows), "
-                         f"'[]'::jsonb)")
-
-    def as_sqlite(self, compiler, connection, **extra_context):
-        return "NULL", []
 
 
 # --- PostgreSQL: one statement --------------------------------------------------------------

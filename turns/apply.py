@@ -3,8 +3,6 @@ kingdom's sheet, its armies (armies.apply), its activities' results, the battle 
 Offensive Gambits queue and the turn's report."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from django.db import transaction
 
 from armies.apply import REASON, apply_armies, create_recruited
@@ -23,12 +21,10 @@ from turns.reports import KINGDOM_FIELDS, activity_data, report_data, violation_
 
 def apply_outcome(turn, engine_input: KingdomTurnInput, outcome: KingdomTurnOutcome,
                   activities: list[ArmyActivity], unreadable: dict[int, RuleViolation],
-                  army_rows: list[Army], writes: Writes, *, recruit_ids: Sequence[int] = ()
-                  ) -> None:
+                  army_rows: list[Army], writes: Writes) -> None:
     """`army_rows` are the kingdom's armies as the turn read them for its input (with their
-    tactics, gear and conditions), written back without being read again; `recruit_ids`, ids
-    reserved for the armies it recruits (core.writes.reserve_ids). The rows are queued on
-    `writes`, which the caller flushes."""
+    tactics, gear and conditions), written back without being read again. The rows are queued
+    on `writes`, which the caller flushes."""
     assert transaction.get_connection().in_atomic_block, "apply inside the turn's transaction"
     kingdom = turn.kingdom
     write_kingdom_sheet(kingdom, outcome.kingdom, writes=writes)
@@ -36,7 +32,7 @@ def apply_outcome(turn, engine_input: KingdomTurnInput, outcome: KingdomTurnOutc
     apply_armies([a for a in outcome.armies if a != before[a.key]],
                  read={row.pk: row for row in army_rows}, writes=writes)
     orders = {a.pk: a for a in activities}
-    army_ids = create_recruited(kingdom, outcome, writes, orders, reserved=recruit_ids)
+    army_ids = create_recruited(kingdom, outcome, writes, orders)
     _apply_activities(activities, outcome, unreadable, army_ids, writes)
     if outcome.battles:
         writes.flush()  # a scene reads its armies, the recruits among them

@@ -16,7 +16,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from armies.choices import ActivityStatus
-from armies.models import Army, ArmyActivity
+from armies.models import ArmyActivity
 from armies.orders import campaign_snapshot, queued_activities, rules_order, turn_input
 from armies.selectors import active_army_rows
 from battles.resolution import scenes_lock_after_turn
@@ -27,7 +27,7 @@ from campaigns.selectors import KINGDOM_LISTS, kingdom_lists
 from campaigns.services import next_turn, turn_open_held, turn_opened
 from core.claims import ClaimedWork, claimed_seed
 from core.compiled import CompiledRead
-from core.writes import ReservedIds, Writes
+from core.writes import Writes
 from rules.errors import RuleViolation
 from rules.kingmaker.activities import ActivityKind
 from rules.kingmaker.turn import resolve_turn
@@ -82,19 +82,15 @@ def _snapshot_armies(ids: list[int]) -> None:
 
 
 # What a turn reads of its kingdom, its campaign's map, the turns around it and its armies that
-# fought since the last one, compiled once (core.compiled); and an id for the army each of its
-# Recruit Army orders may raise, reserved in the same statement.
+# fought since the last one, compiled once (core.compiled).
 _TURN_EXTRA = CompiledRead(
     lambda turn: KingdomTurn.objects.filter(pk=turn).annotate(
         **kingdom_lists("kingdom_id"), **map_lists("kingdom__campaign_id"),
         previous_resolved_at=previous_turn_resolved_at(),
         later_turn=Exists(KingdomTurn.objects.filter(kingdom_id=OuterRef("kingdom_id"),
                                                      number__gt=OuterRef("number"))),
-        recruit_ids=ReservedIds(Army, ArmyActivity.objects.filter(
-            turn_id=OuterRef("pk"), status=ActivityStatus.QUEUED,
-            kind=ActivityKind.RECRUIT_ARMY)),
     ).annotate(fought=fought_since_previous_turn()
-               ).values(*KINGDOM_LISTS, *MAP_LISTS, "later_turn", "fought", "recruit_ids"),
+               ).values(*KINGDOM_LISTS, *MAP_LISTS, "later_turn", "fought"),
     turn=int)
 
 
@@ -117,8 +113,7 @@ def _resolve_locked(turn: KingdomTurn) -> None:
     outcome = resolve_turn(engine_input, claimed_seed(turn))
     # Every row the turn writes goes in one statement (core.writes), its history rows with it.
     writes = Writes()
-    apply_outcome(turn, engine_input, outcome, activities, unreadable, armies, writes,
-                  recruit_ids=extra["recruit_ids"] or ())
+    apply_outcome(turn, engine_input, outcome, activities, unreadable, armies, writes)
     turn.status, turn.resolved_at, turn.error = TurnStatus.RESOLVED, timezone.now(), ""
     writes.update([turn], ["status", "resolved_at", "error", "seed"], history=True)
     # An open turn is always the kingdom's last, so the next turn follows this one, unless the GM

@@ -9,7 +9,6 @@ from decimal import Decimal
 
 import pytest
 from django.db import connection, transaction
-from django.db.models import OuterRef
 from django.test.utils import CaptureQueriesContext
 from factories import ArmyActivityFactory, ArmyFactory, KingdomFactory
 from psycopg.types.json import Jsonb
@@ -17,16 +16,8 @@ from psycopg.types.json import Jsonb
 from armies.choices import ActivityStatus
 from armies.history import snapshot
 from armies.models import Army, ArmyActivity, ArmyCondition, ArmyGear, ArmyTactic
-from campaigns.models import Kingdom, KingdomTurn
-from core.writes import (
-    ReservedIds,
-    Writes,
-    _dumps,
-    _json,
-    _recordset,
-    history_model,
-    reserve_ids,
-)
+from campaigns.models import KingdomTurn
+from core.writes import Writes, _dumps, _json, _recordset, history_model, reserve_ids
 
 pytestmark = pytest.mark.django_db
 
@@ -146,25 +137,6 @@ def test_reserved_ids_are_new_and_taken_by_the_rows():
     assert [h.children["gear"] for h in history] == [[], [
         {"kind": "healing_potions", "tier": "", "weapon": "", "doses": 2, "price_paid_rp": None}]]
     assert ArmyFactory.create().pk > max(ids)  # the sequence moved past them
-
-
-def test_ids_reserved_by_a_read_are_new_and_taken_first():
-    # A kingdom turn reserves its recruits' ids in a read it makes anyway (core.writes.ReservedIds,
-    # PostgreSQL only): one a row of the subquery, new, and taken before any reserve_ids adds.
-    army = ArmyFactory.create()
-    KingdomTurn.objects.create(kingdom=army.kingdom, number=1, deadline="2030-01-01T12:00:00Z")
-    orders = ArmyActivity.objects.filter(turn__kingdom_id=OuterRef("pk"))
-    with transaction.atomic():
-        ArmyActivityFactory.create_batch(2, turn=KingdomTurn.objects.get(), army=army)
-        read = Kingdom.objects.annotate(ids=ReservedIds(Army, orders)).get(pk=army.kingdom_id)
-        if connection.vendor != "postgresql":
-            assert read.ids is None
-            return
-        assert len(set(read.ids)) == 2 and min(read.ids) > army.pk
-        assert reserve_ids(Army, 1, reserved=read.ids) == read.ids[:1]
-        more = reserve_ids(Army, 3, reserved=read.ids)
-        assert more[:2] == read.ids and more[2] > max(read.ids)
-    assert ArmyFactory.create().pk > max(more)  # the sequence moved past them
 
 
 def test_what_one_statement_cannot_write_is_refused_when_queued():
