@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import json
 import uuid
+import zoneinfo
 from decimal import Decimal
 
 import pytest
@@ -107,17 +108,39 @@ def test_json_and_time_fields_read_back_as_the_orm_wrote_them():
     assert activity.history.count() == 2
 
 
-def test_the_rows_json_is_what_json_dumps_wrote():
-    # orjson writes the statement's parameter (core.writes._dumps): read back, it must be what
-    # json.dumps with the same conversions wrote, whatever a field's value holds.
-    moment = datetime.datetime(2030, 1, 2, 3, 4, 5, 678901, tzinfo=datetime.UTC)
-    records = [{"at": moment, "plain": moment.replace(microsecond=0, tzinfo=None),
-                "day": moment.date(), "time": moment.time(), "price": Decimal("1.50"),
-                "key": uuid.UUID(int=7), "doc": Jsonb({"1": ["ü", 'a "quote"', 2.5, None]}),
-                "numbers": {1: True, 2: False}, "text": "Варнхолд", "none": None}]
+# 1900 in Amsterdam: UTC+00:19:32 (a zone's local mean time has seconds in its offset).
+OLD_LOCAL = datetime.datetime(1900, 1, 1, 12, 0, tzinfo=zoneinfo.ZoneInfo("Europe/Amsterdam"))
+
+
+@pytest.mark.parametrize("value", [
+    datetime.datetime(2030, 1, 2, 3, 4, 5, 678901, tzinfo=datetime.UTC),
+    datetime.datetime(2030, 1, 2, 3, 4, 5), OLD_LOCAL, datetime.date(2030, 1, 2),
+    datetime.time(3, 4, 5, 6), datetime.time(12, 0, tzinfo=datetime.UTC), Decimal("1.50"),
+    uuid.UUID(int=7), Jsonb({"1": ["ü", 'a "quote"', 2.5, None, 2**64]}), 2**64,
+    {1: True, 2: False}, "Варнхолд", None])
+def test_the_rows_json_is_what_json_dumps_wrote(value):
+    # orjson writes the statement's parameter (core.writes._dumps): it must be what json.dumps
+    # with the same conversions wrote, whatever a field's value holds (an offset with seconds
+    # not rounded, an aware time, an integer past 64 bits).
+    records = [{"value": value}]
     assert json.loads(_dumps(records)) == json.loads(json.dumps(records, default=_json))
-    with pytest.raises(TypeError):
+
+
+def test_what_the_rows_json_cannot_hold_is_refused_as_before():
+    with pytest.raises(ValueError, match="a JSON null is not written"):
+        _dumps([{"doc": Jsonb(None)}])
+    with pytest.raises(TypeError, match="object is not written"):
         _dumps([{"odd": object()}])
+
+
+def test_a_time_with_an_offset_in_seconds_reads_back_as_written():
+    kingdom = KingdomFactory.create()
+    turn = KingdomTurn(kingdom=kingdom, number=1, deadline=OLD_LOCAL)
+    with transaction.atomic():
+        writes = Writes()
+        writes.insert([turn])
+        writes.flush()
+    assert KingdomTurn.objects.get(pk=turn.pk).deadline == OLD_LOCAL
 
 
 def test_reserved_ids_are_new_and_taken_by_the_rows():

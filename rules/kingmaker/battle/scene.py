@@ -600,11 +600,7 @@ class Scene:
         else:
             total = strikes.attack_total(self.setup, self.round, attacker, target, kind,
                                          multiple_attack, self.kept.strike_totals)
-        if target.guard_all or target.guard_against or target.reckless or target.feinted_by:
-            ac = self.armor_class(target, attacker)
-        else:  # (`armor_class` of most Strikes, without the call: the target's stat block alone)
-            ac = (target._block or target.find_block()).statistics[AC].total
-        record = self.roll_total(attacker, total, ac, purpose)
+        record = self.roll_total(attacker, total, self.armor_class(target, attacker), purpose)
         if multiple_attack:
             attacker.attack_targets.append(target.key)
             attacker.assault_bonus_except = None  # spent on (or lost to) this attack war action

@@ -6,9 +6,11 @@ from pathlib import Path
 
 from battle_support import duel, engage, place, ready, scripted
 
+from rules.degrees import Degree
 from rules.kingmaker.battle import actions, reactions, tactician
 from rules.kingmaker.battle.setup import Position
 from rules.kingmaker.conditions import Condition
+from rules.kingmaker.gear import WeaponKind
 
 
 def test_the_tactics_a_hit_can_set_off_are_all_known_to_the_shortcut_past_it():
@@ -69,3 +71,23 @@ def test_the_orders_an_army_is_not_asked_for_could_not_call_for_anything():
     assert tactician._rally(b, unit, False) is None
     assert tactician._melee(b, unit, False) is not None
     assert enemy.key in unit._engaged
+
+
+def test_a_hit_sets_off_nothing_for_an_army_without_those_tactics():
+    # What the shortcut past `after_hit` takes for granted, checked on what the call does (not
+    # only on how it reads its tactics): for an army knowing none of HIT_TACTICS, no degree and
+    # no weapon sets anything off, heals, hurts, logs or rolls (the dice hold no face to roll).
+    b = scripted(duel())
+    ready(b)
+    unit, target = b.units[1], b.units[2]
+    assert reactions.HIT_TACTICS.isdisjoint(unit.tactics)
+    b.hurt(unit, 1, target)  # below its maximum: Revel in Battle would heal it
+
+    def state():
+        return (len(b.events), [(u.hp, dict(u.conditions())) for u in (unit, target)])
+
+    before = state()
+    for degree in Degree:
+        for kind in WeaponKind:
+            reactions.after_hit(b, unit, target, kind, degree)
+    assert state() == before
