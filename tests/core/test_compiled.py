@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection, transaction
+from django.db.models.functions import Lower
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from factories import (
@@ -60,6 +61,24 @@ def test_a_values_read_and_an_annotated_read_match_the_orm():
                         kingdom=int)
     assert read.fetch(kingdom=army.kingdom.pk) == [
         {"name": army.kingdom.name, "level": army.kingdom.level}]
+
+
+def test_a_read_ordered_by_what_it_does_not_select_gives_only_its_own_columns():
+    # Ordering a distinct read by an expression it does not select adds that expression to the
+    # SQL's columns (Django's "extra select"): the compiled read's own fetch (core.compiled,
+    # _execute_sql) must cut it off, as Django's does.
+    campaign = KingdomFactory(name="brevoy").campaign
+    for name in ("Restov", "varnhold", "Pitax"):
+        KingdomFactory(name=name, campaign=campaign)
+
+    def build(campaign):
+        return (Kingdom.objects.filter(campaign_id=campaign).distinct()
+                .order_by(Lower("name")).values_list("name", "level"))
+    read = CompiledRead(build, campaign=int)
+    expected = list(build(campaign.pk))
+    assert [name for name, _ in expected] == ["brevoy", "Pitax", "Restov", "varnhold"]
+    assert read.fetch(campaign=campaign.pk) == expected
+    assert read.fetch(campaign=campaign.pk + 1000) == []
 
 
 @pytest.mark.parametrize("role", ["gm", "player", "other", "superuser"])
