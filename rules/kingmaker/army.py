@@ -231,21 +231,21 @@ def statistic_modifiers(army: ArmyState, target: Target) -> tuple[Modifier, ...]
         return derived.statistics[target].modifiers
     army.template.check_level(army.level)
     own = _own_modifiers(army, resolve_weapons(army.template, army.gear), current_hp(army),
-                         _routing_threshold(army))
+                         _routing_threshold(army, maximum_hp(army)))
     broader = BROADER.get(target)
     return tuple(own[target] + (own[broader] if broader else []))
 
 
-def _routing_threshold(army: ArmyState) -> int | None:
+def _routing_threshold(army: ArmyState, max_hp: int) -> int | None:
     template = army.template
     if "brave" in army.tactics:
         return None  # Brave: "Has no Rout Threshold".
     if "hold_the_line" in army.tactics:
-        return math.ceil(maximum_hp(army) / 4)
+        return math.ceil(max_hp / 4)
     if template.routing_threshold is None:
         return None
     # Seed 003: "ПБ обычно равен половине максимума ПЗ войска".
-    return template.routing_threshold + (maximum_hp(army) - template.hp) // 2
+    return template.routing_threshold + (max_hp - template.hp) // 2
 
 
 def _own_modifiers(army: ArmyState, gear: tuple[GearItem, ...], hp: int,
@@ -270,7 +270,7 @@ def _derived_stat_block(army: ArmyState) -> StatBlock:
 
     max_hp = maximum_hp(army)
     hp = current_hp(army)
-    threshold = _routing_threshold(army)
+    threshold = _routing_threshold(army, max_hp)
 
     bases = {
         Target.SCOUTING: row.scouting + adjustments["scouting"],

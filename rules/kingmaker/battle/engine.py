@@ -272,19 +272,8 @@ class Battle(Scene):
     def _check_end(self) -> None:
         # "Когда все войска с одной стороны конфликта разгромлены или обращены в бегство, сцена
         # битвы заканчивается."
-        # Out: fled, at 0 HP, defeated or routed (`Unit.on_field` and `routed`, read inline, and
-        # each side's armies looked at here: asked after every turn).
-        sides_out = []
-        for units in self._sides:
-            for unit in units:
-                if unit._position is not FLED and unit.hp != 0 and \
-                        DEFEATED not in unit._lasting and \
-                        ROUTED not in (unit._settled_now or unit._settled())[0]:
-                    sides_out.append(False)
-                    break
-            else:
-                sides_out.append(True)
-        attackers_out, defenders_out = sides_out
+        attackers_out = _all_out(self._of_side[ATTACKER])
+        defenders_out = _all_out(self._of_side[DEFENDER])
         if not (attackers_out or defenders_out):
             return
         self.finished = True
@@ -330,6 +319,17 @@ _SECOND = itemgetter(1)
 _KEY = attrgetter("key")
 # The column of the battlefield picture an attacking army stands in (a defender's is mirrored).
 _COLUMNS = {DISTANT: 0, NEARBY: 2, ENGAGED: 4, FLED: -1}
+
+
+def _all_out(units: list[Unit]) -> bool:
+    """Seed 003: the scene ends when a side is all "разгромлены ... или обращены в бегство"
+    (fled, at 0 HP, defeated or routed); asked after every turn, so `Unit.on_field` and `routed`
+    are read inline."""
+    for unit in units:
+        if unit._position is not FLED and unit.hp != 0 and DEFEATED not in unit._lasting and \
+                ROUTED not in (unit._settled_now or unit._settled())[0]:
+            return False
+    return True
 
 
 # Only the degree of a check in an unlogged fight is ever read (its log is not kept): one shared

@@ -48,7 +48,7 @@ from rules.kingmaker.battle.setup import (
 )
 from rules.kingmaker.battle.strikes import circumstance as _circumstance
 from rules.kingmaker.battle.strikes import status as _status
-from rules.kingmaker.battle.units import MAX_ENGAGED, Temporary, Unit
+from rules.kingmaker.battle.units import MAX_ENGAGED, StandingOrders, Temporary, Unit
 from rules.kingmaker.conditions import Condition, Conditions, Target
 from rules.kingmaker.gear import WeaponKind
 from rules.modifiers import Modifier, ModifierKind, Statistic, stacked_total
@@ -86,8 +86,7 @@ class KeptForSetup:
         self.fixed_modifiers: _FixedModifiers = {}
         self.fixed_totals: _FixedTotals = Kept(65536)
         # Each army's standing orders that can apply in this setup (`tactician._orders`).
-        self.standing_orders: dict[int, tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...],
-                                              tuple[Any, ...]]] = {}
+        self.standing_orders: dict[int, StandingOrders] = {}
         # The initiative rolls and their events (`engine.Battle._roll_initiative`).
         self.initiatives: dict[tuple[int, int, int, int], tuple[Roll, BattleEvent]] = {}
         # The records of the checks the armies made, with their rolls, by all that they hold
@@ -176,7 +175,6 @@ class Scene:
         self.units = units
         self._of_side = {ATTACKER: attackers, DEFENDER: defenders}
         self._foes = {ATTACKER: defenders, DEFENDER: attackers}
-        self._sides = (attackers, defenders)
         self._fixed_modifiers = kept.fixed_modifiers
         self._fixed_totals = kept.fixed_totals
         self.standing_orders = kept.standing_orders

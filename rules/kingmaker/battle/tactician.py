@@ -217,8 +217,6 @@ def _melee(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     target = engaged_target(b, unit)
     if target is None:
         return None
-    if len(unit.attack_targets) < 2:  # (`_strike` of a turn's first attacks, without the call)
-        return act.battle, (target, MELEE)
     return _strike(b, unit, pinned, target, MELEE)
 
 

@@ -55,6 +55,9 @@ _SIEGE = ArmyType.SIEGE
 _HEALING_POTIONS = GearKind.HEALING_POTIONS
 
 ACTIONS_PER_TURN = 3  # seed 003: "Каждое войско может предпринять в свой ход до трёх действий"
+# An army's standing orders, as the tactician works them out (`tactician.Orders`).
+StandingOrders = tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
+
 MAX_ENGAGED = 4  # seed 003: "Одно войско может быть вовлечено в бой с четырьмя или менее другими."
 
 
@@ -207,8 +210,7 @@ class Unit:
         self.initiative = 0
         # The tactician's standing orders that can apply to this army in this scene, worked out
         # at its first turn (`tactician._orders`).
-        self.orders: tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...],
-                           tuple[Any, ...]] | None = None
+        self.orders: StandingOrders | None = None
         self._block: StatBlock | None = None
         # The stat blocks this army has had, by what they follow from (HP, conditions, potions),
         # kept across the scenes it fights (the runs of `battle_odds`).
