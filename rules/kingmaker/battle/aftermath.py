@@ -70,21 +70,11 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     setup = b.setup.side(side)
     units = b._of_side[side]  # (read, not changed: `side_units` would copy it)
     won = b.winner is side
-    events: list[BattleEvent] = []
-
-    def say(code: str, message: str, **params: Any) -> None:
-        events.append(_event(b, code, message, params))
-
-    xp = 0
-    if setup.kingdom_level is not None and defeated:
-        # "Ваше королевство в любом случае получает опыт".
-        for enemy in b._of_side[side.other]:
-            if enemy.key in defeated:
-                xp += xp_for(enemy.base.level, setup.kingdom_level)
-        if xp:
-            say("kingdom_xp", _("The kingdom gains %(xp)s XP."), xp=xp)
+    # What its events after the kingdom's XP say, each as (code, msgid, parameters): the events
+    # themselves, and the XP, are worked out once per setup (`_kept_result`).
+    said: list[_Said] = []
     if b.winner is None or setup.kingdom is None or setup.control_dc is None:
-        return SideResult(side, won, xp=xp, events=tuple(events))
+        return _kept_result(b, side, won, None, 0, 0, defeated, said)
     record = _kingdom_check(b, side, won, setup.control_dc)
     degree = record.degree
     unrest = fame = 0
@@ -94,18 +84,18 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
             for unit in units:
                 if _damaged(unit):
                     b.heal(unit, 1)
-            say("victory_heal", _("Every damaged army regains 1 HP."))
+            said.append(_VICTORY_HEAL)
         if degree is CRITICAL_SUCCESS:
             # "получите 1 бонусную славу или бесславие и уменьшите беспорядки на 1".
             fame, unrest = 1, -1
-            say("victory_fame", _("Fame +1 and unrest -1."))
+            said.append(_VICTORY_FAME)
         if degree is CRITICAL_FAILURE:
             # "Каждое войско, которое получило урон в ходе битвы, повышает измотанность или
             # потрясение на 1 (по выбору игроков)."
             for unit in units:
                 if unit.hp < unit.hp_at_start:
                     _tire(unit, 1)
-            say("victory_costly", _("Every damaged army: weary +1."))
+            said.append(_VICTORY_COSTLY)
     else:
         if degree is CRITICAL_SUCCESS:
             # "Все разгромленные войска восстанавливаются до 1 ПЗ, одно получившее урон войско на
@@ -113,13 +103,14 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
             for unit in units:
                 if unit.defeated and not unit.destroyed:
                     b.heal(unit, 1)
-            say("defeat_survivors", _("Every defeated army is back on its feet with 1 HP."))
+            said.append(_DEFEAT_SURVIVORS)
         if degree >= SUCCESS:
             damaged = [u for u in units if _damaged(u)]
             if damaged:
                 worst = min(damaged, key=lambda u: (u.hp, u.key))
                 b.heal(worst, 1)
-                say("defeat_escape", _("%(army)s slips away: +1 HP."), army=worst.name)
+                said.append(("defeat_escape", _("%(army)s slips away: +1 HP."),
+                             (("army", worst.name),)))
         if degree in (SUCCESS, FAILURE):
             unrest = 1
         if degree is CRITICAL_FAILURE:
@@ -129,10 +120,43 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
                 _tire(unit, 2)
             unrest = b.dice.roll("1d4", purpose=_("Unrest after defeat (%(kingdom)s)"),
                                  kingdom=setup.kingdom).total
-            say("defeat_rout", _("Every army: weary +2."))
+            said.append(_DEFEAT_ROUT)
         if unrest:
-            say("defeat_unrest", _("Unrest +%(unrest)s."), unrest=unrest)
-    return SideResult(side, won, record, unrest, fame, xp, tuple(events))
+            said.append(("defeat_unrest", _("Unrest +%(unrest)s."), (("unrest", unrest),)))
+    return _kept_result(b, side, won, record, unrest, fame, defeated, said)
+
+
+_Said = tuple[str, str, tuple[tuple[str, Any], ...]]
+_VICTORY_HEAL: _Said = ("victory_heal", _("Every damaged army regains 1 HP."), ())
+_VICTORY_FAME: _Said = ("victory_fame", _("Fame +1 and unrest -1."), ())
+_VICTORY_COSTLY: _Said = ("victory_costly", _("Every damaged army: weary +1."), ())
+_DEFEAT_SURVIVORS: _Said = ("defeat_survivors",
+                            _("Every defeated army is back on its feet with 1 HP."), ())
+_DEFEAT_ROUT: _Said = ("defeat_rout", _("Every army: weary +2."), ())
+
+
+def _kept_result(b: Scene, side: Side, won: bool, record: CheckRecord | None, unrest: int,
+                 fame: int, defeated: frozenset[int], said: list[_Said]) -> SideResult:
+    """The side's result (frozen): the same few close the runs of a setup, so each is made once
+    per setup, found by all it follows from (its check by identity: a kept record,
+    `_kingdom_check`, which its roll's parameters leave unhashable), the round its events are
+    logged in and the armies defeated, which give the kingdom's XP."""
+    key = (side, won, id(record), unrest, fame, b.round, defeated, tuple(said))
+    kept = b.kept.side_results
+    result = kept.get(key)
+    if result is None:
+        setup = b.setup.side(side)
+        xp = 0
+        if setup.kingdom_level is not None:
+            # "Ваше королевство в любом случае получает опыт".
+            for enemy in b._foes[side]:
+                if enemy.key in defeated:
+                    xp += xp_for(enemy.base.level, setup.kingdom_level)
+        if xp:
+            said.insert(0, ("kingdom_xp", _("The kingdom gains %(xp)s XP."), (("xp", xp),)))
+        events = tuple([_event(b, code, message, dict(params)) for code, message, params in said])
+        result = kept.keep(key, SideResult(side, won, record, unrest, fame, xp, events))
+    return result
 
 
 def _event(b: Scene, code: str, message: str, params: dict[str, Any]) -> BattleEvent:
