@@ -9,7 +9,6 @@ from typing import Any
 from rules.degrees import degree_of_success
 from rules.dice import d20_roll
 from rules.errors import _
-from rules.kept import Kept
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.members import (
     CRITICAL_FAILURE,
@@ -53,9 +52,18 @@ def settle_battle(b: Scene) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, .
             fallen.append(u.key)
     defeated = frozenset(fallen)
     sides = (_side_result(b, ATTACKER, defeated), _side_result(b, DEFENDER, defeated))
+    # The same army leaves the field with the same few results over the runs of a setup: each
+    # result, with the army's state in it, is made once, found by all else it holds (its side,
+    # its HP lost and the army it started as are the setup's; its gear follows from the potions
+    # drunk, `Unit.potions_drunk`, unless it was destroyed, which its conditions tell), here
+    # rather than through a call per army.
+    kept = b.kept.army_results
     armies = []
     for unit in units:
-        armies.append(_army_result(b, unit, unit.key in defeated))
+        fell = unit.key in defeated
+        key = (unit.key, unit.hp, unit.potions_drunk, fell, unit.routed_ever,
+               unit._position is FLED, *unit._lasting.items())
+        armies.append(kept.get(key) or kept.keep(key, _army_result(unit, fell)))
     return tuple(armies), sides
 
 
@@ -211,31 +219,13 @@ def _tire(unit: Unit, value: int) -> None:
         unit.lasting[WEARY] = unit.lasting.get(WEARY, 0) + value
 
 
-# The same army leaves the field with the same few results over the runs of `battle_odds` (and of
-# any setup fought again): each result, with the army's state in it, is made once. By the army's
-# identity (hashing a whole army state costs more than making the result), with the army kept in
-# the value so that its id is not reused while it is a key, and by all else the result holds (its
-# HP lost follows from its HP: an army starts every scene with the same); bounded (emptied when
-# full), so a long-running worker's memory stays flat.
-_LEFT: Kept[tuple[Any, ...], tuple[ArmyState, ArmyResult]] = Kept(8192)
-
-
-def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
+def _army_result(unit: Unit, defeated: bool) -> ArmyResult:
     lasting = unit._lasting  # (`Unit.lasting`, read inline)
     destroyed = DESTROYED in lasting
-    fled = unit._position is FLED
-    # The gear follows from the potions drunk (`Unit.potions_drunk`) unless it was destroyed.
-    key = (id(unit.base), unit.key, unit.side, unit.hp, tuple(lasting.items()), destroyed,
-           unit.potions_drunk, defeated, unit.routed_ever, fled)
-    found = _LEFT.get(key)
-    if found is not None and found[0] is unit.base:
-        return found[1]
     gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
     army = _left_the_field(unit.base, unit.hp, dict(lasting), gear)
-    result = ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
-                        defeated, unit.routed_ever, fled, destroyed)
-    _LEFT.keep(key, (unit.base, result))
-    return result
+    return ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0), defeated,
+                      unit.routed_ever, unit._position is FLED, destroyed)
 
 
 def _left_the_field(base: ArmyState, hp: int, lasting: dict[Condition, int],
