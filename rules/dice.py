@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import re
+from _random import Random as _Generator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,12 +75,21 @@ def _parse(expression: str) -> tuple[int, int, int, str]:
     return parsed
 
 
+_new = random.Random.__new__
+_seed = _Generator.seed
+
+
 class Dice:
     """Seeded dice. Same seed and same calls give the same log, so a resolution can be replayed."""
 
     def __init__(self, seed: int):
         self.seed = seed
-        self._random = random.Random(seed)
+        # Seeded as `random.Random(seed)` seeds it, without the two Python-level calls around
+        # the generator's own seeding (its `__init__` and `seed`): every fight makes its dice
+        # (`tests/rules/test_dice.py` holds the two to the same state).
+        self._random = _new(random.Random)
+        _seed(self._random, seed)
+        self._random.gauss_next = None  # type: ignore[attr-defined]  # (`Random.seed` sets it too)
         self._bits = self._random.getrandbits
         self.log: list[Roll] = []
 

@@ -124,3 +124,15 @@ def test_a_face_is_the_face_randint_draws(seed, sides, faces):
                                                         for _ in range(faces)]
     assert dice.roll(f"3d{sides}", purpose="after").faces == tuple(bare.randint(1, sides)
                                                                    for _ in range(3))
+
+
+# The dice seed their generator without `random.Random.__init__` around it: the same state as
+# `random.Random(seed)` for any seed an engine gives (the battle odds' seeds run below zero, and
+# a fog's are 64-bit digests), and the same generator otherwise.
+@settings(max_examples=50, deadline=None, database=None)
+@given(seed=st.integers(min_value=-2**70, max_value=2**70))
+def test_the_dice_start_where_random_starts(seed):
+    dice, bare = Dice(seed), random.Random(seed)
+    assert dice._random.getstate() == bare.getstate()
+    assert type(dice._random) is random.Random
+    assert dice._random.gauss(0, 1) == bare.gauss(0, 1)

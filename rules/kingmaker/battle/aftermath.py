@@ -9,7 +9,6 @@ from typing import Any
 from rules.degrees import degree_of_success
 from rules.dice import d20_roll
 from rules.errors import _
-from rules.kept import Kept
 from rules.kingmaker.army import ArmyState
 from rules.kingmaker.battle.members import (
     CRITICAL_FAILURE,
@@ -53,9 +52,18 @@ def settle_battle(b: Scene) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, .
             fallen.append(u.key)
     defeated = frozenset(fallen)
     sides = (_side_result(b, ATTACKER, defeated), _side_result(b, DEFENDER, defeated))
+    # The same army leaves the field with the same few results over the runs of a setup: each
+    # result, with the army's state in it, is made once, found by all else it holds (its side,
+    # its HP lost and the army it started as are the setup's; its gear follows from the potions
+    # drunk, `Unit.potions_drunk`, unless it was destroyed, which its conditions tell), here
+    # rather than through a call per army.
+    kept = b.kept.army_results
     armies = []
     for unit in units:
-        armies.append(_army_result(b, unit, unit.key in defeated))
+        fell = unit.key in defeated
+        key = (unit.key, unit.hp, unit.potions_drunk, fell, unit.routed_ever,
+               unit._position is FLED, *unit._lasting.items())
+        armies.append(kept.get(key) or kept.keep(key, _army_result(unit, fell)))
     return tuple(armies), sides
 
 
@@ -70,21 +78,11 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
     setup = b.setup.side(side)
     units = b._of_side[side]  # (read, not changed: `side_units` would copy it)
     won = b.winner is side
-    events: list[BattleEvent] = []
-
-    def say(code: str, message: str, **params: Any) -> None:
-        events.append(_event(b, code, message, params))
-
-    xp = 0
-    if setup.kingdom_level is not None and defeated:
-        # "Ваше королевство в любом случае получает опыт".
-        for enemy in b._of_side[side.other]:
-            if enemy.key in defeated:
-                xp += xp_for(enemy.base.level, setup.kingdom_level)
-        if xp:
-            say("kingdom_xp", _("The kingdom gains %(xp)s XP."), xp=xp)
+    # What its events after the kingdom's XP say, each as (code, msgid, parameters): the events
+    # themselves, and the XP, are worked out once per setup (`_kept_result`).
+    said: list[_Said] = []
     if b.winner is None or setup.kingdom is None or setup.control_dc is None:
-        return SideResult(side, won, xp=xp, events=tuple(events))
+        return _kept_result(b, side, won, None, 0, 0, defeated, said)
     record = _kingdom_check(b, side, won, setup.control_dc)
     degree = record.degree
     unrest = fame = 0
@@ -94,18 +92,18 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
             for unit in units:
                 if _damaged(unit):
                     b.heal(unit, 1)
-            say("victory_heal", _("Every damaged army regains 1 HP."))
+            said.append(_VICTORY_HEAL)
         if degree is CRITICAL_SUCCESS:
             # "получите 1 бонусную славу или бесславие и уменьшите беспорядки на 1".
             fame, unrest = 1, -1
-            say("victory_fame", _("Fame +1 and unrest -1."))
+            said.append(_VICTORY_FAME)
         if degree is CRITICAL_FAILURE:
             # "Каждое войско, которое получило урон в ходе битвы, повышает измотанность или
             # потрясение на 1 (по выбору игроков)."
             for unit in units:
                 if unit.hp < unit.hp_at_start:
                     _tire(unit, 1)
-            say("victory_costly", _("Every damaged army: weary +1."))
+            said.append(_VICTORY_COSTLY)
     else:
         if degree is CRITICAL_SUCCESS:
             # "Все разгромленные войска восстанавливаются до 1 ПЗ, одно получившее урон войско на
@@ -113,13 +111,14 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
             for unit in units:
                 if unit.defeated and not unit.destroyed:
                     b.heal(unit, 1)
-            say("defeat_survivors", _("Every defeated army is back on its feet with 1 HP."))
+            said.append(_DEFEAT_SURVIVORS)
         if degree >= SUCCESS:
             damaged = [u for u in units if _damaged(u)]
             if damaged:
                 worst = min(damaged, key=lambda u: (u.hp, u.key))
                 b.heal(worst, 1)
-                say("defeat_escape", _("%(army)s slips away: +1 HP."), army=worst.name)
+                said.append(("defeat_escape", _("%(army)s slips away: +1 HP."),
+                             (("army", worst.name),)))
         if degree in (SUCCESS, FAILURE):
             unrest = 1
         if degree is CRITICAL_FAILURE:
@@ -129,10 +128,43 @@ def _side_result(b: Scene, side: Side, defeated: frozenset[int]) -> SideResult:
                 _tire(unit, 2)
             unrest = b.dice.roll("1d4", purpose=_("Unrest after defeat (%(kingdom)s)"),
                                  kingdom=setup.kingdom).total
-            say("defeat_rout", _("Every army: weary +2."))
+            said.append(_DEFEAT_ROUT)
         if unrest:
-            say("defeat_unrest", _("Unrest +%(unrest)s."), unrest=unrest)
-    return SideResult(side, won, record, unrest, fame, xp, tuple(events))
+            said.append(("defeat_unrest", _("Unrest +%(unrest)s."), (("unrest", unrest),)))
+    return _kept_result(b, side, won, record, unrest, fame, defeated, said)
+
+
+_Said = tuple[str, str, tuple[tuple[str, Any], ...]]
+_VICTORY_HEAL: _Said = ("victory_heal", _("Every damaged army regains 1 HP."), ())
+_VICTORY_FAME: _Said = ("victory_fame", _("Fame +1 and unrest -1."), ())
+_VICTORY_COSTLY: _Said = ("victory_costly", _("Every damaged army: weary +1."), ())
+_DEFEAT_SURVIVORS: _Said = ("defeat_survivors",
+                            _("Every defeated army is back on its feet with 1 HP."), ())
+_DEFEAT_ROUT: _Said = ("defeat_rout", _("Every army: weary +2."), ())
+
+
+def _kept_result(b: Scene, side: Side, won: bool, record: CheckRecord | None, unrest: int,
+                 fame: int, defeated: frozenset[int], said: list[_Said]) -> SideResult:
+    """The side's result (frozen): the same few close the runs of a setup, so each is made once
+    per setup, found by all it follows from (its check by identity: a kept record,
+    `_kingdom_check`, which its roll's parameters leave unhashable), the round its events are
+    logged in and the armies defeated, which give the kingdom's XP."""
+    key = (side, won, id(record), unrest, fame, b.round, defeated, tuple(said))
+    kept = b.kept.side_results
+    result = kept.get(key)
+    if result is None:
+        setup = b.setup.side(side)
+        xp = 0
+        if setup.kingdom_level is not None:
+            # "Ваше королевство в любом случае получает опыт".
+            for enemy in b._foes[side]:
+                if enemy.key in defeated:
+                    xp += xp_for(enemy.base.level, setup.kingdom_level)
+        if xp:
+            said.insert(0, ("kingdom_xp", _("The kingdom gains %(xp)s XP."), (("xp", xp),)))
+        events = tuple([_event(b, code, message, dict(params)) for code, message, params in said])
+        result = kept.keep(key, SideResult(side, won, record, unrest, fame, xp, events))
+    return result
 
 
 def _event(b: Scene, code: str, message: str, params: dict[str, Any]) -> BattleEvent:
@@ -187,31 +219,13 @@ def _tire(unit: Unit, value: int) -> None:
         unit.lasting[WEARY] = unit.lasting.get(WEARY, 0) + value
 
 
-# The same army leaves the field with the same few results over the runs of `battle_odds` (and of
-# any setup fought again): each result, with the army's state in it, is made once. By the army's
-# identity (hashing a whole army state costs more than making the result), with the army kept in
-# the value so that its id is not reused while it is a key, and by all else the result holds (its
-# HP lost follows from its HP: an army starts every scene with the same); bounded (emptied when
-# full), so a long-running worker's memory stays flat.
-_LEFT: Kept[tuple[Any, ...], tuple[ArmyState, ArmyResult]] = Kept(8192)
-
-
-def _army_result(b: Scene, unit: Unit, defeated: bool) -> ArmyResult:
+def _army_result(unit: Unit, defeated: bool) -> ArmyResult:
     lasting = unit._lasting  # (`Unit.lasting`, read inline)
     destroyed = DESTROYED in lasting
-    fled = unit._position is FLED
-    # The gear follows from the potions drunk (`Unit.potions_drunk`) unless it was destroyed.
-    key = (id(unit.base), unit.key, unit.side, unit.hp, tuple(lasting.items()), destroyed,
-           unit.potions_drunk, defeated, unit.routed_ever, fled)
-    found = _LEFT.get(key)
-    if found is not None and found[0] is unit.base:
-        return found[1]
     gear = () if destroyed else tuple(unit.gear)  # "Всё снаряжение войска также уничтожено."
     army = _left_the_field(unit.base, unit.hp, dict(lasting), gear)
-    result = ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0),
-                        defeated, unit.routed_ever, fled, destroyed)
-    _LEFT.keep(key, (unit.base, result))
-    return result
+    return ArmyResult(unit.key, unit.side, army, max(unit.hp_at_start - unit.hp, 0), defeated,
+                      unit.routed_ever, unit._position is FLED, destroyed)
 
 
 def _left_the_field(base: ArmyState, hp: int, lasting: dict[Condition, int],

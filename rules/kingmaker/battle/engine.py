@@ -58,6 +58,7 @@ class Battle(Scene):
     def __init__(self, setup: BattleSetup, dice: Dice):
         super().__init__(setup, dice)
         self.records: list[RoundRecord] = []
+        self._order_keys: tuple[int, ...] = ()  # the keys of `order`, as the initiative sets it
 
     # -- rounds -----------------------------------------------------------------------------
 
@@ -103,6 +104,7 @@ class Battle(Scene):
             pairs.append(((-u.initiative, ties[u.key]), u))
         pairs.sort(key=_FIRST)
         self.order = list(map(_SECOND, pairs))
+        self._order_keys = tuple(map(_KEY, self.order))  # (every round's record shows it)
         self._starting_positions()
 
     def _roll_initiative(self, unit: Unit, modifier: int) -> int:
@@ -230,10 +232,20 @@ class Battle(Scene):
         if not self.finished:
             self._rout_checks()
             self._check_end()
-        # (`map` rather than list comprehensions, each a call of its own.)
-        self.records.append(RoundRecord(
-            self.round, tuple(map(_KEY, self.order)), tuple(map(self._snapshot, self._by_key)),
-            self.fortification_hp))
+        # An army shows the same few pictures in round after round and run after run of a setup
+        # (its side and row are the setup's): each is made once, found by all that it shows, its
+        # conditions by the number of their combination (`Unit._settled`, never reused), which
+        # names its position too, and the armies it is engaged with, in order, at the key's end.
+        # (Found here, not through a call per army.)
+        snapshots = self.kept.snapshots
+        pictures = []
+        for unit in self._by_key:
+            keys = unit._engaged
+            key = (unit.key, unit.hp, (unit._settled_now or unit._settled())[2], *sorted(keys)) \
+                if keys else (unit.key, unit.hp, (unit._settled_now or unit._settled())[2])
+            pictures.append(snapshots.get(key) or self._snapshot(unit, key))
+        self.records.append(RoundRecord(self.round, self._order_keys, tuple(pictures),
+                                        self.fortification_hp))
 
     def _rout_checks(self) -> None:
         # "Войско, чьи ПЗ равны или ниже ПБ, должно совершить проверку Боевого духа; СЛ равна
@@ -282,29 +294,19 @@ class Battle(Scene):
         else:
             self.winner = DEFENDER if attackers_out else ATTACKER
 
-    def _snapshot(self, unit: Unit) -> ArmySnapshot:
-        # An army shows the same few pictures in round after round and run after run of a setup
-        # (its side and row are the setup's): each is made once, found by all that it shows, its
-        # conditions by the number of their combination (`Unit._settled`, never reused).
-        # (Sorted only when there is more than one: most engaged armies face one enemy.)
-        keys = unit._engaged
-        engaged = tuple(sorted(keys)) if len(keys) > 1 else tuple(keys)
-        settled = unit._settled_now or unit._settled()
-        key = (unit.key, unit._position, engaged, unit.hp, settled[2])
-        snapshots = self.kept.snapshots
-        snapshot = snapshots.get(key)
-        if snapshot is None:
-            side = unit.side
-            position = unit._position
-            column = _COLUMNS[position]
-            if side is not ATTACKER and column >= 0:
-                column = 9 - column
-            # Its row: its place in its side's list (found here, as the picture is made: most
-            # fights make none, and a table of rows made for every fight was 1 % of one).
-            row = self._of_side[side].index(unit)
-            snapshot = snapshots.keep(key, ArmySnapshot(unit.key, side, position, engaged,
-                                                         unit.hp, settled[1], (column, row)))
-        return snapshot
+    def _snapshot(self, unit: Unit, key: tuple[int, ...]) -> ArmySnapshot:
+        """The picture of `unit` at the end of a round, first seen: kept by `key` (`_end_of_round`)."""
+        side = unit.side
+        position = unit._position
+        column = _COLUMNS[position]
+        if side is not ATTACKER and column >= 0:
+            column = 9 - column
+        # Its row: its place in its side's list (found here, as the picture is made: most fights
+        # make none, and a table of rows made for every fight was 1 % of one).
+        row = self._of_side[side].index(unit)
+        return self.kept.snapshots.keep(key, ArmySnapshot(
+            unit.key, side, position, tuple(sorted(unit._engaged)), unit.hp, unit._settled()[1],
+            (column, row)))
 
     def _outcome(self, *, finished: bool) -> BattleOutcome:
         armies, sides = aftermath.settle_battle(self) if finished else ((), ())

@@ -40,10 +40,12 @@ from rules.kingmaker.battle.members import (
     WEARY,
 )
 from rules.kingmaker.battle.setup import (
+    ArmyResult,
     ArmySnapshot,
     BattleEvent,
     BattleSetup,
     CheckRecord,
+    SideResult,
     Terrain,
 )
 from rules.kingmaker.battle.strikes import circumstance as _circumstance
@@ -66,7 +68,8 @@ class KeptForSetup:
     __slots__ = ("setup", "combatants", "outside", "fortification_hp", "starts",
                  "fixed_modifiers", "fixed_totals", "standing_orders",
                  "initiatives", "checks", "events", "snapshots", "settlements",
-                 "initiative_modifiers", "initiative_ties", "strike_totals")
+                 "initiative_modifiers", "initiative_ties", "strike_totals", "side_results",
+                 "army_results")
 
     def __init__(self, setup: BattleSetup):
         self.setup = setup
@@ -99,6 +102,10 @@ class KeptForSetup:
         # The kingdoms' checks after the battle, by side, victory and face
         # (`aftermath._kingdom_check`).
         self.settlements: dict[tuple[Side, bool, int], CheckRecord] = {}
+        # The sides' results, by all they hold (`aftermath._kept_result`).
+        self.side_results: Kept[tuple[Any, ...], SideResult] = Kept(1024)
+        # The armies' results, by all they hold (`aftermath.settle_battle`).
+        self.army_results: Kept[tuple[Any, ...], ArmyResult] = Kept(4096)
         # Each army's initiative modifier with the stat block it follows from, and what breaks
         # its ties in the order (`engine.Battle._initiative`), by its key.
         self.initiative_modifiers: dict[int, tuple[StatBlock, int]] = {}

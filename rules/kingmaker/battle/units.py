@@ -78,6 +78,8 @@ class _Start:
 
     def __init__(self, army: ArmyState):
         block = _stat_block(army)
+        self.army_type = army.template.army_type
+        self.siege = self.army_type is _SIEGE
         self.name = army.name or army.template.name
         self.tactics = frozenset(army.tactics)
         self.max_hp = block.max_hp
@@ -163,13 +165,13 @@ class Unit:
         self.side: Side = combatant.side
         self.plan: BattlePlan = combatant.plan
         self.base: ArmyState = army
-        # The template's type, a plain field: Strikes and the tactician ask for it every action.
-        self.army_type: ArmyType = army.template.army_type
-        self.siege = self.army_type is _SIEGE
         known = _STARTS.get(id(combatant))
         if known is None or known[0] is not combatant:
             known = _STARTS.keep(id(combatant), (combatant, _Start(army)))
         start = known[1]
+        # The template's type, a plain field: Strikes and the tactician ask for it every action.
+        self.army_type: ArmyType = start.army_type
+        self.siege = start.siege
         self.name = start.name
         self.tactics = start.tactics
         self.max_hp = start.max_hp

@@ -91,3 +91,14 @@ def test_a_hit_sets_off_nothing_for_an_army_without_those_tactics():
         for kind in WeaponKind:
             reactions.after_hit(b, unit, target, kind, degree)
     assert state() == before
+
+
+def test_the_number_of_an_armys_conditions_names_its_position():
+    # A round's pictures are kept by that number, not by the position they show
+    # (`engine.Battle._end_of_round`): no two positions may share one, whatever the conditions.
+    b = scripted(duel(), 1)
+    unit = b.units[1]
+    for lasting in ({}, {Condition.SHAKEN: 1}):
+        unit.lasting = lasting
+        numbers = {place(b, 1, position)._settled()[2] for position in Position}
+        assert len(numbers) == len(Position)
