@@ -54,10 +54,16 @@ def take_turn(b: Scene, unit: Unit) -> None:
         step = _next_step(b, unit)
         if step is None:
             return
-        # `WarAction.__call__`, inline: its cost paid, then its effect.
+        # `WarAction.__call__`, inline: its cost paid, then its effect, its targets passed one by
+        # one (a call that unpacks its arguments takes Python 3.11's slower generic path).
         action, targets = step
         unit.actions -= action.cost
-        action.effect(b, unit, *targets)
+        if len(targets) == 1:
+            action.effect(b, unit, targets[0])
+        elif len(targets) == 2:
+            action.effect(b, unit, targets[0], targets[1])
+        else:
+            action.effect(b, unit, *targets)
 
 
 def routed_turn(b: Scene, unit: Unit) -> None:
