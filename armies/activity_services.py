@@ -54,18 +54,20 @@ def activity_replay(*, user, idempotency_key: str, digest: str = "") -> ArmyActi
 
 # The open turn under its row lock, with its kingdom and campaign and whether the user gives its
 # orders (runs_or_plays_condition); compiled once (core.compiled): it runs on every submission.
+# One row, so not sorted (the turns' default order).
 _LOCKED_TURN = CompiledRead(
     lambda turn_id, user_id, shape: KingdomTurn.objects.select_for_update(of=("self",))
     .select_related("kingdom__campaign")
     .annotate(gives_orders=runs_or_plays_condition(shaped_user(user_id, shape), "kingdom__"))
-    .filter(pk=turn_id),
+    .filter(pk=turn_id).order_by(),
     turn_id=int, user_id=int)
 
 # The turn's queued orders, the last position any of its orders took (withdrawn ones count), the
 # kingdom's lists and the campaign's map; for an order's check (`armies`), the kingdom's armies.
+# One row, so not sorted (the turns' default order joined the campaign for its name).
 def _turn_orders(armies: bool) -> CompiledRead:
     return CompiledRead(
-        lambda turn_id: KingdomTurn.objects.filter(pk=turn_id).annotate(
+        lambda turn_id: KingdomTurn.objects.filter(pk=turn_id).order_by().annotate(
             **kingdom_lists("kingdom_id"), **map_lists("kingdom__campaign_id"),
             **(turn_army_lists("kingdom_id") if armies else {}),
             queued=json_objects(ArmyActivity.objects.filter(

@@ -241,8 +241,9 @@ class ArmyCondition(models.Model):
 class ArmyActivity(models.Model):
     """An order for one kingdom turn: an army activity, or a leadership one (no army)."""
 
+    # Indexed by the turn's index below, which leads with it.
     turn = models.ForeignKey("campaigns.KingdomTurn", on_delete=models.CASCADE,
-                             related_name="activities", verbose_name=_("turn"))
+                             related_name="activities", verbose_name=_("turn"), db_index=False)
     army = models.ForeignKey(Army, on_delete=models.CASCADE, null=True, blank=True,
                              related_name="activities", verbose_name=_("army"))
     kind = models.CharField(_("activity"), max_length=30, choices=ACTIVITY_KIND_CHOICES)
@@ -266,6 +267,10 @@ class ArmyActivity(models.Model):
         verbose_name = _("army activity")
         verbose_name_plural = _("army activities")
         ordering = ["turn", "position", "id"]
+        # A turn's orders in their order: a submission reads the turn's queued ones and the last
+        # position any took, which without it visited every order the turn ever had (its
+        # withdrawn ones too). It stands for the turn's own index, which it begins with.
+        indexes = [models.Index(fields=["turn", "position", "id"], name="activity_turn_position")]
         constraints = [
             models.UniqueConstraint(fields=["submitted_by", "idempotency_key"],
                                     condition=~models.Q(idempotency_key=""),

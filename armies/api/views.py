@@ -36,6 +36,7 @@ from core.permissions import NotPermitted
 from rules.errors import RuleViolation
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
+IDEMPOTENCY_META = "HTTP_" + IDEMPOTENCY_HEADER.upper().replace("-", "_")
 IDEMPOTENCY_KEY_LENGTH = max_length(ArmyActivity, "idempotency_key")
 
 BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description=_(
@@ -75,7 +76,8 @@ class ArmyViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 def _idempotency_key(request) -> str:
-    key = request.headers.get(IDEMPOTENCY_HEADER, "").strip()
+    # The header as WSGI gives it (request.headers would first make a copy of all of them).
+    key = request.META.get(IDEMPOTENCY_META, "").strip()
     if len(key) > IDEMPOTENCY_KEY_LENGTH or not key.isprintable():
         raise ValidationError({"idempotency_key": [
             _("Send at most %(length)s printable characters.") % {"length": IDEMPOTENCY_KEY_LENGTH}]})

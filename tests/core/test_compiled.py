@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import Value
 from django.db.models.functions import Lower
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
@@ -185,6 +186,19 @@ def test_on_postgresql_a_read_is_prepared_once_and_answers_as_the_queryset():
         assert len(found) == expected_levels[level]
     assert {k.pk for k in read.fetch(level=4)} == {kingdoms[1].pk}
     assert sum('"campaigns_kingdom"."level" >= $1' in s for s in _prepared_statements()) == 1
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL prepares statements")
+def test_on_postgresql_a_reads_constants_are_written_in_and_only_its_values_are_bound():
+    restov = KingdomFactory(name="Restov", level=3)
+    KingdomFactory(name="Brevoy", level=3, campaign=restov.campaign)
+    read = CompiledRead(lambda level: Kingdom.objects.filter(level=level, name="Restov")
+                        .annotate(tag=Value("100% 'sure'")).values("name", "tag"), level=int)
+    assert read.fetch(level=3) == [{"name": "Restov", "tag": "100% 'sure'"}]
+    assert read.fetch(level=4) == []
+    (statement,) = [s for s in _prepared_statements() if '"campaigns_kingdom"."level" = $1' in s]
+    # The constants as the server reads them (a literal's % and quote too), one value bound.
+    assert "'Restov'" in statement and "'100% ''sure'''" in statement and "$2" not in statement
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL prepares statements")
