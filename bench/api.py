@@ -8,8 +8,10 @@ it does and does not do) on 127.0.0.1; counts one submission's queries in this p
 clients, one keep-alive connection each, send blocks of requests to the two endpoints in turn (a
 warm-up block of each first, not counted), so that the machine's load drifts weigh on both alike.
 Each client deploys a different army of its kingdom per request (the turn takes one order per
-army); between blocks the queued orders are withdrawn in the database. Prints p50/p95 per endpoint
-and, on its last line, one JSON object; no assertions.
+army); between blocks the queued orders are withdrawn in the database. The tables are vacuumed and
+analysed after they are built and again after the warm-up (as autovacuum keeps a live site's:
+PostgreSQL plans by their statistics). Prints p50/p95 per endpoint and, on its last line, one JSON
+object; no assertions.
 
 Run: .venv/bin/python bench/api.py [--quick] [--clients N] [--armies M] [--blocks B] [--port P]
 Needs PostgreSQL (--database, default below: created and migrated if missing; its contents are
@@ -33,7 +35,7 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.turns import ensure_database  # noqa: E402
+from bench.turns import ensure_database, settle  # noqa: E402
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/muster_bench_api"
 HOST = "127.0.0.1"
@@ -215,6 +217,7 @@ def main() -> None:
           flush=True)
     call_command("migrate", verbosity=0)
     worlds = build(args.clients, args.armies)
+    settle()
     queries = queries_per_submission(worlds[0], args.queries)
     from django.db import connection
 
@@ -224,6 +227,9 @@ def main() -> None:
     try:
         for endpoint in (ACTIVITIES, BARE):  # warm-up
             block(args.port, worlds, endpoint, args.armies)
+        # The tables analysed once they hold orders, as autovacuum keeps a live site's (it is off
+        # on the bench's server): PostgreSQL plans the reads by their statistics.
+        settle()
         for _ in range(args.blocks):
             for endpoint in (ACTIVITIES, BARE):
                 samples[endpoint].extend(block(args.port, worlds, endpoint, args.armies))
