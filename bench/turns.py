@@ -126,7 +126,7 @@ def main() -> None:
             for worker in workers:
                 worker.wait_ready(timeout=60)
             print(f"{len(workers)} workers ready", flush=True)
-            open_broker_connection(workers)
+            open_broker_connection()
             for m in sizes:
                 rows.append(run(m, args, workers))
         finally:
@@ -169,19 +169,14 @@ def main() -> None:
     }))
 
 
-def open_broker_connection(workers) -> None:
+def open_broker_connection() -> None:
     """Open this process's connection to the broker before any run is timed, as the nightly
-    lock's worker has its own open: by sending a turn that does not exist, which a worker skips
-    (otherwise the first run's lock paid for connecting)."""
-    from django.db import transaction
+    lock's worker has its own open (otherwise the first run's lock paid for connecting, about a
+    sixth of a second); without a message, which one worker would take and the other not."""
+    from celery import current_app
 
-    from turns.resolution import enqueue_resolution
-
-    with transaction.atomic():
-        enqueue_resolution([0])
-    deadline = time.monotonic() + 30
-    while not any(worker.results() for worker in workers) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    with current_app.producer_or_acquire() as producer:
+        producer.connection.ensure_connection(max_retries=3)
 
 
 def run(m: int, args, workers) -> dict:

@@ -87,9 +87,14 @@ class Dice:
         # Seeded as `random.Random(seed)` seeds it, without the two Python-level calls around
         # the generator's own seeding (its `__init__` and `seed`): every fight makes its dice
         # (`tests/rules/test_dice.py` holds the two to the same state).
-        self._random = _new(random.Random)
-        _seed(self._random, seed)
-        self._random.gauss_next = None  # type: ignore[attr-defined]  # (`Random.seed` sets it too)
+        # (An int only: `Random.seed` hashes a string with sha512 where its base would use
+        # Python's own hash, and refuses what its base would take.)
+        if type(seed) is int:
+            self._random = _new(random.Random)
+            _seed(self._random, seed)
+            self._random.gauss_next = None  # type: ignore[attr-defined]  # (as `Random.seed`)
+        else:
+            self._random = random.Random(seed)
         self._bits = self._random.getrandbits
         self.log: list[Roll] = []
 

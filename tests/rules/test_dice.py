@@ -127,8 +127,8 @@ def test_a_face_is_the_face_randint_draws(seed, sides, faces):
 
 
 # The dice seed their generator without `random.Random.__init__` around it: the same state as
-# `random.Random(seed)` for any seed an engine gives (the battle odds' seeds run below zero, and
-# a fog's are 64-bit digests), and the same generator otherwise.
+# `random.Random(seed)` for any int seed (a claimed seed is 62 bits, a fog's a 64-bit digest; the
+# tests' run below zero), and the same generator otherwise.
 @settings(max_examples=50, deadline=None, database=None)
 @given(seed=st.integers(min_value=-2**70, max_value=2**70))
 def test_the_dice_start_where_random_starts(seed):
@@ -136,3 +136,10 @@ def test_the_dice_start_where_random_starts(seed):
     assert dice._random.getstate() == bare.getstate()
     assert type(dice._random) is random.Random
     assert dice._random.gauss(0, 1) == bare.gauss(0, 1)
+
+
+@pytest.mark.parametrize("seed", ["a fog's digest", b"bytes", True, 2.5])
+def test_the_dice_start_where_random_starts_whatever_the_seed(seed):
+    # A seed that is not an int is seeded by `random.Random` itself: a string through sha512,
+    # not through Python's hash, which changes from run to run.
+    assert Dice(seed)._random.getstate() == random.Random(seed).getstate()

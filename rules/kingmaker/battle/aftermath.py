@@ -53,15 +53,16 @@ def settle_battle(b: Scene) -> tuple[tuple[ArmyResult, ...], tuple[SideResult, .
     defeated = frozenset(fallen)
     sides = (_side_result(b, ATTACKER, defeated), _side_result(b, DEFENDER, defeated))
     # The same army leaves the field with the same few results over the runs of a setup: each
-    # result, with the army's state in it, is made once, found by all else it holds (its side,
-    # its HP lost and the army it started as are the setup's; its gear follows from the potions
-    # drunk, `Unit.potions_drunk`, unless it was destroyed, which its conditions tell), here
-    # rather than through a call per army.
+    # result, with the army's state in it, is made once, found by all else it holds (its HP lost
+    # and the army it started as are the setup's; its gear follows from the potions drunk,
+    # `Unit.potions_drunk`, unless it was destroyed, which its conditions tell), here rather than
+    # through a call per army. Its side too, although a setup's keys are its armies' own: a
+    # setup made by hand may give one key to an army on each side.
     kept = b.kept.army_results
     armies = []
     for unit in units:
         fell = unit.key in defeated
-        key = (unit.key, unit.hp, unit.potions_drunk, fell, unit.routed_ever,
+        key = (unit.key, unit.side, unit.hp, unit.potions_drunk, fell, unit.routed_ever,
                unit._position is FLED, *unit._lasting.items())
         armies.append(kept.get(key) or kept.keep(key, _army_result(unit, fell)))
     return tuple(armies), sides

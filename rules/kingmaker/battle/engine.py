@@ -58,7 +58,18 @@ class Battle(Scene):
     def __init__(self, setup: BattleSetup, dice: Dice):
         super().__init__(setup, dice)
         self.records: list[RoundRecord] = []
-        self._order_keys: tuple[int, ...] = ()  # the keys of `order`, as the initiative sets it
+        self._order: list[Unit] = []
+        self._order_keys: tuple[int, ...] = ()
+
+    @property
+    def order(self) -> list[Unit]:
+        """The armies in initiative order (`_initiative` sets it)."""
+        return self._order
+
+    @order.setter
+    def order(self, units: list[Unit]) -> None:
+        self._order = units
+        self._order_keys = tuple(map(_KEY, units))  # (every round's record shows them)
 
     # -- rounds -----------------------------------------------------------------------------
 
@@ -104,7 +115,6 @@ class Battle(Scene):
             pairs.append(((-u.initiative, ties[u.key]), u))
         pairs.sort(key=_FIRST)
         self.order = list(map(_SECOND, pairs))
-        self._order_keys = tuple(map(_KEY, self.order))  # (every round's record shows it)
         self._starting_positions()
 
     def _roll_initiative(self, unit: Unit, modifier: int) -> int:

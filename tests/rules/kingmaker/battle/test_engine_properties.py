@@ -5,13 +5,15 @@ HP never goes below 0 (nor above the maximum), conditions stay in range, positio
 a scene always ends, the same seed gives the same log, stopping after a round gives the first rounds
 of the full fight, and a much stronger side wins most runs.
 """
+from dataclasses import replace
+
 import pytest
 from battle_support import A, D, army, battle_setup, fighter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.kingmaker.army import ArmyState, stat_block, statistic_modifiers
-from rules.kingmaker.battle.engine import fight
+from rules.kingmaker.battle.engine import fight, fight_unlogged
 from rules.kingmaker.battle.odds import battle_odds
 from rules.kingmaker.battle.plans import ACTIVE_TACTICAL_ACTIONS, plan_violations, tactical_actions
 from rules.kingmaker.battle.setup import (
@@ -317,3 +319,17 @@ def test_battle_odds_are_deterministic():
     assert odds.sides[A].win + odds.sides[D].win <= 1
     with pytest.raises(ValueError):
         battle_odds(setup, 0, seed=3)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), seeds=st.lists(SEEDS, min_size=20, max_size=20))
+def test_a_setup_fought_again_and_again_fights_as_a_fresh_copy(setup, seeds):
+    # The engine keeps per setup what the runs of a setup share (checks, events, pictures, the
+    # sides' and armies' results: `scene.KeptForSetup`): fought logged and unlogged in turn, a worn
+    # setup must fight as a fresh copy of it that was never fought, on any battlefield.
+    for index, seed in enumerate(seeds):
+        (fight if index % 2 else fight_unlogged)(setup, seed)
+    fresh = replace(setup)
+    for seed in seeds[:5]:
+        assert fight(setup, seed) == fight(fresh, seed)
+        assert fight_unlogged(setup, seed + 1) == fight_unlogged(fresh, seed + 1)
