@@ -177,7 +177,8 @@ class Battle(Scene):
             if self.finished:
                 return
             self._turn(unit)
-            self._check_end()
+            if self.may_end:  # (else nobody left the field or routed: the scene goes on)
+                self._check_end()
 
     def _turn(self, unit: Unit) -> None:
         if self.timed:
@@ -284,6 +285,7 @@ class Battle(Scene):
     def _check_end(self) -> None:
         # "Когда все войска с одной стороны конфликта разгромлены или обращены в бегство, сцена
         # битвы заканчивается."
+        self.may_end = False
         attackers_out = _all_out(self._of_side[ATTACKER])
         defenders_out = _all_out(self._of_side[DEFENDER])
         if not (attackers_out or defenders_out):

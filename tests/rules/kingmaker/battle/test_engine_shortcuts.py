@@ -3,14 +3,20 @@ takes for granted, so that a new rule cannot make it skip something that matters
 import ast
 import re
 from pathlib import Path
+from unittest.mock import patch
 
-from battle_support import duel, engage, place, ready, scripted
+from battle_support import army, cs, duel, engage, place, ready, scripted
+from hypothesis import given
+from test_engine_properties import SEEDS, SETTINGS, setups
 
 from rules.degrees import Degree
+from rules.dice import Dice
 from rules.kingmaker.battle import actions, reactions, tactician
+from rules.kingmaker.battle.engine import Battle, fight
 from rules.kingmaker.battle.setup import Position
 from rules.kingmaker.conditions import Condition
 from rules.kingmaker.gear import WeaponKind
+from rules.sides import Side
 
 
 def test_the_tactics_a_hit_can_set_off_are_all_known_to_the_shortcut_past_it():
@@ -102,3 +108,61 @@ def test_the_number_of_an_armys_conditions_names_its_position():
         unit.lasting = lasting
         numbers = {place(b, 1, position)._settled()[2] for position in Position}
         assert len(numbers) == len(Position)
+
+
+def _out(b):
+    """The armies that have left the field or are routed: what `Battle._check_end` counts."""
+    return {u.key for u in b._by_key if not u.on_field or u.routed}
+
+
+class _Watched(Battle):
+    """A battle that checks, wherever `Scene.may_end` is read (before each war action and after
+    each turn), what it takes for granted while it is clear: that nobody has left the field or
+    routed since the scene's end was last looked for."""
+
+    def _check_end(self):
+        super()._check_end()
+        self.looked = _out(self)
+
+    def watch(self):
+        if not self.may_end:
+            assert _out(self) <= self.looked
+
+    def _turn(self, unit):
+        super()._turn(unit)
+        self.watch()
+
+
+@SETTINGS
+@given(setups(), SEEDS)
+def test_nobody_leaves_the_field_or_routs_without_the_scene_s_end_looked_for_again(setup, seed):
+    # After a turn in which `may_end` stayed clear the scene's end is not looked for, and before
+    # a war action while it is clear the army's turn does not ask again whether it and an enemy
+    # are still fighting: whatever makes an army leave the field or rout must set it. The fight
+    # is the same as without the watch.
+    next_step = tactician._next_step
+
+    def watched(b, unit):
+        b.watch()
+        return next_step(b, unit)
+
+    with patch.object(tactician, "_next_step", watched):
+        watched_outcome = _Watched(setup, Dice(seed)).run(None)
+    assert watched_outcome == fight(setup, seed)
+
+
+def test_a_scene_whose_side_starts_out_ends_after_the_first_turn():
+    # `Scene.may_end` is set as the scene starts (a side may start it routed), so the scene's end
+    # is looked for after its first turn whatever that turn did.
+    turns = []
+
+    class Counted(Battle):
+        def _turn(self, unit):
+            turns.append(unit.key)
+            super()._turn(unit)
+
+    routed = duel(defender=army(conditions=(cs(Condition.ROUTED),)))
+    for seed in range(20):
+        turns.clear()
+        outcome = Counted(routed, Dice(seed)).run(None)
+        assert len(turns) == 1 and outcome.winner is Side.ATTACKER
