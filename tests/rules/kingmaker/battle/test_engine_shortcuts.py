@@ -31,24 +31,38 @@ def test_the_tactics_a_hit_can_set_off_are_all_known_to_the_shortcut_past_it():
 
 
 def test_a_scene_looks_for_what_expires_while_anything_lasts_until_a_turn():
-    # A turn's start and end look for what expires only while the scene is `timed`: whatever
-    # lasts until some army's turn sets it, and it is cleared once nothing is left.
+    # A turn's start and end look for what expires only at the moments the scene has `timed`:
+    # whatever lasts until some army's turn names its moment, and it is gone once nothing is left
+    # until it.
     b = scripted(duel(), 1)  # the Advance critically fails: mired 1 until its next turn
     ready(b)
     unit, enemy = b.units[1], b.units[2]
     assert not b.timed
     actions.advance(b, unit, enemy)
-    assert b.timed and unit.value(Condition.MIRED) == 1
+    assert b.timed == {(1, "start")} and unit.value(Condition.MIRED) == 1
     b._expire(enemy, "start")
-    assert b.timed and unit.value(Condition.MIRED) == 1
+    assert b.timed == {(1, "start")} and unit.value(Condition.MIRED) == 1
     b._expire(unit, "start")
     assert not b.timed and not unit.has(Condition.MIRED)
     b.bar_reactions(enemy, unit)
-    assert b.timed and enemy.no_reactions_until == 1
+    assert b.timed == {(1, "start")} and enemy.no_reactions_until == 1
     b._expire(unit, "end")
-    assert b.timed
+    assert b.timed == {(1, "start")}
     b._expire(unit, "start")
     assert not b.timed and enemy.no_reactions_until is None
+
+
+def test_what_outlasts_a_turn_s_end_keeps_its_moment_until_the_later_one():
+    # "Until the end of your next turn" (`skip`): the first end passes it by, and the scene still
+    # looks for it at the next.
+    b = scripted(duel())
+    unit, enemy = b.units[1], b.units[2]
+    b.gain_until(enemy, Condition.OUTFLANKED, 0, unit, "end", skip=1)
+    assert b.timed == {(1, "end")}
+    b._expire(unit, "end")
+    assert b.timed == {(1, "end")} and enemy.has(Condition.OUTFLANKED)
+    b._expire(unit, "end")
+    assert not b.timed and not enemy.has(Condition.OUTFLANKED)
 
 
 def test_a_turn_expires_what_lasts_until_it():
@@ -166,3 +180,33 @@ def test_a_scene_whose_side_starts_out_ends_after_the_first_turn():
         turns.clear()
         outcome = Counted(routed, Dice(seed)).run(None)
         assert len(turns) == 1 and outcome.winner is Side.ATTACKER
+
+
+class _Everywhen(set):
+    """Moments that name every army's turn, start and end (`Scene.timed`)."""
+
+    def __bool__(self):
+        return True
+
+    def __contains__(self, moment):
+        return True
+
+
+class _ExpiringEveryTurn(Battle):
+    """A battle whose turns all look for what expires, at their start and end."""
+
+    def __init__(self, setup, dice):
+        super().__init__(setup, dice)
+        self.timed = _Everywhen()
+
+    def _expire(self, owner, at):
+        super()._expire(owner, at)
+        self.timed = _Everywhen(self.timed)
+
+
+@SETTINGS
+@given(setups(), SEEDS)
+def test_a_turn_whose_moment_nothing_lasts_until_has_nothing_to_expire(setup, seed):
+    # A turn's start or end looks for what expires only at the moments `Scene.timed` names:
+    # looking at every turn's start and end as well comes to the same fight.
+    assert _ExpiringEveryTurn(setup, Dice(seed)).run(None) == fight(setup, seed)
