@@ -187,10 +187,11 @@ class Battle(Scene):
             if self.finished:
                 return
             self._turn(unit)
-            self._check_end()
+            if self.may_end:  # (else nobody left the field or routed: the scene goes on)
+                self._check_end()
 
     def _turn(self, unit: Unit) -> None:
-        if self.timed:
+        if self.timed and (unit.key, "start") in self.timed:
             self._expire(unit, "start")
         unit.guard_all = False
         unit.guard_against.clear()
@@ -213,35 +214,37 @@ class Battle(Scene):
             tactician.routed_turn(self, unit)
         else:
             tactician.take_turn(self, unit)
-        if self.timed:
+        if self.timed and (unit.key, "end") in self.timed:
             self._expire(unit, "end")
 
     def _expire(self, owner: Unit, at: str) -> None:
-        timed = False  # whether anything is left to expire at a later turn
+        timed: set[tuple[int, str]] = set()  # the moments at which what is left expires
         for unit in self._by_key:
             if unit._temporary:
                 kept = []
                 for temp in unit._temporary:
                     if temp.owner != owner.key or temp.at != at:
                         kept.append(temp)
+                        timed.add((temp.owner, temp.at))
                     elif temp.skip:
                         temp.skip -= 1  # lasts until the end of a later turn ("your next turn")
                         kept.append(temp)
+                        timed.add((temp.owner, temp.at))
                 if len(kept) != len(unit._temporary):
                     unit.temporary = kept  # (through its setter: its settled conditions dropped)
                     unit.changed()
-                timed = timed or bool(kept)
             if unit.no_reactions_until is not None:
                 if at == "start" and unit.no_reactions_until == owner.key:
                     unit.no_reactions_until = None
                 else:
-                    timed = True
+                    timed.add((unit.no_reactions_until, "start"))
         self.timed = timed
 
     def _end_of_round(self) -> None:
         if not self.finished:
             self._rout_checks()
-            self._check_end()
+            if self.may_end:  # (else nobody left the field or routed: the scene goes on)
+                self._check_end()
         # An army shows the same few pictures in round after round and run after run of a setup
         # (its side and row are the setup's): each is made once, found by all that it shows, its
         # conditions by the number of their combination (`Unit._settled`, never reused), which
@@ -294,6 +297,7 @@ class Battle(Scene):
     def _check_end(self) -> None:
         # "Когда все войска с одной стороны конфликта разгромлены или обращены в бегство, сцена
         # битвы заканчивается."
+        self.may_end = False
         attackers_out = _all_out(self._of_side[ATTACKER])
         defenders_out = _all_out(self._of_side[DEFENDER])
         if not (attackers_out or defenders_out):
@@ -369,7 +373,8 @@ class UnloggedBattle(Battle):
     def _end_of_round(self) -> None:
         if not self.finished:
             self._rout_checks()
-            self._check_end()
+            if self.may_end:
+                self._check_end()
 
     def _outcome(self, *, finished: bool) -> BattleOutcome:
         armies, sides = aftermath.settle_battle(self)

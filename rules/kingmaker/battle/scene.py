@@ -190,11 +190,17 @@ class Scene:
         self.fortification_hp = kept.fortification_hp
         self.winner: Side | None = None
         self.finished = False
-        # Whether any army may have a condition that lasts until some army's turn (`gain_until`)
-        # or be unable to react until then (`bar_reactions`): a turn's start and end look for
-        # what expires only then (`engine.Battle._expire`), as most turns of most fights have
-        # nothing to expire. Changes to them go through those two.
-        self.timed = False
+        # The moments, as (an army's key, "start" or "end" of its turn), until which an army may
+        # have a condition (`gain_until`) or be unable to react (`bar_reactions`): a turn's start
+        # and end look for what expires (`engine.Battle._expire`) only at those, as most turns of
+        # most fights have nothing to expire. Changes to them go through those two.
+        self.timed: set[tuple[int, str]] = set()
+        # Whether an army may have left the field (fled, defeated, destroyed) or been routed since
+        # the scene's end was last looked for (`engine.Battle._check_end`, which clears it): only
+        # then can a turn have ended the scene, or an army's turn have lost it or its last enemy
+        # still fighting. Set wherever one does: `hurt`, `_defeated`, `_settle` and `rout`
+        # (which Retreat's flight calls, routed or not); true at first, as a side may start out.
+        self.may_end = True
 
     # -- who is where -----------------------------------------------------------------------
 
@@ -381,7 +387,7 @@ class Scene:
         if not extra and (target not in _MORALE_TARGETS or not self._croaked(unit, target)):
             key = (unit.key, target, id(base))
             known = self._fixed_totals.get(key)
-            if known is None or known[0] is not base:
+            if known is None:  # (found, it holds this statistic: its id cannot have been reused)
                 fixed = self._fixed(unit, target)
                 total = stacked_total(base.base, (*base.modifiers, *fixed)) if fixed \
                     else base.total
@@ -461,13 +467,13 @@ class Scene:
     def gain_until(self, unit: Unit, condition: Condition, value: int, owner: Unit,
                    at: str, skip: int = 0) -> None:
         unit.temporary.append(Temporary(condition, value, owner.key, at, skip))
-        self.timed = True
+        self.timed.add((owner.key, at))
         self._settle(unit)
 
     def bar_reactions(self, unit: Unit, until: Unit) -> None:
         """`unit` cannot react until the start of `until`'s next turn."""
         unit.no_reactions_until = until.key
-        self.timed = True
+        self.timed.add((until.key, "start"))
 
     def reduce(self, unit: Unit, condition: Condition, by: int = 1) -> None:
         if condition not in unit._lasting:
@@ -482,11 +488,13 @@ class Scene:
     def _settle(self, unit: Unit) -> None:
         unit.changed()
         effective = unit.conditions()
-        if ROUTED in effective and ROUTED not in unit._lasting:
-            # "Когда потрясение войска достигнет 4, оно обращено в бегство."
-            unit.lasting[ROUTED] = 0
-            unit.routed_ever = True
-            self.log("routed", _("%(army)s is routed."), unit)
+        if ROUTED in effective:
+            self.may_end = True
+            if ROUTED not in unit._lasting:
+                # "Когда потрясение войска достигнет 4, оно обращено в бегство."
+                unit.lasting[ROUTED] = 0
+                unit.routed_ever = True
+                self.log("routed", _("%(army)s is routed."), unit)
         if PINNED in effective and MIRED in unit._lasting and \
                 unit._lasting.get(MIRED, 0) >= 4:
             unit.lasting.pop(MIRED)
@@ -494,6 +502,7 @@ class Scene:
         unit.changed()
 
     def rout(self, unit: Unit) -> None:
+        self.may_end = True  # (whether routed already or not: Retreat's flight comes here)
         if not unit.routed:
             unit.lasting[ROUTED] = 0
             unit.routed_ever = True
@@ -523,6 +532,7 @@ class Scene:
                     army=unit.name).success:
                 unit.lasting = {DESTROYED: 0}
                 unit.changed()
+                self.may_end = True
                 self.log("destroyed", _("%(army)s is destroyed."), unit)
             return
         shaken = (unit._settled_now or unit._settled())[0].get(SHAKEN, 0)
@@ -542,6 +552,7 @@ class Scene:
         # совершать боевые действия."
         engaged = self.engaged_enemies(unit)
         unit.lasting[DEFEATED] = 0
+        self.may_end = True
         for enemy in engaged:
             self.disengage(unit, enemy)
         unit.changed()

@@ -100,7 +100,7 @@ def attack_total(setup: BattleSetup, round_number: int, attacker: Unit, target: 
     distant = kind is RANGED and target._position is DISTANT
     key = (attacker.key, target.key, kind, distant, id(own), id(other))
     known = standing.get(key)
-    if known is None or known[0] is not own or known[1] is not other:
+    if known is None:  # (found, it holds these two blocks: their ids cannot have been reused)
         attack = own.strikes[kind].attack
         mods = _standing(setup, attacker, target, kind)
         total = stacked_total(attack.base, (*attack.modifiers, *mods)) if mods else attack.total

@@ -42,15 +42,19 @@ Orders = tuple[tuple[Rule, ...], tuple[Rule, ...], tuple[Rule, ...], tuple[Rule,
 
 def take_turn(b: Scene, unit: Unit) -> None:
     foes = b._foes[unit.side]  # (read, not changed: `side_units` would copy it)
-    # `Unit.on_field` and `routed`, read inline: asked before every war action.
-    while unit.actions > 0 and unit._position is not FLED and unit.hp != 0 and \
-            DEFEATED not in unit._lasting and \
-            ROUTED not in (unit._settled_now or unit._settled())[0]:
-        for foe in foes:  # any enemy left on the field (`Unit.on_field`, read inline)
-            if foe._position is not FLED and foe.hp != 0 and DEFEATED not in foe._lasting:
-                break
-        else:
-            return
+    while unit.actions > 0:
+        # The army's turn began with it fighting (`engine.Battle._turn`) and an enemy on the field
+        # (the scene's end was looked for): asked again only once anyone may have left the field
+        # or routed since (`Scene.may_end`). (`Unit.on_field` and `routed`, read inline.)
+        if b.may_end:
+            if unit._position is FLED or unit.hp == 0 or DEFEATED in unit._lasting or \
+                    ROUTED in (unit._settled_now or unit._settled())[0]:
+                return
+            for foe in foes:  # any enemy left on the field
+                if foe._position is not FLED and foe.hp != 0 and DEFEATED not in foe._lasting:
+                    break
+            else:
+                return
         step = _next_step(b, unit)
         if step is None:
             return
