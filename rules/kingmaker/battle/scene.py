@@ -246,12 +246,12 @@ class Scene:
                 and FORTIFIED not in (target._settled_now or target._settled())[0]
                 and len(engaged) < MAX_ENGAGED and len(target._engaged) < MAX_ENGAGED)
 
-    def engageable(self, unit: Unit, *, leaving_fortification: bool = False) -> list[Unit]:
-        """The `enemies` that `can_engage` says this army can engage, asked in one call (before
-        every advance)."""
+    def engageable(self, unit: Unit) -> list[Unit]:
+        """The `enemies` that `can_engage` says this army can engage once its Advance has taken it
+        out of any fortification (`leaving_fortification`), asked in one call (before every
+        advance)."""
         engaged = unit._engaged
-        if len(engaged) >= MAX_ENGAGED or (not leaving_fortification and
-                                           FORTIFIED in (unit._settled_now or unit._settled())[0]):
+        if len(engaged) >= MAX_ENGAGED:
             return []
         found = []  # (a loop rather than a list comprehension, which is a call of its own)
         for u in self._foes[unit.side]:

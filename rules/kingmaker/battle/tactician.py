@@ -243,7 +243,7 @@ def _close_in(b: Scene, unit: Unit, pinned: bool) -> Step | None:
     # that may not fight in melee.)
     if pinned:
         return None
-    target = pick_on_field(b, unit, b.engageable(unit, leaving_fortification=True))
+    target = pick_on_field(b, unit, b.engageable(unit))
     return (act.advance, (target,)) if target is not None else None
 
 
