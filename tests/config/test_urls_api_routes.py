@@ -15,7 +15,7 @@ def _example(route: URLPattern) -> str:
     """A URL of the route, its ids made 7 (a path converter's too)."""
     pattern = route.pattern
     if isinstance(pattern, RegexPattern):
-        return re.sub(r"\(\?P<\w+>[^)]*\)", "7", pattern._regex).strip("^$")
+        return re.sub(r"\(\?P<\w+>[^)]*\)", "7", str(pattern)).strip("^$")
     return re.sub(r"<[^>]+>", "7", str(pattern))
 
 
