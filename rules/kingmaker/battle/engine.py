@@ -254,8 +254,9 @@ class Battle(Scene):
         pictures = []
         for unit in self._by_key:
             keys = unit._engaged
-            key = (unit.key, unit.hp, (unit._settled_now or unit._settled())[2], *sorted(keys)) \
-                if keys else (unit.key, unit.hp, (unit._settled_now or unit._settled())[2])
+            number = (unit._settled_now or unit._settled())[2]
+            key = (unit.key, unit.hp, number, *sorted(keys)) if keys else \
+                (unit.key, unit.hp, number)
             pictures.append(snapshots.get(key) or self._snapshot(unit, key))
         self.records.append(RoundRecord(self.round, self._order_keys, tuple(pictures),
                                         self.fortification_hp))
