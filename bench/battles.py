@@ -3,9 +3,11 @@
 skirmish (its wall time and the peak memory of its processes) — issue 16, point 2.
 
 It builds the demo campaign in a throw-away SQLite database (not timed), fights the demo's scene
-in this process for the per-die figure, and runs the real command for the odds. The last line is
-one JSON object: {"bench": "battles", "per_die_ratio": ..., "odds_10000_s": ..., ...} (with the
-command's CPU time, its workers' included, as "odds_cpu_s").
+in this process for the per-die figure, and runs the real command for the odds, with the engine
+as installed (compiled by mypyc where a C compiler was at hand: rules.compiled; MUSTER_PURE_PYTHON=1
+measures its Python source). The last line is one JSON object: {"bench": "battles", "engine":
+"compiled" or "python", "per_die_ratio": ..., "odds_10000_s": ..., ...} (with the command's CPU
+time, its workers' included, as "odds_cpu_s").
 
     .venv/bin/python bench/battles.py [--quick] [--battles N] [--runs N]
 """
@@ -151,12 +153,16 @@ def main() -> None:
         env = demo_database(directory)
         scene, setup = demo_scene()
         die = per_die(setup, battles)
+        from rules.compiled import is_compiled
+        engine = "compiled" if is_compiled() else "python"
+        print(f"the engine as imported: {engine} (rules.compiled; MUSTER_PURE_PYTHON=1 for its "
+              "Python source)")
         print(f"demo scene, {battles} battles ({die['dice_per_battle']:.1f} dice each): "
               f"{die['engine_us_per_die']:.2f} µs of engine per die, bare random.randint "
               f"{die['randint_us']:.3f} µs ({die['per_die_ratio']:.1f}x)")
         odds = odds_command(env, scene.pk, runs)
     print(json.dumps({
-        "bench": "battles",
+        "bench": "battles", "engine": engine,
         "per_die_ratio": round(die["per_die_ratio"], 1),
         "odds_10000_s": round(odds["odds_s"], 2) if runs == 10_000 else None,
         "max_rss_mb": round(odds["max_rss_mb"], 1),

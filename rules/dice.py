@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from rules.records import quick_init
 
 _EXPRESSION = re.compile(r"^\s*(\d*)d(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
@@ -79,16 +81,20 @@ _new = random.Random.__new__
 _seed = _Generator.seed
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests subclass it (compiled: rules.compiled)
 class Dice:
     """Seeded dice. Same seed and same calls give the same log, so a resolution can be replayed."""
 
-    def __init__(self, seed: int):
-        self.seed = seed
+    def __init__(self, seed: int | float | str | bytes | bytearray):
+        # (Typed as wide as `random.Random` takes a seed: compiled by mypyc, an annotation is
+        # checked at run time, which the interpreter never did.)
+        self.seed: Any = seed
         # Seeded as `random.Random(seed)` seeds it, without the two Python-level calls around
         # the generator's own seeding (its `__init__` and `seed`): every fight makes its dice
         # (`tests/rules/test_dice.py` holds the two to the same state).
         # (An int only: `Random.seed` hashes a string with sha512 where its base would use
         # Python's own hash, and refuses what its base would take.)
+        self._random: random.Random
         if type(seed) is int:
             self._random = _new(random.Random)
             _seed(self._random, seed)

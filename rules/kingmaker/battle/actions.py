@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from rules.kingmaker.battle import aiming
 from rules.kingmaker.battle import basic_actions as basic
 from rules.kingmaker.battle import tactical_actions as tactical
@@ -22,6 +24,7 @@ from rules.kingmaker.battle.units import Unit
 Aim = Callable[[Scene, Unit, bool], tuple[Unit, ...] | None]
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class WarAction:
     code: str

@@ -8,6 +8,8 @@ from __future__ import annotations
 from operator import attrgetter, itemgetter
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from rules.degrees import Degree, degree_of_success
 from rules.dice import Dice, Roll, d20_roll
 from rules.errors import _
@@ -52,6 +54,7 @@ def fight_unlogged(setup: BattleSetup, seed: int) -> BattleOutcome:
     return UnloggedBattle(setup, Dice(seed)).run(None)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests subclass it (compiled: rules.compiled)
 class Battle(Scene):
     """A scene fought round by round: initiative, each army's turn, rout checks, the end."""
 
@@ -68,6 +71,11 @@ class Battle(Scene):
 
     @order.setter
     def order(self, units: list[Unit]) -> None:
+        self._set_order(units)
+
+    # (The engine reads `_order` and calls `_set_order`, never the property: compiled by mypyc,
+    # a property with a setter read on an instance of a subclass the tests make crashes.)
+    def _set_order(self, units: list[Unit]) -> None:
         self._order = units
         self._order_keys = tuple(map(_KEY, units))  # (every round's record shows them)
 
@@ -114,7 +122,7 @@ class Battle(Scene):
         for u in self._by_key:
             pairs.append(((-u.initiative, ties[u.key]), u))
         pairs.sort(key=_FIRST)
-        self.order = list(map(_SECOND, pairs))
+        self._set_order(list(map(_SECOND, pairs)))
         self._starting_positions()
 
     def _roll_initiative(self, unit: Unit, modifier: int) -> int:
@@ -146,15 +154,15 @@ class Battle(Scene):
         # "В первый раунд боя войска обычно поблизости друг от друга. Войска, обученные тактике
         # Засада, могут быть сразу вовлечены в бой. Войска, обученные тактике Приветственный залп,
         # могут быть на отдалении."
-        for unit in self.order:
+        for unit in self._order:
             # The tactics first: an army without either has nothing to decide here (most).
             ambush = "ambush" in unit.tactics
             if not (ambush or "opening_salvo" in unit.tactics):
                 continue
             enemies = self.enemies(unit)
             first = all(unit.initiative > e.initiative or
-                        (unit.initiative == e.initiative and self.order.index(unit) <
-                         self.order.index(e)) for e in enemies)
+                        (unit.initiative == e.initiative and self._order.index(unit) <
+                         self._order.index(e)) for e in enemies)
             if not first:
                 continue
             wants_melee = aiming.wants_melee(self, unit)
@@ -172,7 +180,7 @@ class Battle(Scene):
                 unit.changed()
                 self.log("opening_salvo", _("%(army)s opens the battle from a distance."), unit)
         if self.setup.water:
-            for unit in self.order:
+            for unit in self._order:
                 if unit.knows("swamp_charge") and aiming.wants_melee(self, unit):
                     target = aiming.pick(self, unit, [e for e in self.enemies(unit)
                                                      if self.can_engage(unit, e)])
@@ -183,7 +191,7 @@ class Battle(Scene):
                                                    "swamp."), unit, target)
 
     def _round(self) -> None:
-        for unit in self.order:
+        for unit in self._order:
             if self.finished:
                 return
             self._turn(unit)
@@ -264,7 +272,7 @@ class Battle(Scene):
     def _rout_checks(self) -> None:
         # "Войско, чьи ПЗ равны или ниже ПБ, должно совершить проверку Боевого духа; СЛ равна
         # самой высокой СЛ Боевого духа среди остающихся вражеских войск."
-        for unit in self.order:
+        for unit in self._order:
             threshold = unit.routing_threshold
             # Above its threshold first: most armies are, most rounds. (`Unit.on_field` and
             # `routed`, read inline.)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from rules.errors import RuleViolation, Violation, _
 from rules.kingmaker.conditions import Condition, Conditions
 from rules.kingmaker.hexes import hex_distance
@@ -13,6 +15,7 @@ from rules.kingmaker.hexes import hex_distance
 GAMBIT_TARGET_REACH = 1
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class Enlistment:
     """An army put on one side of a battle scene. Kingdoms are their ids; a side's kingdom is

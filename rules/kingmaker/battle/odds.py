@@ -5,11 +5,14 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from rules.kingmaker.battle.engine import fight_unlogged
 from rules.kingmaker.battle.setup import BattleSetup
 from rules.sides import SIDES, Side
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class SideOdds:
     win: float       # the other side all defeated or routed
@@ -17,6 +20,7 @@ class SideOdds:
     defeated: float  # every one of its armies defeated
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class Odds:
     runs: int
@@ -25,6 +29,7 @@ class Odds:
     armies: dict[int, float]  # expected HP lost per army
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class Tally:
     """What some runs came to, counted: tallies of any split of the runs add up to the tally of

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from rules.degrees import degree_of_success, flat_check
 from rules.dice import Dice, Roll, d20_roll
 from rules.errors import _
@@ -144,6 +146,7 @@ _FEINT = _circumstance(-2, "feint")
 _CHECK_PURPOSE = _("%(step)s (%(army)s)")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests subclass it (compiled: rules.compiled)
 class Scene:
     def __init__(self, setup: BattleSetup, dice: Dice):
         self.setup = setup
