@@ -10,12 +10,12 @@ import sys
 
 from setuptools import setup
 
-# The engine's hot path (rules.compiled lists it: it imports them from their sources when asked to,
+# The engine's hot path (rules.native lists it: it imports them from their sources when asked to,
 # or when they have been edited since they were compiled). rules/kingmaker/battle/setup.py stays
 # Python: mypyc erases the records' annotations (`tuple[Combatant, ...]` becomes `tuple`), which
 # battles/data.py reads.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from rules.compiled import COMPILED, GROUP, source  # noqa: E402
+from rules.native import COMPILED, GROUP, source  # noqa: E402
 
 ENGINE = [os.path.relpath(source(name)) for name in COMPILED]
 

@@ -4,7 +4,7 @@ skirmish (its wall time and the peak memory of its processes) — issue 16, poin
 
 It builds the demo campaign in a throw-away SQLite database (not timed), fights the demo's scene
 in this process for the per-die figure, and runs the real command for the odds, with the engine
-as installed (compiled by mypyc where a C compiler was at hand: rules.compiled; MUSTER_PURE_PYTHON=1
+as installed (compiled by mypyc where a C compiler was at hand: rules.native; MUSTER_PURE_PYTHON=1
 measures its Python source). The last line is one JSON object: {"bench": "battles", "engine":
 "compiled" or "python", "per_die_ratio": ..., "odds_10000_s": ..., ...} (with the command's CPU
 time, its workers' included, as "odds_cpu_s").
@@ -153,9 +153,9 @@ def main() -> None:
         env = demo_database(directory)
         scene, setup = demo_scene()
         die = per_die(setup, battles)
-        from rules.compiled import is_compiled
+        from rules.native import is_compiled
         engine = "compiled" if is_compiled() else "python"
-        print(f"the engine as imported: {engine} (rules.compiled; MUSTER_PURE_PYTHON=1 for its "
+        print(f"the engine as imported: {engine} (rules.native; MUSTER_PURE_PYTHON=1 for its "
               "Python source)")
         print(f"demo scene, {battles} battles ({die['dice_per_battle']:.1f} dice each): "
               f"{die['engine_us_per_die']:.2f} µs of engine per die, bare random.randint "

@@ -3,6 +3,6 @@
 Inputs are frozen dataclasses, outputs are outcome objects; every die goes through `rules.dice.Dice`.
 """
 
-from rules.compiled import choose as _choose_engine
+from rules.native import choose as _choose_engine
 
-_choose_engine()  # the compiled battle engine, or its Python source (rules.compiled)
+_choose_engine()  # the compiled battle engine, or its Python source (rules.native)

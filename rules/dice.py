@@ -81,7 +81,7 @@ _new = random.Random.__new__
 _seed = _Generator.seed
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the tests subclass it (compiled: rules.compiled)
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests subclass it (compiled: rules.native)
 class Dice:
     """Seeded dice. Same seed and same calls give the same log, so a resolution can be replayed."""
 

@@ -54,7 +54,7 @@ def fight_unlogged(setup: BattleSetup, seed: int) -> BattleOutcome:
     return UnloggedBattle(setup, Dice(seed)).run(None)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the tests subclass it (compiled: rules.compiled)
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests subclass it (compiled: rules.native)
 class Battle(Scene):
     """A scene fought round by round: initiative, each army's turn, rout checks, the end."""
 

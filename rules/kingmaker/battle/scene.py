@@ -146,7 +146,7 @@ _FEINT = _circumstance(-2, "feint")
 _CHECK_PURPOSE = _("%(step)s (%(army)s)")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the tests subclass it (compiled: rules.compiled)
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests subclass it (compiled: rules.native)
 class Scene:
     def __init__(self, setup: BattleSetup, dice: Dice):
         self.setup = setup

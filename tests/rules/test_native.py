@@ -1,4 +1,4 @@
-"""The compiled battle engine (rules.compiled): used only whole and only while it matches its
+"""The compiled battle engine (rules.native): used only whole and only while it matches its
 sources, else imported from them, which MUSTER_PURE_PYTHON=1 asks for too."""
 import os
 import subprocess
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rules import compiled
+from rules import native
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,9 +17,9 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 def tree(tmp_path, monkeypatch):
     """A copy of the engine's layout, every module with its source and, by default, no compiled
     form."""
-    monkeypatch.setattr(compiled, "_ROOT", tmp_path)
-    for name in compiled.COMPILED:
-        path = compiled.source(name)
+    monkeypatch.setattr(native, "_ROOT", tmp_path)
+    for name in native.COMPILED:
+        path = native.source(name)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("")
         os.utime(path, (1_000, 1_000))
@@ -33,40 +33,40 @@ def build(path):
 
 
 def build_all(tree, *, skip=()):
-    build(tree / f"{compiled.GROUP}__mypyc.py")
-    for name in compiled.COMPILED:
+    build(tree / f"{native.GROUP}__mypyc.py")
+    for name in native.COMPILED:
         if name not in skip:
-            build(compiled.source(name))
+            build(native.source(name))
 
 
 def test_an_engine_never_compiled_is_not_out_of_date(tree):
-    assert compiled.out_of_date() == []
+    assert native.out_of_date() == []
 
 
 def test_an_engine_compiled_after_its_last_edit_is_up_to_date(tree):
     build_all(tree)
-    assert compiled.out_of_date() == []
+    assert native.out_of_date() == []
 
 
 def test_a_module_edited_since_it_was_compiled_is_out_of_date(tree):
     build_all(tree)
-    os.utime(compiled.source("rules.kingmaker.battle.scene"), (3_000, 3_000))
-    assert compiled.out_of_date() == ["rules.kingmaker.battle.scene"]
+    os.utime(native.source("rules.kingmaker.battle.scene"), (3_000, 3_000))
+    assert native.out_of_date() == ["rules.kingmaker.battle.scene"]
 
 
 def test_a_module_left_uncompiled_beside_compiled_ones_is_out_of_date(tree):
     build_all(tree, skip=("rules.dice",))
-    assert compiled.out_of_date() == ["rules.dice"]
+    assert native.out_of_date() == ["rules.dice"]
 
 
 def test_compiled_modules_without_their_library_are_out_of_date(tree):
-    for name in compiled.COMPILED:
-        build(compiled.source(name))
-    assert compiled.out_of_date() == [f"{compiled.GROUP}__mypyc"]
+    for name in native.COMPILED:
+        build(native.source(name))
+    assert native.out_of_date() == [f"{native.GROUP}__mypyc"]
 
 
 def engine_file(env):
-    code = "import rules.kingmaker.battle.scene as s, rules.compiled as c; print(c.is_compiled())"
+    code = "import rules.kingmaker.battle.scene as s, rules.native as c; print(c.is_compiled())"
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True,
                             text=True, timeout=60, env={**os.environ, **env})
     assert result.returncode == 0, result.stderr
@@ -77,6 +77,6 @@ def test_asked_for_python_the_engine_is_imported_from_its_sources():
     assert engine_file({"MUSTER_PURE_PYTHON": "1"}) == "False"
 
 
-@pytest.mark.skipif(not compiled.is_compiled(), reason="the engine is not compiled here")
+@pytest.mark.skipif(not native.is_compiled(), reason="the engine is not compiled here")
 def test_compiled_and_up_to_date_the_compiled_engine_is_imported():
     assert engine_file({"MUSTER_PURE_PYTHON": ""}) == "True"
