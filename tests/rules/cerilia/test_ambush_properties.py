@@ -8,8 +8,9 @@ import random
 from dataclasses import replace
 from functools import partial
 
+import cerilia_support as support
 from ambush_support import ON, hiding, trap_laid
-from hypothesis import assume, event, given
+from hypothesis import assume, event, example, given
 from hypothesis import strategies as st
 from test_engine_sector_properties import SETTINGS, battles, random_orders
 from test_engine_sector_properties import play as engine_play
@@ -19,7 +20,8 @@ from rules.cerilia.concealment import Concealment, MarkerMove
 from rules.cerilia.engine import resolve_round
 from rules.cerilia.field import RESERVE, SECTORS, neighbours
 from rules.cerilia.side_views import side_view
-from rules.cerilia.state import Terrain, TerrainKind, state_data
+from rules.cerilia.spells import spell_aims
+from rules.cerilia.state import School, Terrain, TerrainKind, state_data
 from rules.data import to_data
 from rules.sides import Side
 
@@ -205,8 +207,20 @@ def _never_hid(state, side):
                    ambushes=tuple(a for a in state.ambushes if a not in unlaid))
 
 
+# The attacker's priest stands with its spearmen in the forest of E1, where its unit in ambush
+# hides; on seed 158 it blesses that unit (were the hider's spells on it left in,
+# the 1d3 of the blessing would move every card after it, and the two worlds part).
+BLESSED_IN_AMBUSH = hiding(support.state(
+    support.unit("Qa0z", Side.ATTACKER, "archers", at="D1"),
+    support.unit("Qa1z", Side.ATTACKER, at="E1"), support.unit("Qa3z", Side.ATTACKER),
+    support.unit("Qd0z", Side.DEFENDER, at="D2"), terrain=(Terrain(TerrainKind.FOREST, "E1"),),
+    casters=(support.caster("Caz", Side.ATTACKER, School.PRIEST, "Qa1z"),), modules=ON,
+    max_rounds=3), "Qa3z", "E1", name="Ambaz")
+
+
 @SETTINGS
 @given(hiders(ambush_battles(always_hiding=True), _never_hid))
+@example(case=((BLESSED_IN_AMBUSH, 158), Side.ATTACKER))
 def test_an_ambush_without_markers_is_as_if_it_were_not_there(case):
     # Reference: "The enemy sees nothing of an ambush that has not moved"; a side's view never
     # lets it infer "an enemy ambush not yet marked" (001_5d751c33a121b07e.txt, «Перед началом
@@ -218,10 +232,20 @@ def test_an_ambush_without_markers_is_as_if_it_were_not_there(case):
     watcher = hider.other
     hidden = {a.name for a in one.ambushes if a.side is hider}
     unmarked = {a.key for a in one.ambushes if a not in two.ambushes}
+    gone = {a.unit for a in one.ambushes if a.key in unmarked}
     rng = random.Random(seed)
     compared = 0
     while not one.finished and not two.finished:
         given = {side: ambush_orders(one, side, rng, attacks=False) for side in Side}
+        # A spell the hider aims at the unit in ambush is an order only the battle with that
+        # unit has: a blessing that takes draws its "1d3" from the round's dice, so every card
+        # and die after it falls otherwise than in the battle without the unit. The watcher
+        # learns nothing by that (reference/battle-cores.md §4.4: the server hides "dice seeds,
+        # and every roll"), but the two worlds, played on the same dice, would part: such
+        # spells are left out of both.
+        given[hider] = replace(given[hider], spells={
+            k: o for k, o in given[hider].spells.items()
+            if o.unit not in gone or "unit" not in spell_aims(o.spell)})
         if rng.random() < 0.5:
             # The hider waits for its moment half the rounds: laid in the first round (as
             # ambush_orders mostly has it), most ambushes would end the comparison at once.
