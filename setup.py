@@ -5,6 +5,7 @@ pyproject.toml. Every module stays plain Python as well: without a C compiler, w
 MUSTER_PURE_PYTHON=1, or if mypyc fails, the build goes on without the extensions and the engine
 runs as Python (the same dice, logs and odds).
 """
+import importlib.util
 import os
 import sys
 
@@ -14,10 +15,12 @@ from setuptools import setup
 # or when they have been edited since they were compiled). rules/kingmaker/battle/setup.py stays
 # Python: mypyc erases the records' annotations (`tuple[Combatant, ...]` becomes `tuple`), which
 # battles/data.py reads.
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from rules.native import COMPILED, GROUP, source  # noqa: E402
-
-ENGINE = [os.path.relpath(source(name)) for name in COMPILED]
+# (Loaded by its path: importing the `rules` package would choose an engine for this process.)
+_spec = importlib.util.spec_from_file_location(
+    "muster_native", os.path.join(os.path.dirname(os.path.abspath(__file__)), "rules", "native.py"))
+native = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(native)
+ENGINE = [os.path.relpath(native.source(name)) for name in native.COMPILED]
 
 
 def engine_extensions():
@@ -28,8 +31,9 @@ def engine_extensions():
         # Its own mypy configuration: the project's loads the Django plugins, which the build's
         # environment does not hold (rules/ imports nothing of Django).
         extensions = mypycify(["--config-file", "mypyc.ini", *ENGINE], opt_level="3",
-                              group_name=GROUP)
-    except Exception as error:  # noqa: BLE001 (any failure: the engine stays Python)
+                              group_name=native.GROUP)
+    # (mypyc exits on a type error: SystemExit too.)
+    except (Exception, SystemExit) as error:  # noqa: BLE001 (any failure: the engine stays Python)
         print(f"muster: the engine is not compiled ({error}); it runs as Python", file=sys.stderr)
         return []
     for extension in extensions:

@@ -3,10 +3,13 @@ compiler is at hand (issue 16, point 2: about half the time a die), and the way 
 Python source.
 
 The compiled modules sit beside their sources and Python prefers them. They are used only all
-together and only while they match their sources: with MUSTER_PURE_PYTHON=1 in the environment,
-or if any compiled module is missing or older than its source (edited since the last install),
-every one of them is imported from its source instead, so an edit is never silently ignored and
-compiled code never mixes with Python of another version. Both give the same dice, logs and odds.
+together and, in a source checkout (an editable install), only while they match their sources:
+with MUSTER_PURE_PYTHON=1 in the environment, or if any compiled module or their shared library
+is missing or older than the sources (edited since the last install), every one of them is
+imported from its source instead, so an edit is never silently ignored and compiled code never
+mixes with Python of another version. An installed wheel is never edited, and its files' times
+say nothing (pip writes each source after its compiled form): there only a missing one counts.
+Both give the same dice, logs and odds.
 """
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ COMPILED = (
 # form only loads it.
 GROUP = "muster_engine"
 _ROOT = Path(__file__).resolve().parent.parent
+LIBRARY = f"{GROUP}__mypyc"
 
 
 def source(name: str) -> Path:
@@ -44,16 +48,19 @@ def _extension(path: Path) -> Path | None:
 
 
 def out_of_date() -> list[str]:
-    """The modules whose compiled form is missing or older than their source, and the group's
-    library if it is missing, when any module is compiled (none is: the engine runs as Python
-    anyway)."""
+    """The compiled modules, and their shared library, that are missing or (in a source
+    checkout) older than the sources, when any module is compiled (none is: the engine runs as
+    Python anyway)."""
     built = {name: _extension(source(name)) for name in COMPILED}
     if not any(built.values()):
         return []
-    behind = [name for name, extension in built.items()
-              if extension is None or extension.stat().st_mtime < source(name).stat().st_mtime]
-    library = f"{GROUP}__mypyc"
-    return behind if _extension(_ROOT / library) else [*behind, library]
+    built[LIBRARY] = _extension(_ROOT / LIBRARY)
+    if not (_ROOT / "pyproject.toml").exists():  # an installed wheel
+        return [name for name, extension in built.items() if extension is None]
+    edited = {name: source(name).stat().st_mtime for name in COMPILED}
+    edited[LIBRARY] = max(edited.values())  # built from them all
+    return [name for name, extension in built.items()
+            if extension is None or extension.stat().st_mtime < edited[name]]
 
 
 class _FromSource(importlib.abc.MetaPathFinder):
@@ -72,9 +79,9 @@ def choose() -> None:
         behind = out_of_date()
         if not behind:
             return
-        warnings.warn(f"the compiled battle engine is older than its source ({', '.join(behind)}): "
-                      "it runs as Python until `pip install -e .` compiles it again",
-                      RuntimeWarning, stacklevel=2)
+        warnings.warn("the compiled battle engine is missing or older than its source "
+                      f"({', '.join(behind)}): it runs as Python until `pip install` compiles "
+                      "it again", RuntimeWarning, stacklevel=2)
     sys.meta_path.insert(0, _FromSource())
 
 

@@ -18,6 +18,7 @@ def tree(tmp_path, monkeypatch):
     """A copy of the engine's layout, every module with its source and, by default, no compiled
     form."""
     monkeypatch.setattr(native, "_ROOT", tmp_path)
+    (tmp_path / "pyproject.toml").write_text("")  # a source checkout
     for name in native.COMPILED:
         path = native.source(name)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -33,7 +34,7 @@ def build(path):
 
 
 def build_all(tree, *, skip=()):
-    build(tree / f"{native.GROUP}__mypyc.py")
+    build(tree / f"{native.LIBRARY}.py")
     for name in native.COMPILED:
         if name not in skip:
             build(native.source(name))
@@ -51,7 +52,8 @@ def test_an_engine_compiled_after_its_last_edit_is_up_to_date(tree):
 def test_a_module_edited_since_it_was_compiled_is_out_of_date(tree):
     build_all(tree)
     os.utime(native.source("rules.kingmaker.battle.scene"), (3_000, 3_000))
-    assert native.out_of_date() == ["rules.kingmaker.battle.scene"]
+    # (The library, built from every module, is behind it too.)
+    assert native.out_of_date() == ["rules.kingmaker.battle.scene", native.LIBRARY]
 
 
 def test_a_module_left_uncompiled_beside_compiled_ones_is_out_of_date(tree):
@@ -62,7 +64,24 @@ def test_a_module_left_uncompiled_beside_compiled_ones_is_out_of_date(tree):
 def test_compiled_modules_without_their_library_are_out_of_date(tree):
     for name in native.COMPILED:
         build(native.source(name))
-    assert native.out_of_date() == [f"{native.GROUP}__mypyc"]
+    assert native.out_of_date() == [native.LIBRARY]
+
+
+def test_a_library_older_than_a_source_is_out_of_date(tree):
+    # Its module's own compiled form rebuilt since the edit, the library not (its build failed).
+    build_all(tree)
+    os.utime(native.source("rules.kingmaker.battle.units"), (1_800, 1_800))
+    os.utime(tree / f"{native.LIBRARY}{EXTENSION_SUFFIXES[0]}", (1_500, 1_500))
+    assert native.out_of_date() == [native.LIBRARY]
+
+
+def test_an_installed_wheel_s_times_are_not_read(tree):
+    # pip writes a wheel's sources after their compiled forms: only a missing one counts there.
+    (tree / "pyproject.toml").unlink()
+    build_all(tree, skip=("rules.dice",))
+    for name in native.COMPILED:
+        os.utime(native.source(name), (3_000, 3_000))
+    assert native.out_of_date() == ["rules.dice"]
 
 
 def engine_file(env):

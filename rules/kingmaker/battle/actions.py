@@ -24,7 +24,7 @@ from rules.kingmaker.battle.units import Unit
 Aim = Callable[[Scene, Unit, bool], tuple[Unit, ...] | None]
 
 
-@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
+@mypyc_attr(native_class=False)  # pickled (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class WarAction:
     code: str

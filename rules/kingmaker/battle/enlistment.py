@@ -15,7 +15,7 @@ from rules.kingmaker.hexes import hex_distance
 GAMBIT_TARGET_REACH = 1
 
 
-@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
+@mypyc_attr(native_class=False)  # pickled (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class Enlistment:
     """An army put on one side of a battle scene. Kingdoms are their ids; a side's kingdom is

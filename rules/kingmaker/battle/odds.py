@@ -12,7 +12,7 @@ from rules.kingmaker.battle.setup import BattleSetup
 from rules.sides import SIDES, Side
 
 
-@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
+@mypyc_attr(native_class=False)  # pickled (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class SideOdds:
     win: float       # the other side all defeated or routed
@@ -20,7 +20,7 @@ class SideOdds:
     defeated: float  # every one of its armies defeated
 
 
-@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
+@mypyc_attr(native_class=False)  # pickled (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class Odds:
     runs: int
@@ -29,7 +29,7 @@ class Odds:
     armies: dict[int, float]  # expected HP lost per army
 
 
-@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
+@mypyc_attr(native_class=False)  # pickled (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class Tally:
     """What some runs came to, counted: tallies of any split of the runs add up to the tally of

@@ -5,8 +5,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from mypy_extensions import mypyc_attr
-
 from rules.degrees import Degree
 from rules.dice import Roll
 from rules.events import Event
@@ -51,7 +49,6 @@ class FortificationKind(StrEnum):
     WOODEN_WALL = "wooden_wall"
 
 
-@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class FortificationSpec:
     ac: int
@@ -71,7 +68,6 @@ FORTIFICATIONS: Mapping[FortificationKind, FortificationSpec] = {
 }
 
 
-@mypyc_attr(native_class=False)  # pickled: mypyc cannot unpickle a native frozen dataclass (mypyc/mypyc#1213)
 @dataclass(frozen=True)
 class Fortification:
     kind: FortificationKind

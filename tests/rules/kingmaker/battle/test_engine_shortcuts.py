@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 from unittest.mock import patch
 
+import pytest
 from battle_support import army, cs, duel, engage, place, ready, scripted
 from hypothesis import given
 from test_engine_properties import SEEDS, SETTINGS, setups
@@ -16,6 +17,7 @@ from rules.kingmaker.battle.engine import Battle, fight
 from rules.kingmaker.battle.setup import Position
 from rules.kingmaker.conditions import Condition
 from rules.kingmaker.gear import WeaponKind
+from rules.native import is_compiled
 from rules.sides import Side
 
 
@@ -148,6 +150,8 @@ class _Watched(Battle):
         self.watch()
 
 
+@pytest.mark.skipif(is_compiled(), reason="compiled code calls tactician._next_step directly, "
+                    "past a stand-in: CI runs this on the Python source (MUSTER_PURE_PYTHON=1)")
 @SETTINGS
 @given(setups(), SEEDS)
 def test_nobody_leaves_the_field_or_routs_without_the_scene_s_end_looked_for_again(setup, seed):
