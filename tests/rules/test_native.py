@@ -84,7 +84,7 @@ def test_an_installed_wheel_s_times_are_not_read(tree):
     assert native.out_of_date() == ["rules.dice"]
 
 
-def engine_file(env):
+def compiled_in_a_fresh_process(env):
     code = "import rules.kingmaker.battle.scene as s, rules.native as c; print(c.is_compiled())"
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True,
                             text=True, timeout=60, env={**os.environ, **env})
@@ -93,9 +93,9 @@ def engine_file(env):
 
 
 def test_asked_for_python_the_engine_is_imported_from_its_sources():
-    assert engine_file({"MUSTER_PURE_PYTHON": "1"}) == "False"
+    assert compiled_in_a_fresh_process({"MUSTER_PURE_PYTHON": "1"}) == "False"
 
 
 @pytest.mark.skipif(not native.is_compiled(), reason="the engine is not compiled here")
 def test_compiled_and_up_to_date_the_compiled_engine_is_imported():
-    assert engine_file({"MUSTER_PURE_PYTHON": ""}) == "True"
+    assert compiled_in_a_fresh_process({"MUSTER_PURE_PYTHON": ""}) == "True"
